@@ -1,0 +1,62 @@
+"""Every domain-separation prefix used by adp2p.crypto, in one place.
+
+Each prefix is ASCII, starts with ``adp2p/v1/`` and ends with a NUL byte; no prefix contains
+another NUL, so no prefix is a prefix of another and ``domain + data`` is unambiguous.
+Signatures always cover ``domain + bytes``; hashes are ``H(domain + frame(parts))``.
+"""
+
+from __future__ import annotations
+
+PREFIX = b"adp2p/v1/"
+
+
+def _d(name: str) -> bytes:
+    return PREFIX + name.encode("ascii") + b"\0"
+
+
+# --- signatures (Ed25519 over domain + message) ---
+ENTRY = _d("entry")  # log entry header
+HANDSHAKE = _d("handshake")  # p2p session handshake transcript (used by adp2p.p2p)
+IDENTITY = _d("identity")  # self-signed identity bundle
+PRIVATE = _d("private")  # signed payload of a private message
+
+# --- hashes (BLAKE2b-256) ---
+ENTRY_ID = _d("entry-id")  # entry id = H(ENTRY_ID, header_bytes, signature)
+FINGERPRINT = _d("fingerprint")  # identity fingerprint
+PRIVATE_DIGEST = _d("private-digest")  # public digest of a sealed private message
+COMMIT = _d("commit")  # generic salted commitment
+COMMIT_PASSWORD = _d("commit/password")  # password code commitment
+BEACON = _d("beacon")  # beacon pick = H(BEACON, game_id, context, link_1..link_n)
+BEACON_LINK = _d("beacon/link")  # hash chain step
+DERIVE = _d("derive")  # expansion of a beacon output into integers
+CARD = _d("card")  # card point input to from_uniform
+
+# --- hash to scalar (SHA-512 then reduce mod L) ---
+SCHNORR = _d("schnorr")  # Schnorr challenge
+DLEQ = _d("dleq")  # Chaum-Pedersen challenge
+NONCE = _d("nonce")  # hedged proof nonces
+INITIAL_MASK = _d("initial-mask")  # public masking scalar of a freshly built pile
+
+# --- proof contexts (inside the Schnorr/DLEQ transcript) ---
+CTX_DECK_KEY = b"deck-key"
+CTX_SHARE = b"share"
+
+ALL = (
+    ENTRY,
+    HANDSHAKE,
+    IDENTITY,
+    PRIVATE,
+    ENTRY_ID,
+    FINGERPRINT,
+    PRIVATE_DIGEST,
+    COMMIT,
+    COMMIT_PASSWORD,
+    BEACON,
+    BEACON_LINK,
+    DERIVE,
+    CARD,
+    SCHNORR,
+    DLEQ,
+    NONCE,
+    INITIAL_MASK,
+)
