@@ -92,9 +92,7 @@ class FrameTruncated(FrameError):
         self.got = got
         self.expected = expected
         self.part = part
-        super().__init__(
-            f"peer closed the stream mid-frame: got {got} of {expected} bytes of the {part}"
-        )
+        super().__init__(f"peer closed the stream mid-frame: got {got} of {expected} bytes of the {part}")
 
 
 class PeerClosed(FrameError):

@@ -279,8 +279,10 @@ scalars = (
 )
 trees = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=6)
-    | st.dictionaries(st.text(max_size=12) | st.binary(max_size=12), children, max_size=6),
+    lambda children: (
+        st.lists(children, max_size=6)
+        | st.dictionaries(st.text(max_size=12) | st.binary(max_size=12), children, max_size=6)
+    ),
     max_leaves=40,
 )
 messages = st.dictionaries(st.text(max_size=12), trees, max_size=8)
