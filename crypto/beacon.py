@@ -93,11 +93,12 @@ def combine(game_id: bytes, context: bytes, links: Sequence[bytes]) -> bytes:
 class BeaconTracker:
     """Public beacon state: every player's latest verified link and its index."""
 
-    def __init__(self, game_id: bytes, heads: Sequence[bytes]) -> None:
+    def __init__(self, game_id: bytes, heads: Sequence[bytes], length: int = MAX_CHAIN) -> None:
         for seat, h in enumerate(heads):
             if type(h) is not bytes or len(h) != LINK_LEN:
                 raise BeaconError("beacon head is not 32 bytes", seat=seat)
         self.game_id = game_id
+        self.length = length
         self._known: list[tuple[int, bytes]] = [(0, h) for h in heads]
         self._revealed: dict[int, dict[int, bytes]] = {}
 
@@ -105,6 +106,8 @@ class BeaconTracker:
         """Accept seat's link for pick k (k greater than its last revealed index)."""
         if not 0 <= seat < len(self._known):
             raise BeaconError("unknown seat", seat=seat)
+        if not 1 <= k <= self.length:
+            raise BeaconError(f"pick {k} outside the chain length {self.length}", seat=seat)
         idx, known = self._known[seat]
         if k <= idx:
             if self._revealed.get(k, {}).get(seat) == link:

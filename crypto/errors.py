@@ -49,6 +49,10 @@ class DecryptionError(CryptoError):
     """A ciphertext that does not decrypt (shares missing, or the result is not a card point)."""
 
 
+class DecryptionFailed(CryptoError):
+    """A sealed private message that does not decrypt (wrong keys or tampered ciphertext)."""
+
+
 class ShuffleError(CryptoError):
     """A shuffle step that is malformed or does not match its revealed witness.
 

@@ -20,17 +20,13 @@ from nacl.public import Box, PrivateKey, PublicKey
 
 from . import domains
 from .encoding import expect_array, expect_bytes, expect_int, pack, unpack_canonical
-from .errors import CryptoError, InvalidSignature, MalformedEncoding
+from .errors import DecryptionFailed, InvalidSignature, MalformedEncoding
 from .hashing import frame, hash32
 from .identity import PublicIdentity, SecretIdentity
 
 PRIVATE_VERSION = 1
 NONCE_LEN = 24
 MAX_PAYLOAD = 1024 * 1024
-
-
-class DecryptionFailed(CryptoError):
-    """A sealed message that does not decrypt (wrong keys or tampered ciphertext)."""
 
 
 def _signed_bytes(sender: PublicIdentity, recipient: PublicIdentity, context: bytes, payload: bytes) -> bytes:

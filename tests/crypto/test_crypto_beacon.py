@@ -115,3 +115,10 @@ def test_derivation_argument_checks() -> None:
         uniform_int(bytes(32), 0)
     with pytest.raises(ValueError):
         sample(bytes(32), 3, 4)
+
+
+def test_tracker_bounds_the_hashing_work() -> None:
+    ch = BeaconChain.generate(GAME_ID, 0, 3)
+    t = BeaconTracker(GAME_ID, [ch.head], length=3)
+    with pytest.raises(BeaconError, match="outside the chain length"):
+        t.reveal(0, 4, bytes(32))

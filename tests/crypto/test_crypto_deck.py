@@ -20,6 +20,7 @@ from adp2p.crypto.deck import (
     fresh_pile,
     initial_deck,
     joint_key,
+    key_context,
     make_share,
     open_card,
     receive_shuffle,
@@ -39,6 +40,7 @@ from adp2p.crypto.errors import (
 from adp2p.crypto.group import (
     IDENTITY,
     CardTable,
+    L,
     add,
     base_mul,
     check_point,
@@ -49,6 +51,7 @@ from adp2p.crypto.group import (
     sub,
 )
 from adp2p.crypto.private import open_private, seal_private
+from adp2p.crypto.proofs import schnorr_prove
 from crypto_helpers import GAME_ID, fixed_identity
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -93,6 +96,11 @@ def game() -> Game:
     return setup_game()
 
 
+def deck_proof_attempt(public: bytes) -> bytes:
+    """The best a rogue player can do without the discrete log: prove with a random secret."""
+    return schnorr_prove(random_scalar(), public, key_context(GAME_ID, 1))
+
+
 def test_keys_and_rogue_keys() -> None:
     g = game()
     for k in g.keys:
@@ -108,6 +116,9 @@ def test_keys_and_rogue_keys() -> None:
     rogue = sub(target, a.public)
     with pytest.raises(InvalidProof):
         joint_key(GAME_ID, [(a.public, a.proof), (rogue, a.proof)])
+    cancel = sub(IDENTITY, a.public)  # -X_0: would make the joint key the identity
+    with pytest.raises(InvalidProof):
+        joint_key(GAME_ID, [(a.public, a.proof), (cancel, deck_proof_attempt(cancel))])
     with pytest.raises(InvalidProof):  # a key without a valid proof
         joint_key(GAME_ID, [(a.public, a.proof), (rogue, bytes(64))])
     with pytest.raises(InvalidProof):  # copying another seat's key and proof
@@ -384,3 +395,24 @@ def test_six_player_deal() -> None:
     g = setup_game(6)
     faces = [_open(g, h) for h in range(12)]
     assert len(set(faces)) == 12
+
+
+def test_witness_with_non_canonical_scalar_rejected_by_audit() -> None:
+    g = game()
+    w = g.witnesses[0]
+    r0 = int.from_bytes(w.rs[0], "little")
+    bad = ShuffleWitness(w.perm, [(r0 + L).to_bytes(32, "little"), *w.rs[1:]])  # same value mod L
+    with pytest.raises(InvalidScalar, match="not reduced"):
+        bad.validate(63)
+    with pytest.raises(ShuffleError, match="invalid witness") as info:
+        _audit(g, g.steps, [bad, *g.witnesses[1:]])
+    assert (info.value.seat, info.value.step) == (0, 0)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 62), st.integers(0, N - 1))
+def test_share_and_deck_encodings_roundtrip(handle: int, seat: int) -> None:
+    g = game()
+    s = make_share(GAME_ID, g.keys[seat], handle, g.deck[handle])
+    assert Share.from_bytes(s.to_bytes()) == s
+    assert decode_deck(encode_deck(g.deck[handle:])) == g.deck[handle:]

@@ -15,26 +15,20 @@ def test_roundtrip(obj: list) -> None:
     assert unpack_canonical(pack(obj), "x") == obj
 
 
-@pytest.mark.parametrize(
-    "raw",
-    [
-        b"\xcc\x05",  # uint8 encoding of 5 (canonical is a fixint)
-        b"\xa1a",  # str instead of bin
-        b"\xc3",  # fine as msgpack, but canonical: decode then check in expect_int below
-    ],
-)
-def test_non_canonical_or_str(raw: bytes) -> None:
-    if raw == b"\xc3":
-        with pytest.raises(MalformedEncoding):
-            expect_int(unpack_canonical(raw, "x"), 0, 1, "x")  # bool is not an int
-        return
-    obj = None
-    try:
-        obj = unpack_canonical(raw, "x")
-    except MalformedEncoding:
-        return
-    with pytest.raises(MalformedEncoding):  # a str decodes but is not bytes
-        expect_bytes(obj, "x")
+def test_non_canonical_rejected() -> None:
+    with pytest.raises(MalformedEncoding, match="non-canonical"):
+        unpack_canonical(b"\xcc\x05", "x")  # 5 as uint8 (canonical: fixint 0x05)
+    with pytest.raises(MalformedEncoding, match="non-canonical"):
+        unpack_canonical(b"\xc5\x00\x01a", "x")  # bin16 for a 1-byte bin (canonical: bin8)
+    with pytest.raises(MalformedEncoding, match="non-canonical"):
+        unpack_canonical(b"\xdc\x00\x01\x01", "x")  # array16 for a 1-element array
+
+
+def test_str_and_bool_fail_type_checks() -> None:
+    with pytest.raises(MalformedEncoding, match="expected bytes"):
+        expect_bytes(unpack_canonical(b"\xa1a", "x"), "x")  # str, not bin
+    with pytest.raises(MalformedEncoding, match="expected an integer"):
+        expect_int(unpack_canonical(b"\xc3", "x"), 0, 1, "x")  # True is not an int
 
 
 def test_trailing_bytes_and_garbage() -> None:

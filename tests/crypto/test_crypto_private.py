@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from adp2p.crypto.errors import InvalidSignature, MalformedEncoding
+from adp2p.crypto.errors import DecryptionFailed, InvalidSignature, MalformedEncoding
 from adp2p.crypto.private import (
-    DecryptionFailed,
     audit_open_private,
     open_private,
     private_digest,
