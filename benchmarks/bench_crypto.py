@@ -27,10 +27,19 @@ GAME_ID = secrets.token_bytes(16)
 HAND = 6
 
 # libsodium-level operations and the names under which adp2p.crypto.group calls them
-GROUP_OPS = {"_mul": "scalar mult", "_base": "base mult", "_add": "point add", "_sub": "point sub",
-             "_is_valid": "point check", "_reduce": "hash/reduce to scalar"}
-NB_OPS = {"crypto_core_ed25519_from_uniform": "from_uniform", "crypto_core_ed25519_scalar_add": "scalar add",
-          "crypto_core_ed25519_scalar_mul": "scalar mul"}
+GROUP_OPS = {
+    "_mul": "scalar mult",
+    "_base": "base mult",
+    "_add": "point add",
+    "_sub": "point sub",
+    "_is_valid": "point check",
+    "_reduce": "hash/reduce to scalar",
+}
+NB_OPS = {
+    "crypto_core_ed25519_from_uniform": "from_uniform",
+    "crypto_core_ed25519_scalar_add": "scalar add",
+    "crypto_core_ed25519_scalar_mul": "scalar mul",
+}
 
 
 def per_call(fn: Callable[[], Any], number: int = 300, repeat: int = 5) -> float:
@@ -98,6 +107,23 @@ def setup(n: int) -> list[int]:
     return faces
 
 
+def audit_time(n: int) -> float:
+    table = group.CardTable(GAME_ID)
+    keys = [deck.DeckKey.generate(GAME_ID, s) for s in range(n)]
+    pk = deck.joint_key(GAME_ID, [(k.public, k.proof) for k in keys])
+    start = cur = deck.initial_deck(GAME_ID, pk, table)
+    steps, witnesses = [], []
+    for s in range(n):
+        cur, w = deck.shuffle(cur, pk)
+        steps.append((s, cur))
+        witnesses.append(w)
+    t0 = time.perf_counter()
+    deck.verify_shuffles(
+        GAME_ID, [k.public for k in keys], [k.secret for k in keys], start, steps, witnesses, table
+    )
+    return time.perf_counter() - t0
+
+
 def count_ops(fn: Callable[[], Any]) -> collections.Counter[str]:
     """Run fn with every libsodium group operation wrapped by a counter."""
     counts: collections.Counter[str] = collections.Counter()
@@ -153,6 +179,11 @@ def main() -> None:
         detail = ", ".join(f"{label} {c}" for label, c in sorted(counts.items(), key=lambda kv: -kv[1]))
         print(f"  {n:>7} {wall * 1e3:9.1f} {prim * 1e3:21.1f} {wall / prim:6.2f}   {detail}")
     print("\nTarget: 6-player setup under 1000 ms and within 2x the sum of its primitive costs.")
+    for n in (3, 6):
+        print(
+            f"End-of-game shuffle audit, {n} players (verify_shuffles of the 63-card deck): "
+            f"{audit_time(n) * 1e3:.1f} ms"
+        )
 
 
 if __name__ == "__main__":
