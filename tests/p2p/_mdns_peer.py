@@ -49,24 +49,39 @@ async def main(args: argparse.Namespace) -> int:
     me = {"name": args.name, "pk": args.fp}
     listener = (await trio.open_tcp_listeners(args.port, host="0.0.0.0"))[0]
     seen: dict[str, PeerSeen] = {}
+    first_seen: dict[str, float] = {}
     result: dict[str, Any] = {"name": args.name, "ok": False}
+    all_seen = trio.Event()
+
+    async def collect(events: trio.MemoryReceiveChannel) -> None:
+        async for ev in events:
+            # Our own advertisement shows up too: recognise it by its key fingerprint.
+            if isinstance(ev, PeerSeen) and ev.fingerprint != args.fp:
+                seen[ev.instance] = ev
+                first_seen.setdefault(ev.instance, round(time.monotonic() - t0, 3))
+                if len(seen) >= args.expect:
+                    all_seen.set()
+
     async with trio.open_nursery() as nursery:
         nursery.start_soon(serve, listener, me)
         async with browse(interfaces=args.interface) as events:
-            t_browse = time.monotonic() - t0
+            result["browse_started_after"] = round(time.monotonic() - t0, 3)
+            nursery.start_soon(collect, events)
             async with advertise(
-                args.name, args.port, args.table, args.fp, seats=args.seats, interfaces=args.interface
+                args.name,
+                args.port,
+                args.table,
+                args.fp,
+                seats=args.seats,
+                interfaces=args.interface,
+                probe=not args.no_probe,
             ) as ad:
                 result["self"] = ad.instance
                 result["registered_after"] = round(time.monotonic() - t0, 3)
                 with trio.move_on_after(args.timeout):
-                    async for ev in events:
-                        if isinstance(ev, PeerSeen) and ev.instance != ad.instance:
-                            seen[ev.instance] = ev
-                            if len(seen) >= args.expect:
-                                break
+                    await all_seen.wait()
                 result["discovered_after"] = round(time.monotonic() - t0, 3)
-                result["browse_started_after"] = round(t_browse, 3)
+                snapshot = list(seen.values())
                 result["seen"] = [
                     {
                         "instance": p.instance,
@@ -74,16 +89,17 @@ async def main(args: argparse.Namespace) -> int:
                         "port": p.port,
                         "txt": dict(p.txt),
                     }
-                    for p in seen.values()
+                    for p in snapshot
                 ]
                 hellos = {}
-                for p in seen.values():
+                for p in snapshot:
                     try:
                         hellos[p.instance] = await say_hello(p, me)
                     except (OSError, FrameError, trio.TooSlowError) as exc:
                         hellos[p.instance] = {"error": repr(exc)}
                 result["hellos"] = hellos
-                result["ok"] = len(seen) >= args.expect
+                result["first_seen"] = first_seen
+                result["ok"] = len(snapshot) >= args.expect
                 print(json.dumps(result), flush=True)
                 with trio.move_on_after(args.linger):
                     await wait_stdin_closed()
@@ -102,4 +118,5 @@ if __name__ == "__main__":
     parser.add_argument("--expect", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=20.0)
     parser.add_argument("--linger", type=float, default=30.0)
+    parser.add_argument("--no-probe", action="store_true", help="skip the name-conflict probe")
     sys.exit(trio.run(main, parser.parse_args()))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import socket
 import threading
 import time
@@ -21,8 +22,11 @@ from adp2p.p2p.discovery import (
 )
 
 LO = "127.0.0.1"
-FP_A = "a1" * 16
-FP_B = "b2" * 16
+# Per-process fingerprints: concurrent test runs on the same machine never share instance names.
+_RUN = f"{os.getpid():08x}"[-8:]
+FP_A = _RUN + "a1" * 12
+FP_B = _RUN + "b2" * 12
+FP_C = _RUN + "c3" * 12
 
 
 @cache
@@ -93,7 +97,7 @@ async def test_advertise_and_browse_see_each_other_on_loopback() -> None:
                 assert a.addresses == (LO,) and a.port == 40001
                 assert a.txt == {"v": "1", "table": "friday", "pk": FP_A, "name": "ann", "seats": "3"}
                 assert (a.name, a.table, a.fingerprint, a.seats, a.version) == ("ann", "friday", FP_A, 3, "1")
-                assert a.label == instance_label("ann", FP_A) == "ann (a1a1a1a1)"
+                assert a.label == instance_label("ann", FP_A) == f"ann ({_RUN})"
                 assert b.port == 40002 and b.txt["x"] == "y" and b.instance.endswith("." + SERVICE_TYPE)
 
                 # A TXT change is reported as a new PeerSeen for the same instance.
@@ -106,7 +110,7 @@ async def test_advertise_and_browse_see_each_other_on_loopback() -> None:
             # Leaving the advertise() context sends goodbyes: both peers are reported gone.
             gone: set[str] = set()
             while gone != want:
-                ev = await next_matching(events, lambda e: isinstance(e, PeerGone))
+                ev = await next_matching(events, lambda e: isinstance(e, PeerGone) and e.instance in want)
                 gone.add(ev.instance)
     # Every zeroconf thread (loop threads, browser threads) is gone again.
     deadline = time.monotonic() + 5
@@ -118,7 +122,7 @@ async def test_advertise_and_browse_see_each_other_on_loopback() -> None:
 @needs_lo_multicast
 async def test_scan_lists_live_tables() -> None:
     with trio.fail_after(20):
-        async with advertise("cyd", 40003, "saturday", "c3" * 16, seats=2, interfaces=LO, probe=False) as ad:
+        async with advertise("cyd", 40003, "saturday", FP_C, seats=2, interfaces=LO, probe=False) as ad:
             peers = await scan(1.5, interfaces=LO)
     mine = [p for p in peers if p.instance == ad.instance]
     assert len(mine) == 1 and mine[0].table == "saturday" and mine[0].port == 40003
@@ -126,14 +130,31 @@ async def test_scan_lists_live_tables() -> None:
 
 @needs_lo_multicast
 async def test_name_conflict_is_renamed() -> None:
-    """Two advertisements with the same label: probing renames the second one."""
+    """Two advertisements with the same label: the one still probing renames itself.
+
+    The probing one starts first so that the other's announcements (multicast, seen by every
+    socket) reach it while it probes; replies to probe queries are unicast and, with several
+    zeroconf instances sharing port 5353 on one host, may land on another socket.
+    """
+    names: dict[str, str] = {}
+    done = trio.Event()
+
+    async def hold(key: str, port: int, probe: bool, task_status=trio.TASK_STATUS_IGNORED) -> None:  # type: ignore[no-untyped-def]
+        async with advertise("dee", port, "t", FP_A, interfaces=LO, probe=probe) as ad:
+            names[key] = ad.instance
+            task_status.started()
+            await done.wait()
+
     with trio.fail_after(20):
-        async with (
-            advertise("dee", 40004, "t", FP_A, interfaces=LO, probe=False) as first,
-            advertise("dee", 40005, "t", FP_A, interfaces=LO) as second,
-        ):
-            assert first.instance != second.instance
-            assert second.instance.startswith(instance_label("dee", FP_A) + "-")
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(hold, "prober", 40005, True)
+            await trio.sleep(0.3)
+            await nursery.start(hold, "first", 40004, False)
+            while "prober" not in names:
+                await trio.sleep(0.05)
+            done.set()
+    assert names["first"] == f"{instance_label('dee', FP_A)}.{SERVICE_TYPE}"
+    assert names["prober"].startswith(instance_label("dee", FP_A) + "-")
 
 
 async def test_browse_consumer_can_stop_early_and_cancel() -> None:
