@@ -90,7 +90,7 @@ class PeerSeen:
     instance: str  # full DNS-SD service name, e.g. "ann (1a2b3c4d)._accessdenied._tcp.local."
     addresses: tuple[str, ...]  # IPv4 addresses, as strings
     port: int
-    txt: Mapping[str, str] = field(default_factory=dict)
+    txt: Mapping[str, str] = field(default_factory=dict, hash=False)
 
     @property
     def label(self) -> str:

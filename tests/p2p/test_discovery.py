@@ -210,3 +210,10 @@ async def test_advertise_rejects_bad_input() -> None:
     with pytest.raises(ValueError, match="port"):
         async with advertise("a", 0, "t", "fp", interfaces=LO):
             pass
+
+
+def test_peer_events_are_hashable_values() -> None:
+    a = PeerSeen("x." + SERVICE_TYPE, ("10.0.0.1",), 1, {"seats": "n/a"})
+    assert a == PeerSeen("x." + SERVICE_TYPE, ("10.0.0.1",), 1, {"seats": "n/a"})
+    assert len({a, a, PeerGone(a.instance)}) == 2
+    assert a.seats is None and a.label == "x" and a.table is None
