@@ -170,6 +170,8 @@ class NetnsLab:
     # ------------------------------------------------------------------ lifecycle
 
     def setup(self) -> NetnsLab:
+        with contextlib.suppress(Exception):
+            cleanup_stale()  # reclaim what killed runs left behind
         with _live_lock:
             _live.add(self)
         try:

@@ -8,7 +8,13 @@ import sys
 import time
 
 import pytest
-from adp2p.p2p.netns import NetnsLab, list_namespaces, netns_available, netns_unavailable_reason
+from adp2p.p2p.netns import (
+    NetnsLab,
+    cleanup_stale,
+    list_namespaces,
+    netns_available,
+    netns_unavailable_reason,
+)
 
 pytestmark = [
     pytest.mark.netns,
@@ -117,3 +123,37 @@ def test_bad_subnet_rejected() -> None:
         NetnsLab(2, subnet="8.8.8.0/24")
     with pytest.raises(ValueError):
         NetnsLab(5, subnet="10.231.0.0/30")
+
+
+LAB_SCRIPT = """
+import sys
+from adp2p.p2p.netns import NetnsLab
+lab = NetnsLab(2).setup()
+print(" ".join([lab.hub, *lab.names]), flush=True)
+if sys.argv[1] == "hang":
+    import time
+    time.sleep(60)
+"""
+
+
+def test_atexit_tears_down_forgotten_lab() -> None:
+    out = subprocess.run(
+        [sys.executable, "-c", LAB_SCRIPT, "exit"], capture_output=True, text=True, timeout=30, check=True
+    ).stdout
+    names = out.split()
+    assert len(names) == 3
+    assert not set(names) & set(list_namespaces())
+
+
+def test_cleanup_stale_removes_namespaces_of_dead_runs() -> None:
+    proc = subprocess.Popen([sys.executable, "-c", LAB_SCRIPT, "hang"], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        names = proc.stdout.readline().split()
+        assert len(names) == 3 and set(names) <= set(list_namespaces())
+    finally:
+        proc.kill()  # SIGKILL: no atexit, the namespaces stay behind
+        proc.wait(timeout=10)
+    # (A concurrent test run's lab setup may already have reclaimed them: only the outcome is checked.)
+    cleanup_stale()
+    assert not set(names) & set(list_namespaces())
