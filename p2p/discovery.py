@@ -38,7 +38,6 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import ipaddress
-import math
 import re
 import secrets
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
@@ -77,6 +76,7 @@ PROTOCOL_VERSION: Final = "1"
 RESERVED_TXT_KEYS: Final = frozenset({"v", "table", "pk", "name", "seats"})
 
 _RESOLVE_TIMEOUT_MS: Final = 3000
+_MAX_QUEUED_CHANGES: Final = 4096  # zeroconf events waiting for the trio side; a flood beyond is dropped
 _MAX_TXT_ITEM: Final = 255  # one DNS character-string
 _MAX_TXT_VALUE_SHOWN: Final = 255
 _MAX_LABEL_BYTES: Final = 63
@@ -374,7 +374,9 @@ class _Browser:
         self.zc = zc
         self.out = out
         self.token = trio.lowlevel.current_trio_token()
-        self.raw_send, self.raw_recv = trio.open_memory_channel[tuple[ServiceStateChange, str]](math.inf)
+        self.raw_send, self.raw_recv = trio.open_memory_channel[tuple[ServiceStateChange, str]](
+            _MAX_QUEUED_CHANGES
+        )
         self.known: dict[str, PeerSeen] = {}
         self.pending: dict[str, trio.CancelScope] = {}
 
@@ -398,7 +400,10 @@ class _Browser:
         with scope:
             assert self.zc.loop is not None
             fut = asyncio.run_coroutine_threadsafe(_resolve(self.zc, name, _RESOLVE_TIMEOUT_MS), self.zc.loop)
-            info = await _wait_concurrent(fut, self.token)
+            try:
+                info = await _wait_concurrent(fut, self.token)
+            except Exception:  # a zeroconf failure resolving one peer must not end browsing
+                info = None
             if self.pending.get(name) is scope:
                 del self.pending[name]
             peer = _peer_from_info(info) if info is not None else None
