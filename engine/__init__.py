@@ -1,0 +1,34 @@
+"""adp2p.engine: the rules of Access Denied as a pure, replayable state machine. No I/O, no crypto, no clock.
+
+Public API: new_game, pending, legal, apply, learn, view, is_over, result, replay; Profile and PROFILES;
+the card catalog; IllegalEvent.
+"""
+
+from adp2p.engine.api import Decision, Result, apply, is_over, learn, legal, new_game, pending, replay, result, view
+from adp2p.engine.catalog import card, card_by_key, cards, sectors
+from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.profiles import PROFILES, Profile, get_profile
+from adp2p.engine.state import GameState
+
+__all__ = [
+    "PROFILES",
+    "Decision",
+    "GameState",
+    "IllegalEvent",
+    "Profile",
+    "Result",
+    "apply",
+    "card",
+    "card_by_key",
+    "cards",
+    "get_profile",
+    "is_over",
+    "learn",
+    "legal",
+    "new_game",
+    "pending",
+    "replay",
+    "result",
+    "sectors",
+    "view",
+]

@@ -1,0 +1,127 @@
+"""The engine's public shape (OpenSpiel / boardgame.io style): new_game, pending, legal, apply, learn,
+view, is_over, result, replay. Events are exactly what goes into the game log; the state is a fold over
+them (plus, for a live peer, the faces it has been shown).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from adp2p.engine import flow
+from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.legal import legal as _legal
+from adp2p.engine.profiles import Profile
+from adp2p.engine.state import GameState, PlayerStatus
+from adp2p.engine.tasks import standings_key
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """Who must decide what now. actor None = CHANCE (the caller's shared randomness resolves it)."""
+
+    actor: int | None
+    kind: str  # a task op ("free", "actions", "window", "answer", ...) or "chance:<what>"
+    info: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Result:
+    winners: list[int]
+    reason: str
+    standings: list[tuple[int, int, int]]  # per seat: (Roots, Opers, Users)
+
+
+def new_game(profile: Profile, n_players: int, *, strict: bool = False) -> GameState:
+    if not profile.min_players <= n_players <= profile.max_players:
+        raise ValueError(
+            f"{profile.name} is for {profile.min_players} to {profile.max_players} players, not {n_players}"
+        )
+    st = GameState(profile=profile, n=n_players, strict=strict)
+    st.hands = [[] for _ in range(n_players)]
+    st.upgrades = [[] for _ in range(n_players)]
+    st.access = [[0] * 6 for _ in range(n_players)]
+    st.status = [PlayerStatus() for _ in range(n_players)]
+    st.stack = flow.initial_stack()
+    return st
+
+
+def pending(st: GameState) -> Decision | None:
+    if st.over or not st.stack:
+        return None
+    task = st.stack[-1]
+    who = flow.actor(st, task)
+    op = task["op"]
+    if who is None:
+        info = {k: v for k, v in task.items() if k in ("from", "k", "purpose")}
+        if task["what"] == "shuffle":
+            info["size"] = 63 if st.next_handle == 0 else len(st.discard)
+        return Decision(None, f"chance:{task['what']}", info)
+    info: dict[str, Any] = {}
+    if op == "window":
+        info = {"window": task["kind"], "ctx": dict(st.ctx.get(task["ctx"], {}))}
+    elif op == "answer":
+        ctx = st.ctx[task["ctx"]]
+        info = {"attempt_by": ctx["p"], "s": ctx["s"], "cards": list(ctx["cards"])}
+    elif op == "password":
+        info = {"s": task["s"]}
+    return Decision(who, op, info)
+
+
+def legal(st: GameState, player: int) -> list[Event]:
+    """The events `player` may append now, judged on what that player knows."""
+    return _legal(st, player)
+
+
+def apply(st: GameState, event: Event, *, inplace: bool = False) -> GameState:
+    """A new state with `event` applied; on IllegalEvent the given state is unchanged.
+
+    inplace=True skips the copy (for trusted replays and simulations): an illegal event then leaves the
+    state undefined.
+    """
+    new = st if inplace else st.clone()
+    if inplace:
+        new.reveals = []
+    flow.apply_event(new, event)
+    return new
+
+
+def learn(st: GameState, faces: Mapping[int, int], *, inplace: bool = False) -> GameState:
+    """This instance now knows these faces (shown to it, or the whole deck in the audit)."""
+    new = st if inplace else st.clone()
+    for h, f in faces.items():
+        old = new.faces.get(h)
+        if old is not None and old != f:
+            raise IllegalEvent("face_mismatch", f"handle {h} was already known to be another card")
+        new.faces[h] = f
+    return new
+
+
+def view(st: GameState, player: int) -> GameState:
+    """What `player` may see: every face not known to them is dropped."""
+    new = st.clone()
+    new.faces = {h: f for h, f in st.faces.items() if st.known.get(h, 0) >> player & 1}
+    new.obligations = []
+    return new
+
+
+def is_over(st: GameState) -> bool:
+    return st.over
+
+
+def result(st: GameState) -> Result:
+    return Result(list(st.winners), st.end_reason, [standings_key(st, p) for p in range(st.n)])
+
+
+def replay(profile: Profile, n_players: int, events: Iterable[Event], faces: Mapping[int, int] | None = None,
+           *, strict: bool = False) -> GameState:
+    """Fold events from a new game. With `faces` (handle -> card for every handle), strict replay."""
+    st = new_game(profile, n_players, strict=strict)
+    if faces:
+        st.faces = dict(faces)
+    for ev in events:
+        st = apply(st, ev)
+    return st

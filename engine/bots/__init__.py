@@ -1,0 +1,1 @@
+"""Bots: strategies that choose only among the engine's legal events."""

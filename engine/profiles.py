@@ -1,0 +1,89 @@
+"""Rule profiles: every difference between the rulebooks (000/001 classic, 002 retro2013, its two-player
+variant, the alternative goals, the German card texts) is a field of one immutable value, never a fork.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Profile:
+    name: str
+    min_players: int = 3
+    max_players: int = 6
+    sectors_per_player: int = 1
+    deal: int = 6
+    # actions: "roots" = one per Root access at the start of the Take Actions step (000); "fixed" = 1 (002)
+    actions: str = "roots"
+    # hand limit: "accesses" = number of sectors with any access (000); an int = that many (002: 6)
+    hand_limit: str | int = "accesses"
+    # draw step: "oper_root" = Oper + Root count (000); "upto2" = 0..2 (002)
+    draws: str = "oper_root"
+    # bonuses: "sole" = only the one player with Root (000); "any" = every Root holder (002)
+    bonus_holder: str = "sole"
+    bonuses: str = "classic"  # which bonus table: "classic" (000) or "retro2013" (002)
+    goal: int = 3  # Root accesses needed to win
+    # None: count uncontrolled sectors only when the goal exceeds the number of controlled sectors (000)
+    count_uncontrolled: bool | None = None
+    round_limit: int | None = None  # agreed turn limit, in rounds; then most Roots, Opers, Users wins
+    # card text variant: "en" (000 is the reference) or "de" (001's differing texts)
+    card_texts: str = "en"
+    # 001 demands distinct codes among the cards of one access attempt
+    distinct_attempt_codes: bool = False
+    options: dict = field(default_factory=dict, compare=False, hash=False)
+
+    def with_options(self, **kw: object) -> Profile:
+        return replace(self, **kw)  # type: ignore[arg-type]
+
+    def counts_uncontrolled(self, n_players: int) -> bool:
+        if self.count_uncontrolled is not None:
+            return self.count_uncontrolled
+        return self.goal > n_players * self.sectors_per_player
+
+    def describe(self) -> str:
+        bits = [self.name, f"goal {self.goal} Roots"]
+        if self.round_limit:
+            bits.append(f"limit {self.round_limit} rounds")
+        if self.card_texts != "en":
+            bits.append(f"{self.card_texts} card texts")
+        return ", ".join(bits)
+
+
+CLASSIC = Profile("classic")
+GERMAN = Profile("classic-de", card_texts="de", distinct_attempt_codes=True)
+RETRO2013 = Profile(
+    "retro2013", actions="fixed", hand_limit=6, draws="upto2", bonus_holder="any", bonuses="retro2013"
+)
+TWO_PLAYER = Profile(
+    "two-player",
+    min_players=2,
+    max_players=2,
+    sectors_per_player=2,
+    deal=9,
+    actions="fixed",
+    hand_limit=6,
+    draws="upto2",
+    bonus_holder="any",
+    bonuses="retro2013",
+    goal=5,
+    count_uncontrolled=True,
+)
+
+PROFILES: dict[str, Profile] = {p.name: p for p in (CLASSIC, GERMAN, RETRO2013, TWO_PLAYER)}
+
+
+def get_profile(name: str, *, goal: int | None = None, round_limit: int | None = None) -> Profile:
+    try:
+        prof = PROFILES[name]
+    except KeyError:
+        raise ValueError(f"unknown rules profile {name!r}; choose one of {', '.join(PROFILES)}") from None
+    if goal is not None:
+        if not 3 <= goal <= 6:
+            raise ValueError("the goal must be 3, 4, 5 or 6 Root accesses")
+        prof = replace(prof, goal=goal)
+    if round_limit is not None:
+        if round_limit < 1:
+            raise ValueError("the round limit must be at least 1")
+        prof = replace(prof, round_limit=round_limit)
+    return prof

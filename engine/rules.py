@@ -1,0 +1,192 @@
+"""Derived quantities and predicates of the rules: access counts, bonuses, hand limit, actions, draws,
+requirements, and who may react to what. Pure functions of the state; the one place each rule lives.
+"""
+
+from __future__ import annotations
+
+from adp2p.engine.catalog import NONE, OPER, ROOT, USER, Card, card, sector_index
+from adp2p.engine.state import GameState
+
+BANKING, GOVERNMENT, MICRONOPOLY, NEWSMEDIA, TELECOMM, UNIVERSITIES = range(6)
+
+# Which bonus each sector grants, per bonus table (profile.bonuses). Data, read by the handlers below.
+BONUS_TABLES: dict[str, dict[int, str]] = {
+    "classic": {
+        BANKING: "extra_draw_capped",
+        GOVERNMENT: "take_top_discard",
+        MICRONOPOLY: "hand_limit_plus2",
+        NEWSMEDIA: "skip_draw_up_to_6",
+        TELECOMM: "immune_action_loss",
+        UNIVERSITIES: "auto_user",
+    },
+    "retro2013": {
+        BANKING: "draw2_ignore_limit_then_discard",
+        GOVERNMENT: "take_top_discard",
+        MICRONOPOLY: "hand_limit_plus2",
+        NEWSMEDIA: "skip_draw_6",
+        TELECOMM: "discard2_for_action",
+        UNIVERSITIES: "auto_user",
+    },
+}
+
+ATTEMPT_CARDS = {USER: 1, OPER: 2, ROOT: 3}  # cards handed to the controller for the level gained
+UNCONTROLLED_DISCARD = {USER: 2, OPER: 3, ROOT: 4}
+
+
+def upgrades_of(st: GameState, p: int, effect: str) -> int:
+    return sum(1 for h in st.upgrades[p] if card(st.faces[h]).effect == effect and _upgrade_applies(st, h))
+
+
+def _upgrade_applies(st: GameState, h: int) -> bool:
+    c = card(st.faces[h])
+    if c.key == "dsl" and st.profile.card_texts == "de":
+        return False  # 001's DSL draws a card instead of giving an action: see extra_draw below
+    return True
+
+
+def dsl_draws(st: GameState, p: int) -> int:
+    if st.profile.card_texts != "de":
+        return 0
+    return sum(1 for h in st.upgrades[p] if card(st.faces[h]).key == "dsl")
+
+
+def has_virus_immunity(st: GameState, p: int) -> bool:
+    return upgrades_of(st, p, "virus_immunity") > 0
+
+
+def satan_on(st: GameState, s: int) -> bool:
+    return any(card(st.faces[h]).effect == "satan" for h in st.sector_cards.get(s, []))
+
+
+def bonus_of(st: GameState, p: int, s: int) -> str | None:
+    """The bonus player p holds from sector s, or None."""
+    if st.access[p][s] != ROOT:
+        return None
+    if st.profile.bonus_holder == "sole" and any(st.access[q][s] == ROOT for q in range(st.n) if q != p):
+        return None
+    if satan_on(st, s) and not has_virus_immunity(st, p):
+        return None
+    return BONUS_TABLES[st.profile.bonuses][s]
+
+
+def has_bonus(st: GameState, p: int, bonus: str) -> bool:
+    return any(bonus_of(st, p, s) == bonus for s in range(6))
+
+
+def count_level(st: GameState, p: int, at_least: int, *, only_controlled: bool = False) -> int:
+    return sum(
+        1
+        for s in range(6)
+        if st.access[p][s] >= at_least and (not only_controlled or st.controller[s] is not None)
+    )
+
+
+def hand_limit(st: GameState, p: int) -> int:
+    prof = st.profile
+    base = count_level(st, p, USER) if prof.hand_limit == "accesses" else int(prof.hand_limit)
+    if has_bonus(st, p, "hand_limit_plus2"):
+        base += 2
+    base += 2 * upgrades_of(st, p, "hand_limit_plus2")
+    if st.status[p].beta:
+        base -= 1
+    return max(0, base)
+
+
+def limit_ignored(st: GameState, p: int) -> bool:
+    t = st.turn
+    return st.status[p].ignore_limit or (t is not None and t.player == p and t.ignore_limit)
+
+
+def base_draws(st: GameState, p: int) -> int:
+    """Cards the draw step allows before the hand-limit cap (normal mode)."""
+    prof = st.profile
+    n = count_level(st, p, OPER) if prof.draws == "oper_root" else 2
+    if has_bonus(st, p, "extra_draw_capped"):
+        n += 1
+    n += upgrades_of(st, p, "extra_draw") + dsl_draws(st, p)
+    return n
+
+
+def max_draw(st: GameState, p: int) -> int:
+    """How many cards the active player may draw in this draw step, all modifiers applied."""
+    t = st.turn
+    assert t is not None
+    if t.no_draw or t.draw_mode == "none":
+        return 0
+    if t.draw_mode == "six":
+        return 6
+    n = base_draws(st, p) + t.extra_draws + t.draw_bonus
+    if limit_ignored(st, p) or t.draw_bonus:
+        return n
+    return max(0, min(n, hand_limit(st, p) - len(st.hands[p])))
+
+
+def base_actions(st: GameState, p: int) -> int:
+    prof = st.profile
+    n = count_level(st, p, ROOT) if prof.actions == "roots" else 1
+    n += upgrades_of(st, p, "extra_action")
+    return n
+
+
+def action_loss_immune(st: GameState, p: int) -> bool:
+    return has_bonus(st, p, "immune_action_loss")
+
+
+def goal_count(st: GameState, p: int) -> int:
+    return count_level(st, p, ROOT, only_controlled=not st.profile.counts_uncontrolled(st.n))
+
+
+def level_needed(st: GameState, p: int, s: int) -> int | None:
+    """The level an access attempt by p on s would gain, or None if p already has Root."""
+    cur = st.access[p][s]
+    return None if cur >= ROOT else cur + 1
+
+
+def attempt_size(st: GameState, s: int, level: int) -> int:
+    return ATTEMPT_CARDS[level] if st.controller[s] is not None else UNCONTROLLED_DISCARD[level]
+
+
+def meets_access(st: GameState, p: int, c: Card) -> bool:
+    r = requirement_of(c, st)
+    if r is None:
+        return True
+    sector, level = r
+    return st.access[p][sector] >= level
+
+
+def meets_password_code(st: GameState, p: int, c: Card, viewer: int | None) -> bool | None:
+    """True/False if known to `viewer`; None if the password faces are unknown to them."""
+    if c.password_code is None:
+        return True
+    codes = []
+    for h in st.password_handles(p):
+        f = st.face(h, viewer)
+        if f is None:
+            return None
+        codes.append(card(f).code)
+    return c.password_code in codes
+
+
+def requirement_of(c: Card, st: GameState) -> tuple[int, int] | None:
+    """(sector, level) the card requires, with the German text variants applied."""
+    if st.profile.card_texts == "de":
+        if c.key == "easy_credit":
+            return (BANKING, OPER)
+    return (c.requires.sector, c.requires.level) if c.requires else None
+
+
+def only_user(st: GameState, q: int, sector_key: str) -> bool:
+    return st.access[q][sector_index(sector_key)] == USER
+
+
+def can_attempt_now(st: GameState, p: int) -> bool:
+    t = st.turn
+    return t is not None and t.player == p and not t.no_attempts and not t.ended
+
+
+def improvable_sectors(st: GameState, p: int) -> list[int]:
+    return [s for s in range(6) if st.access[p][s] < ROOT and st.controller[s] != p]
+
+
+def sector_has_access(st: GameState, p: int, s: int) -> bool:
+    return st.access[p][s] > NONE

@@ -1,0 +1,56 @@
+"""In-process games: bots against bots through the engine, with an omniscient referee resolving CHANCE
+from a seeded RNG. Used by `ad-p2p sim`, the property tests and benchmarks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adp2p.engine.api import apply, learn, legal, new_game, pending, view
+from adp2p.engine.chance import chance_event, deck_faces
+from adp2p.engine.profiles import Profile
+from adp2p.engine.state import GameState
+
+Chooser = Callable[[GameState, int, list[dict[str, Any]]], dict[str, Any]]
+
+
+@dataclass
+class GameRecord:
+    state: GameState
+    events: list[dict[str, Any]] = field(default_factory=list)
+    faces: dict[int, int] = field(default_factory=dict)
+
+
+def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 200_000,
+              use_views: bool = True) -> GameRecord:
+    """Play one game; `bots[i]` chooses for seat i from (its view, its seat, its legal events)."""
+    rng = random.Random(seed)
+    st = new_game(profile, len(bots))
+    rec = GameRecord(st)
+    for _ in range(max_events):
+        d = pending(st)
+        if d is None:
+            break
+        if d.actor is None:
+            ev = chance_event(st, d, rng)
+            if ev["t"] == "shuffle":
+                faces = deck_faces(st)
+                rng.shuffle(faces)
+                first = st.next_handle
+                st = apply(st, ev, inplace=True)
+                new = dict(zip(range(first, st.next_handle), faces, strict=True))
+                st = learn(st, new, inplace=True)
+                rec.faces.update(new)
+                rec.events.append(ev)
+                continue
+        else:
+            seen = view(st, d.actor) if use_views else st
+            options = legal(seen, d.actor)
+            ev = bots[d.actor](seen, d.actor, options)
+        st = apply(st, ev, inplace=True)
+        rec.events.append(ev)
+    rec.state = st
+    return rec

@@ -1,0 +1,152 @@
+"""The game state: where every card handle is, who knows which faces, the board, the turn, and the stack of
+pending work. A plain value: `clone()` gives an independent copy; only engine modules mutate a fresh clone.
+
+Handles: every physical card on the table has a public handle (an int). Where each handle is, is public;
+which card (face) it is, is known only to the players in `known[h]` (a bit mask; all bits = public). This
+engine instance's own knowledge of faces is `faces` (all of them in the audit and in simulations, only a
+peer's own in live play); `view(state, p)` filters it down to one player.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+from adp2p.engine.profiles import Profile
+
+Loc = tuple  # ("deck",) ("hand", p) ("pw", sector) ("discard",) ("upg", p) ("sec", sector) ("play",) ("att",) ("gone",)
+
+
+@dataclass
+class PlayerStatus:
+    """Lasting effects on one player (cards played against them, until-next-turn flags)."""
+
+    no_attempts_next: bool = False  # Whoops! Disconnect, Red Tape
+    no_actions_next: bool = False  # Fifteen Minutes, Line Spike, Burnout
+    lose_actions_next: int = 0  # Net Volley-Ball, Spam
+    no_draw_next: bool = False  # Direct Deposit
+    extra_actions_next: int = 0  # WinZap
+    etaxes_next: int = 0  # No eTaxes: ignore the hand limit and draw 2 more, next turn
+    ignore_limit: bool = False  # Bank Error, OlfactoPEG, Loan Default: until the player's next turn
+    sol: bool = False  # S.O.L.: at most 1 action per turn until Oper in TeleComm
+    beta: bool = False  # Beta Site: hand limit -1 until Oper in Micronopoly
+
+
+@dataclass
+class Turn:
+    """What holds for the active player during this turn only."""
+
+    player: int
+    start_hand: tuple[int, ...] = ()
+    harmful: frozenset[str] | None = None  # effects of harmful cards held at turn start; None = unknown here
+    no_attempts: bool = False
+    no_draw: bool = False
+    ignore_limit: bool = False
+    extra_draws: int = 0
+    free_left: int = 1
+    used_univ: bool = False
+    actions_left: int = 0
+    max_actions: int | None = None
+    actions_taken: int = 0
+    attempts_made: int = 0
+    tele_used: bool = False
+    loss: int = 0  # actions lost this turn (Net Volley-Ball, Spam)
+    no_actions: bool = False  # Fifteen Minutes, Line Spike, Burnout
+    winzap: int = 0
+    protected: bool = False  # Press Pass played or TeleComm immunity
+    gov_taken: bool = False
+    draw_mode: str = "normal"  # normal | six (Good Day) | none
+    draw_bonus: int = 0  # Easy Credit
+    drawn: int = 0
+    ended: bool = False
+
+
+@dataclass
+class GameState:
+    profile: Profile
+    n: int
+    seq: int = 0
+    # cards
+    loc: dict[int, Loc] = field(default_factory=dict)
+    deck: list[int] = field(default_factory=list)  # index 0 is the top
+    discard: list[int] = field(default_factory=list)  # last is the top
+    hands: list[list[int]] = field(default_factory=list)
+    passwords: dict[int, list[int]] = field(default_factory=dict)  # sector -> 3 handles
+    upgrades: list[list[int]] = field(default_factory=list)
+    sector_cards: dict[int, list[int]] = field(default_factory=dict)
+    card_owner: dict[int, int] = field(default_factory=dict)  # sector card handle -> who played it
+    faces: dict[int, int] = field(default_factory=dict)
+    known: dict[int, int] = field(default_factory=dict)
+    next_handle: int = 0
+    strict: bool = False
+    # board
+    controller: list[int | None] = field(default_factory=lambda: [None] * 6)
+    access: list[list[int]] = field(default_factory=list)
+    status: list[PlayerStatus] = field(default_factory=list)
+    # turn
+    first: int | None = None
+    active: int | None = None
+    turn_no: int = 0
+    round_no: int = 0
+    turn: Turn | None = None
+    last_played: dict[int, int] = field(default_factory=dict)  # player -> handle they last played
+    # work
+    stack: list[dict[str, Any]] = field(default_factory=list)
+    ctx: dict[int, dict[str, Any]] = field(default_factory=dict)
+    next_ctx: int = 0
+    # outcome
+    over: bool = False
+    winners: list[int] = field(default_factory=list)
+    end_reason: str = ""
+    # for the caller
+    obligations: list[dict[str, Any]] = field(default_factory=list)
+    reveals: list[tuple[int, int]] = field(default_factory=list)  # (handle, mask) granted by the last event
+    history: list[str] = field(default_factory=list)  # plain-words account, one line per happening
+
+    @property
+    def all_mask(self) -> int:
+        return (1 << self.n) - 1
+
+    def clone(self) -> GameState:
+        new = copy.copy(self)
+        new.loc = dict(self.loc)
+        new.deck = list(self.deck)
+        new.discard = list(self.discard)
+        new.hands = [list(h) for h in self.hands]
+        new.passwords = {k: list(v) for k, v in self.passwords.items()}
+        new.upgrades = [list(u) for u in self.upgrades]
+        new.sector_cards = {k: list(v) for k, v in self.sector_cards.items()}
+        new.card_owner = dict(self.card_owner)
+        new.faces = dict(self.faces)
+        new.known = dict(self.known)
+        new.controller = list(self.controller)
+        new.access = [list(a) for a in self.access]
+        new.status = [copy.copy(s) for s in self.status]
+        new.turn = copy.copy(self.turn)
+        new.last_played = dict(self.last_played)
+        new.stack = list(self.stack)  # tasks are replaced, never mutated in place (engine.tasks)
+        new.ctx = dict(self.ctx)  # likewise
+        new.winners = list(self.winners)
+        new.obligations = list(self.obligations)
+        new.reveals = []
+        new.history = list(self.history)
+        return new
+
+    # -- small accessors used everywhere ---------------------------------------------------------------
+    def sectors_of(self, p: int) -> list[int]:
+        return [s for s in range(6) if self.controller[s] == p]
+
+    def password_handles(self, p: int) -> list[int]:
+        return [h for s in self.sectors_of(p) for h in self.passwords.get(s, [])]
+
+    def others(self, p: int) -> list[int]:
+        """The other players in seat order, starting at p's left."""
+        return [(p + i) % self.n for i in range(1, self.n)]
+
+    def knows(self, viewer: int | None, h: int) -> bool:
+        return h in self.faces and (viewer is None or bool(self.known.get(h, 0) >> viewer & 1))
+
+    def face(self, h: int, viewer: int | None = None) -> int | None:
+        """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
+        return self.faces.get(h) if self.knows(viewer, h) else None

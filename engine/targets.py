@@ -1,0 +1,173 @@
+"""What each card may be played against, and which reactions fit which moment.
+
+`targets(st, p, c, viewer)` lists every valid target of card c for player p (what the event's target
+fields must equal); the same function checks an event and enumerates legal plays, so the rule lives once.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from adp2p.engine.catalog import NONE, OPER, ROOT, USER, Card, card
+from adp2p.engine.rules import GOVERNMENT, meets_access, requirement_of
+from adp2p.engine.state import GameState
+
+TARGET_KEYS = ("s", "q", "u", "new")
+
+
+def _players_other(st: GameState, p: int) -> list[int]:
+    return st.others(p)
+
+
+def _scramble_targets(st: GameState, p: int, c_handle: int | None, viewer: int | None) -> list[dict[str, Any]]:
+    hand = [h for h in st.hands[p] if h != c_handle]
+    out: list[dict[str, Any]] = []
+    for s in st.sectors_of(p):
+        for combo in combinations(sorted(hand), 3):
+            faces = [st.face(h, viewer) for h in combo]
+            if None not in faces and len({card(f).code for f in faces if f is not None}) < 3:
+                continue
+            out.append({"s": s, "new": list(combo)})
+    return out
+
+
+def targets(
+    st: GameState, p: int, c: Card, viewer: int | None = None, handle: int | None = None
+) -> list[dict[str, Any]]:
+    kind = c.target
+    n = range(6)
+    acc = st.access
+    if kind == "none":
+        return [{}]
+    if kind == "sector_no_access":
+        return [{"s": s} for s in n if st.controller[s] is not None and acc[p][s] == NONE]
+    if kind == "sector_oper":
+        return [{"s": s} for s in n if acc[p][s] >= OPER]
+    if kind == "sector_access":
+        return [{"s": s} for s in n if acc[p][s] >= USER]
+    if kind == "sector_card":
+        return [{"u": h} for s in n for h in st.sector_cards.get(s, [])]
+    if kind == "own_sector":
+        return _scramble_targets(st, p, handle, viewer)
+    if kind == "sector_improvable":
+        t = st.turn
+        if t is not None and t.player == p and t.no_attempts:
+            return []  # Guru "may be stopped by cards that prohibit access attempts"
+        return [{"s": s} for s in n if acc[p][s] in (USER, OPER) and st.controller[s] != p]
+    if kind == "marker_under_root":
+        return [
+            {"s": s, "q": q}
+            for s in n
+            if acc[p][s] == ROOT
+            for q in _players_other(st, p)
+            if acc[q][s] in (USER, OPER)
+        ]
+    if kind == "user_marker_under_oper":
+        need = ROOT if st.profile.card_texts == "de" else OPER
+        return [
+            {"s": s, "q": q} for s in n if acc[p][s] >= need for q in _players_other(st, p) if acc[q][s] == USER
+        ]
+    if kind == "upgrade_other":
+        return [{"u": h} for q in _players_other(st, p) for h in st.upgrades[q]]
+    if kind == "player_only_user":
+        s = c.param_sector
+        return [{"q": q} for q in _players_other(st, p) if acc[q][s] == USER]
+    if kind == "player_other":
+        if c.effect == "human_services" and st.n < 3:
+            return []
+        return [{"q": q} for q in _players_other(st, p)]
+    if kind == "government_controller":
+        q = st.controller[GOVERNMENT]
+        return [{"q": q}] if q is not None and q != p else []
+    if kind == "player_overclock":
+        return [
+            {"q": q}
+            for q in _players_other(st, p)
+            if any(card(st.faces[h]).key == "over_clock" for h in st.upgrades[q])
+        ]
+    if kind == "sector_no_access_any":
+        return [{"s": s} for s in n if acc[p][s] == NONE]
+    if kind == "fixed_sector":
+        return [{}] if acc[p][c.param_sector] == NONE else []
+    raise AssertionError(f"unknown target kind {kind}")
+
+
+def target_of(ev: dict[str, Any]) -> dict[str, Any]:
+    return {k: ev[k] for k in TARGET_KEYS if k in ev}
+
+
+# -- reactions -----------------------------------------------------------------------------------------
+
+
+def reaction_fits(st: GameState, p: int, c: Card, window: dict[str, Any] | None, step: str | None) -> bool:
+    """Does reaction card c fit this moment for player p (ignoring its "Requires:" section)?
+
+    window: the open reaction window (None outside windows); step: the active player's own step.
+    """
+    trig = c.trigger
+    if trig == "anytime":
+        return True
+    if trig == "own_draw":
+        return window is None and step == "draw"
+    if window is None:
+        return False
+    kind = window["kind"]
+    ctx = st.ctx[window["ctx"]]
+    if kind == "attempt":
+        s = ctx["s"]
+        if trig == "attempt_controller":
+            return ctx["controlled"] and st.controller[s] == p
+        if trig == "attempt_oper":
+            return st.access[p][s] >= OPER
+        if trig == "attempt":
+            return ctx["controlled"]
+        return False
+    if kind == "card":
+        parent = card(ctx["face"])
+        req = requirement_of(parent, st)
+        if trig == "card_requires_oper":
+            return req is not None and st.access[p][req[0]] >= OPER
+        if trig == "card_root_only":
+            return req is not None and req[1] == ROOT
+        if trig == "virus_access":
+            return parent.is_virus and st.access[p][ctx.get("s", -1)] >= USER if "s" in ctx else False
+        if trig == "virus":
+            return parent.is_virus
+        return False
+    if kind == "lose_cards":
+        return trig == "lose_cards" and ctx["victim"] == p
+    if kind == "lose_actions":
+        return trig == "lose_actions" and ctx["victim"] == p
+    return False
+
+
+def reaction_requirements_met(st: GameState, p: int, c: Card, backdoor: bool) -> bool:
+    return backdoor or meets_access(st, p, c)
+
+
+def window_order(st: GameState, kind: str, cid: int, by: int) -> list[int]:
+    """Who gets a say in a reaction window, in seat order from `by`'s left. Public facts only, so a
+    window never tells who holds what."""
+    ctx = st.ctx[cid]
+    if kind == "card":
+        parent = card(ctx["face"])
+        req = requirement_of(parent, st)
+        out = []
+        for q in st.others(by):
+            if (
+                parent.is_virus
+                or (req is not None and req[1] == ROOT)
+                or (req is not None and st.access[q][req[0]] >= OPER)
+            ):
+                out.append(q)
+        return out
+    if kind == "attempt":
+        if ctx["controlled"]:
+            return st.others(by)
+        return [q for q in st.others(by) if st.access[q][ctx["s"]] >= OPER]
+    if kind in ("lose_cards", "lose_actions"):
+        return [ctx["victim"]]
+    if kind == "end":
+        return st.others(by)
+    raise AssertionError(kind)
