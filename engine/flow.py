@@ -27,7 +27,7 @@ from adp2p.engine.rules import (
     upgrades_of,
 )
 from adp2p.engine.state import GameState, Turn
-from adp2p.engine.targets import reaction_fits, target_of, targets, window_order
+from adp2p.engine.targets import reaction_fits, target_of, target_ok, window_order
 from adp2p.engine.tasks import (
     check,
     ctx_set,
@@ -633,7 +633,7 @@ def play_card(st: GameState, p: int, ev: dict[str, Any], *, step: str | None = N
     check(st, ok, "requirement_code", f"{pname(p)}'s password lacks the code {c.title} requires", p=p,
           card=face)
     tgt = target_of(ev)
-    if tgt not in targets(st, p, c, None, h):
+    if not target_ok(st, p, c, tgt, h):
         raise IllegalEvent("target", f"{c.title} cannot be played against {tgt or 'nothing'}")
     if c.effect == "copybot":
         if not st.discard or st.discard[-1] == st.last_played.get(p):

@@ -8,6 +8,7 @@ Where a choice is a free subset (discards, Spam gifts, trade replies), the list 
 from __future__ import annotations
 
 from itertools import combinations
+from math import comb
 from typing import Any
 
 from adp2p.engine import flow
@@ -27,6 +28,24 @@ from adp2p.engine.targets import reaction_fits, targets
 from adp2p.engine.tasks import faces_of
 
 Event = dict[str, Any]
+COMBO_CAP = 120
+
+
+def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list[tuple[int, ...]]:
+    """All k-subsets of items when there are at most `cap`; otherwise a deterministic spread of them
+    (every cyclic window of k, then the first ones in order). `apply` accepts any valid subset."""
+    items = sorted(items)
+    n = len(items)
+    if k > n or k < 0:
+        return []
+    if comb(n, k) <= cap:
+        return list(combinations(items, k))
+    out = {tuple(sorted(items[(i + j) % n] for j in range(k))) for i in range(n)}
+    for c in combinations(items, k):
+        if len(out) >= cap:
+            break
+        out.add(c)
+    return sorted(out)
 
 
 def legal(st: GameState, p: int) -> list[Event]:
@@ -59,7 +78,7 @@ def _attempts(st: GameState, p: int) -> list[Event]:
         return out
     for s in improvable_sectors(st, p):
         k = attempt_size(st, s, st.access[p][s] + 1)
-        for combo in combinations(sorted(st.hands[p]), k):
+        for combo in bounded_combinations(st.hands[p], k):
             if st.profile.distinct_attempt_codes:
                 fs = faces_of(st, combo, p)
                 if fs is not None and len({card(f).code for f in fs}) < k:
@@ -126,7 +145,7 @@ def _actions(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
                 f = st.face(h, p)
                 out.append({"t": "trade", "p": p, "q": q, "card": h, "promise": None if f is None else card(f).code})
     if has_bonus(st, p, "discard2_for_action") and not t.tele_used:
-        out += [{"t": "tele_action", "p": p, "cards": list(c)} for c in combinations(sorted(st.hands[p]), 2)]
+        out += [{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)]
     out += plays(st, p, step="actions", window=None)
     return out
 
@@ -137,7 +156,7 @@ def _discard(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     out: list[Event] = []
     for k in (need, need + 1):
         if k <= len(hand):
-            out += [{"t": "discard", "p": p, "cards": list(c)} for c in combinations(hand, k)]
+            out += [{"t": "discard", "p": p, "cards": list(c)} for c in bounded_combinations(hand, k)]
     return out + plays(st, p, step="discard", window=None)
 
 
@@ -181,7 +200,7 @@ def _hs_give(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
 
 
 def _fdic_give(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    return [{"t": "give", "p": p, "cards": list(c)} for c in combinations(sorted(st.hands[p]), task["k"])]
+    return [{"t": "give", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], task["k"])]
 
 
 def _spam_give(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:

@@ -6,7 +6,6 @@ fields must equal); the same function checks an event and enumerates legal plays
 
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
 from adp2p.engine.catalog import NONE, OPER, ROOT, USER, Card, card
@@ -14,6 +13,12 @@ from adp2p.engine.rules import GOVERNMENT, meets_access, requirement_of
 from adp2p.engine.state import GameState
 
 TARGET_KEYS = ("s", "q", "u", "new")
+
+
+def _combos(items: list[int], k: int) -> list[tuple[int, ...]]:
+    from adp2p.engine.legal import bounded_combinations
+
+    return bounded_combinations(items, k)
 
 
 def _players_other(st: GameState, p: int) -> list[int]:
@@ -24,7 +29,7 @@ def _scramble_targets(st: GameState, p: int, c_handle: int | None, viewer: int |
     hand = [h for h in st.hands[p] if h != c_handle]
     out: list[dict[str, Any]] = []
     for s in st.sectors_of(p):
-        for combo in combinations(sorted(hand), 3):
+        for combo in _combos(hand, 3):
             faces = [st.face(h, viewer) for h in combo]
             if None not in faces and len({card(f).code for f in faces if f is not None}) < 3:
                 continue
@@ -91,6 +96,21 @@ def targets(
     if kind == "fixed_sector":
         return [{}] if acc[p][c.param_sector] == NONE else []
     raise AssertionError(f"unknown target kind {kind}")
+
+
+def target_ok(st: GameState, p: int, c: Card, tgt: dict[str, Any], handle: int) -> bool:
+    """Is tgt a valid target of card c (the handle being played) for p? Exact, never bounded."""
+    if c.target == "own_sector":
+        new = tgt.get("new")
+        return (
+            set(tgt) == {"s", "new"}
+            and tgt["s"] in st.sectors_of(p)
+            and isinstance(new, list)
+            and len(new) == 3
+            and len(set(new)) == 3
+            and all(h != handle and st.loc.get(h) == ("hand", p) for h in new)
+        )
+    return tgt in targets(st, p, c, None, handle)
 
 
 def target_of(ev: dict[str, Any]) -> dict[str, Any]:
