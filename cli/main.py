@@ -2,10 +2,70 @@
 
 from __future__ import annotations
 
+import argparse
 import sys
+
+from adp2p.engine.profiles import PROFILES
+
+
+def _add_rules(p: argparse.ArgumentParser) -> None:
+    p.add_argument(
+        "--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)"
+    )
+    p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
+    p.add_argument("--round-limit", type=int, default=None, help="agreed turn limit in rounds")
+
+
+def parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="ad-p2p", description="Access Denied, peer to peer on your LAN.")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+
+    c = sub.add_parser("cards", help="the card reference")
+    c.add_argument("--lang", choices=["en", "de"], default="en")
+    c.add_argument("--json", action="store_true")
+
+    r = sub.add_parser("rules", help="the rule profiles")
+    r.add_argument("--json", action="store_true")
+
+    s = sub.add_parser("sim", help="in-process bot games: win rates, turns, speed")
+    s.add_argument("--players", type=int, default=4)
+    s.add_argument("--games", type=int, default=100)
+    s.add_argument("--bots", default="deduction", help="comma-separated strategies, rotated around the table")
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--json", action="store_true")
+    _add_rules(s)
+    s.set_defaults(round_limit=None)
+
+    p = sub.add_parser("play", help="a whole game on this machine against bots")
+    p.add_argument("--bots", type=int, default=3, help="number of bot opponents (default 3)")
+    p.add_argument("--watch", action="store_true", help="only bots play; you watch")
+    p.add_argument("--strategy", default="deduction", help="bot strategy (default deduction)")
+    p.add_argument("--lang", choices=["en", "de"], default="en")
+    p.add_argument("--seed", type=int, default=None)
+    _add_rules(p)
+    return ap
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    print("ad-p2p: no commands yet", file=sys.stderr)
+    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    if args.cmd == "cards":
+        from adp2p.cli.cmd_cards import run_cards
+
+        return run_cards(args)
+    if args.cmd == "rules":
+        from adp2p.cli.cmd_cards import run_rules
+
+        return run_rules(args)
+    if args.cmd == "sim":
+        from adp2p.cli.cmd_sim import run_sim
+
+        if args.round_limit is None:
+            args.round_limit = 200
+        return run_sim(args)
+    if args.cmd == "play":
+        from adp2p.cli.cmd_play import run_play
+
+        if args.round_limit is None:
+            args.round_limit = 200
+        return run_play(args)
     return 2

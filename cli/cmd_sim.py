@@ -1,0 +1,86 @@
+"""`ad-p2p sim`: in-process bot games through the engine; prints winners by seat and strategy, turns per
+game and games per second."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections import Counter
+
+from adp2p.engine.bots import STRATEGIES, make_bot
+from adp2p.engine.profiles import get_profile
+from adp2p.engine.sim import play_game
+
+
+def simulate(
+    profile_name: str,
+    players: int,
+    games: int,
+    strategies: list[str],
+    seed: int,
+    round_limit: int,
+    goal: int | None = None,
+) -> dict[str, object]:
+    prof = get_profile(profile_name, goal=goal, round_limit=round_limit)
+    seat_wins: Counter[int] = Counter()
+    strat_wins: Counter[str] = Counter()
+    strat_seats: Counter[str] = Counter()
+    turns: list[int] = []
+    limit_hits = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        # rotate strategies around the table so no strategy keeps the same seat
+        seats = [strategies[(i + g) % len(strategies)] for i in range(players)]
+        bots = [make_bot(name, seed * 1_000_003 + g * 17 + i) for i, name in enumerate(seats)]
+        rec = play_game(prof, bots, seed * 7919 + g)
+        st = rec.state
+        turns.append(st.turn_no)
+        if "limit" in st.end_reason:
+            limit_hits += 1
+        for name in seats:
+            strat_seats[name] += 1
+        for w in st.winners:
+            seat_wins[w] += 1
+            strat_wins[seats[w]] += 1
+    dt = time.perf_counter() - t0
+    return {
+        "profile": prof.name,
+        "players": players,
+        "games": games,
+        "strategies": strategies,
+        "wins_by_seat": {str(k): seat_wins[k] for k in range(players)},
+        "wins_by_strategy": dict(strat_wins),
+        "win_rate_per_seat_by_strategy": {k: round(strat_wins[k] / strat_seats[k], 4) for k in strat_seats},
+        "turns_median": statistics.median(turns) if turns else 0,
+        "turns_max": max(turns) if turns else 0,
+        "ended_by_round_limit": limit_hits,
+        "seconds": round(dt, 3),
+        "games_per_second": round(games / dt, 2) if dt else 0.0,
+    }
+
+
+def run_sim(args: argparse.Namespace) -> int:
+    strategies = [s.strip() for s in args.bots.split(",") if s.strip()]
+    unknown = [s for s in strategies if s not in STRATEGIES]
+    if unknown:
+        raise SystemExit(
+            f"ad-p2p sim: unknown bot strategy {', '.join(unknown)}; choose from {', '.join(STRATEGIES)}"
+        )
+    out = simulate(args.rules, args.players, args.games, strategies, args.seed, args.round_limit, args.goal)
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"{out['games']} games, {out['profile']}, {out['players']} players, bots {','.join(strategies)}")
+    print(f"  wins by seat:      {out['wins_by_seat']}")
+    print(
+        f"  wins by strategy:  {out['wins_by_strategy']}  (win rate per seat: "
+        f"{out['win_rate_per_seat_by_strategy']})"
+    )
+    print(
+        f"  turns per game:    median {out['turns_median']}, max {out['turns_max']}; "
+        f"{out['ended_by_round_limit']} ended at the {args.round_limit}-round limit"
+    )
+    print(f"  speed:             {out['games_per_second']} games/s ({out['seconds']} s)")
+    return 0
