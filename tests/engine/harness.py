@@ -227,7 +227,8 @@ def _default(st: GameState) -> dict[str, Any]:
     if k == "discard":
         from adp2p.engine.flow import discard_needed
         need = discard_needed(st, p)
-        return {"t": "discard", "p": p, "cards": sorted(st.hands[p])[:need]}
+        # the highest card ids first: the harness's fillers, seldom the cards a test is about
+        return {"t": "discard", "p": p, "cards": sorted(st.hands[p], key=lambda x: -st.faces[x])[:need]}
     if k == "draw":
         return {"t": "draw", "p": p, "n": 0}
     if k == "answer":
@@ -268,11 +269,12 @@ def advance_to(st: GameState, kind: str, actor: int | None = None, limit: int = 
 
 
 def next_turn(st: GameState, p: int) -> GameState:
-    """Default choices until p's turn has begun (p's first decision of the turn)."""
+    """Default choices until p's next turn has begun (p's first decision of that turn after its start)."""
+    start = st.turn_no
     for _ in range(300):
         d = pending(st)
-        if st.turn is not None and st.turn.player == p and d is not None and d.actor == p and d.kind in (
-                "turn_start", "free", "actions", "discard", "draw"):
+        if st.turn is not None and st.turn.player == p and st.turn_no > start and d is not None and d.actor == p and d.kind in (
+                "free", "actions", "discard", "draw"):
             return st
         st = apply(st, _default(st))
     raise AssertionError("turn never came")
