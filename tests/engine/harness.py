@@ -32,7 +32,8 @@ def _resolve_specs(specs: list[str], used: set[int], reserved: set[int]) -> list
     for s in specs:
         if len(s) == 1 and s in CODES:
             code = CODES.index(s)
-            f = next(i for i in reversed(_PLAIN) if card(i).code == code and i not in used and i not in reserved)
+            f = next(i for i in reversed(_PLAIN)
+                     if card(i).code == code and i not in used and i not in reserved)
         else:
             f = cid(s)
             assert f not in used, f"card {s} named twice"
@@ -56,7 +57,8 @@ def setup(n: int = 3, profile: str = "classic", *, perm: list[int] | None = None
     perm = perm if perm is not None else list(range(6))
     st = apply(st, {"t": "sectors", "perm": perm})
     k = prof.sectors_per_player
-    named = [x for v in (pw or {}).values() for x in (v if v and isinstance(v[0], str) else sum(v, []))]
+    named = [x for v in (pw or {}).values() for lst in (v if v and isinstance(v[0], list) else [v])
+             for x in lst]
     named += [x for v in (hands or {}).values() for x in v] + list(deck or [])
     reserved = {cid(x) for x in named if not (len(x) == 1 and x in CODES)}
     used: set[int] = set()
@@ -273,8 +275,8 @@ def next_turn(st: GameState, p: int) -> GameState:
     start = st.turn_no
     for _ in range(300):
         d = pending(st)
-        if st.turn is not None and st.turn.player == p and st.turn_no > start and d is not None and d.actor == p and d.kind in (
-                "free", "actions", "discard", "draw"):
+        mine = st.turn is not None and st.turn.player == p and st.turn_no > start
+        if mine and d is not None and d.actor == p and d.kind in ("free", "actions", "discard", "draw"):
             return st
         st = apply(st, _default(st))
     raise AssertionError("turn never came")
