@@ -1,5 +1,8 @@
 """Code E cards: effect and requirement / timing of each."""
 
+from adp2p.engine import pending
+from adp2p.engine.flow import actions_available
+from adp2p.engine.rules import max_draw
 from harness import (
     BANKING,
     GOVERNMENT,
@@ -27,10 +30,6 @@ from harness import (
     setup,
     where,
 )
-
-from adp2p.engine import pending
-from adp2p.engine.flow import actions_available
-from adp2p.engine.rules import max_draw
 
 
 def test_ice_immune_to_viruses():
