@@ -1,0 +1,197 @@
+"""The automatic password checklist: the paper checklist of the physical game, kept for one player.
+
+For every controlled sector it records which codes that player *knows* to be in the sector's password
+(IN), which it knows are not (OUT), and from that the passwords (3-subsets of the six codes A..F) still
+consistent with everything the player has seen. Only real evidence counts:
+
+* the player's own access attempts: every card the controller returned carries a code IN the password,
+  every card it kept a code OUT (an answered attempt; Firewall or Route Trace produce no answer and so
+  no evidence; uncontrolled sectors have no password);
+* Wiretap: the faces of another player's attempt together with the public answer (same rule);
+* codes shown to the player (Dumpster Diving, Packet Sniffer, Mocking Bird) and, generally, every
+  password card whose face the player knows (its own passwords included);
+* a played card that requires a code in its player's password (e.g. Popular War: code A), when that
+  player controls exactly one sector.
+
+Codes of cards merely seen (in one's own hand, on the discard pile) tell nothing: codes repeat.
+
+The checklist is pure data. Feed it incrementally with `observe(state_before, event)` for each event of
+the public log (plus `sync(state)` whenever a fresh view is at hand), or rebuild it with
+`Checklist.rebuild(view, events)`. `state` may be the player's `view` or an omniscient state: only faces
+known to the player (`state.known`) are used. Evidence is tied to the password's card handles, so a
+Scramble Password (new handles) starts that sector afresh.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from itertools import combinations
+from typing import Any
+
+from adp2p.engine.catalog import CODES, card
+from adp2p.engine.state import GameState
+
+ALL_PASSWORDS: tuple[frozenset[int], ...] = tuple(frozenset(c) for c in combinations(range(6), 3))
+
+
+@dataclass
+class _Sector:
+    handles: tuple[int, ...] = ()
+    inn: set[int] = field(default_factory=set)
+    out: set[int] = field(default_factory=set)
+    _cache: list[frozenset[int]] | None = None
+
+    def possible(self) -> list[frozenset[int]]:
+        if self._cache is None:
+            self._cache = [pw for pw in ALL_PASSWORDS if self.inn <= pw and not (self.out & pw)]
+        return self._cache
+
+    def add(self, code: int, is_in: bool) -> bool:
+        target = self.inn if is_in else self.out
+        if code in target:
+            return False
+        target.add(code)
+        self._cache = None
+        return True
+
+
+class Checklist:
+    """What one player knows about the other players' passwords."""
+
+    def __init__(self, player: int) -> None:
+        self.player = player
+        self.controller: list[int | None] = [None] * 6
+        self._sec: dict[int, _Sector] = {}
+
+    # -- queries -------------------------------------------------------------------------------------
+    def sectors(self) -> list[int]:
+        """The controlled sectors other than the player's own (the rows of the paper checklist)."""
+        return [s for s in range(6) if self.controller[s] is not None and self.controller[s] != self.player]
+
+    def _row(self, s: int) -> _Sector:
+        row = self._sec.get(s)
+        if row is None:
+            row = self._sec[s] = _Sector()
+        return row
+
+    def possible_passwords(self, sector: int) -> list[frozenset[int]]:
+        """Every password (a set of 3 codes 0..5) consistent with the evidence; [] for uncontrolled."""
+        if self.controller[sector] is None:
+            return []
+        return list(self._row(sector).possible())
+
+    def remaining(self, sector: int) -> int:
+        return len(self.possible_passwords(sector))
+
+    def solved(self, sector: int) -> frozenset[int] | None:
+        pws = self.possible_passwords(sector)
+        return pws[0] if len(pws) == 1 else None
+
+    def status(self, sector: int) -> tuple[frozenset[int], frozenset[int], frozenset[int]]:
+        """(in, out, maybe): codes in every / no / some of the possible passwords (derived, not just seen)."""
+        pws = self.possible_passwords(sector)
+        if not pws:
+            return frozenset(), frozenset(), frozenset()
+        inn = frozenset.intersection(*pws)
+        anywhere = frozenset.union(*pws)
+        return inn, frozenset(range(6)) - anywhere, anywhere - inn
+
+    def p_in(self, sector: int, code: int) -> float:
+        """Share of the possible passwords that contain `code` (uniform over them)."""
+        pws = self._row(sector).possible() if self.controller[sector] is not None else []
+        if not pws:
+            return 0.0
+        return sum(1 for pw in pws if code in pw) / len(pws)
+
+    def p_all_in(self, sector: int, codes: Iterable[int]) -> float:
+        """Share of the possible passwords that contain every one of `codes`."""
+        need = frozenset(codes)
+        pws = self._row(sector).possible() if self.controller[sector] is not None else []
+        if not pws:
+            return 0.0
+        return sum(1 for pw in pws if need <= pw) / len(pws)
+
+    def seen(self, sector: int) -> tuple[frozenset[int], frozenset[int]]:
+        """The raw evidence: codes seen IN and seen OUT (before any deduction)."""
+        row = self._row(sector)
+        return frozenset(row.inn), frozenset(row.out)
+
+    def describe(self, sector: int) -> str:
+        inn, out, maybe = self.status(sector)
+
+        def letters(xs: frozenset[int]) -> str:
+            return "".join(CODES[c] for c in sorted(xs)) or "-"
+
+        return f"in {letters(inn)} out {letters(out)} maybe {letters(maybe)} ({self.remaining(sector)} left)"
+
+    # -- evidence ------------------------------------------------------------------------------------
+    def note(self, sector: int, code: int, is_in: bool) -> bool:
+        """Record one piece of evidence; True if it was new."""
+        return self._row(sector).add(code, is_in)
+
+    def note_answer(self, sector: int, codes: Iterable[int | None], matched: Iterable[bool]) -> None:
+        """An answered attempt on `sector`: per card, its code (None = face unknown) and whether it matched."""
+        for c, m in zip(codes, matched, strict=True):
+            if c is not None:
+                self.note(sector, c, bool(m))
+
+    def sync(self, st: GameState) -> None:
+        """Take in what a state shows this player: controllers, password changes, known password faces."""
+        for s in range(6):
+            self.controller[s] = st.controller[s]
+            if st.controller[s] is None:
+                continue
+            hs = tuple(sorted(st.passwords.get(s, [])))
+            row = self._row(s)
+            if hs != row.handles:
+                if row.handles:  # a new password (Scramble Password): old evidence is void
+                    row = self._sec[s] = _Sector()
+                row.handles = hs
+            for h in hs:
+                f = st.face(h, self.player)
+                if f is not None:
+                    row.add(card(f).code, True)
+
+    def observe(self, st: GameState, ev: dict[str, Any]) -> None:
+        """Take in one event of the log; `st` is the state just *before* it (a view of this player or any
+        state whose `known` masks are right). Call `sync` on the state after the last event to pick up
+        codes shown by that event."""
+        self.sync(st)
+        t = ev.get("t")
+        if t == "answer":
+            if not st.stack or st.stack[-1].get("op") != "answer":
+                return
+            ctx = st.ctx.get(st.stack[-1]["ctx"])
+            if ctx is None or st.controller[ctx["s"]] in (None, self.player):
+                return
+            faces = [st.face(h, self.player) for h in ctx["cards"]]
+            match = ev.get("match") or []
+            if len(match) == len(faces):
+                self.note_answer(ctx["s"], [None if f is None else card(f).code for f in faces], match)
+        elif t == "play":
+            face = ev.get("face")
+            q = ev.get("p")
+            if not isinstance(face, int) or not 0 <= face < 63 or q == self.player:
+                return
+            code = card(face).password_code
+            if code is None:
+                return
+            own = [s for s in range(6) if st.controller[s] == q]
+            if len(own) == 1:
+                self.note(own[0], code, True)
+
+    @classmethod
+    def rebuild(cls, view_state: GameState, player: int, events: Iterable[dict[str, Any]]) -> Checklist:
+        """The checklist of `player` from the game's event list and that player's current view (for the
+        faces it knows): the events are replayed from a new game."""
+        from adp2p.engine.api import apply, new_game
+
+        st = new_game(view_state.profile, view_state.n)
+        st.faces = dict(view_state.faces)
+        cl = cls(player)
+        for ev in events:
+            cl.observe(st, ev)
+            st = apply(st, ev, inplace=True)
+        cl.sync(st)
+        return cl
