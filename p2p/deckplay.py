@@ -239,7 +239,8 @@ def _derived_scalar(seed: bytes, *labels: bytes) -> bytes:
         ctr += 1  # pragma: no cover
 
 
-def _random_bot(seed: int) -> Chooser:
+def random_bot(seed: int) -> Chooser:
+    """A seeded uniform choice among the legal events (the default: independent of engine.bots)."""
     rng = random.Random(seed)
 
     def choose(st: GameState, seat: int, options: list[Event]) -> Event:
@@ -253,11 +254,11 @@ def make_chooser(strategy: str | None, seed: int) -> Chooser:
     try:
         from adp2p.engine.bots import make_bot  # type: ignore[attr-defined]
     except ImportError:
-        return _random_bot(seed)
+        return random_bot(seed)
     try:
         return make_bot(strategy or "random", seed)
     except (KeyError, ValueError):
-        return _random_bot(seed)
+        return random_bot(seed)
 
 
 class Peer:
@@ -392,9 +393,10 @@ def _diff(a: Mapping[str, Any], b: Mapping[str, Any]) -> list[str]:
 class LockstepTable:
     """One whole game between ``n`` in-process peers; :meth:`run` plays it and audits it.
 
-    ``bots``: a strategy name for ``engine.bots.make_bot`` (falls back to a seeded random choice), or one
-    chooser per seat. ``check_every_event`` compares every peer's public state after every event (tests);
-    the decisions and reveals are compared always.
+    ``bots``: None = seeded uniform random choices (stable for tests), a strategy name for
+    ``engine.bots.make_bot`` (falls back to random while that is missing), or one chooser per seat.
+    ``check_every_event`` compares every peer's public state after every event (tests); the decisions and
+    reveals are compared always.
 
     Entries counted (what a networked table would post to its log): one per deck key, beacon head, beacon
     link reveal, shuffle output and game event; one per seat and event for the shares it posts then; one
@@ -407,7 +409,9 @@ class LockstepTable:
                  tamper: Tamper | None = None) -> None:
         self.profile, self.n, self.seed = profile, n, seed
         self.game_id = game_id or hashlib.sha256(b"adp2p deckplay game %d" % seed).digest()[:16]
-        if bots is None or isinstance(bots, str):
+        if bots is None:
+            choosers = [random_bot(seed * 1_000_003 + 17 * i) for i in range(n)]
+        elif isinstance(bots, str):
             choosers = [make_chooser(bots, seed * 1_000_003 + 17 * i) for i in range(n)]
         else:
             choosers = list(bots)
