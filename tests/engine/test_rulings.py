@@ -1,0 +1,350 @@
+"""Rulings on unclear points of the rulebooks, one test each; docs/rules.md cites these names."""
+
+from adp2p.engine import pending
+from adp2p.engine.flow import actions_available
+from adp2p.engine.rules import base_draws, has_bonus
+from harness import (
+    BANKING,
+    GOVERNMENT,
+    MICRONOPOLY,
+    NEWSMEDIA,
+    NONE,
+    OPER,
+    ROOT,
+    TELECOMM,
+    UNIVERSITIES,
+    USER,
+    advance_to,
+    answer_honestly,
+    attempt,
+    done,
+    ev,
+    give,
+    give_code,
+    h,
+    illegal,
+    illegal_play,
+    next_turn,
+    of_code,
+    pass_all,
+    play,
+    resolve_chance,
+    set_level,
+    setup,
+    where,
+)
+
+
+def test_ruling_user_example_typo():
+    st = setup(hands={0: ["B"]})
+    st = attempt(st, 0, GOVERNMENT, of_code(st, 0, "B"))
+    st = answer_honestly(pass_all(st))
+    assert st.access[0][GOVERNMENT] == USER  # not Oper, as 000's example text says
+
+
+def test_ruling_distinct_codes_profile():
+    for profile, ok in (("classic", True), ("classic-de", False)):
+        st = setup(hands={0: ["D"]}, profile=profile)
+        st = set_level(give_code(st, 0, "D"), 0, GOVERNMENT, USER)
+        ds = of_code(st, 0, "D")
+        e = {"t": "attempt", "p": 0, "s": GOVERNMENT, "cards": ds[:2]}
+        if ok:
+            st = answer_honestly(pass_all(ev(st, "attempt", 0, s=GOVERNMENT, cards=ds[:2])))
+            assert all(st.loc[x] == ("hand", 1) for x in ds[:2])  # D is not in A/B/C: both kept
+        else:
+            assert illegal(st, e) == "attempt_distinct"
+
+
+def test_ruling_trade_declined_costs_action():
+    st = done(setup())
+    assert actions_available(st) == 1
+    st = ev(st, "trade", 0, q=1, card=st.hands[0][0], promise=None)
+    st = ev(st, "trade_reply", 1, accept=False, cards=[])
+    assert st.turn.actions_taken == 1 and actions_available(st) == 0
+    assert pending(st).kind == "discard"
+
+
+def test_ruling_sector_traps_ignore_owner():
+    # Logic Bomb and Packet Sniffer: the owner plays a card that requires the sector
+    for trap in ("logic_bomb", "packet_sniffer"):
+        st = setup(hands={0: [trap, "red_tape"]})
+        st = set_level(set_level(st, 0, GOVERNMENT, USER), 0, MICRONOPOLY, ROOT)
+        st = pass_all(play(done(st), 0, trap, s=GOVERNMENT))
+        st = pass_all(play(st, 0, "red_tape", q=1))
+        assert where(st, trap) == ("sec", GOVERNMENT)
+        assert pending(st).kind != "chance:pick"
+        assert len(st.hands[0]) == 1
+    # Retro-Virus: its owner improves access to the sector
+    st = setup(hands={0: ["retro_virus", "guru"]})
+    st = set_level(set_level(st, 0, GOVERNMENT, USER), 0, MICRONOPOLY, ROOT)
+    st = pass_all(play(done(st), 0, "retro_virus", s=GOVERNMENT))
+    st = pass_all(play(st, 0, "guru", s=GOVERNMENT))
+    assert st.access[0][GOVERNMENT] == OPER
+    assert where(st, "retro_virus") == ("sec", GOVERNMENT)
+    assert len(st.hands[0]) == 1
+
+
+def test_ruling_traps_fire_when_cancelled():
+    st = setup(hands={0: ["red_tape"], 1: ["cancelbot"], 2: ["logic_bomb"]}, first=2)
+    st = set_level(set_level(st, 2, GOVERNMENT, USER), 0, GOVERNMENT, USER)
+    st = pass_all(play(done(st), 2, "logic_bomb", s=GOVERNMENT))
+    st = next_turn(st, 0)
+    st = play(done(st), 0, "red_tape", q=2)
+    assert pending(st).actor == 1
+    st = pass_all(play(st, 1, "cancelbot"))
+    assert not st.status[2].no_attempts_next  # cancelled
+    assert where(st, "logic_bomb") == ("discard",)
+    assert st.hands[0] == []  # but the bomb went off
+
+
+def test_ruling_cancelbot_ends_turn():
+    # CancelBot: P1 holds 5 cards over a limit of 1; no discard step, no draw step follow
+    st = setup(hands={0: ["overdraft"], 1: ["cancelbot"]})
+    st = give_code(st, 0, "A", 3)
+    st = set_level(st, 1, BANKING, OPER)
+    st = pass_all(play(play(done(st), 0, "overdraft", q=2), 1, "cancelbot"))
+    assert len(st.hands[0]) == 5
+    assert st.turn.player == 1 and not any("P1 discards" in x or "P1 draws" in x for x in st.history)
+    # Route Trace likewise
+    st = setup(hands={0: ["D"], 2: ["route_trace"]})
+    st = give_code(st, 0, "A", 3)
+    st = set_level(st, 2, GOVERNMENT, OPER)
+    st = advance_to(attempt(st, 0, GOVERNMENT, of_code(st, 0, "D")), "window:attempt", 2)
+    st = pass_all(play(st, 2, "route_trace"))
+    assert len(st.hands[0]) == 6
+    assert st.turn.player == 1 and not any("P1 discards" in x or "P1 draws" in x for x in st.history)
+
+
+def test_ruling_guru_blocked_by_prohibitions():
+    # Trojan Horse held at the start of the turn
+    st = setup(hands={0: ["guru", "trojan_horse"]})
+    st = set_level(st, 0, GOVERNMENT, USER)
+    assert illegal_play(done(st), 0, "guru", s=GOVERNMENT) == "target"
+    # Whoops! Disconnect and Red Tape
+    for key, lvl_sector in (("whoops", TELECOMM), ("red_tape", GOVERNMENT)):
+        st = setup(hands={0: [key], 1: ["guru"]})
+        st = set_level(set_level(st, 0, lvl_sector, USER), 1, BANKING, USER)
+        st = pass_all(play(done(st), 0, key, q=1))
+        st = next_turn(st, 1)
+        assert illegal_play(done(st), 1, "guru", s=BANKING) == "target"
+    # Guru is not an access attempt: no attempt window (Firewall, Route Trace)
+    st = setup(hands={0: ["guru"], 1: ["firewall"], 2: ["route_trace"]})
+    st = set_level(set_level(st, 0, GOVERNMENT, USER), 2, GOVERNMENT, OPER)
+    st = play(done(st), 0, "guru", s=GOVERNMENT)
+    d = pending(st)
+    assert not (d.kind == "window" and d.info["window"] == "attempt")
+    st = pass_all(st)
+    assert st.access[0][GOVERNMENT] == OPER
+
+
+def test_ruling_gain_user_unstoppable():
+    st = setup(hands={0: ["warez", "mothers_maiden_name", "trojan_horse"], 1: ["cancelbot"],
+                      2: ["counter_virus"]})
+    st = set_level(set_level(st, 0, GOVERNMENT, ROOT), 1, MICRONOPOLY, OPER)  # 2 actions
+    st = done(st)
+    assert st.turn.no_attempts
+    st = play(st, 0, "warez")
+    assert pending(st).kind == "actions"  # no reaction window at all
+    assert st.access[0][MICRONOPOLY] == USER
+    st = play(st, 0, "mothers_maiden_name", s=NEWSMEDIA)
+    assert st.access[0][NEWSMEDIA] == USER
+    # only on a sector without access
+    st2 = set_level(done(setup(hands={0: ["warez", "mothers_maiden_name"]})), 0, MICRONOPOLY, USER)
+    assert illegal_play(st2, 0, "warez") == "target"
+    assert illegal_play(st2, 0, "mothers_maiden_name", s=MICRONOPOLY) == "target"
+
+
+def test_ruling_anti_virus_cancels_other_viruses():
+    # S.A.T.A.N.
+    st = setup(hands={0: ["satan_virus"], 1: ["anti_virus"]})
+    st = set_level(st, 0, MICRONOPOLY, OPER)
+    st = pass_all(play(play(done(st), 0, "satan_virus", s=MICRONOPOLY), 1, "anti_virus"))
+    assert where(st, "satan_virus") == ("discard",) and has_bonus(st, 2, "hand_limit_plus2")
+    # Retro-Virus
+    st = setup(hands={0: ["retro_virus"], 1: ["anti_virus"]})
+    st = pass_all(play(play(done(st), 0, "retro_virus", s=BANKING), 1, "anti_virus"))
+    assert where(st, "retro_virus") == ("discard",) and not st.sector_cards.get(BANKING)
+    # Multi-Virus: only the Anti-Virus player is protected
+    st = setup(hands={0: ["multi_virus"], 1: ["anti_virus"]})
+    st = set_level(set_level(st, 1, BANKING, USER), 2, BANKING, USER)
+    st = pass_all(play(play(done(st), 0, "multi_virus", s=BANKING), 1, "anti_virus"))
+    st = pass_all(st)
+    assert len(st.hands[1]) == 2  # played Anti-Virus, kept the rest
+    assert st.hands[2] == []
+
+
+def test_ruling_ice_keeps_bonus_under_satan():
+    st = setup(hands={0: ["satan_virus"], 2: ["ice"]}, pw={2: ["A", "B", "E"]}, first=2)
+    st = set_level(st, 2, GOVERNMENT, USER)
+    st = pass_all(play(done(st), 2, "ice"))
+    st = next_turn(st, 0)
+    st = set_level(set_level(st, 0, MICRONOPOLY, OPER), 0, BANKING, NONE)
+    st = set_level(st, 0, BANKING, ROOT)
+    st = pass_all(play(done(st), 0, "satan_virus", s=MICRONOPOLY))
+    assert where(st, "satan_virus") == ("sec", MICRONOPOLY)
+    assert has_bonus(st, 2, "hand_limit_plus2")
+    # without ICE the same sector's bonus is gone (Banking's holder P1 is unaffected here)
+    st = set_level(st, 1, MICRONOPOLY, NONE)
+    assert has_bonus(st, 0, "extra_draw_capped")
+
+
+def _backed_up(key, target, victim, setup_levels):
+    st = setup(hands={0: [key], victim: ["backup"]})
+    for p, s, lvl in setup_levels:
+        st = set_level(st, p, s, lvl)
+    st = play(done(st), 0, key, **target)
+    st = advance_to(st, "window:lose_cards", victim)
+    return pass_all(play(st, victim, "backup"))
+
+
+def test_ruling_backup_covers_forced_takes():
+    st = _backed_up("nsa", {"q": 2}, 2, [(0, GOVERNMENT, OPER)])
+    assert len(st.hands[2]) == 2 and len(st.hands[0]) == 2
+    assert all(st.known[x] & 1 for x in st.hands[2])  # the NSA player still saw the hand
+    assert pending(st).kind != "nsa_take"
+    st = _backed_up("olfactopeg", {}, 1, [(0, UNIVERSITIES, OPER)])
+    # P3 (asked first) gave one at random; P2's Backup kept all of P2's
+    assert len(st.hands[1]) == 2 and len(st.hands[2]) == 2 and len(st.hands[0]) == 3
+    st = _backed_up("human_services", {"q": 2}, 2, [(0, GOVERNMENT, OPER)])
+    assert len(st.hands[2]) == 2 and pending(st).kind != "chance:pick"
+    st = _backed_up("fdic", {"q": 1}, 1, [])
+    assert len(st.hands[1]) == 2 and pending(st).kind != "fdic_give"
+    st = _backed_up("overdraft", {"q": 1}, 1, [])
+    assert len(st.hands[1]) == 2 and pending(st).kind != "chance:pick"
+
+
+def test_ruling_press_pass_scope():
+    def hit(key, extra=()):
+        st = setup(hands={0: [key, *extra], 1: ["press_pass", "A"]})
+        st = set_level(set_level(st, 0, NEWSMEDIA, OPER), 0, UNIVERSITIES, USER)
+        st = set_level(set_level(st, 0, TELECOMM, OPER), 1, NEWSMEDIA, OPER)
+        st = set_level(set_level(st, 1, TELECOMM, USER), 1, BANKING, ROOT)  # P2: two Roots
+        st = set_level(st, 0, MICRONOPOLY, ROOT)
+        return st
+
+    for key, tgt in (("net_volleyball", {}), ("fifteen_minutes", {"q": 1}), ("line_spike", {"q": 1}),
+                     ("spam", {"q": 1})):
+        st = hit(key)
+        st = play(done(st), 0, key, **tgt)
+        if key == "spam":
+            st = ev(ev(st, "spam_give", 0, cards=st.hands[0][:1]), "spam_give", 2, cards=[])
+        st = advance_to(st, "window:lose_actions", 1)
+        st = play(st, 1, "press_pass")
+        st = pass_all(st)
+        assert st.turn.player == 1 and st.turn.actions_left == 2, key
+    # Burnout (needs an Over-Clock in front of P2)
+    st = setup(hands={0: ["burnout"], 1: ["press_pass", "over_clock"]}, pw={1: ["A", "B", "F"]}, first=1)
+    st = set_level(set_level(st, 1, MICRONOPOLY, USER), 1, NEWSMEDIA, OPER)
+    st = pass_all(play(done(st), 1, "over_clock"))
+    st = pass_all(play(done(next_turn(st, 0)), 0, "burnout", q=1))
+    st = play(advance_to(st, "window:lose_actions", 1), 1, "press_pass")
+    assert st.turn.actions_left == 1
+    # TeleComm immunity against Fifteen Minutes; Bug and S.O.L. caps stay
+    st = setup(hands={0: ["fifteen_minutes", "sol"], 1: ["bug"]})
+    st = set_level(set_level(st, 0, NEWSMEDIA, USER), 0, TELECOMM, OPER)
+    st = set_level(st, 0, GOVERNMENT, ROOT)
+    st = pass_all(play(done(st), 0, "fifteen_minutes", q=1))
+    st = set_level(next_turn(st, 1), 1, TELECOMM, ROOT)  # sole Root: immune to losing actions
+    st = set_level(st, 0, TELECOMM, OPER)
+    st = done(st)
+    assert st.turn.protected and st.turn.actions_left == 2
+    assert actions_available(st) == 1  # Bug still caps
+    st = setup(hands={0: ["sol"], 1: ["press_pass"]})
+    st = set_level(set_level(st, 0, TELECOMM, OPER), 1, TELECOMM, USER)
+    st = pass_all(play(done(st), 0, "sol", q=1))
+    st = done(set_level(next_turn(st, 1), 1, BANKING, ROOT))
+    assert actions_available(st) == 1  # no lose_actions window; S.O.L. caps
+
+
+def test_ruling_upgrade_immediate():
+    for key, sector, code in (("dsl", TELECOMM, "C"), ("over_clock", MICRONOPOLY, "F")):
+        st = setup(hands={0: [key]}, pw={0: ["A", "B", code] if code != "C" else ["A", "B", "C"]})
+        st = set_level(st, 0, sector, USER)
+        st = pass_all(play(done(st), 0, key))
+        assert pending(st).kind == "actions" and actions_available(st) == 1, key
+
+
+def test_ruling_backdoor_one_action():
+    st = setup(hands={1: ["backdoor", "overdraft", "guru"], 0: ["cancelbot"]}, first=1)
+    st = set_level(set_level(st, 1, MICRONOPOLY, ROOT), 0, BANKING, ROOT)
+    st = done(st)
+    assert actions_available(st) == 2
+    st = play(st, 1, "overdraft", q=2, backdoor=True)
+    assert st.turn.actions_taken == 1
+    assert pending(st).actor == 0 and pending(st).info["window"] == "card"  # "requires" Banking
+    st = pass_all(play(st, 0, "cancelbot"))
+    assert len(st.hands[2]) == 3 and st.turn.player == 2
+
+
+def test_ruling_wiretap_in_attempt_window():
+    st = setup(hands={0: ["A", "D"], 2: ["wiretap"]})
+    st = set_level(st, 2, GOVERNMENT, OPER)
+    st = set_level(st, 0, GOVERNMENT, USER)
+    hs = of_code(st, 0, "A") + of_code(st, 0, "D")
+    st = attempt(st, 0, GOVERNMENT, hs)
+    st = advance_to(st, "window:attempt", 2)
+    assert all(st.loc[x] == ("att",) for x in hs)  # handed over
+    st = pass_all(play(st, 2, "wiretap"))
+    assert pending(st).kind == "answer"  # before the answer
+    assert all(st.known[x] & 4 for x in hs)
+    st = answer_honestly(st)
+    assert st.loc[hs[0]] == ("hand", 0) and st.loc[hs[1]] == ("hand", 1)
+
+
+def test_ruling_human_services_single_card():
+    st = setup(hands={0: ["human_services"]})
+    st = set_level(st, 0, GOVERNMENT, OPER)
+    st = st.clone()
+    for x in st.hands[2][1:]:
+        st.hands[2].remove(x)
+        st.deck.append(x)
+        st.loc[x] = ("deck",)
+    only = st.hands[2][0]
+    st = pass_all(play(done(st), 0, "human_services", q=2))
+    st = resolve_chance(st)
+    assert st.loc[only] == ("hand", 0)
+    assert pending(st).kind != "hs_give"
+
+
+def test_ruling_german_texts():
+    # DSL: draws a card instead of an action
+    st = setup(hands={0: ["dsl"]}, profile="classic-de")
+    st = set_level(st, 0, TELECOMM, USER)
+    st = pass_all(play(done(st), 0, "dsl"))
+    assert actions_available(st) == 0
+    assert base_draws(st, 0) == 1 + 1 + 1  # Root Banking + Banking bonus + DSL
+    # Revoke Login needs Root
+    st = setup(hands={0: ["revoke_login"]}, profile="classic-de")
+    st = set_level(set_level(st, 0, GOVERNMENT, OPER), 2, GOVERNMENT, USER)
+    assert illegal_play(done(st), 0, "revoke_login", s=GOVERNMENT, q=2) == "target"
+    st = set_level(st, 0, GOVERNMENT, ROOT)
+    st = pass_all(play(done(st), 0, "revoke_login", s=GOVERNMENT, q=2))
+    assert st.access[2][GOVERNMENT] == NONE
+    # Easy Credit needs Oper or Root in Banking
+    st = setup(hands={1: ["easy_credit"]}, profile="classic-de", first=1)
+    st = advance_to(set_level(st, 1, BANKING, USER), "draw", 1)
+    assert illegal_play(st, 1, "easy_credit") == "requirement"
+    st = set_level(st, 1, BANKING, OPER)
+    st = pass_all(play(st, 1, "easy_credit"))
+    assert st.turn.draw_bonus == 3
+
+
+def test_ruling_harmful_give_is_public():
+    st = setup(hands={0: ["bug"]})
+    x = h(st, "bug")
+    assert st.known[x] == 1
+    st = pass_all(play(done(st), 0, "bug", q=1))
+    assert st.known[x] == 0b111
+
+
+def test_ruling_satan_needs_oper():
+    st = setup(hands={0: ["satan_virus"]})
+    st = set_level(st, 0, GOVERNMENT, USER)
+    assert illegal_play(done(st), 0, "satan_virus", s=GOVERNMENT) == "target"
+    st = set_level(st, 0, GOVERNMENT, OPER)
+    st = pass_all(play(done(st), 0, "satan_virus", s=GOVERNMENT))
+    assert where(st, "satan_virus") == ("sec", GOVERNMENT)
+    st = setup(hands={0: ["satan_virus"]})  # Root: its own sector
+    st = pass_all(play(done(st), 0, "satan_virus", s=BANKING))
+    assert where(st, "satan_virus") == ("sec", BANKING)
+    assert give and UNIVERSITIES
