@@ -17,8 +17,8 @@ from adp2p.engine.rules import (
     action_loss_immune,
     attempt_size,
     base_actions,
-    has_bonus,
     hand_limit,
+    has_bonus,
     limit_ignored,
     max_draw,
     meets_access,
@@ -30,7 +30,6 @@ from adp2p.engine.state import GameState, Turn
 from adp2p.engine.targets import reaction_fits, target_of, target_ok, window_order
 from adp2p.engine.tasks import (
     check,
-    ctx_set,
     end_game,
     faces_of,
     fresh_handles,
@@ -302,20 +301,22 @@ def _auto_action_count(st: GameState, task: dict[str, Any]) -> None:
         n -= t.loss
         if t.no_actions:
             n = 0
-    caps = []
-    if st.status[p].sol:
-        caps.append(1)
-    if t.harmful and "one_action" in t.harmful:
-        caps.append(1)
-    t.max_actions = min(caps) if caps else None
+    t.max_actions = 1 if st.status[p].sol else None  # S.O.L. is public
+    t.bug = bool(t.harmful and "one_action" in t.harmful)  # known only where the hand is known
     t.actions_left = max(0, n)
 
 
-def actions_available(st: GameState) -> int:
+def actions_available(st: GameState, *, public: bool = False) -> int:
+    """Actions the active player may still take. public=True leaves out what hidden cards (Bug) impose:
+    automatic steps must depend on public facts only, or peers with different knowledge would diverge;
+    the holder's own engine and the strict audit still enforce the hidden cap."""
     t = st.turn
     assert t is not None
-    if t.max_actions is not None:
-        return max(0, min(t.actions_left, t.max_actions - t.actions_taken))
+    cap = t.max_actions
+    if t.bug and not public:
+        cap = 1 if cap is None else min(cap, 1)
+    if cap is not None:
+        return max(0, min(t.actions_left, cap - t.actions_taken))
     return t.actions_left
 
 
@@ -797,7 +798,7 @@ def _skip_decision(st: GameState, task: dict[str, Any]) -> bool:
         if op == "free":
             return t.free_left <= 0
         if op == "actions":
-            return actions_available(st) <= 0 and not (
+            return actions_available(st, public=True) <= 0 and not (
                 has_bonus(st, t.player, "discard2_for_action") and not t.tele_used and len(st.hands[t.player]) >= 2
             )
     return effects.skip_decision(st, task)
@@ -827,7 +828,7 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
     task = st.stack[-1]
     who = actor(st, task)
     if who is None:
-        if ev["t"] not in CHANCE_EVENTS or "p" in ev and ev["t"] != "first":
+        if ev["t"] not in CHANCE_EVENTS or ("p" in ev and ev["t"] != "first"):
             raise IllegalEvent("chance_expected", f"the next step is chance ({task.get('what')}), not {ev['t']!r}")
     elif ev.get("p") != who:
         raise IllegalEvent("not_your_turn", f"it is {pname(who)}'s decision ({task['op']}), not "

@@ -47,7 +47,8 @@ class Turn:
     free_left: int = 1
     used_univ: bool = False
     actions_left: int = 0
-    max_actions: int | None = None
+    max_actions: int | None = None  # public cap (S.O.L.)
+    bug: bool = False  # Bug held at turn start (hidden: only where the hand is known)
     actions_taken: int = 0
     attempts_made: int = 0
     tele_used: bool = False

@@ -363,7 +363,7 @@ class Tamper:
 
 
 PRIVATE_TURN_FIELDS: dict[str, Any] = {
-    "harmful": None, "max_actions": None, "no_attempts": False, "no_draw": False,
+    "harmful": None, "bug": False, "no_attempts": False, "no_draw": False,
 }
 
 
