@@ -131,7 +131,7 @@ class Checklist:
         return self._row(sector).add(code, is_in)
 
     def note_answer(self, sector: int, codes: Iterable[int | None], matched: Iterable[bool]) -> None:
-        """An answered attempt on `sector`: per card, its code (None = face unknown) and whether it matched."""
+        """An answered attempt on `sector`: per card its code (None: face unknown) and whether it matched."""
         for c, m in zip(codes, matched, strict=True):
             if c is not None:
                 self.note(sector, c, bool(m))

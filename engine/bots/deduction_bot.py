@@ -26,7 +26,7 @@ import random
 from typing import Any
 
 from adp2p.engine.api import pending
-from adp2p.engine.catalog import NONE, OPER, ROOT, USER, card
+from adp2p.engine.catalog import OPER, ROOT, USER, card
 from adp2p.engine.checklist import Checklist
 from adp2p.engine.rules import bonus_of, goal_count, hand_limit, requirement_of
 from adp2p.engine.state import GameState
@@ -499,7 +499,8 @@ class DeductionBot:
         elif eff == "copybot":
             if st.discard:
                 f = st.face(st.discard[-1], p)
-                v = 0.0 if f is None or card(f).is_harmful else 1.0 + 0.8 * STATIC_PLAY.get(card(f).effect, 0.5)
+                if f is not None and not card(f).is_harmful:
+                    v = 1.0 + 0.8 * STATIC_PLAY.get(card(f).effect, 0.5)
         elif eff == "winzap":
             mine = st.access[p][2] >= USER
             v = (2.0 if mine else 0.0) - 0.8 * sum(1 for x in st.others(p) if st.access[x][2] >= USER)
