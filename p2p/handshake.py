@@ -247,6 +247,8 @@ async def _receive(framed: FramedStream, who: str, step: str) -> dict[str, Any]:
         ) from None
     except FrameError as exc:
         raise MalformedHandshake(f"bad frame instead of its {step}: {exc}", peer=who) from None
+    except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+        raise HandshakeClosed(f"connection broke while we waited for its {step}: {exc}", peer=who) from None
     if not isinstance(msg, dict):  # framed.expect may allow other types
         raise MalformedHandshake(f"{step} is a {type(msg).__name__}, expected a map", peer=who)
     if msg.get("t") == "abort":

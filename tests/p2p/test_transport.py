@@ -1,0 +1,269 @@
+"""Tests for adp2p.p2p.transport: a loopback full mesh, liveness, reconnects, hostile peers, duplicates."""
+
+from __future__ import annotations
+
+import logging
+import struct
+from contextlib import AsyncExitStack
+from typing import Any
+
+import pytest
+import trio
+from adp2p.crypto.identity import SecretIdentity
+from adp2p.p2p.framing import FramedStream, FrameTooLarge, encode_frame
+from adp2p.p2p.handshake import PeerInfo, handshake
+from adp2p.p2p.transport import Mesh, MeshEvent, PeerDown, PeerNotConnected, PeerUp, prefer_new
+
+FAST: dict[str, Any] = {
+    "heartbeat": 0.1,
+    "dead_after": 1.0,
+    "backoff_initial": 0.05,
+    "backoff_max": 0.3,
+    "dup_grace": 1.0,
+    "handshake_timeout": 2.0,
+}
+IDS = [SecretIdentity.generate() for _ in range(5)]
+FPS = [s.public.fingerprint() for s in IDS]
+
+
+def mesh(i: int, **kw: Any) -> Mesh:
+    return Mesh(IDS[i], f"p{i}", "friday", **(FAST | kw))
+
+
+async def next_event(m: Mesh, kind: type[MeshEvent], fp: str | None = None) -> Any:
+    async for ev in m.events:
+        if isinstance(ev, kind) and (fp is None or ev.peer.fingerprint == fp):
+            return ev
+    raise AssertionError("events channel ended")
+
+
+async def settle(m: Mesh, n: int) -> None:
+    """Wait until m has n peers and no leftover duplicate connections."""
+    await m.wait_peers(n)
+    while len(m.connections()) != n:
+        await trio.sleep(0.02)
+
+
+async def test_four_meshes_full_mesh_broadcast() -> None:
+    with trio.fail_after(20):
+        async with AsyncExitStack() as stack:
+            meshes = [await stack.enter_async_context(mesh(i)) for i in range(4)]
+            for m in meshes:
+                for other in meshes:
+                    m.add_peer(*other.address)  # including our own address: skipped after one try
+            for m in meshes:
+                await settle(m, 3)
+            for i, m in enumerate(meshes):
+                assert set(m.peers) == {FPS[j] for j in range(4) if j != i}
+                assert await m.broadcast({"from": i}) != []
+            for i, m in enumerate(meshes):
+                got = []
+                for _ in range(3):
+                    peer, msg = await m.inbox.receive()
+                    assert peer.fingerprint == FPS[msg["from"]] and peer.name == f"p{msg['from']}"
+                    got.append(msg["from"])
+                assert sorted(got) == [j for j in range(4) if j != i]
+            # point to point
+            await meshes[0].send(FPS[3], {"to": 3, "blob": b"\x00" * 1000})
+            peer, msg = await meshes[3].inbox.receive()
+            assert peer.fingerprint == FPS[0] and msg == {"to": 3, "blob": b"\x00" * 1000}
+            for m in meshes:  # the self address was dropped
+                assert m.address not in m._targets
+
+
+async def test_duplicate_connections_resolved_to_lower_initiator() -> None:
+    for _ in range(3):
+        with trio.fail_after(10):
+            async with mesh(0) as a, mesh(1) as b:
+                a.add_peer(*b.address)
+                b.add_peer(*a.address)  # both dial: two connections, one must go
+                # Both dialers always connect (neither knows the other's fingerprint yet), so two
+                # connections are made; the state converges to the one initiated by the lower fingerprint.
+                low = min(FPS[0], FPS[1])
+                want_a = [(FPS[1], FPS[0] == low, True)]
+                want_b = [(FPS[0], FPS[1] == low, True)]
+                while a.connections() != want_a or b.connections() != want_b:
+                    await trio.sleep(0.02)
+                await trio.sleep(0.3)  # and stays there
+                assert a.connections() == want_a and b.connections() == want_b
+                assert all(not t.scope or not t.scope.cancel_called for t in a._targets.values())
+                await a.send(FPS[1], {"n": 1})
+                await b.send(FPS[0], {"n": 2})
+                assert (await b.inbox.receive())[1] == {"n": 1}
+                assert (await a.inbox.receive())[1] == {"n": 2}
+
+
+def test_prefer_new_rule_is_symmetric() -> None:
+    s = b"s" * 16
+    assert prefer_new("aaaa", s, "bbbb", s) is True
+    assert prefer_new("bbbb", s, "aaaa", s) is False
+    assert prefer_new("aaaa", s, "aaaa", s) is True  # same initiator: newer one
+    assert prefer_new("bbbb", b"t" * 16, "aaaa", s) is True  # peer restarted
+    # Both sides see the same two connections, possibly in the other order, and agree.
+    for x, y in (("aaaa", "bbbb"), ("bbbb", "aaaa")):
+        keep_new = prefer_new(x, s, y, s)
+        assert (x if keep_new else y) == "aaaa"
+
+
+async def test_peer_down_and_reconnect() -> None:
+    with trio.fail_after(20):
+        async with mesh(0) as a:
+            async with mesh(1) as b:
+                port_b = b.port
+                a.add_peer(*b.address)
+                up = await next_event(a, PeerUp, FPS[1])
+                assert up.peer.name == "p1"
+            down = await next_event(a, PeerDown, FPS[1])
+            assert "closed" in down.reason
+            assert FPS[1] not in a.peers
+            with pytest.raises(PeerNotConnected):
+                await a.send(FPS[1], {"x": 1})
+            async with mesh(1, port=port_b) as b2:  # comes back on the same address
+                await next_event(a, PeerUp, FPS[1])
+                await a.send(FPS[1], {"again": True})
+                peer, msg = await b2.inbox.receive()
+                assert peer.fingerprint == FPS[0] and msg == {"again": True}
+
+
+async def raw_peer(m: Mesh, i: int) -> tuple[FramedStream, PeerInfo]:
+    """An authenticated hand-driven connection to m, as player i."""
+    stream = await trio.open_tcp_stream(*m.address)
+    framed = FramedStream(stream)
+    info = await handshake(framed, IDS[i], f"p{i}", "friday", timeout=2)
+    return framed, info
+
+
+async def test_silent_peer_is_reported_down() -> None:
+    with trio.fail_after(10):
+        async with mesh(0, dead_after=0.5) as a:
+            framed, _ = await raw_peer(a, 4)
+            await next_event(a, PeerUp, FPS[4])
+            start = trio.current_time()
+            down = await next_event(a, PeerDown, FPS[4])  # we never answer, never ping
+            assert "silent" in down.reason
+            assert 0.4 < trio.current_time() - start < 3
+            await framed.aclose()
+
+
+async def test_heartbeats_keep_an_idle_link_up() -> None:
+    with trio.fail_after(10):
+        async with mesh(0, dead_after=0.4) as a, mesh(1, dead_after=0.4) as b:
+            a.add_peer(*b.address)
+            await settle(a, 1)
+            await trio.sleep(1.5)  # several dead_after periods without application traffic
+            assert FPS[1] in a.peers and FPS[0] in b.peers
+
+
+async def test_unauthenticated_garbage_is_dropped(caplog: pytest.LogCaptureFixture) -> None:
+    with trio.fail_after(10), caplog.at_level(logging.WARNING, logger="adp2p.p2p.transport"):
+        async with mesh(0) as a, mesh(1) as b:
+            a.add_peer(*b.address)
+            await settle(a, 1)
+            junk = await trio.open_tcp_stream(*a.address)
+            host, port = junk.socket.getsockname()[:2]
+            local = f"{host}:{port}"
+            await junk.send_all(b"\xff" * 64)
+            while await junk.receive_some(4096):  # the mesh answers with an abort frame, then closes
+                pass
+            await junk.aclose()
+            assert local in caplog.text and "bad frame" in caplog.text
+            await a.broadcast({"still": "working"})
+            assert (await b.inbox.receive())[1] == {"still": "working"}
+            assert a.peers.keys() == {FPS[1]}
+
+
+@pytest.mark.parametrize(
+    ("frame", "reason"),
+    [
+        (struct.pack(">I", 5) + b"\xc1\xc1\xc1\xc1\xc1", "bad frame"),
+        (struct.pack(">I", 0xFFFFFF00), "over the limit"),
+        (encode_frame([1, 2, 3]), "top-level type"),
+        (encode_frame({"t": "m", "m": [1]}), "malformed message"),
+        (encode_frame({"t": "m"}), "malformed message"),
+        (encode_frame({"t": "surprise"}), "unknown frame type"),
+    ],
+)
+async def test_authenticated_peer_sending_bad_frames_is_dropped(
+    frame: bytes, reason: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    with trio.fail_after(10), caplog.at_level(logging.WARNING, logger="adp2p.p2p.transport"):
+        async with mesh(0) as a, mesh(1) as b:
+            a.add_peer(*b.address)
+            await settle(a, 1)
+            framed, _ = await raw_peer(a, 4)
+            await next_event(a, PeerUp, FPS[4])
+            await framed.stream.send_all(encode_frame({"t": "m", "m": {"ok": 1}}) + frame)
+            peer, msg = await a.inbox.receive()
+            assert peer.fingerprint == FPS[4] and msg == {"ok": 1}  # good frames before are delivered
+            down = await next_event(a, PeerDown, FPS[4])
+            assert reason in down.reason
+            assert "'p4'" in caplog.text and FPS[4] in caplog.text and reason in caplog.text
+            await framed.aclose()
+            # the other peer is unaffected
+            assert a.peers.keys() == {FPS[1]}
+            await b.send(FPS[0], {"fine": True})
+            assert (await a.inbox.receive())[1] == {"fine": True}
+
+
+async def test_wrong_table_never_becomes_a_peer(caplog: pytest.LogCaptureFixture) -> None:
+    with trio.fail_after(10), caplog.at_level(logging.WARNING, logger="adp2p.p2p.transport"):
+        async with mesh(0) as a, Mesh(IDS[1], "p1", "other-table", **FAST) as b:
+            a.add_peer(*b.address)
+            with trio.move_on_after(0.5):
+                await a.wait_peers(1)
+            assert a.peers == {} and b.peers == {}
+            assert "table" in caplog.text
+
+
+async def test_allowed_list_and_fingerprint_hint() -> None:
+    with trio.fail_after(10):
+        async with mesh(0, allowed={FPS[2]}) as a, mesh(1) as b, mesh(2) as c:
+            a.add_peer(*b.address)
+            a.add_peer(*c.address, fingerprint=FPS[2])
+            await settle(a, 1)
+            with trio.move_on_after(0.3):
+                await a.wait_peers(2)
+            assert set(a.peers) == {FPS[2]}
+
+
+async def test_send_errors() -> None:
+    with trio.fail_after(10):
+        async with mesh(0, max_frame=1024) as a, mesh(1) as b:
+            a.add_peer(*b.address)
+            await settle(a, 1)
+            with pytest.raises(PeerNotConnected):
+                await a.send(FPS[3], {"x": 1})
+            with pytest.raises(FrameTooLarge):
+                await a.send(FPS[1], {"x": b"\x00" * 2000})
+            with pytest.raises(TypeError):
+                await a.broadcast([1, 2])  # type: ignore[arg-type]
+            assert await a.broadcast({"ok": 1}) == [FPS[1]]
+
+
+async def test_exit_closes_everything() -> None:
+    with trio.fail_after(10):
+        async with mesh(0) as a:
+            async with mesh(1) as b:
+                b.add_peer(*a.address)
+                await settle(b, 1)
+                addr = b.address
+            # b's channels are closed, its port no longer accepts
+            async for _ in b.inbox:
+                pass
+            with pytest.raises(OSError):
+                await trio.open_tcp_stream(*addr)
+            await next_event(a, PeerDown, FPS[1])
+
+
+async def test_slow_consumer_does_not_trip_the_heartbeat() -> None:
+    """A peer whose inbox is not read for a while is not reported silent."""
+    with trio.fail_after(10):
+        async with mesh(0, dead_after=0.5, inbox_size=1) as a, mesh(1, dead_after=0.5) as b:
+            a.add_peer(*b.address)
+            await settle(a, 1)
+            for i in range(5):
+                await b.send(FPS[0], {"i": i})
+            await trio.sleep(1.5)
+            got = [(await a.inbox.receive())[1]["i"] for _ in range(5)]
+            assert got == list(range(5))
+            assert FPS[1] in a.peers
