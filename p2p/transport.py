@@ -40,7 +40,13 @@ handshake) changed, the peer restarted and the new connection wins; otherwise th
 initiated by the lower fingerprint wins, and between two initiated by the same side the newer
 one.  The loser is *retired*: no new sends, a ``dup`` frame, and it is closed once the other
 side's ``dup`` arrives (so nothing in flight is lost) or after *dup_grace* seconds.  Messages
-received on a retired connection are still delivered.
+received on a retired connection are still delivered.  Known blip: if the winner's handshake
+completes on one side before the other, the slower side can receive ``dup`` on its only
+connection; it then closes it and reports the peer down, and up again a moment later when the
+winning connection completes there.
+
+Only addresses we dial are redialed: a peer that only ever dialed us is reconnected by its
+own dialer (each side normally dials every address it knows).
 
 Delivery is at most once and ordered per connection only; the log layer (seq numbers, heads
 exchanged on connect) provides catch-up.  Frames are authenticated only by the handshake,
