@@ -1,0 +1,125 @@
+"""The table protocol's vocabulary: entry kinds, the genesis record, and strict codecs for entry bodies.
+
+An entry body is canonical msgpack of a map with string keys (see docs/protocol.md, "The table"). The
+header that signs it is crypto.entries'; this module only says what a body of each kind must hold.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+from typing import Any
+
+from adp2p.crypto.encoding import pack, unpack_canonical
+from adp2p.crypto.errors import MalformedEncoding
+from adp2p.crypto.identity import PublicIdentity, open_bundle
+
+PROTOCOL_VERSION = 1
+MAX_PLAYERS = 6
+CHAIN_LENGTH = 4096  # beacon links per player: far more than any game's random picks
+
+
+class Kind(IntEnum):
+    GENESIS = 0
+    JOIN = 1
+    LINK = 2
+    SHUFFLE = 3
+    SHARES = 4
+    EVENT = 5
+    SECRETS = 6
+    ABANDON = 7
+    EVIDENCE = 8
+
+
+class BodyError(ValueError):
+    """A body that is not of its kind's shape."""
+
+
+def encode_body(body: dict[str, Any]) -> bytes:
+    return pack(body)
+
+
+def decode_body(raw: bytes) -> dict[str, Any]:
+    try:
+        body = unpack_canonical(raw, "entry body")
+    except MalformedEncoding as exc:
+        raise BodyError(str(exc)) from None
+    if not isinstance(body, dict):
+        raise BodyError("an entry body is a map")
+    return body
+
+
+def need(body: dict[str, Any], key: str, typ: type | tuple[type, ...], *, size: int | None = None) -> Any:
+    """Field `key` of `body`, of type `typ` (bool is never an int), of length `size` for bytes/lists."""
+    if key not in body:
+        raise BodyError(f"missing field {key!r}")
+    v = body[key]
+    if isinstance(v, bool) and bool not in (typ if isinstance(typ, tuple) else (typ,)):
+        raise BodyError(f"field {key!r} has the wrong type")
+    if not isinstance(v, typ):
+        raise BodyError(f"field {key!r} has the wrong type ({type(v).__name__})")
+    if size is not None and len(v) != size:
+        raise BodyError(f"field {key!r} must have length {size}")
+    return v
+
+
+@dataclass(frozen=True)
+class Genesis:
+    """What every player signs up to: the table, the rules, the roster (seat order) and the game id."""
+
+    table: str
+    profile: str
+    goal: int | None
+    round_limit: int | None
+    roster: tuple[bytes, ...]  # identity bundles; seat i = roster[i]
+    game_id: bytes
+    chain_length: int = CHAIN_LENGTH
+
+    def to_body(self) -> dict[str, Any]:
+        return {
+            "v": PROTOCOL_VERSION,
+            "table": self.table,
+            "profile": self.profile,
+            "goal": self.goal if self.goal is not None else 0,
+            "round_limit": self.round_limit if self.round_limit is not None else 0,
+            "roster": list(self.roster),
+            "game_id": self.game_id,
+            "chain": self.chain_length,
+        }
+
+    @classmethod
+    def from_body(cls, body: dict[str, Any]) -> Genesis:
+        if need(body, "v", int) != PROTOCOL_VERSION:
+            raise BodyError(f"protocol version {body['v']} is not {PROTOCOL_VERSION}")
+        roster = need(body, "roster", list)
+        if not 2 <= len(roster) <= MAX_PLAYERS or any(not isinstance(b, bytes) for b in roster):
+            raise BodyError("the roster lists 2 to 6 identity bundles")
+        g = cls(
+            table=need(body, "table", str),
+            profile=need(body, "profile", str),
+            goal=need(body, "goal", int) or None,
+            round_limit=need(body, "round_limit", int) or None,
+            roster=tuple(roster),
+            game_id=need(body, "game_id", bytes, size=16),
+            chain_length=need(body, "chain", int),
+        )
+        if not 16 <= g.chain_length <= 65536:
+            raise BodyError("beacon chain length out of range")
+        ids = g.identities()
+        keys = [i.sign_pk for i in ids]
+        if keys != sorted(keys) or len(set(keys)) != len(keys):
+            raise BodyError("the roster must be sorted by signing key, without repeats")
+        return g
+
+    def identities(self) -> list[PublicIdentity]:
+        try:
+            return [open_bundle(b)[0] for b in self.roster]
+        except Exception as exc:
+            raise BodyError(f"a roster bundle does not verify: {exc}") from None
+
+    def names(self) -> list[str]:
+        return [open_bundle(b)[1] for b in self.roster]
+
+    @property
+    def n(self) -> int:
+        return len(self.roster)
