@@ -95,7 +95,8 @@ def test_fifteen_minutes_no_actions_next_turn():
     st = pass_all(play(done(st), 0, "fifteen_minutes", q=1))
     st = ev(advance_to(st, "window:lose_actions", 1), "pass", 1)
     assert st.turn.player == 1 and st.turn.actions_left == 0
-    assert illegal_play(done(setup(hands={0: ["fifteen_minutes"]})), 0, "fifteen_minutes", q=1) == "requirement"
+    st = done(setup(hands={0: ["fifteen_minutes"]}))
+    assert illegal_play(st, 0, "fifteen_minutes", q=1) == "requirement"
 
 
 def test_burnout_discards_over_clock_and_no_actions():
@@ -139,4 +140,5 @@ def test_gain_user_cards(key, sector):
     st2 = set_level(done(setup(hands={p: [key]}, first=p)), p, sector, USER)
     assert illegal_play(st2, p, key) == "target"
     wrong = st2.hands[p][0]
-    assert illegal(st2, {"t": "play", "p": p, "card": wrong, "face": (st2.faces[wrong] + 1) % 63}) == "face_mismatch"
+    lie = {"t": "play", "p": p, "card": wrong, "face": (st2.faces[wrong] + 1) % 63}
+    assert illegal(st2, lie) == "face_mismatch"

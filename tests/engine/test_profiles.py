@@ -1,5 +1,8 @@
 """Profile differences: classic (000) vs retro2013 (002) vs two-player, and the sector bonus tables."""
 
+from adp2p.engine import apply, get_profile, new_game, pending
+from adp2p.engine.flow import actions_available, draw_options
+from adp2p.engine.rules import goal_count, hand_limit, has_bonus, max_draw
 from harness import (
     BANKING,
     GOVERNMENT,
@@ -20,10 +23,6 @@ from harness import (
     setup,
     where,
 )
-
-from adp2p.engine import apply, get_profile, new_game, pending
-from adp2p.engine.flow import actions_available
-from adp2p.engine.rules import goal_count, has_bonus, hand_limit, max_draw
 
 
 def test_actions_classic_roots_retro_one():
@@ -46,7 +45,7 @@ def test_draws_classic_oper_root_retro_up_to_two():
     st.hands[0].clear()
     assert max_draw(st, 0) == 2
     st = advance_to(setup(3, "retro2013", perm=[3, 4, 5, 0, 1, 2]), "draw", 0)
-    assert [e["n"] for e in __import__("adp2p.engine.flow", fromlist=["x"]).draw_options(st)] == [0, 1, 2]
+    assert [e["n"] for e in draw_options(st)] == [0, 1, 2]
 
 
 def test_sole_root_bonus_classic_vs_retro():

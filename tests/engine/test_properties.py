@@ -2,11 +2,10 @@
 
 import random
 
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st_
-
 from adp2p.engine import apply, get_profile, learn, legal, new_game, pending, replay, view
 from adp2p.engine.chance import chance_event, deck_faces
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st_
 
 CASES = [("classic", 3), ("classic", 4), ("classic", 6), ("retro2013", 3), ("retro2013", 5),
          ("two-player", 2), ("classic-de", 3), ("classic-de", 6)]

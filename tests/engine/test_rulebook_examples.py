@@ -1,5 +1,8 @@
 """The worked examples of rulebook 000, as tests."""
 
+from adp2p.engine import get_profile, new_game, pending, result
+from adp2p.engine.rules import hand_limit, max_draw
+from adp2p.engine.tasks import check_win
 from harness import (
     BANKING,
     GOVERNMENT,
@@ -24,10 +27,6 @@ from harness import (
     set_level,
     setup,
 )
-
-from adp2p.engine import get_profile, new_game, pending, result
-from adp2p.engine.rules import hand_limit, max_draw
-from adp2p.engine.tasks import check_win
 
 # NewsMedia (sector 3) is controlled by P4 in a 4-player game with password A/B/C.
 
@@ -163,9 +162,8 @@ def test_round_limit_tie_breaks():
 
 
 def _step(st):
-    from harness import _default
-
     from adp2p.engine import apply
+    from harness import _default
     return apply(st, _default(st))
 
 
