@@ -4,7 +4,19 @@ Public API: new_game, pending, legal, apply, learn, view, is_over, result, repla
 the card catalog; IllegalEvent.
 """
 
-from adp2p.engine.api import Decision, Result, apply, is_over, learn, legal, new_game, pending, replay, result, view
+from adp2p.engine.api import (
+    Decision,
+    Result,
+    apply,
+    is_over,
+    learn,
+    legal,
+    new_game,
+    pending,
+    replay,
+    result,
+    view,
+)
 from adp2p.engine.catalog import card, card_by_key, cards, sectors
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.profiles import PROFILES, Profile, get_profile

@@ -116,8 +116,14 @@ def result(st: GameState) -> Result:
     return Result(list(st.winners), st.end_reason, [standings_key(st, p) for p in range(st.n)])
 
 
-def replay(profile: Profile, n_players: int, events: Iterable[Event], faces: Mapping[int, int] | None = None,
-           *, strict: bool = False) -> GameState:
+def replay(
+    profile: Profile,
+    n_players: int,
+    events: Iterable[Event],
+    faces: Mapping[int, int] | None = None,
+    *,
+    strict: bool = False,
+) -> GameState:
     """Fold events from a new game. With `faces` (handle -> card for every handle), strict replay."""
     st = new_game(profile, n_players, strict=strict)
     if faces:

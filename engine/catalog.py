@@ -114,7 +114,9 @@ def cards() -> tuple[Card, ...]:
                 text_de=raw.get("text_de", "").strip(),
                 code=CODES.index(raw["code"]),
                 kinds=frozenset(raw["kinds"]),
-                requires=Requirement(SECTOR_KEYS.index(req["sector"]), _LEVEL_BY_KEY[req["level"]]) if req else None,
+                requires=Requirement(SECTOR_KEYS.index(req["sector"]), _LEVEL_BY_KEY[req["level"]])
+                if req
+                else None,
                 password_code=CODES.index(raw["password_code"]) if "password_code" in raw else None,
                 effect=raw["effect"],
                 target=raw["target"],

@@ -90,9 +90,9 @@ def _upgrade(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     ctx_set(st, cid, dest=("upg", p))
     c = card(ctx["face"])
     t = st.turn
-    if c.effect == "extra_action" and not (c.key == "dsl" and st.profile.card_texts == "de"):
-        if t is not None and t.player == p:
-            t.actions_left += 1  # "the benefit goes into effect immediately"
+    gives_action = c.effect == "extra_action" and not (c.key == "dsl" and st.profile.card_texts == "de")
+    if gives_action and t is not None and t.player == p:
+        t.actions_left += 1  # "the benefit goes into effect immediately"
 
 
 @handler("satan", "packet_sniffer", "logic_bomb", "retro_virus")
@@ -262,27 +262,27 @@ def _loan_default(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 def _multi_virus(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p, s = ctx["p"], ctx["s"]
     immune = set(ctx.get("immune", []))
-    for q in _with_access(st, s, st.others(p)):
+    for q in reversed(_with_access(st, s, st.others(p))):  # stack: last pushed resolves first
         if q not in immune and not virus_immune(st, q):
             push_lose_cards(st, q, "all", reason="Multi-Virus")
 
 
 @handler("discard_all_others")
 def _major_release(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    for q in _with_access(st, MICRONOPOLY, st.others(ctx["p"])):
+    for q in reversed(_with_access(st, MICRONOPOLY, st.others(ctx["p"]))):
         push_lose_cards(st, q, "all", reason="Major Release")
 
 
 @handler("discard3_others")
 def _software_patch(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    for q in _with_access(st, MICRONOPOLY, st.others(ctx["p"])):
+    for q in reversed(_with_access(st, MICRONOPOLY, st.others(ctx["p"]))):
         push_lose_cards(st, q, "random3", reason="Software Patch")
 
 
 @handler("discard3_all")
 def _bank_run(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p = ctx["p"]
-    for q in _with_access(st, BANKING, [p, *st.others(p)]):
+    for q in reversed(_with_access(st, BANKING, [p, *st.others(p)])):
         push_lose_cards(st, q, "random3", reason="Bank Run")
 
 
@@ -295,7 +295,7 @@ def _overdraft(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 def _olfactopeg(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p = ctx["p"]
     st.status[p].ignore_limit = True
-    for q in st.others(p):
+    for q in reversed(st.others(p)):
         push_lose_cards(st, q, "give_random", to=p, reason="OlfactoPEG")
 
 
@@ -368,8 +368,17 @@ def _give_harmful(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 @handler("show_random_code")
 def _dumpster(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     s = ctx["s"]
-    push(st, {"op": "chance", "what": "pick", "from": list(st.passwords[s]), "k": 1, "purpose": "show",
-              "to": ctx["p"]})
+    push(
+        st,
+        {
+            "op": "chance",
+            "what": "pick",
+            "from": list(st.passwords[s]),
+            "k": 1,
+            "purpose": "show",
+            "to": ctx["p"],
+        },
+    )
 
 
 @handler("spam")
@@ -383,8 +392,9 @@ def _spam(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 # -- follow-up work ------------------------------------------------------------------------------------
 
 
-def push_lose_cards(st: GameState, victim: int, how: str, *, to: int | None = None, reason: str,
-                    always: bool = False) -> None:
+def push_lose_cards(
+    st: GameState, victim: int, how: str, *, to: int | None = None, reason: str, always: bool = False
+) -> None:
     """Victim is required to lose cards: a Backup window for them, then the loss."""
     if not st.hands[victim] and not always:
         return
@@ -423,8 +433,18 @@ def _auto_lose_do(st: GameState, task: dict[str, Any]) -> None:
     elif how == "give_random":
         push(st, {"op": "chance", "what": "pick", "from": hand, "k": 1, "purpose": "give", "to": to})
     elif how == "hs":
-        push(st, {"op": "chance", "what": "pick", "from": hand, "k": min(2, len(hand)), "purpose": "hs",
-                  "to": to, "victim": v})
+        push(
+            st,
+            {
+                "op": "chance",
+                "what": "pick",
+                "from": hand,
+                "k": min(2, len(hand)),
+                "purpose": "hs",
+                "to": to,
+                "victim": v,
+            },
+        )
     elif how == "nsa":
         push(st, {"op": "nsa_take", "p": to, "victim": v})
     elif how == "fdic":
@@ -480,12 +500,24 @@ def _dec_trade_reply(st: GameState, task: dict[str, Any], ev: dict[str, Any]) ->
         return
     if ctx["promise"] is not None:
         f = st.face(h)
-        check(st, None if f is None else card(f).code == ctx["promise"], "trade_promise",
-              f"{pname(p)} promised a {'ABCDEF'[ctx['promise']]} and gave another code", p=p, handles=[h])
+        check(
+            st,
+            None if f is None else card(f).code == ctx["promise"],
+            "trade_promise",
+            f"{pname(p)} promised a {'ABCDEF'[ctx['promise']]} and gave another code",
+            p=p,
+            handles=[h],
+        )
     if promise is not None:
         fs = faces_of(st, hs)
-        check(st, None if fs is None else [card(f).code for f in fs] == list(promise), "trade_promise",
-              f"{pname(q)}'s cards do not carry the promised codes", p=q, handles=list(hs))
+        check(
+            st,
+            None if fs is None else [card(f).code for f in fs] == list(promise),
+            "trade_promise",
+            f"{pname(q)}'s cards do not carry the promised codes",
+            p=q,
+            handles=list(hs),
+        )
     to_hand(st, h, q)
     for x in hs:
         to_hand(st, x, p)
@@ -503,10 +535,18 @@ def _dec_nsa_take(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> No
 def _dec_hs_give(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     h, r = ev.get("card"), ev.get("q")
     p, v = task["p"], task["victim"]
-    if ev["t"] != "give" or h not in task["picks"] or not isinstance(r, int) or r in (p, v) or not 0 <= r < st.n:
-        raise IllegalEvent("hs_give", "give one of the two taken cards to a player other than you and the victim")
+    if (
+        ev["t"] != "give"
+        or h not in task["picks"]
+        or not isinstance(r, int)
+        or r in (p, v)
+        or not 0 <= r < st.n
+    ):
+        raise IllegalEvent(
+            "hs_give", "give one of the two taken cards to a player other than you and the victim"
+        )
     st.stack.pop()
-    keep = [x for x in task["picks"] if x != h][0]
+    keep = next(x for x in task["picks"] if x != h)
     to_hand(st, h, r)
     to_hand(st, keep, p)
 
@@ -514,8 +554,13 @@ def _dec_hs_give(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> Non
 def _dec_fdic_give(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     hs = ev.get("cards")
     v = task["p"]
-    if (ev["t"] != "give" or not isinstance(hs, list) or len(hs) != task["k"] or len(set(hs)) != len(hs)
-            or any(st.loc.get(h) != ("hand", v) for h in hs)):
+    if (
+        ev["t"] != "give"
+        or not isinstance(hs, list)
+        or len(hs) != task["k"]
+        or len(set(hs)) != len(hs)
+        or any(st.loc.get(h) != ("hand", v) for h in hs)
+    ):
         raise IllegalEvent("fdic_give", f"give exactly {task['k']} different cards from your hand")
     st.stack.pop()
     for h in hs:
@@ -525,8 +570,11 @@ def _dec_fdic_give(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> N
 def _dec_spam_give(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     x = task["order"][task["i"]]
     hs = ev.get("cards")
-    if ev["t"] != "spam_give" or not isinstance(hs, list) or len(set(hs)) != len(hs) or any(
-        st.loc.get(h) != ("hand", x) for h in hs
+    if (
+        ev["t"] != "spam_give"
+        or not isinstance(hs, list)
+        or len(set(hs)) != len(hs)
+        or any(st.loc.get(h) != ("hand", x) for h in hs)
     ):
         raise IllegalEvent("spam_give", "give any number of different cards from your hand")
     ctx = st.ctx[task["ctx"]]

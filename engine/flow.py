@@ -88,8 +88,14 @@ def _dec_password(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> No
     t = ev["t"]
     if t == "password_draw":
         can = _can_form_password(st, p, None)
-        check(st, None if can is None else not can, "password_draw", f"{pname(p)} could form a password",
-              p=p, handles=list(st.hands[p]))
+        check(
+            st,
+            None if can is None else not can,
+            "password_draw",
+            f"{pname(p)} could form a password",
+            p=p,
+            handles=list(st.hands[p]),
+        )
         push(st, {"op": "draw_cards", "p": p, "n": 1})  # runs first; the decision below stays open
         say(st, f"{pname(p)} cannot form a password and draws a card")
         return
@@ -105,8 +111,15 @@ def set_password(st: GameState, p: int, s: int, hs: Any) -> None:
         if st.loc.get(h) != ("hand", p):
             raise IllegalEvent("password_from_hand", f"handle {h} is not in {pname(p)}'s hand")
     fs = faces_of(st, hs)
-    check(st, None if fs is None else len({card(f).code for f in fs}) == 3, "password_distinct",
-          f"{pname(p)}'s password for {sname(s)} repeats a code", p=p, s=s, handles=list(hs))
+    check(
+        st,
+        None if fs is None else len({card(f).code for f in fs}) == 3,
+        "password_distinct",
+        f"{pname(p)}'s password for {sname(s)} repeats a code",
+        p=p,
+        s=s,
+        handles=list(hs),
+    )
     for h in hs:
         st.hands[p].remove(h)
         st.passwords.setdefault(s, []).append(h)
@@ -131,8 +144,14 @@ def _dec_chance(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
             for s in perm[p * k : (p + 1) * k]:
                 st.controller[s] = p
                 st.access[p][s] = ROOT
-        say(st, "Sectors dealt: " + ", ".join(f"{pname(p)} controls " + " and ".join(
-            sname(s) for s in st.sectors_of(p)) for p in range(st.n)))
+        say(
+            st,
+            "Sectors dealt: "
+            + ", ".join(
+                f"{pname(p)} controls " + " and ".join(sname(s) for s in st.sectors_of(p))
+                for p in range(st.n)
+            ),
+        )
     elif what == "shuffle":
         _expect(t, "shuffle")
         if st.next_handle == 0:
@@ -284,8 +303,11 @@ def _auto_action_begin(st: GameState, task: dict[str, Any]) -> None:
         t.protected = True
     if (t.loss or t.no_actions) and not t.protected:
         cid = new_ctx(st, kind="lose_actions", victim=p)
-        push(st, {"op": "window", "kind": "lose_actions", "ctx": cid, "order": [p], "i": 0},
-             {"op": "action_count", "ctx": cid})
+        push(
+            st,
+            {"op": "window", "kind": "lose_actions", "ctx": cid, "order": [p], "i": 0},
+            {"op": "action_count", "ctx": cid},
+        )
     else:
         push(st, {"op": "action_count", "ctx": None})
 
@@ -348,8 +370,9 @@ def _dec_discard(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> Non
         raise IllegalEvent("discard_from_hand", "discards must be different cards from your hand")
     need = discard_needed(st, p) if not task.get("down_to") else max(0, len(st.hands[p]) - hand_limit(st, p))
     if len(hs) < need:
-        raise IllegalEvent("hand_limit", f"{pname(p)} must discard at least {need} card(s) (hand limit "
-                           f"{hand_limit(st, p)})")
+        raise IllegalEvent(
+            "hand_limit", f"{pname(p)} must discard at least {need} card(s) (hand limit {hand_limit(st, p)})"
+        )
     for h in hs:
         to_discard(st, h)
     if hs:
@@ -392,11 +415,19 @@ def _auto_turn_end(st: GameState, task: dict[str, Any]) -> None:
     assert t is not None
     p = t.player
     if t.harmful is None and t.start_hand:
-        st.obligations.append({
-            "rule": "harmful_at_turn_start", "seq": st.seq, "p": p, "handles": list(t.start_hand),
-            "attempts": t.attempts_made, "actions": t.actions_taken, "drawn": t.drawn,
-            "what": f"{pname(p)} obeyed any Trojan Horse / Bug / Worm held at the start of turn {st.turn_no}",
-        })
+        st.obligations.append(
+            {
+                "rule": "harmful_at_turn_start",
+                "seq": st.seq,
+                "p": p,
+                "handles": list(t.start_hand),
+                "attempts": t.attempts_made,
+                "actions": t.actions_taken,
+                "drawn": t.drawn,
+                "what": f"{pname(p)} obeyed any Trojan Horse / Bug / Worm held at the start of turn "
+                f"{st.turn_no}",
+            }
+        )
     st.turn = None
     nxt = (p + 1) % st.n
     if nxt == st.first:
@@ -409,8 +440,11 @@ def _auto_end_window(st: GameState, task: dict[str, Any]) -> None:
     t = st.turn
     assert t is not None
     cid = new_ctx(st, kind="end")
-    push(st, {"op": "window", "kind": "end", "ctx": cid, "order": window_order(st, "end", cid, t.player), "i": 0},
-         {"op": "drop_ctx", "ctx": cid})
+    push(
+        st,
+        {"op": "window", "kind": "end", "ctx": cid, "order": window_order(st, "end", cid, t.player), "i": 0},
+        {"op": "drop_ctx", "ctx": cid},
+    )
 
 
 def _auto_drop_ctx(st: GameState, task: dict[str, Any]) -> None:
@@ -434,10 +468,18 @@ def _dec_free(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         return
     if kind == "univ":
         s = ev.get("s")
-        if not (has_bonus(st, p, "auto_user") and not t.used_univ and isinstance(s, int) and 0 <= s < 6
-                and st.access[p][s] == NONE):
-            raise IllegalEvent("univ_bonus", "the Universities bonus gives User access to a sector you have no "
-                               "access to, once per turn, as your free attempt")
+        if not (
+            has_bonus(st, p, "auto_user")
+            and not t.used_univ
+            and isinstance(s, int)
+            and 0 <= s < 6
+            and st.access[p][s] == NONE
+        ):
+            raise IllegalEvent(
+                "univ_bonus",
+                "the Universities bonus gives User access to a sector you have no "
+                "access to, once per turn, as your free attempt",
+            )
         t.used_univ = True
         t.free_left -= 1
         say(st, f"{pname(p)} uses the Universities bonus on {sname(s)}")
@@ -469,9 +511,17 @@ def _dec_actions(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> Non
         return
     if kind == "tele_action":
         hs = ev.get("cards")
-        if not (has_bonus(st, p, "discard2_for_action") and not t.tele_used and isinstance(hs, list)
-                and len(hs) == 2 and len(set(hs)) == 2 and all(st.loc.get(h) == ("hand", p) for h in hs)):
-            raise IllegalEvent("tele_bonus", "the TeleComm bonus: once per turn, discard 2 cards for 1 action")
+        if not (
+            has_bonus(st, p, "discard2_for_action")
+            and not t.tele_used
+            and isinstance(hs, list)
+            and len(hs) == 2
+            and len(set(hs)) == 2
+            and all(st.loc.get(h) == ("hand", p) for h in hs)
+        ):
+            raise IllegalEvent(
+                "tele_bonus", "the TeleComm bonus: once per turn, discard 2 cards for 1 action"
+            )
         for h in hs:
             to_discard(st, h)
         t.tele_used = True
@@ -494,8 +544,11 @@ def attempt_cards_ok(st: GameState, p: int, s: Any, hs: Any) -> int:
     level = st.access[p][s] + 1
     need = attempt_size(st, s, level)
     if not isinstance(hs, list) or len(hs) != need or len(set(hs)) != need:
-        raise IllegalEvent("attempt_count", f"gaining {('User', 'Oper', 'Root')[level - 1]} access to "
-                           f"{sname(s)} takes exactly {need} different cards")
+        raise IllegalEvent(
+            "attempt_count",
+            f"gaining {('User', 'Oper', 'Root')[level - 1]} access to "
+            f"{sname(s)} takes exactly {need} different cards",
+        )
     for h in hs:
         if st.loc.get(h) != ("hand", p):
             raise IllegalEvent("attempt_from_hand", f"handle {h} is not in {pname(p)}'s hand")
@@ -511,8 +564,14 @@ def start_attempt(st: GameState, p: int, ev: dict[str, Any]) -> None:
     level = attempt_cards_ok(st, p, s, hs)
     if st.profile.distinct_attempt_codes:
         fs = faces_of(st, hs)
-        check(st, None if fs is None else len({card(f).code for f in fs}) == len(fs), "attempt_distinct",
-              f"{pname(p)}'s attempt repeats a code", p=p, handles=list(hs))
+        check(
+            st,
+            None if fs is None else len({card(f).code for f in fs}) == len(fs),
+            "attempt_distinct",
+            f"{pname(p)}'s attempt repeats a code",
+            p=p,
+            handles=list(hs),
+        )
     t.attempts_made += 1
     controlled = st.controller[s] is not None
     cid = new_ctx(st, kind="attempt", p=p, s=s, level=level, cards=list(hs), controlled=controlled)
@@ -524,8 +583,11 @@ def start_attempt(st: GameState, p: int, ev: dict[str, Any]) -> None:
             grant_public(st, h)
     what = "User" if level == USER else "Oper" if level == OPER else "Root"
     say(st, f"{pname(p)} attempts {what} access to {sname(s)} with {len(hs)} card(s)")
-    push(st, {"op": "window", "kind": "attempt", "ctx": cid, "order": window_order(st, "attempt", cid, p), "i": 0},
-         {"op": "attempt_resolve", "ctx": cid})
+    push(
+        st,
+        {"op": "window", "kind": "attempt", "ctx": cid, "order": window_order(st, "attempt", cid, p), "i": 0},
+        {"op": "attempt_resolve", "ctx": cid},
+    )
 
 
 def _auto_attempt_resolve(st: GameState, task: dict[str, Any]) -> None:
@@ -562,12 +624,23 @@ def _dec_answer(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
     p, s, hs = ctx["p"], ctx["s"], ctx["cards"]
     ctrl = st.controller[s]
     match = ev.get("match")
-    if not isinstance(match, list) or len(match) != len(hs) or any(m not in (0, 1, True, False) for m in match):
+    if (
+        not isinstance(match, list)
+        or len(match) != len(hs)
+        or any(m not in (0, 1, True, False) for m in match)
+    ):
         raise IllegalEvent("malformed", f"the answer lists match/no match for each of the {len(hs)} card(s)")
     truth = answer_truth(st, s, hs, None)
-    check(st, None if truth is None else truth == [bool(m) for m in match], "controller_answer",
-          f"{pname(ctrl)}'s answer to {pname(p)}'s attempt on {sname(s)} does not match the password",
-          p=ctrl, s=s, handles=list(hs), match=[bool(m) for m in match])
+    check(
+        st,
+        None if truth is None else truth == [bool(m) for m in match],
+        "controller_answer",
+        f"{pname(ctrl)}'s answer to {pname(p)}'s attempt on {sname(s)} does not match the password",
+        p=ctrl,
+        s=s,
+        handles=list(hs),
+        match=[bool(m) for m in match],
+    )
     st.stack.pop()
     st.ctx.pop(cid)
     for h, m in zip(hs, match, strict=True):
@@ -599,8 +672,14 @@ def _end_turn_of(st: GameState, p: int) -> None:
 # playing a card: play -> reaction window -> traps -> effect -> settle
 
 
-def play_card(st: GameState, p: int, ev: dict[str, Any], *, step: str | None = None,
-              window: dict[str, Any] | None = None) -> None:
+def play_card(
+    st: GameState,
+    p: int,
+    ev: dict[str, Any],
+    *,
+    step: str | None = None,
+    window: dict[str, Any] | None = None,
+) -> None:
     h = ev.get("card")
     if st.loc.get(h) != ("hand", p):
         raise IllegalEvent("play_from_hand", f"handle {h!r} is not in {pname(p)}'s hand")
@@ -631,18 +710,24 @@ def play_card(st: GameState, p: int, ev: dict[str, Any], *, step: str | None = N
     if bd is None and not meets_access(st, p, c):
         raise IllegalEvent("requirement", f"{pname(p)} does not meet {c.title}'s access requirement")
     ok = meets_password_code(st, p, c, None)
-    check(st, ok, "requirement_code", f"{pname(p)}'s password lacks the code {c.title} requires", p=p,
-          card=face)
+    check(
+        st, ok, "requirement_code", f"{pname(p)}'s password lacks the code {c.title} requires", p=p, card=face
+    )
     tgt = target_of(ev)
     if not target_ok(st, p, c, tgt, h):
         raise IllegalEvent("target", f"{c.title} cannot be played against {tgt or 'nothing'}")
-    if c.effect == "copybot":
-        if not st.discard or st.discard[-1] == st.last_played.get(p):
-            raise IllegalEvent("copybot", "CopyBot needs a top discard that is not the card you just played")
+    if c.effect == "copybot" and (not st.discard or st.discard[-1] == st.last_played.get(p)):
+        raise IllegalEvent("copybot", "CopyBot needs a top discard that is not the card you just played")
     if c.effect == "scramble_password":
         fs = faces_of(st, tgt["new"])
-        check(st, None if fs is None else len({card(f).code for f in fs}) == 3, "password_distinct",
-              f"{pname(p)}'s new password repeats a code", p=p, handles=list(tgt["new"]))
+        check(
+            st,
+            None if fs is None else len({card(f).code for f in fs}) == 3,
+            "password_distinct",
+            f"{pname(p)}'s new password repeats a code",
+            p=p,
+            handles=list(tgt["new"]),
+        )
     to_limbo(st, h, "play")
     grant_public(st, h)
     if bd is not None:
@@ -655,7 +740,11 @@ def play_card(st: GameState, p: int, ev: dict[str, Any], *, step: str | None = N
     order = window_order(st, "card", cid, p)
     if order:
         tasks.append({"op": "window", "kind": "card", "ctx": cid, "order": order, "i": 0})
-    tasks += [{"op": "card_traps", "ctx": cid}, {"op": "card_resolve", "ctx": cid}, {"op": "card_settle", "ctx": cid}]
+    tasks += [
+        {"op": "card_traps", "ctx": cid},
+        {"op": "card_resolve", "ctx": cid},
+        {"op": "card_settle", "ctx": cid},
+    ]
     push(st, *tasks)
 
 
@@ -799,7 +888,9 @@ def _skip_decision(st: GameState, task: dict[str, Any]) -> bool:
             return t.free_left <= 0
         if op == "actions":
             return actions_available(st, public=True) <= 0 and not (
-                has_bonus(st, t.player, "discard2_for_action") and not t.tele_used and len(st.hands[t.player]) >= 2
+                has_bonus(st, t.player, "discard2_for_action")
+                and not t.tele_used
+                and len(st.hands[t.player]) >= 2
             )
     return effects.skip_decision(st, task)
 
@@ -829,10 +920,15 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
     who = actor(st, task)
     if who is None:
         if ev["t"] not in CHANCE_EVENTS or ("p" in ev and ev["t"] != "first"):
-            raise IllegalEvent("chance_expected", f"the next step is chance ({task.get('what')}), not {ev['t']!r}")
+            raise IllegalEvent(
+                "chance_expected", f"the next step is chance ({task.get('what')}), not {ev['t']!r}"
+            )
     elif ev.get("p") != who:
-        raise IllegalEvent("not_your_turn", f"it is {pname(who)}'s decision ({task['op']}), not "
-                           f"{pname(ev['p']) if isinstance(ev.get('p'), int) else repr(ev.get('p'))}'s")
+        raise IllegalEvent(
+            "not_your_turn",
+            f"it is {pname(who)}'s decision ({task['op']}), not "
+            f"{pname(ev['p']) if isinstance(ev.get('p'), int) else repr(ev.get('p'))}'s",
+        )
     DECISIONS[task["op"]](st, task, ev)
     st.seq += 1
     advance(st)

@@ -143,7 +143,9 @@ def _actions(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
         for q in st.others(p):
             for h in st.hands[p]:
                 f = st.face(h, p)
-                out.append({"t": "trade", "p": p, "q": q, "card": h, "promise": None if f is None else card(f).code})
+                out.append(
+                    {"t": "trade", "p": p, "q": q, "card": h, "promise": None if f is None else card(f).code}
+                )
     if has_bonus(st, p, "discard2_for_action") and not t.tele_used:
         out += [{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)]
     out += plays(st, p, step="actions", window=None)
@@ -177,12 +179,21 @@ def _answer(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
 
 
 def _trade_reply(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    out: list[Event] = [{"t": "trade_reply", "p": p, "accept": False, "cards": []},
-                        {"t": "trade_reply", "p": p, "accept": True, "cards": []}]
+    out: list[Event] = [
+        {"t": "trade_reply", "p": p, "accept": False, "cards": []},
+        {"t": "trade_reply", "p": p, "accept": True, "cards": []},
+    ]
     for h in st.hands[p]:
         f = st.face(h, p)
-        out.append({"t": "trade_reply", "p": p, "accept": True, "cards": [h],
-                    "promise": None if f is None else [card(f).code]})
+        out.append(
+            {
+                "t": "trade_reply",
+                "p": p,
+                "accept": True,
+                "cards": [h],
+                "promise": None if f is None else [card(f).code],
+            }
+        )
     return out
 
 

@@ -39,9 +39,8 @@ def upgrades_of(st: GameState, p: int, effect: str) -> int:
 
 def _upgrade_applies(st: GameState, h: int) -> bool:
     c = card(st.faces[h])
-    if c.key == "dsl" and st.profile.card_texts == "de":
-        return False  # 001's DSL draws a card instead of giving an action: see extra_draw below
-    return True
+    # 001's DSL draws a card instead of giving an action: see dsl_draws below
+    return not (c.key == "dsl" and st.profile.card_texts == "de")
 
 
 def dsl_draws(st: GameState, p: int) -> int:
@@ -169,9 +168,8 @@ def meets_password_code(st: GameState, p: int, c: Card, viewer: int | None) -> b
 
 def requirement_of(c: Card, st: GameState) -> tuple[int, int] | None:
     """(sector, level) the card requires, with the German text variants applied."""
-    if st.profile.card_texts == "de":
-        if c.key == "easy_credit":
-            return (BANKING, OPER)
+    if st.profile.card_texts == "de" and c.key == "easy_credit":
+        return (BANKING, OPER)
     return (c.requires.sector, c.requires.level) if c.requires else None
 
 

@@ -24,8 +24,9 @@ class GameRecord:
     faces: dict[int, int] = field(default_factory=dict)
 
 
-def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 200_000,
-              use_views: bool = True) -> GameRecord:
+def play_game(
+    profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 200_000, use_views: bool = True
+) -> GameRecord:
     """Play one game; `bots[i]` chooses for seat i from (its view, its seat, its legal events)."""
     rng = random.Random(seed)
     st = new_game(profile, len(bots))

@@ -15,7 +15,8 @@ from typing import Any
 
 from adp2p.engine.profiles import Profile
 
-Loc = tuple  # ("deck",) ("hand", p) ("pw", sector) ("discard",) ("upg", p) ("sec", sector) ("play",) ("att",) ("gone",)
+# ("deck",) ("hand", p) ("pw", sector) ("discard",) ("upg", p) ("sec", sector) ("play",) ("att",) ("gone",)
+Loc = tuple
 
 
 @dataclass

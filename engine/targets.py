@@ -25,7 +25,9 @@ def _players_other(st: GameState, p: int) -> list[int]:
     return st.others(p)
 
 
-def _scramble_targets(st: GameState, p: int, c_handle: int | None, viewer: int | None) -> list[dict[str, Any]]:
+def _scramble_targets(
+    st: GameState, p: int, c_handle: int | None, viewer: int | None
+) -> list[dict[str, Any]]:
     hand = [h for h in st.hands[p] if h != c_handle]
     out: list[dict[str, Any]] = []
     for s in st.sectors_of(p):
@@ -71,7 +73,11 @@ def targets(
     if kind == "user_marker_under_oper":
         need = ROOT if st.profile.card_texts == "de" else OPER
         return [
-            {"s": s, "q": q} for s in n if acc[p][s] >= need for q in _players_other(st, p) if acc[q][s] == USER
+            {"s": s, "q": q}
+            for s in n
+            if acc[p][s] >= need
+            for q in _players_other(st, p)
+            if acc[q][s] == USER
         ]
     if kind == "upgrade_other":
         return [{"u": h} for q in _players_other(st, p) for h in st.upgrades[q]]

@@ -175,7 +175,9 @@ def check_win(st: GameState) -> None:
         return
     winners = [p for p in range(st.n) if goal_count(st, p) >= st.profile.goal]
     if winners:
-        end_game(st, winners, f"{', '.join(pname(p) for p in winners)} reached {st.profile.goal} Root accesses")
+        end_game(
+            st, winners, f"{', '.join(pname(p) for p in winners)} reached {st.profile.goal} Root accesses"
+        )
 
 
 def end_game(st: GameState, winners: list[int], reason: str) -> None:

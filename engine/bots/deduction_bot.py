@@ -43,11 +43,29 @@ UPGRADE_VALUE = {
 }
 HINDER = {"no_actions_next", "no_attempts_next", "no_draw_next", "sol", "beta_site"}
 STATIC_PLAY = {  # rough worth of holding a card for its play (not its code)
-    "guru": 5.0, "gain_user": 3.0, "bank_error": 3.0, "firewall": 2.5, "route_trace": 1.5, "backup": 1.5,
-    "cancelbot": 1.5, "wiretap": 1.0, "mocking_bird": 1.0, "show_random_code": 1.5, "anti_virus": 1.0,
-    "counter_virus": 1.0, "press_pass": 1.0, "olfactopeg": 2.0, "nsa": 2.0, "human_services": 1.5,
-    "draw_six": 2.5, "draw_three_more": 1.5, "remove_marker": 1.0, "multi_virus": 1.5,
-    "discard_all_others": 1.5, "take_upgrade": 1.0, "copybot": 1.0,
+    "guru": 5.0,
+    "gain_user": 3.0,
+    "bank_error": 3.0,
+    "firewall": 2.5,
+    "route_trace": 1.5,
+    "backup": 1.5,
+    "cancelbot": 1.5,
+    "wiretap": 1.0,
+    "mocking_bird": 1.0,
+    "show_random_code": 1.5,
+    "anti_virus": 1.0,
+    "counter_virus": 1.0,
+    "press_pass": 1.0,
+    "olfactopeg": 2.0,
+    "nsa": 2.0,
+    "human_services": 1.5,
+    "draw_six": 2.5,
+    "draw_three_more": 1.5,
+    "remove_marker": 1.0,
+    "multi_virus": 1.5,
+    "discard_all_others": 1.5,
+    "take_upgrade": 1.0,
+    "copybot": 1.0,
 }
 
 
@@ -116,10 +134,12 @@ class DeductionBot:
             a = self._attempt
             if not any(st.loc.get(h) == ("att",) for h in a["cards"]):
                 self._attempt = None
-                new = st.history[a["hist"]:]
-                if a["ctrl"] is not None and not any(
-                    ln.startswith(("Firewall", "Route Trace")) for ln in new
-                ) and tuple(sorted(st.passwords.get(a["s"], []))) == a["pw"]:
+                new = st.history[a["hist"] :]
+                if (
+                    a["ctrl"] is not None
+                    and not any(ln.startswith(("Firewall", "Route Trace")) for ln in new)
+                    and tuple(sorted(st.passwords.get(a["s"], []))) == a["pw"]
+                ):
                     if st.access[p][a["s"]] >= a["level"]:
                         for c in a["codes"]:
                             cl.note(a["s"], c, True)
@@ -157,7 +177,7 @@ class DeductionBot:
                 self._upg_seen.update(st.upgrades[q])
 
     def _resolve_tap(self, st: GameState, w: dict[str, Any]) -> bool:
-        new = st.history[w["hist"]:]
+        new = st.history[w["hist"] :]
         faces = [st.face(h, self.seat) for h in w["cards"]]
         w["codes"] = [None if f is None else card(f).code for f in faces]
         for ln in new:
@@ -188,8 +208,13 @@ class DeductionBot:
         s = ev["s"]
         codes = [card(st.faces[h]).code for h in ev["cards"]]
         self._attempt = {
-            "s": s, "cards": list(ev["cards"]), "codes": codes, "level": st.access[self.seat][s] + 1,
-            "ctrl": st.controller[s], "hist": len(st.history), "pw": tuple(sorted(st.passwords.get(s, []))),
+            "s": s,
+            "cards": list(ev["cards"]),
+            "codes": codes,
+            "level": st.access[self.seat][s] + 1,
+            "ctrl": st.controller[s],
+            "hist": len(st.history),
+            "pw": tuple(sorted(st.passwords.get(s, []))),
         }
 
     def _note_wiretap(self, st: GameState) -> None:
@@ -197,10 +222,16 @@ class DeductionBot:
         ctx = st.ctx.get(task.get("ctx"))
         if not ctx or ctx.get("kind") != "attempt":
             return
-        self._taps.append({
-            "p": ctx["p"], "s": ctx["s"], "ctrl": st.controller[ctx["s"]], "cards": list(ctx["cards"]),
-            "codes": None, "hist": len(st.history),
-        })
+        self._taps.append(
+            {
+                "p": ctx["p"],
+                "s": ctx["s"],
+                "ctrl": st.controller[ctx["s"]],
+                "cards": list(ctx["cards"]),
+                "codes": None,
+                "hist": len(st.history),
+            }
+        )
 
     # ================================================================================================
     # valuations
@@ -324,8 +355,11 @@ class DeductionBot:
     def _password(self, st: GameState, options: list[Event]) -> Event | None:
         p = self.seat
         hand_codes = {card(st.faces[h]).code for h in st.hands[p] if st.face(h, p) is not None}
-        wanted = {card(st.faces[h]).password_code for h in st.hands[p]
-                  if st.face(h, p) is not None and card(st.faces[h]).password_code is not None}
+        wanted = {
+            card(st.faces[h]).password_code
+            for h in st.hands[p]
+            if st.face(h, p) is not None and card(st.faces[h]).password_code is not None
+        }
         best = None
         for ev in options:
             if ev["t"] != "password":
@@ -367,7 +401,8 @@ class DeductionBot:
                 score = self._attempt_score(st, ev, vals)
             elif t == "univ":
                 score = self.level_value(st, ev["s"], USER) + (
-                    1.0 if st.controller[ev["s"]] not in (None, p) else 0.0)
+                    1.0 if st.controller[ev["s"]] not in (None, p) else 0.0
+                )
             elif t == "play":
                 score = self._play_score(st, ev, vals)
             elif t == "tele_action":

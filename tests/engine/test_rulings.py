@@ -203,8 +203,12 @@ def test_ruling_backup_covers_forced_takes():
     assert all(st.known[x] & 1 for x in st.hands[2])  # the NSA player still saw the hand
     assert pending(st).kind != "nsa_take"
     st = _backed_up("olfactopeg", {}, 1, [(0, UNIVERSITIES, OPER)])
-    # P3 (asked first) gave one at random; P2's Backup kept all of P2's
-    assert len(st.hands[1]) == 2 and len(st.hands[2]) == 2 and len(st.hands[0]) == 3
+    # losses resolve in seat order: P2's Backup kept all of P2's cards, then P3 gives one at random
+    assert len(st.hands[1]) == 2 and len(st.hands[0]) == 2
+    d = pending(st)
+    assert d is not None and d.kind == "chance:pick" and set(d.info["from"]) == set(st.hands[2])
+    st = resolve_chance(st)
+    assert len(st.hands[2]) == 2 and len(st.hands[0]) == 3
     st = _backed_up("human_services", {"q": 2}, 2, [(0, GOVERNMENT, OPER)])
     assert len(st.hands[2]) == 2 and pending(st).kind != "chance:pick"
     st = _backed_up("fdic", {"q": 1}, 1, [])

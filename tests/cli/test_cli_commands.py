@@ -1,0 +1,78 @@
+"""The `ad-p2p` commands run as a user would run them (in-process through `main`, and once as a real
+subprocess through the installed console script)."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from argparse import Namespace
+
+import pytest
+from adp2p.cli.main import main
+
+
+def test_cards_json_lists_all_63_with_codes(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert len(data) == 63
+    counts = {c: sum(1 for d in data if d["code"] == c) for c in "ABCDEF"}
+    assert counts == {"A": 8, "B": 9, "C": 10, "D": 11, "E": 12, "F": 13}
+    dsl = next(d for d in data if d["key"] == "dsl")
+    assert dsl["kinds"] == ["upgrade"] and dsl["password_code"] == "C"
+    assert dsl["requires"] == {"sector": "telecomm", "level": "User"}
+
+
+def test_cards_german_titles_and_texts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards", "--json", "--lang", "de"]) == 0
+    data = {d["key"]: d for d in json.loads(capsys.readouterr().out)}
+    assert data["trojan_horse"]["title"] == "Trojaner"
+    assert data["firewall"]["text"].startswith("Spiele Firewall")
+
+
+def test_cards_table_renders_every_title(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["cards"]) == 0
+    out = capsys.readouterr().out
+    for title in ("Popular War", "Mother's Maiden Name", "The NSA is Watching You", "Blog"):
+        assert title in out
+
+
+def test_rules_json_names_every_profile(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rules", "--json"]) == 0
+    names = [r["name"] for r in json.loads(capsys.readouterr().out)]
+    assert names == ["classic", "classic-de", "retro2013", "two-player"]
+
+
+def test_console_script_runs_as_subprocess() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "adp2p.cli", "rules", "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    assert json.loads(out.stdout)[0]["name"] == "classic"
+
+
+def test_unknown_profile_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["sim", "--rules", "nope"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_play_rejects_impossible_player_count() -> None:
+    from adp2p.cli.cmd_play import run_play
+
+    args = Namespace(
+        rules="two-player",
+        goal=None,
+        round_limit=10,
+        bots=3,
+        watch=True,
+        strategy="random",
+        lang="en",
+        seed=1,
+    )
+    with pytest.raises(SystemExit, match="needs 2-2 players"):
+        run_play(args, out=io.StringIO(), inp=io.StringIO())
