@@ -1,7 +1,9 @@
-"""`ad-p2p play`: a whole game on this machine, you (or, with --watch, only bots) against bots.
+"""`ad-p2p play`: a whole game on this machine, you (or, with --watch, only bots) against bot peers.
 
-Until the table layer lands this runs in-process through the engine (same engine the network peers run);
-the line prompt shows only what your seat knows and offers only the engine's legal choices.
+The bots are real peers: each its own OS process running `ad-p2p join --bot`, connected over loopback with
+the real protocol (signed handshake, signed log, mental-poker deck, audit). The line prompt shows only what
+your seat knows and offers only the engine's legal choices. `--offline` plays the same engine in-process
+without the network (a quick look at the rules).
 """
 
 from __future__ import annotations
@@ -66,7 +68,7 @@ def ask_human(
         print(f"  please type a number from 0 to {len(options) - 1}", file=out)
 
 
-def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
+def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     out = out or sys.stdout
     inp = inp or sys.stdin
     prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
@@ -115,3 +117,110 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     res = result(st)
     print(f"Winner(s): {', '.join(f'P{w + 1}' for w in res.winners)} — {res.reason}", file=out)
     return 0
+
+
+def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
+    if args.offline:
+        return run_offline(args, out, inp)
+    import secrets
+    import subprocess
+
+    import trio
+    from adp2p.cli.cmd_join import human_chooser
+    from adp2p.p2p.paths import data_dir
+    from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause
+
+    out = out or sys.stdout
+    prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    n = args.bots + 1  # your seat (played by a bot with --watch) and the bot peers
+    if not prof.min_players <= n <= prof.max_players:
+        raise SystemExit(
+            f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}"
+        )
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    table = f"play-{secrets.token_hex(4)}"
+    root = data_dir(args.data_dir)
+    think = args.think if args.think is not None else (0.0 if args.watch else 0.2)
+    rng = random.Random(seed)
+    cfg = PeerConfig(
+        name="watcher" if args.watch else "you",
+        table=table,
+        want=n,
+        profile=args.rules,
+        goal=args.goal,
+        round_limit=args.round_limit,
+        data_dir=root,
+        abandon_after=60.0,
+        think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
+    )
+    choose = make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang)
+    peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))
+    procs: list[subprocess.Popen[bytes]] = []
+    logs = root / "bots" / table
+    logs.mkdir(parents=True, exist_ok=True)
+
+    def spawn(port: int) -> None:
+        for i in range(args.bots):
+            cmd = [
+                sys.executable,
+                "-m",
+                "adp2p.cli",
+                "join",
+                "--bot",
+                args.strategy,
+                "--table",
+                table,
+                "--players",
+                str(n),
+                "--peer",
+                f"127.0.0.1:{port}",
+                "--no-mdns",
+                "--host",
+                "127.0.0.1",
+                "--data-dir",
+                str(logs / f"bot{i + 1}"),
+                "--name",
+                f"Bot-{i + 1}",
+                "--rules",
+                args.rules,
+                "--think",
+                str(think),
+                "--quiet",
+                "--seed",
+                str(seed + 1 + i),
+                "--abandon-after",
+                "60",
+            ]
+            if args.goal:
+                cmd += ["--goal", str(args.goal)]
+            if args.round_limit:
+                cmd += ["--round-limit", str(args.round_limit)]
+            with open(logs / f"bot{i + 1}.out", "wb") as fh:
+                procs.append(
+                    subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+                )
+
+    print(
+        f"ad-p2p play: {prof.describe()}, {n} players at table {table} on this machine "
+        f"({args.bots} bot peer processes), seed {seed}",
+        file=out,
+    )
+    try:
+        outcome = trio.run(lambda: peer.run(on_listening=spawn))
+    except BaseException as exc:  # trio wraps task errors in exception groups
+        inner = root_cause(exc)
+        if isinstance(inner, TableError):
+            print(f"ad-p2p play: {inner}", file=sys.stderr)
+            return 3
+        if isinstance(inner, KeyboardInterrupt):
+            print(f"\nLeft the table (resume with: ad-p2p join --resume {peer.gdir}).", file=sys.stderr)
+            return 130
+        raise
+    finally:
+        for pr in procs:
+            try:
+                pr.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                pr.kill()
+    print(f"Game log: {outcome.log_path}", file=out)
+    return 0 if outcome.audit_ok is not False and not outcome.verdict else 4

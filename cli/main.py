@@ -37,12 +37,28 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(round_limit=None)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
-    p.add_argument("--bots", type=int, default=3, help="number of bot opponents (default 3)")
-    p.add_argument("--watch", action="store_true", help="only bots play; you watch")
+    p.add_argument(
+        "--bots", type=int, default=3, help="number of bot opponents besides your seat (default 3)"
+    )
+    p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
     p.add_argument("--strategy", default="deduction", help="bot strategy (default deduction)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--think", type=float, default=None, help="bots' decision delay in seconds")
+    p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
+    p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
     _add_rules(p)
+
+    j = sub.add_parser("join", help="sit down at a table on the LAN and play")
+    from adp2p.cli.cmd_join import add_join_args
+
+    add_join_args(j)
+    _add_rules(j)
+
+    t = sub.add_parser("tables", help="tables and players seen on the LAN")
+    t.add_argument("--seconds", type=float, default=2.0)
+    t.add_argument("--interface", default=None)
+    t.add_argument("--json", action="store_true")
     return ap
 
 
@@ -62,6 +78,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.round_limit is None:
             args.round_limit = 200
         return run_sim(args)
+    if args.cmd == "join":
+        from adp2p.cli.cmd_join import run_join
+
+        return run_join(args)
+    if args.cmd == "tables":
+        from adp2p.cli.cmd_tables import run_tables
+
+        return run_tables(args)
     if args.cmd == "play":
         from adp2p.cli.cmd_play import run_play
 

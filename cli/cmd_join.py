@@ -1,0 +1,146 @@
+"""`ad-p2p join`: sit down at a table on the LAN (or at given peers) and play as a person or a bot."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import random
+import sys
+from pathlib import Path
+from typing import Any
+
+import trio
+from adp2p.engine.bots import STRATEGIES, make_bot
+from adp2p.p2p.paths import data_dir
+from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause
+
+
+def parse_peer(text: str) -> tuple[str, int]:
+    host, _, port = text.rpartition(":")
+    if not host or not port.isdigit():
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {text!r}")
+    return host, int(port)
+
+
+def add_join_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--name", default=None, help="your name at the table")
+    p.add_argument("--table", default="default", help="table name (peers with the same name play together)")
+    p.add_argument("--players", type=int, default=3, help="how many players the table waits for")
+    p.add_argument("--bot", default=None, choices=list(STRATEGIES), help="let a bot play this seat")
+    p.add_argument(
+        "--peer", type=parse_peer, action="append", default=[], help="a peer's HOST:PORT (repeatable)"
+    )
+    p.add_argument(
+        "--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 with mDNS)"
+    )
+    p.add_argument("--port", type=int, default=0, help="port to listen on (default: any free port)")
+    p.add_argument("--interface", default=None, help="network interface name or IPv4 address for mDNS")
+    p.add_argument("--no-mdns", action="store_true", help="do not use mDNS (only --peer addresses)")
+    p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
+    p.add_argument(
+        "--resume",
+        nargs="?",
+        const="latest",
+        default=None,
+        help="rejoin a game after a crash (its directory, or the latest)",
+    )
+    p.add_argument("--abandon-after", type=float, default=120.0, help="seconds to wait for a silent player")
+    p.add_argument("--think", type=float, default=None, help="bot decision delay in seconds (no tells)")
+    p.add_argument("--lang", choices=["en", "de"], default="en")
+    p.add_argument("--result-json", default=None, help="write the outcome as JSON to this file")
+    p.add_argument("--quiet", action="store_true", help="print only the outcome")
+    p.add_argument("--seed", type=int, default=None, help="bot seed")
+
+
+def outcome_dict(o: Outcome) -> dict[str, Any]:
+    return {
+        "game_id": o.game_id.hex(),
+        "log": str(o.log_path) if o.log_path else None,
+        "winners": o.winners,
+        "line": o.line,
+        "audit_ok": o.audit_ok,
+        "violations": o.violations,
+        "abandoned_by": o.abandoned_by,
+        "verdict": o.verdict,
+        "entries": o.entries,
+        "head": o.head.hex(),
+    }
+
+
+def human_chooser(lang: str) -> Any:
+    from adp2p.cli.cmd_play import ask_human
+
+    def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
+        return ask_human(st, seat, options, lang, sys.stdout, sys.stdin)
+
+    return choose
+
+
+def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
+    from adp2p.engine.profiles import get_profile
+
+    get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)  # a clear error early
+    mdns = not args.no_mdns
+    host = args.host or ("0.0.0.0" if mdns else "127.0.0.1")
+    advertise = None
+    interfaces = None
+    if args.interface:
+        from adp2p.p2p.discovery import resolve_interfaces
+
+        interfaces = resolve_interfaces(args.interface)
+        advertise = interfaces[0]
+    elif host not in ("0.0.0.0", ""):
+        advertise = host
+    think = args.think if args.think is not None else (0.3 if args.bot else 0.0)
+    rng = random.Random()
+    return PeerConfig(
+        name=name or args.name or (f"{args.bot}-bot" if args.bot else "player"),
+        table=args.table,
+        want=args.players,
+        profile=args.rules,
+        goal=args.goal,
+        round_limit=args.round_limit,
+        host=host,
+        port=args.port,
+        peers=list(args.peer),
+        mdns=mdns,
+        interfaces=interfaces,
+        advertise_host=advertise,
+        data_dir=data_dir(args.data_dir),
+        abandon_after=args.abandon_after,
+        think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
+    )
+
+
+def run_join(args: argparse.Namespace) -> int:
+    if args.quiet:
+        logging.getLogger().setLevel(logging.ERROR)
+    cfg = config_from(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang)
+    say = (lambda _line: None) if args.quiet else (lambda line: print(line, flush=True))
+    peer = TablePeer(cfg, choose, say=say)
+    resume = None
+    if args.resume:
+        resume = latest_game(cfg.data_dir) if args.resume == "latest" else Path(args.resume)
+        if resume is None:
+            print(f"ad-p2p join: no game to resume under {cfg.data_dir}", file=sys.stderr)
+            return 2
+    try:
+        outcome = trio.run(lambda: peer.run(resume=resume))
+    except BaseException as exc:  # trio wraps task errors in exception groups
+        inner = root_cause(exc)
+        if isinstance(inner, TableError):
+            print(f"ad-p2p join: {inner}", file=sys.stderr)
+            return 3
+        if isinstance(inner, KeyboardInterrupt):
+            where = f" (resume with: ad-p2p join --resume {peer.gdir})" if peer.gdir else ""
+            print(f"\nLeft the table{where}.", file=sys.stderr)
+            return 130
+        raise
+    if args.result_json:
+        Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
+    if args.quiet:
+        print(outcome.line)
+    return 0 if outcome.audit_ok is not False and not outcome.verdict else 4

@@ -1,0 +1,614 @@
+"""One player's peer at a table, on trio: gather in the lobby, agree on a genesis, then fold the signed log
+through the game machine, authoring this seat's entries, persisting every entry before acting on it.
+
+Everything a peer does is in `run()`:
+
+1. **Lobby.** The mesh (signed handshake per connection) connects to peers given statically and/or found
+   by mDNS. Peers swap `lobby` messages (identity bundle, listen address, addresses they know) until the
+   table has `want` players; the roster is their bundles sorted by signing key.
+2. **Genesis.** Roster seat 0 signs entry 0 (table, rules, roster, game id); every other peer checks the
+   roster is the one it gathered.
+3. **Play.** `Machine.duty()` says who authors next. Our duties are authored, appended (fsync) and
+   broadcast; others' entries are checked (signature, chain, author, machine rules), appended, then acted
+   on. Heads are exchanged on connect and after every entry; a missing range is fetched with `get`; two
+   different entries for one seq by one author are kept as an equivocation proof.
+4. **End.** After the secrets entries every peer has run the audit; `run()` returns the outcome. A peer
+   that stays silent past `abandon_after` seconds when it must author ends the game as abandoned, naming
+   it; a signed entry that breaks a rule ends it with a verdict naming its author.
+
+Resume (`resume=True`): the log and this seat's secrets are reloaded from the game directory, the machine
+refolds the log, and the peer reconnects and catches up.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import secrets as pysecrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import trio
+from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
+from adp2p.engine.api import legal, view
+from adp2p.engine.state import GameState
+from adp2p.p2p.logstore import DuplicateEntry, LogEquivocation, LogError, LogStore
+from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.paths import game_dir, read_secret, write_secret
+from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
+from adp2p.p2p.transport import Mesh, PeerDown, PeerUp
+
+log = logging.getLogger("adp2p.peer")
+ZERO = bytes(32)
+
+
+@dataclass
+class PeerConfig:
+    name: str
+    table: str = "default"
+    want: int = 3
+    profile: str = "classic"
+    goal: int | None = None
+    round_limit: int | None = None
+    host: str = "127.0.0.1"
+    port: int = 0
+    peers: list[tuple[str, int]] = field(default_factory=list)
+    mdns: bool = False
+    interfaces: list[str] | None = None
+    advertise_host: str | None = None
+    data_dir: Path = Path(".")
+    abandon_after: float = 60.0
+    lobby_timeout: float = 120.0
+    heartbeat: float = 1.0
+    think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
+
+
+@dataclass
+class Outcome:
+    game_id: bytes = b""
+    log_path: Path | None = None
+    winners: list[str] = field(default_factory=list)
+    line: str = ""
+    audit_ok: bool | None = None
+    violations: list[str] = field(default_factory=list)
+    abandoned_by: str | None = None
+    verdict: str | None = None
+    entries: int = 0
+    head: bytes = b""
+
+
+class TableError(Exception):
+    """The table could not start or go on (and why, in words for the player)."""
+
+
+class TablePeer:
+    def __init__(
+        self,
+        cfg: PeerConfig,
+        choose: Chooser,
+        *,
+        say: Callable[[str], None] = print,
+        identity: SecretIdentity | None = None,
+    ) -> None:
+        self.cfg = cfg
+        self.choose = choose
+        self.say = say
+        self.identity = identity or SecretIdentity.generate()
+        self.bundle = make_bundle(self.identity, cfg.name)
+        self.fp = self.identity.public.fingerprint()
+        self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle (lobby)
+        self.addresses: set[tuple[str, int]] = set(cfg.peers)
+        self.mesh: Mesh | None = None
+        self.machine: Machine | None = None
+        self.store: LogStore | None = None
+        self.gdir: Path | None = None
+        self.secrets: SeatSecrets | None = None
+        self.pending: dict[int, bytes] = {}  # seq -> raw, received ahead of our log
+        self.genesis_raw: bytes | None = None
+        self.progress = trio.Event()
+        self.outcome = Outcome()
+        self.shown = 0
+        self.ended: str | None = None
+
+    # ==================================================================================================
+    # entry points
+
+    async def run(
+        self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None
+    ) -> Outcome:
+        if resume is not None:
+            self._load(resume)
+        async with Mesh(
+            self.identity,
+            self.cfg.name,
+            self.cfg.table,
+            host=self.cfg.host,
+            port=self.cfg.port,
+            peers=sorted(self.addresses),
+            heartbeat=self.cfg.heartbeat,
+        ) as mesh:
+            self.mesh = mesh
+            if on_listening is not None:
+                on_listening(mesh.port)
+            async with trio.open_nursery() as nursery:
+                nursery.start_soon(self._receive)
+                nursery.start_soon(self._events)
+                if self.cfg.mdns:
+                    nursery.start_soon(self._discover)
+                if self.machine is None:
+                    await self._lobby()
+                await self._play()
+                # linger briefly so the others get our last entries and can catch up from us
+                with trio.move_on_after(1.0):
+                    await self._serve_until_heads_match()
+                nursery.cancel_scope.cancel()
+        if self.store is not None:
+            self.store.close()
+        return self.outcome
+
+    @property
+    def port(self) -> int:
+        assert self.mesh is not None
+        return self.mesh.port
+
+    # ==================================================================================================
+    # lobby and genesis
+
+    def _lobby_msg(self) -> dict[str, Any]:
+        host = self.cfg.advertise_host or self.cfg.host
+        return {
+            "k": "lobby",
+            "v": PROTOCOL_VERSION,
+            "bundle": self.bundle,
+            "addr": [host, self.port],
+            "peers": sorted([h, p] for h, p in self.addresses),
+            "want": self.cfg.want,
+            "rules": self.cfg.profile,
+        }
+
+    async def _lobby(self) -> None:
+        self.say(
+            f"Waiting at table {self.cfg.table!r} for {self.cfg.want} players (you are "
+            f"{self.cfg.name}, key {self.fp})..."
+        )
+        with trio.move_on_after(self.cfg.lobby_timeout) as scope:
+            while len(self.bundles) < self.cfg.want and self.genesis_raw is None:
+                await self._wait_progress()
+        if scope.cancelled_caught:
+            raise TableError(
+                f"only {len(self.bundles)} of {self.cfg.want} players arrived at table "
+                f"{self.cfg.table!r} within {self.cfg.lobby_timeout:.0f} s"
+            )
+        if self.genesis_raw is None:
+            roster = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[: self.cfg.want]
+            if roster[0] == self.bundle:
+                g = Genesis(
+                    self.cfg.table,
+                    self.cfg.profile,
+                    self.cfg.goal,
+                    self.cfg.round_limit,
+                    tuple(roster),
+                    pysecrets.token_bytes(16),
+                )
+                raw = encode_entry(
+                    self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), encode_body(g.to_body())
+                )
+                self.genesis_raw = raw
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+        while self.genesis_raw is None:
+            await self._wait_progress()
+        self._start(self.genesis_raw)
+
+    def _start(self, raw: bytes) -> None:
+        """Accept a genesis entry: check it, create the game directory, the log, our secrets."""
+        e = decode_entry(raw)
+        g = Genesis.from_body(decode_body(e.body))
+        ids = g.identities()
+        ids[0].verify  # noqa: B018 - the signature is checked by the log store below
+        mine = [i for i, b in enumerate(g.roster) if b == self.bundle]
+        if not mine:
+            raise TableError("the genesis of this table does not seat us")
+        if e.seq != 0 or e.author != 0 or e.kind != Kind.GENESIS or e.prev_hash != ZERO:
+            raise TableError("malformed genesis entry")
+        seat = mine[0]
+        self.gdir = game_dir(self.cfg.data_dir, g.game_id.hex())
+        self.gdir.mkdir(parents=True, exist_ok=True)
+        self.secrets = SeatSecrets.generate(seat, self.identity, g.game_id)
+        self._save_secrets()
+        self.store = LogStore.open(self.gdir / "log", ids, g.game_id)
+        if len(self.store) == 0:
+            self.store.append(raw, author=0)
+        self.machine = Machine(g, self.secrets)
+        self.outcome.game_id = g.game_id
+        self.outcome.log_path = self.gdir / "log"
+        names = ", ".join(f"{n}{' (you)' if i == seat else ''}" for i, n in enumerate(g.names()))
+        self.say(f"Game {g.game_id.hex()[:8]} begins: {g.profile}, players {names}. Log: {self.gdir / 'log'}")
+
+    def _save_secrets(self) -> None:
+        assert self.gdir is not None and self.secrets is not None
+        write_secret(self.gdir / "secrets", self.secrets.to_bytes())
+
+    def _load(self, gdir: Path) -> None:
+        """Resume: reload this seat's secrets and the log, and refold it."""
+        sec = SeatSecrets.from_bytes(read_secret(gdir / "secrets"))
+        self.identity = sec.identity
+        self.bundle = make_bundle(self.identity, self.cfg.name)
+        self.fp = self.identity.public.fingerprint()
+        first = _first_record(gdir / "log")
+        e = decode_entry(first)
+        g = Genesis.from_body(decode_body(e.body))
+        if g.roster[sec.seat] != self.bundle:
+            # the name may differ from the one given now: take the roster's
+            self.cfg.name = g.names()[sec.seat]
+            self.bundle = make_bundle(self.identity, self.cfg.name)
+        self.cfg.table = g.table
+        self.gdir = gdir
+        self.secrets = sec
+        self.store = LogStore.open(gdir / "log", g.identities(), g.game_id)
+        self.machine = Machine(g, sec)
+        for entry in self.store.entries()[1:]:
+            self.machine.apply(entry.author, entry.kind, decode_body(entry.body))
+        self.genesis_raw = first
+        self.outcome.game_id = g.game_id
+        self.outcome.log_path = gdir / "log"
+        self.say(f"Resumed game {g.game_id.hex()[:8]} at entry {len(self.store)} as {self.cfg.name}")
+
+    # ==================================================================================================
+    # play
+
+    async def _play(self) -> None:
+        m = self.machine
+        assert m is not None and self.store is not None
+        while True:
+            self._show()
+            self._drain_pending()
+            if self.ended or m.complete:
+                break
+            duty = m.duty()
+            assert duty is not None
+            if duty.seat == m.seat:
+                chooser: Chooser | None = None
+                if duty.kind == Kind.EVENT:
+                    ev = await self._decide(m)
+                    chooser = _fixed(ev)  # decided above, off the trio thread
+                out = m.author_next(chooser)
+                assert out is not None
+                kind, body = out
+                raw = encode_entry(
+                    self.identity,
+                    m.game_id,
+                    len(self.store),
+                    self.store.head_id,
+                    m.seat,
+                    int(kind),
+                    encode_body(body),
+                )
+                self._accept(raw, own=True)
+                self._save_secrets()
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                await self._send_head()
+                continue
+            with trio.move_on_after(self.cfg.abandon_after) as scope:
+                await self._wait_progress()
+            if scope.cancelled_caught and not self.pending:
+                await self._abandon(duty.seat)
+        self._finish()
+
+    def _drain_pending(self) -> None:
+        assert self.store is not None
+        while self.store.next_seq in self.pending and not self.ended:
+            raw = self.pending.pop(self.store.next_seq)
+            self._accept(raw)
+
+    def _accept(self, raw: bytes, *, own: bool = False) -> None:
+        """Check, apply and persist one entry at the next seq (persisted before anything acts on it)."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        try:
+            e = store.check(raw)
+        except DuplicateEntry:
+            return
+        except LogEquivocation as exc:
+            self._end_verdict(
+                f"{self._who(exc.seat)} signed two different entries for one position "
+                "(equivocation); the proof is kept next to the log"
+            )
+            return
+        except (LogError, CryptoError) as exc:
+            log.warning("rejected entry: %s", exc)
+            self.say(f"Rejected an entry: {exc}")
+            return
+        if e.kind == Kind.ABANDON:
+            self._apply_abandon(e, raw)
+            return
+        try:
+            body = decode_body(e.body)
+            m.apply(e.author, e.kind, body)
+        except (ProtocolError, BodyError) as exc:
+            seat = getattr(exc, "seat", e.author)
+            self._keep_evidence(raw, str(exc))
+            self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
+            return
+        store.append(raw, author=e.author)
+        if m.verdict is not None and not self.ended:
+            self.say(f"Cheating detected: {m.verdict.msg}")
+        self.progress.set()
+
+    async def _decide(self, m: Machine) -> dict[str, Any]:
+        """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
+        mesh keeps answering heartbeats; a short think delay hides how fast we decided (no tells)."""
+        assert m.seat is not None
+        seen = view(m.state, m.seat)
+        options = legal(seen, m.seat)
+        delay = self.cfg.think()
+        if delay > 0:
+            await trio.sleep(delay)
+        return await trio.to_thread.run_sync(self.choose, seen, m.seat, options, abandon_on_cancel=True)
+
+    async def _abandon(self, silent: int) -> None:
+        """The author of the next entry stayed silent: the lowest other seat ends the game, naming it."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        if m.seat == min(s for s in range(m.n) if s != silent):
+            body = {"silent": silent, "seq": len(store)}
+            raw = encode_entry(
+                self.identity,
+                m.game_id,
+                len(store),
+                store.head_id,
+                m.seat,
+                int(Kind.ABANDON),
+                encode_body(body),
+            )
+            self._accept(raw, own=True)
+            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+        else:
+            self.say(
+                f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s..."
+            )
+
+    def _apply_abandon(self, e: Any, raw: bytes) -> None:
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        duty = m.duty()
+        try:
+            body = decode_body(e.body)
+            silent = body["silent"]
+        except (BodyError, KeyError) as exc:
+            self.say(f"Rejected a malformed abandon entry: {exc}")
+            return
+        if duty is None or silent != duty.seat or e.author == silent or body.get("seq") != len(store):
+            self.say(
+                f"Rejected an abandon entry by {self._who(e.author)}: seat {silent} was not the one to move"
+            )
+            return
+        store.append(raw, author=e.author)
+        who = self._who(silent)
+        self.outcome.abandoned_by = m.names[silent]
+        self.ended = f"abandoned: {who} stopped answering when it was their turn to author entry {e.seq}"
+        self.progress.set()
+
+    def _end_verdict(self, text: str) -> None:
+        self.ended = text
+        self.outcome.verdict = text
+        self.say(text)
+        self.progress.set()
+
+    def _keep_evidence(self, raw: bytes, reason: str) -> None:
+        if self.gdir is None:
+            return
+        with open(self.gdir / "evidence", "ab") as fh:
+            fh.write(len(raw).to_bytes(4, "big") + raw + reason.encode()[:1000] + b"\n")
+
+    def _who(self, seat: int | None) -> str:
+        m = self.machine
+        if seat is None or m is None:
+            return "someone"
+        return f"{m.names[seat]} (seat {seat + 1}, key {m.ids[seat].fingerprint()})"
+
+    def _finish(self) -> None:
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        o = self.outcome
+        o.entries = len(store)
+        o.head = store.head_id
+        if self.ended:
+            o.line = self.ended
+            self.say(f"Game over — {self.ended}. Log kept at {o.log_path}")
+            return
+        o.winners = [m.names[w] for w in m.state.winners]
+        o.line = _names(m.result_line(), m.names)
+        rep = m.audit_report
+        if rep is not None:
+            o.audit_ok = rep.ok
+            o.violations = [f"{self._who(v.seat)}: {v.rule}: {v.msg}" for v in rep.violations]
+        self.say(f"Game over — {o.line}")
+        if o.audit_ok:
+            self.say(
+                f"Audit: every shuffle, card, password commitment and move checks out ({o.entries} entries)."
+            )
+        elif o.audit_ok is False:
+            self.say("Audit found violations:\n  " + "\n  ".join(o.violations))
+        if m.verdict is not None:
+            o.verdict = m.verdict.msg
+        self.say(f"Log: {o.log_path}")
+
+    def _show(self) -> None:
+        m = self.machine
+        if m is None:
+            return
+        hist = m.state.history
+        for line in hist[self.shown :]:
+            self.say("  " + _names(line, m.names))
+        self.shown = len(hist)
+
+    # ==================================================================================================
+    # network tasks
+
+    async def _wait_progress(self) -> None:
+        await self.progress.wait()
+        self.progress = trio.Event()
+
+    async def _send_head(self) -> None:
+        if self.store is not None and self.mesh is not None:
+            await self.mesh.broadcast({"k": "head", "seq": len(self.store)})
+
+    async def _serve_until_heads_match(self) -> None:
+        while True:
+            await trio.sleep(0.2)
+
+    async def _events(self) -> None:
+        assert self.mesh is not None
+        async for ev in self.mesh.events:
+            if isinstance(ev, PeerUp):
+                await self._safe_send(ev.peer.fingerprint, self._lobby_msg())
+                if self.genesis_raw is not None:
+                    await self._safe_send(ev.peer.fingerprint, {"k": "entry", "raw": self.genesis_raw})
+                if self.store is not None:
+                    await self._safe_send(ev.peer.fingerprint, {"k": "head", "seq": len(self.store)})
+            elif isinstance(ev, PeerDown):
+                log.info("peer down: %s (%s)", ev.peer.label, ev.reason)
+
+    async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
+        try:
+            await self.mesh.send(fp, msg)  # type: ignore[union-attr]
+        except Exception as exc:  # a peer that just dropped: the head exchange on reconnect catches up
+            log.info("send to %s failed: %s", fp, exc)
+
+    async def _receive(self) -> None:
+        assert self.mesh is not None
+        async for peer, msg in self.mesh.inbox:
+            try:
+                await self._handle(peer.fingerprint, peer.label, msg)
+            except (KeyError, TypeError, ValueError, CryptoError, BodyError) as exc:
+                log.warning("bad message from %s: %s", peer.label, exc)
+                self.say(f"Ignored a malformed message from {peer.label}: {exc}")
+
+    async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        k = msg.get("k")
+        if k == "lobby":
+            b = msg["bundle"]
+            ident, _name, _ = open_bundle(b)
+            if ident.fingerprint() != fp:
+                raise ValueError("lobby bundle is not the connected peer's")
+            if msg.get("v") != PROTOCOL_VERSION:
+                raise ValueError(f"protocol version {msg.get('v')} (ours {PROTOCOL_VERSION})")
+            new = fp not in self.bundles
+            self.bundles[fp] = b
+            learned = False
+            for h, p in [msg["addr"], *msg.get("peers", [])]:
+                addr = (str(h), int(p))
+                if addr not in self.addresses and addr != (
+                    self.cfg.advertise_host or self.cfg.host,
+                    self.port,
+                ):
+                    self.addresses.add(addr)
+                    self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+                    learned = True
+            if learned:  # tell everyone: so a peer that only knew us meets the others (full mesh)
+                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+            if new:
+                self.progress.set()
+        elif k == "entry":
+            raw = msg["raw"]
+            if not isinstance(raw, bytes):
+                raise TypeError("entry.raw must be bytes")
+            e = decode_entry(raw)
+            if self.genesis_raw is None:
+                if e.seq == 0 and e.kind == Kind.GENESIS:
+                    Genesis.from_body(decode_body(e.body))  # shape check before we wait on it
+                    self.genesis_raw = raw
+                    self.progress.set()
+                return
+            if self.store is None:
+                return
+            if e.seq < len(self.store):
+                self._accept(raw)  # duplicate (ignored) or equivocation (proof kept)
+            elif e.seq == len(self.store):
+                self._accept(raw)
+                self._drain_pending()
+                await self._send_head()
+            elif e.seq < len(self.store) + 10_000:
+                self.pending[e.seq] = raw
+                await self._safe_send(fp, {"k": "get", "from": len(self.store)})
+                self.progress.set()
+        elif k == "head":
+            if self.store is not None and int(msg["seq"]) > len(self.store):
+                await self._safe_send(fp, {"k": "get", "from": len(self.store)})
+        elif k == "get":
+            if self.store is not None:
+                start = max(0, int(msg["from"]))
+                for e in self.store.since(start)[:2000]:
+                    await self._safe_send(fp, {"k": "entry", "raw": e.raw})
+        else:
+            raise ValueError(f"unknown message kind {k!r}")
+
+    async def _discover(self) -> None:
+        from adp2p.p2p.discovery import advertise, browse
+
+        host = self.cfg.advertise_host
+        async with (
+            advertise(
+                self.cfg.name,
+                self.port,
+                self.cfg.table,
+                self.fp,
+                seats=str(self.cfg.want),
+                interfaces=self.cfg.interfaces,
+                addresses=[host] if host else None,
+            ),
+            browse(interfaces=self.cfg.interfaces) as events,
+        ):
+            async for ev in events:
+                addrs = getattr(ev, "addresses", None)
+                if not addrs or getattr(ev, "table", None) != self.cfg.table or ev.fingerprint == self.fp:
+                    continue
+                for a in addrs:
+                    addr = (a, ev.port)
+                    if addr not in self.addresses:
+                        self.addresses.add(addr)
+                        self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+
+
+def _fixed(ev: dict[str, Any]) -> Chooser:
+    def choose(*_: Any) -> dict[str, Any]:
+        return ev
+
+    return choose
+
+
+def root_cause(exc: BaseException) -> BaseException:
+    """The one exception inside (nested) single-member exception groups, as trio's nurseries raise them."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def _first_record(path: Path) -> bytes:
+    with open(path, "rb") as fh:
+        n = int.from_bytes(fh.read(4), "big")
+        return fh.read(n)
+
+
+def _names(line: str, names: list[str]) -> str:
+    """History lines say P1..Pn; show the players' names."""
+    for i in range(len(names), 0, -1):
+        line = line.replace(f"P{i}", names[i - 1])
+    return line
+
+
+def latest_game(data_dir: Path) -> Path | None:
+    """The most recently changed game directory with a secrets file (for --resume)."""
+    root = data_dir / "games"
+    if not root.is_dir():
+        return None
+    cands = [d for d in root.iterdir() if (d / "secrets").exists() and (d / "log").exists()]
+    return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
+
+
+def state_of(peer: TablePeer) -> GameState | None:
+    return peer.machine.state if peer.machine else None
