@@ -1,6 +1,6 @@
 """Rulings on unclear points of the rulebooks, one test each; docs/rules.md cites these names."""
 
-from adp2p.engine import pending
+from adp2p.engine import apply, pending
 from adp2p.engine.flow import actions_available
 from adp2p.engine.rules import base_draws, has_bonus
 from harness import (
@@ -352,3 +352,30 @@ def test_ruling_satan_needs_oper():
     st = pass_all(play(done(st), 0, "satan_virus", s=BANKING))
     assert where(st, "satan_virus") == ("sec", BANKING)
     assert give and UNIVERSITIES
+
+
+def test_ruling_windows_follow_public_facts_only():
+    """R24: who is asked in a reaction window depends on access levels and the card played, never on who
+    holds which card: the same play asks the same players whatever their hands."""
+    asked = []
+    for hands in ({0: ["multi_virus"], 1: ["anti_virus"]}, {0: ["multi_virus"]}):
+        st = setup(hands=hands)
+        st = set_level(st, 1, BANKING, USER)
+        st = play(done(st), 0, "multi_virus", s=BANKING)
+        order = []
+        d = pending(st)
+        while d is not None and d.kind == "window" and d.info["window"] == "card":
+            order.append(d.actor)
+            st = apply(st, {"t": "pass", "p": d.actor})
+            d = pending(st)
+        asked.append(order)
+    assert asked[0] == asked[1] == [1, 2]  # every other player, in seat order from the player's left
+
+
+def test_ruling_card_without_effect_is_playable():
+    """R26: a card may be played when it would do nothing (Multi-Virus on a sector nobody else has)."""
+    st = setup(hands={0: ["multi_virus"]})
+    before = [len(h) for h in st.hands]
+    st = pass_all(play(done(st), 0, "multi_virus", s=0))
+    assert where(st, "multi_virus") == ("discard",)
+    assert [len(h) for h in st.hands] == [before[0] - 1, before[1], before[2]]
