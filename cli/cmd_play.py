@@ -9,89 +9,85 @@ without the network (a quick look at the rules).
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import sys
 from typing import Any
 
-from adp2p.cli.words import card_label, describe, sector_name
+from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
+from adp2p.cli.words import history_line, msg
 from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.bots import make_bot
-from adp2p.engine.catalog import LEVEL_NAMES
 from adp2p.engine.chance import chance_event, deck_faces
+from adp2p.engine.checklist import Checklist
 from adp2p.engine.profiles import get_profile
-from adp2p.engine.rules import hand_limit
 from adp2p.engine.state import GameState
 
 
-def board(st: GameState, me: int | None, lang: str) -> str:
-    lines = []
-    for s in range(6):
-        ctrl = st.controller[s]
-        who = f"P{ctrl + 1}" if ctrl is not None else "-"
-        levels = " ".join(
-            f"P{p + 1}:{LEVEL_NAMES[st.access[p][s]][0]}" for p in range(st.n) if st.access[p][s]
-        )
-        lines.append(f"  {sector_name(s, lang):<13} ctrl {who:<3} {levels}")
-    lines.append(
-        f"  deck {len(st.deck)}  discard {len(st.discard)}"
-        + (f"  top: {card_label(st.faces.get(st.discard[-1]), lang)}" if st.discard else "")
-    )
+def board(st: GameState, me: int | None, lang: str, width: int = 100) -> str:
+    """The game screen for `me` as plain text (see adp2p.cli.tui.screen)."""
+    cl = None
     if me is not None:
-        hand = ", ".join(card_label(st.face(h, me), lang) for h in st.hands[me]) or "-"
-        pw = ", ".join(card_label(st.face(h, me), lang) for h in st.password_handles(me))
-        lines.append(f"  your hand ({len(st.hands[me])}, limit {hand_limit(st, me)}): {hand}")
-        lines.append(f"  your password: {pw}")
-    return "\n".join(lines)
+        cl = Checklist(me)
+        cl.sync(st)
+    return render_text(screen(st, me, lang, checklist=cl, width=width), width)
 
 
 def ask_human(
-    st: GameState, me: int, options: list[dict[str, Any]], lang: str, out: Any, inp: Any
+    st: GameState,
+    me: int,
+    options: list[dict[str, Any]],
+    lang: str,
+    out: Any,
+    inp: Any,
+    *,
+    react_seconds: float = DEFAULT_REACT_SECONDS,
+    events: Any = None,
 ) -> dict[str, Any]:
-    if len(options) == 1:
-        return options[0]
-    print(board(st, me, lang), file=out)
-    d = pending(st)
-    print(f"-- your decision ({d.kind if d else '?'}):", file=out)
-    for i, ev in enumerate(options):
-        print(f"  {i:>3}. {describe(st, ev, me, lang)}", file=out)
-    while True:
-        print("choose a number (q quits): ", end="", file=out, flush=True)
-        line = inp.readline()
-        if not line or line.strip().lower() in ("q", "quit"):
-            raise KeyboardInterrupt
-        try:
-            k = int(line.strip())
-            if 0 <= k < len(options):
-                return options[k]
-        except ValueError:
-            pass
-        print(f"  please type a number from 0 to {len(options) - 1}", file=out)
+    """One decision at the terminal prompt (a fresh Prompt; long-lived callers keep their own)."""
+    return Prompt(lang, out, inp, react_seconds=react_seconds, events=events).ask(st, me, options)
 
 
 def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     out = out or sys.stdout
     inp = inp or sys.stdin
+    lang = getattr(args, "lang", "en")
     prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
     n = args.bots + (0 if args.watch else 1)
     if not prof.min_players <= n <= prof.max_players:
-        raise SystemExit(
-            f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}"
-        )
+        raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     rng = random.Random(seed)
     me = None if args.watch else 0
     bots = {p: make_bot(args.strategy, seed + p) for p in range(n) if p != me}
     st = new_game(prof, n)
-    shown = 0
-    print(
-        f"ad-p2p play: {prof.describe()}, {n} players, seed {seed}" + ("" if me is None else ", you are P1"),
-        file=out,
+    events: list[dict[str, Any]] = []
+    react = getattr(args, "react_seconds", None)
+    prompt = Prompt(
+        lang,
+        out,
+        inp,
+        react_seconds=DEFAULT_REACT_SECONDS if react is None else react,
+        events=lambda: events,
+        width=getattr(args, "width", None),
     )
+    prompt.say(
+        msg(
+            "start_offline",
+            lang,
+            profile=prof.describe(),
+            n=n,
+            seed=seed,
+            you="" if me is None else msg("you_p1", lang),
+        )
+    )
+    shown = 0
     try:
         while True:
-            for line in st.history[shown:]:
-                print(line, file=out)
-            shown = len(st.history)
+            if me is None:
+                for line in st.history[shown:]:
+                    prompt.say(history_line(line, lang))
+                shown = len(st.history)
             d = pending(st)
             if d is None:
                 break
@@ -102,25 +98,47 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
                     rng.shuffle(faces)
                     first = st.next_handle
                     st = apply(st, ev)
+                    events.append(ev)
                     st = learn(st, dict(zip(range(first, st.next_handle), faces, strict=True)))
                     continue
             elif d.actor == me:
                 seen = view(st, me)
-                ev = ask_human(seen, me, legal(seen, me), args.lang, out, inp)
+                ev = prompt.ask(seen, me, legal(seen, me))
             else:
                 seen = view(st, d.actor)
                 ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
             st = apply(st, ev)
+            events.append(ev)
     except KeyboardInterrupt:
-        print("\nGame abandoned.", file=out)
+        prompt.say("\n" + msg("abandoned", lang))
         return 130
+    prompt.show(st if me is None else view(st, me), me)
     res = result(st)
-    print(f"Winner(s): {', '.join(f'P{w + 1}' for w in res.winners)} — {res.reason}", file=out)
+    who = ", ".join(f"P{w + 1}" for w in res.winners)
+    prompt.say(msg("winners", lang, who=who, reason=history_line(res.reason, lang)))
     return 0
 
 
+def final_screen(peer: Any, lang: str, out: Any) -> None:
+    """The end screen of a network game, from this peer's own fold of the log."""
+    m = peer.machine
+    if m is None:
+        return
+    seat = m.seat
+    st = m.state if seat is None else view(m.state, seat)
+    Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
+
+
+def audit_line(outcome: Any, lang: str) -> str:
+    if outcome.audit_ok:
+        return msg("audit_ok", lang) + f" ({outcome.entries})"
+    if outcome.audit_ok is False:
+        return "\n  ".join([msg("audit_bad", lang), *outcome.violations])
+    return msg("audit_none", lang, line=outcome.line)
+
+
 def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
-    if args.offline:
+    if getattr(args, "offline", False):
         return run_offline(args, out, inp)
     import secrets
     import subprocess
@@ -134,9 +152,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
     n = args.bots + 1  # your seat (played by a bot with --watch) and the bot peers
     if not prof.min_players <= n <= prof.max_players:
-        raise SystemExit(
-            f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}"
-        )
+        raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = f"play-{secrets.token_hex(4)}"
     root = data_dir(args.data_dir)
@@ -153,8 +169,9 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         abandon_after=60.0,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
     )
-    choose = make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang)
+    choose = make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang, getattr(args, "react_seconds", None))
     peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))
+    getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []
     logs = root / "bots" / table
     logs.mkdir(parents=True, exist_ok=True)
@@ -196,9 +213,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             if args.round_limit:
                 cmd += ["--round-limit", str(args.round_limit)]
             with open(logs / f"bot{i + 1}.out", "wb") as fh:
-                procs.append(
-                    subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
-                )
+                procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 
     print(
         f"ad-p2p play: {prof.describe()}, {n} players at table {table} on this machine "
@@ -213,7 +228,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             print(f"ad-p2p play: {inner}", file=sys.stderr)
             return 3
         if isinstance(inner, KeyboardInterrupt):
-            print(f"\nLeft the table (resume with: ad-p2p join --resume {peer.gdir}).", file=sys.stderr)
+            print("\n" + msg("resume_hint", args.lang, path=peer.gdir), file=sys.stderr)
             return 130
         raise
     finally:
@@ -222,5 +237,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 pr.wait(timeout=20)
             except subprocess.TimeoutExpired:
                 pr.kill()
+    final_screen(peer, args.lang, out)
+    print(audit_line(outcome, args.lang), file=out)
     print(f"Game log: {outcome.log_path}", file=out)
     return 0 if outcome.audit_ok is not False and not outcome.verdict else 4

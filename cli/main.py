@@ -47,6 +47,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--think", type=float, default=None, help="bots' decision delay in seconds")
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
+    p.add_argument(
+        "--react-seconds", type=float, default=None, help="time to react before passing (default 15; 0: never ask)"
+    )
     _add_rules(p)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")

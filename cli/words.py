@@ -1,12 +1,249 @@
 """Plain words for the terminal: cards, sectors, levels and events described for one player, in English or
-German. Presentation only: every fact comes from the engine's state."""
+German. Presentation only: every fact comes from the engine's state.
+
+Every UI word lives in one message table (`MESSAGES`: key -> {"en": ..., "de": ...}, `str.format` fields);
+code looks words up with `msg(key, lang, **fields)` and never branches on the language. Adding a language
+is adding a column.
+"""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, card, sectors
+from adp2p.engine.catalog import CODES, LEVEL_NAMES, card, cards, sectors
 from adp2p.engine.state import GameState
+
+LANGS = ("en", "de")
+
+MESSAGES: dict[str, dict[str, str]] = {
+    # -- events (menu lines) ------------------------------------------------------------------------
+    "hidden_card": {"en": "a hidden card", "de": "eine verdeckte Karte"},
+    "ev.play": {"en": "Play {card}", "de": "Spiele {card}"},
+    "ev.backdoor": {"en": " + Backdoor", "de": " + Backdoor"},
+    "ev.against": {"en": " against {who}", "de": " gegen {who}"},
+    "ev.on": {"en": " on {sector}", "de": " auf {sector}"},
+    "ev.new_password": {"en": " new password {cards}", "de": " neues Passwort {cards}"},
+    "ev.attempt": {
+        "en": "Attempt {level} access to {sector} with {cards}",
+        "de": "Zugangsversuch {level} auf {sector} mit {cards}",
+    },
+    "ev.done": {"en": "End this step", "de": "Schritt beenden"},
+    "ev.pass": {"en": "Pass", "de": "Passen"},
+    "ev.begin": {"en": "Begin your turn", "de": "Zug beginnen"},
+    "ev.gov_draw": {"en": "Take the top discard (Government bonus)", "de": "Oberste Ablage nehmen (Regierung)"},
+    "ev.news_skip": {
+        "en": "Skip your turn and draw (NewsMedia bonus)",
+        "de": "Zug überspringen und ziehen (Nachrichten)",
+    },
+    "ev.univ": {
+        "en": "User access to {sector} (Universities bonus)",
+        "de": "User-Zugang zu {sector} (Universitäten)",
+    },
+    "ev.discard_none": {"en": "Discard nothing", "de": "Nichts ablegen"},
+    "ev.discard": {"en": "Discard {cards}", "de": "Ablegen: {cards}"},
+    "ev.draw": {"en": "Draw {n} card(s)", "de": "{n} Karte(n) ziehen"},
+    "ev.draw_bank": {"en": " (Banking: 2, then discard down)", "de": " (Banken: 2, dann abwerfen)"},
+    "ev.password": {"en": "Password for {sector}: {cards}", "de": "Passwort für {sector}: {cards}"},
+    "ev.password_draw": {"en": "Cannot form a password: draw a card", "de": "Kein Passwort möglich: eine Karte ziehen"},
+    "ev.answer": {"en": "Answer: {answers}", "de": "Antwort: {answers}"},
+    "ev.match": {"en": "match", "de": "passt"},
+    "ev.no_match": {"en": "no match", "de": "passt nicht"},
+    "ev.trade": {"en": "Offer {card}{promise} in trade to {who}", "de": "Tausch anbieten: {card}{promise} an {who}"},
+    "ev.trade_decline": {"en": "Decline the trade", "de": "Tausch ablehnen"},
+    "ev.trade_accept": {"en": "Accept, giving {cards}", "de": "Annehmen und geben: {cards}"},
+    "nothing": {"en": "nothing", "de": "nichts"},
+    "ev.tele_action": {
+        "en": "Discard 2 for an action (TeleComm): {cards}",
+        "de": "2 Karten ablegen für 1 Aktion: {cards}",
+    },
+    "ev.take": {"en": "Take {card}", "de": "Nimm {card}"},
+    "ev.give_to": {"en": "Give one taken card to {who}", "de": "Gib eine Karte an {who}"},
+    "ev.give": {"en": "Give {cards}", "de": "Gib: {cards}"},
+    "ev.spam_give": {"en": "Spam: give {cards}", "de": "Spam: gib {cards}"},
+    # -- sector bonuses (rules.BONUS_TABLES values) -------------------------------------------------
+    "bonus.extra_draw_capped": {"en": "draw +1", "de": "+1 Karte ziehen"},
+    "bonus.take_top_discard": {"en": "take top discard", "de": "oberste Ablage nehmen"},
+    "bonus.hand_limit_plus2": {"en": "hand limit +2", "de": "Handlimit +2"},
+    "bonus.skip_draw_up_to_6": {"en": "skip turn, draw to 6", "de": "Zug aussetzen, auf 6 ziehen"},
+    "bonus.immune_action_loss": {"en": "immune to action loss", "de": "immun gegen Aktionsverlust"},
+    "bonus.auto_user": {"en": "automatic User access", "de": "automatisch User-Zugang"},
+    "bonus.draw2_ignore_limit_then_discard": {"en": "draw 2, then discard down", "de": "2 ziehen, dann abwerfen"},
+    "bonus.skip_draw_6": {"en": "skip turn, draw 6", "de": "Zug aussetzen, 6 ziehen"},
+    "bonus.discard2_for_action": {"en": "discard 2 for an action", "de": "2 ablegen für 1 Aktion"},
+    # -- screen -----------------------------------------------------------------------------------
+    "title": {"en": "Access Denied", "de": "Zugang Verweigert"},
+    "you_are": {"en": "you are {who}", "de": "du bist {who}"},
+    "watching": {"en": "watching", "de": "Zuschauer"},
+    "setup": {"en": "setup", "de": "Vorbereitung"},
+    "round_turn": {"en": "round {round}, turn {turn}: {who}", "de": "Runde {round}, Zug {turn}: {who}"},
+    "step": {"en": "step: {step}", "de": "Schritt: {step}"},
+    "step.turn_start": {"en": "start of turn", "de": "Zugbeginn"},
+    "step.free": {"en": "free access attempt", "de": "freier Zugangsversuch"},
+    "step.actions": {"en": "take actions", "de": "Aktionen"},
+    "step.discard": {"en": "discard", "de": "Ablegen"},
+    "step.draw": {"en": "draw cards", "de": "Karten ziehen"},
+    "step.none": {"en": "-", "de": "-"},
+    "waiting_for": {"en": "waiting for {who}: {what}", "de": "warte auf {who}: {what}"},
+    "decision.password": {"en": "set a password", "de": "Passwort festlegen"},
+    "decision.window": {"en": "reaction?", "de": "Reaktion?"},
+    "decision.answer": {"en": "answer an access attempt", "de": "Zugangsversuch beantworten"},
+    "decision.trade_reply": {"en": "reply to a trade", "de": "auf einen Tausch antworten"},
+    "decision.other": {"en": "decide ({kind})", "de": "entscheiden ({kind})"},
+    "sectors": {"en": "Sectors", "de": "Sektoren"},
+    "col.sector": {"en": "Sector", "de": "Sektor"},
+    "col.ctrl": {"en": "Ctrl", "de": "Kontr."},
+    "col.access": {"en": "Access", "de": "Zugang"},
+    "col.bonus": {"en": "Root bonus", "de": "Root-Bonus"},
+    "col.on_sector": {"en": "On sector", "de": "Auf dem Sektor"},
+    "bonus_held": {"en": "{bonus} ({who})", "de": "{bonus} ({who})"},
+    "piles": {
+        "en": "Deck {deck} · Discard {discard} · top: {top}",
+        "de": "Stapel {deck} · Ablage {discard} · oben: {top}",
+    },
+    "players": {"en": "Players", "de": "Spieler"},
+    "player_line": {
+        "en": "{who}: {hand} in hand, Roots {roots}{upgrades}",
+        "de": "{who}: {hand} auf der Hand, Roots {roots}{upgrades}",
+    },
+    "upgrades": {"en": ", upgrades: {cards}", "de": ", Upgrades: {cards}"},
+    "your_hand": {"en": "Your hand ({n}, limit {limit})", "de": "Deine Hand ({n}, Limit {limit})"},
+    "col.card": {"en": "Card", "de": "Karte"},
+    "col.code": {"en": "Code", "de": "Code"},
+    "col.text": {"en": "Text", "de": "Text"},
+    "col.now": {"en": "Now", "de": "Jetzt"},
+    "playable": {"en": "playable", "de": "spielbar"},
+    "your_password": {"en": "Your password", "de": "Dein Passwort"},
+    "no_password": {"en": "(you control no sector)", "de": "(du kontrollierst keinen Sektor)"},
+    "checklist": {"en": "Checklist", "de": "Checkliste"},
+    "col.in": {"en": "In", "de": "Drin"},
+    "col.out": {"en": "Out", "de": "Nicht drin"},
+    "col.maybe": {"en": "Maybe", "de": "Vielleicht"},
+    "col.left": {"en": "Passwords left", "de": "Passwörter übrig"},
+    "solved": {"en": "{n} — solved: {codes}", "de": "{n} — gelöst: {codes}"},
+    "no_checklist": {
+        "en": "(no other player controls a sector yet)",
+        "de": "(noch kontrolliert kein anderer Spieler einen Sektor)",
+    },
+    "account": {"en": "What happened", "de": "Was geschah"},
+    "nothing_yet": {"en": "(nothing yet)", "de": "(noch nichts)"},
+    "game_over": {"en": "Game over — winner(s): {who} ({reason})", "de": "Spiel vorbei — Gewinner: {who} ({reason})"},
+    "narrow": {
+        "en": "(narrow terminal: compact layout; widen to 80+ columns for the full screen)",
+        "de": "(schmales Terminal: kompakte Ansicht; ab 80 Spalten die volle Ansicht)",
+    },
+    # -- why a card cannot be played now ----------------------------------------------------------
+    "why.companion": {"en": "only with another card", "de": "nur mit einer anderen Karte"},
+    "why.needs_access": {"en": "needs {level} in {sector}", "de": "braucht {level} in {sector}"},
+    "why.needs_code": {"en": "needs code {code} in your password", "de": "braucht Code {code} im Passwort"},
+    "why.reaction": {"en": "reaction: not now", "de": "Reaktion: nicht jetzt"},
+    "why.not_your_turn": {"en": "not your turn", "de": "nicht dein Zug"},
+    "why.not_actions": {"en": "in your Take Actions step", "de": "im Schritt Aktionen"},
+    "why.no_action": {"en": "no action left", "de": "keine Aktion übrig"},
+    "why.no_target": {"en": "no valid target", "de": "kein gültiges Ziel"},
+    "why.copybot": {"en": "nothing to copy", "de": "nichts zu kopieren"},
+    "why.not_now": {"en": "not now", "de": "nicht jetzt"},
+    # -- prompt -----------------------------------------------------------------------------------
+    "your_decision": {"en": "Your decision: {what}", "de": "Deine Entscheidung: {what}"},
+    "group.done": {"en": "End / pass", "de": "Beenden / passen"},
+    "group.attempts": {"en": "Access attempts", "de": "Zugangsversuche"},
+    "group.plays": {"en": "Play a card", "de": "Karte spielen"},
+    "group.trades": {"en": "Trades", "de": "Tausch"},
+    "group.other": {"en": "Choices", "de": "Auswahl"},
+    "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},
+    "prompt": {
+        "en": "choice (number, d = end/pass, ? = help, q = quit): ",
+        "de": "Wahl (Nummer, d = beenden/passen, ? = Hilfe, q = Ende): ",
+    },
+    "prompt_react": {
+        "en": "[{secs} s] react? (number, Enter = pass): ",
+        "de": "[{secs} s] reagieren? (Nummer, Enter = passen): ",
+    },
+    "auto_pass": {"en": "time is up: you pass", "de": "Zeit abgelaufen: du passt"},
+    "bad_key": {
+        "en": "'{key}' is not a choice here: type a number from 1 to {n}, or ? for help",
+        "de": "'{key}' geht hier nicht: tippe eine Nummer von 1 bis {n} oder ? für Hilfe",
+    },
+    "no_done": {"en": "there is no end/pass choice right now", "de": "beenden/passen geht gerade nicht"},
+    "confirm": {
+        "en": "Really: {what}? This cannot be undone [y/N] ",
+        "de": "Wirklich: {what}? Das ist endgültig [j/N] ",
+    },
+    "yes_keys": {"en": "y yes", "de": "j ja y yes"},
+    "cancelled": {"en": "cancelled — choose again", "de": "abgebrochen — neu wählen"},
+    "help": {
+        "en": (
+            "Type the number of a choice and Enter.\n"
+            "  d       end this step / pass\n"
+            "  a p t o show the attempts / plays / trades / other choices when they are folded\n"
+            "  b       show the board again\n"
+            "  cards   your cards with their full texts (cards all: the whole deck)\n"
+            "  rules   the turn structure and the sector bonuses\n"
+            "  q       leave the game (Ctrl-C works too)"
+        ),
+        "de": (
+            "Tippe die Nummer einer Möglichkeit und Enter.\n"
+            "  d       Schritt beenden / passen\n"
+            "  a p t o Zugangsversuche / Karten / Tausch / Sonstiges zeigen, wenn zusammengefaltet\n"
+            "  b       das Spielfeld erneut zeigen\n"
+            "  cards   deine Karten mit vollem Text (cards all: alle Karten)\n"
+            "  rules   Zugablauf und Sektor-Boni\n"
+            "  q       das Spiel verlassen (Strg-C geht auch)"
+        ),
+    },
+    "rules_text": {
+        "en": (
+            "Rules {profile}: goal {goal} Root accesses.\n"
+            "A turn: 1. free access attempt  2. take actions (attempts, cards, trades)  3. discard down to your\n"
+            "hand limit  4. draw cards. An attempt hands the controller 1/2/3 cards for User/Oper/Root: cards\n"
+            "whose code is in the password come back, the rest stay with the controller.\n"
+            "Sector bonuses (the sole Root holder):"
+        ),
+        "de": (
+            "Regeln {profile}: Ziel {goal} Root-Zugänge.\n"
+            "Ein Zug: 1. freier Zugangsversuch  2. Aktionen (Versuche, Karten, Tausch)  3. auf das Handlimit\n"
+            "ablegen  4. Karten ziehen. Ein Versuch gibt dem Kontrolleur 1/2/3 Karten für User/Oper/Root: Karten,\n"
+            "deren Code im Passwort ist, kommen zurück, der Rest bleibt beim Kontrolleur.\n"
+            "Sektor-Boni (der einzige Root-Inhaber):"
+        ),
+    },
+    "no_cards": {"en": "(no cards in your hand)", "de": "(keine Karten auf der Hand)"},
+    "requires": {"en": "requires {level} {sector}", "de": "benötigt {level} {sector}"},
+    "abandoned": {"en": "Game abandoned.", "de": "Spiel abgebrochen."},
+    "resume_hint": {
+        "en": "Left the table (resume with: ad-p2p join --resume {path}).",
+        "de": "Tisch verlassen (weiter mit: ad-p2p join --resume {path}).",
+    },
+    "audit_ok": {
+        "en": "Audit: every shuffle, card, password commitment and move checks out.",
+        "de": "Prüfung: jedes Mischen, jede Karte, jedes Passwort und jeder Zug stimmt.",
+    },
+    "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
+    "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
+    "start_offline": {
+        "en": "ad-p2p play: {profile}, {n} players, seed {seed}{you}",
+        "de": "ad-p2p play: {profile}, {n} Spieler, Seed {seed}{you}",
+    },
+    "you_p1": {"en": ", you are P1", "de": ", du bist P1"},
+    "winners": {"en": "Winner(s): {who} — {reason}", "de": "Gewinner: {who} — {reason}"},
+    "replay_head": {
+        "en": "Replay of game {game}: {profile}, players {names}",
+        "de": "Wiederholung von Spiel {game}: {profile}, Spieler {names}",
+    },
+    "replay_prompt": {
+        "en": "Enter = next turn, a = all, q = quit: ",
+        "de": "Enter = nächster Zug, a = alles, q = Ende: ",
+    },
+}
+
+LEVEL_LETTER = ("-", "U", "O", "R")
+
+
+def msg(name: str, lang: str = "en", /, **fields: Any) -> str:
+    """The message `name` in `lang` (English when the language lacks it), formatted with `fields`."""
+    row = MESSAGES[name]
+    text = row.get(lang) or row["en"]
+    return text.format(**fields) if fields else text
 
 
 def sector_name(s: int, lang: str = "en") -> str:
@@ -15,9 +252,14 @@ def sector_name(s: int, lang: str = "en") -> str:
 
 def card_label(face: int | None, lang: str = "en") -> str:
     if face is None:
-        return "a hidden card" if lang == "en" else "eine verdeckte Karte"
+        return msg("hidden_card", lang)
     c = card(face)
     return f"{c.display_title(lang)} [{CODES[c.code]}]"
+
+
+def card_text(face: int, lang: str = "en") -> str:
+    c = card(face)
+    return c.text_de if lang == "de" else c.text
 
 
 def player_name(st: GameState, p: int, names: list[str] | None = None) -> str:
@@ -28,106 +270,127 @@ def handle_label(st: GameState, h: int, viewer: int, lang: str = "en") -> str:
     return card_label(st.face(h, viewer), lang)
 
 
-def describe(
-    st: GameState, ev: dict[str, Any], viewer: int, lang: str = "en", names: list[str] | None = None
-) -> str:
+def describe(st: GameState, ev: dict[str, Any], viewer: int, lang: str = "en", names: list[str] | None = None) -> str:
     """One legal event as a menu line for `viewer`."""
     t = ev["t"]
-    de = lang == "de"
 
     def hs(xs: list[int]) -> str:
         return ", ".join(handle_label(st, h, viewer, lang) for h in xs)
 
+    def who(q: int) -> str:
+        return player_name(st, q, names)
+
     if t == "play":
-        text = ("Spiele " if de else "Play ") + handle_label(st, ev["card"], viewer, lang)
+        text = msg("ev.play", lang, card=handle_label(st, ev["card"], viewer, lang))
         if "backdoor" in ev:
-            text += " + Backdoor"
+            text += msg("ev.backdoor", lang)
         if "q" in ev:
-            text += (" gegen " if de else " against ") + player_name(st, ev["q"], names)
+            text += msg("ev.against", lang, who=who(ev["q"]))
         if "s" in ev:
-            text += (" auf " if de else " on ") + sector_name(ev["s"], lang)
+            text += msg("ev.on", lang, sector=sector_name(ev["s"], lang))
         if "u" in ev:
             text += ": " + handle_label(st, ev["u"], viewer, lang)
         if "new" in ev:
-            text += (" neues Passwort " if de else " new password ") + hs(ev["new"])
+            text += msg("ev.new_password", lang, cards=hs(ev["new"]))
         return text
     if t == "attempt":
-        lvl = LEVEL_NAMES[st.access[ev["p"]][ev["s"]] + 1]
-        return (
-            f"Zugangsversuch {lvl} auf {sector_name(ev['s'], lang)} mit {hs(ev['cards'])}"
-            if de
-            else f"Attempt {lvl} access to {sector_name(ev['s'], lang)} with {hs(ev['cards'])}"
-        )
-    if t == "done":
-        return "Schritt beenden" if de else "End this step"
-    if t == "pass":
-        return "Passen" if de else "Pass"
-    if t == "begin":
-        return "Zug beginnen" if de else "Begin your turn"
-    if t == "gov_draw":
-        return "Oberste Ablage nehmen (Regierung)" if de else "Take the top discard (Government bonus)"
-    if t == "news_skip":
-        return (
-            "Zug überspringen und ziehen (Nachrichten)" if de else "Skip your turn and draw (NewsMedia bonus)"
-        )
+        lvl = LEVEL_NAMES[min(3, st.access[ev["p"]][ev["s"]] + 1)]
+        return msg("ev.attempt", lang, level=lvl, sector=sector_name(ev["s"], lang), cards=hs(ev["cards"]))
+    if t in ("done", "pass", "begin", "gov_draw", "news_skip", "password_draw"):
+        return msg(f"ev.{t}", lang)
     if t == "univ":
-        return (
-            f"User-Zugang zu {sector_name(ev['s'], lang)} (Universitäten)"
-            if de
-            else f"User access to {sector_name(ev['s'], lang)} (Universities bonus)"
-        )
+        return msg("ev.univ", lang, sector=sector_name(ev["s"], lang))
     if t == "discard":
-        if not ev["cards"]:
-            return "Nichts ablegen" if de else "Discard nothing"
-        return ("Ablegen: " if de else "Discard ") + hs(ev["cards"])
+        return msg("ev.discard", lang, cards=hs(ev["cards"])) if ev["cards"] else msg("ev.discard_none", lang)
     if t == "draw":
-        extra = (
-            " (Banken: 2, dann abwerfen)"
-            if de and ev.get("bank")
-            else " (Banking: 2, then discard down)"
-            if ev.get("bank")
-            else ""
-        )
-        return (f"{ev['n']} Karte(n) ziehen" if de else f"Draw {ev['n']} card(s)") + extra
+        return msg("ev.draw", lang, n=ev["n"]) + (msg("ev.draw_bank", lang) if ev.get("bank") else "")
     if t == "password":
-        return (
-            f"Passwort für {sector_name(ev['s'], lang)}: "
-            if de
-            else f"Password for {sector_name(ev['s'], lang)}: "
-        ) + hs(ev["cards"])
-    if t == "password_draw":
-        return "Kein Passwort möglich: eine Karte ziehen" if de else "Cannot form a password: draw a card"
+        return msg("ev.password", lang, sector=sector_name(ev["s"], lang), cards=hs(ev["cards"]))
     if t == "answer":
-        return ("Antwort: " if de else "Answer: ") + ", ".join(
-            ("passt" if de else "match") if m else ("passt nicht" if de else "no match") for m in ev["match"]
-        )
+        answers = ", ".join(msg("ev.match" if m else "ev.no_match", lang) for m in ev["match"])
+        return msg("ev.answer", lang, answers=answers)
     if t == "trade":
         promise = f" ({CODES[ev['promise']]})" if ev.get("promise") is not None else ""
-        return (
-            f"Tausch anbieten: {handle_label(st, ev['card'], viewer, lang)}{promise} an "
-            if de
-            else f"Offer {handle_label(st, ev['card'], viewer, lang)}{promise} in trade to "
-        ) + player_name(st, ev["q"], names)
+        return msg("ev.trade", lang, card=handle_label(st, ev["card"], viewer, lang), promise=promise, who=who(ev["q"]))
     if t == "trade_reply":
         if not ev["accept"]:
-            return "Tausch ablehnen" if de else "Decline the trade"
-        return ("Annehmen und geben: " if de else "Accept, giving ") + (
-            hs(ev["cards"]) or ("nichts" if de else "nothing")
-        )
+            return msg("ev.trade_decline", lang)
+        return msg("ev.trade_accept", lang, cards=hs(ev["cards"]) or msg("nothing", lang))
     if t == "tele_action":
-        return ("2 Karten ablegen für 1 Aktion: " if de else "Discard 2 for an action (TeleComm): ") + hs(
-            ev["cards"]
-        )
+        return msg("ev.tele_action", lang, cards=hs(ev["cards"]))
     if t == "take":
-        return ("Nimm " if de else "Take ") + handle_label(st, ev["card"], viewer, lang)
+        return msg("ev.take", lang, card=handle_label(st, ev["card"], viewer, lang))
     if t == "give":
         if "q" in ev:
-            return (
-                f"Gib eine Karte an {player_name(st, ev['q'], names)}"
-                if de
-                else f"Give one taken card to {player_name(st, ev['q'], names)}"
-            )
-        return ("Gib: " if de else "Give ") + hs(ev["cards"])
+            return msg("ev.give_to", lang, who=who(ev["q"]))
+        return msg("ev.give", lang, cards=hs(ev["cards"]))
     if t == "spam_give":
-        return ("Spam: gib " if de else "Spam: give ") + (hs(ev["cards"]) or ("nichts" if de else "nothing"))
+        return msg("ev.spam_give", lang, cards=hs(ev["cards"]) or msg("nothing", lang))
     return str(ev)
+
+
+# -- the engine's plain-words account, in the player's language ---------------------------------------
+# (pattern over the engine's English line, template per language; {sector}/{card} groups are translated)
+_S = r"(?P<sector>[A-Za-z]+)"
+_P = r"(?P<who>\S+)"
+HISTORY: list[tuple[str, dict[str, str]]] = [
+    (r"Turn (?P<n>\d+): " + _P, {"de": "Zug {n}: {who}"}),
+    (
+        _P + r" attempts (?P<lvl>\w+) access to " + _S + r" with (?P<k>\d+) card\(s\)",
+        {"de": "{who} versucht {lvl}-Zugang zu {sector} mit {k} Karte(n)"},
+    ),
+    (_P + r" grants access", {"de": "{who} gewährt Zugang"}),
+    (r"Access denied: " + _P + r" keeps (?P<k>\d+) card\(s\)", {"de": "Zugang verweigert: {who} behält {k} Karte(n)"}),
+    (_P + r" now has (?P<lvl>\w+) access to " + _S, {"de": "{who} hat jetzt {lvl}-Zugang zu {sector}"}),
+    (_P + r" discards (?P<k>\d+) card\(s\)", {"de": "{who} legt {k} Karte(n) ab"}),
+    (_P + r" draws (?P<k>\d+) card\(s\)", {"de": "{who} zieht {k} Karte(n)"}),
+    (_P + r" set the password of " + _S, {"de": "{who} legt das Passwort von {sector} fest"}),
+    (_P + r" goes first", {"de": "{who} beginnt"}),
+    (r"The deck is shuffled", {"de": "Der Stapel wird gemischt"}),
+    (
+        _P + r" plays (?P<card>.+?)(?P<rest>( with Backdoor)?( against \S+)?( on [A-Za-z]+)?)$",
+        {"de": "{who} spielt {card}{rest}"},
+    ),
+    (r"Game over: " + _P + r" reached (?P<k>\d+) Root accesses", {"de": "Spiel vorbei: {who} hat {k} Root-Zugänge"}),
+    (_P + r" offers (?P<q>\S+) a trade", {"de": "{who} bietet {q} einen Tausch an"}),
+    (_P + r" declines the trade", {"de": "{who} lehnt den Tausch ab"}),
+    (_P + r" cannot form a password and draws a card", {"de": "{who} kann kein Passwort bilden und zieht eine Karte"}),
+]
+_HISTORY_RX = [(re.compile(rx + "$"), tpl) for rx, tpl in HISTORY]
+
+
+def _de_rest(rest: str) -> str:
+    rest = rest.replace(" with Backdoor", " mit Backdoor").replace(" against ", " gegen ")
+    return re.sub(r" on ([A-Za-z]+)", lambda m: " auf " + _sector_de(m.group(1)), rest)
+
+
+def _sector_de(name: str) -> str:
+    for s in sectors():
+        if s.name == name:
+            return s.name_de
+    return name
+
+
+def _title_de(title: str) -> str:
+    for c in cards():
+        if c.title == title:
+            return c.title_de
+    return title
+
+
+def history_line(line: str, lang: str = "en") -> str:
+    """One line of the engine's (English) account in `lang`; lines without a pattern stay as they are."""
+    if lang == "en":
+        return line
+    for rx, tpl in _HISTORY_RX:
+        m = rx.match(line)
+        if m and lang in tpl:
+            g = {k: (v or "") for k, v in m.groupdict().items()}
+            if "sector" in g:
+                g["sector"] = _sector_de(g["sector"])
+            if "card" in g:
+                g["card"] = _title_de(g["card"])
+            if "rest" in g:
+                g["rest"] = _de_rest(g["rest"])
+            return tpl[lang].format(**g)
+    return line

@@ -1,0 +1,336 @@
+"""The human prompt: shows the screen, offers only the engine's legal events (numbered, in groups), reads a
+choice. Reactions get a visible countdown and pass by themselves when time runs out; what cannot be undone
+asks for a confirmation; `help`, `cards`, `rules` and `b` (board) work at every prompt; `q`, end of input
+or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit).
+"""
+
+from __future__ import annotations
+
+import os
+import select
+import shutil
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from adp2p.cli.tui.screen import HISTORY_LINES, bonus_names, render_text, screen
+from adp2p.cli.words import LEVEL_NAMES, card_label, describe, msg, sector_name
+from adp2p.engine.api import pending
+from adp2p.engine.catalog import CODES, card, cards
+from adp2p.engine.checklist import Checklist
+from adp2p.engine.rules import requirement_of
+from adp2p.engine.state import GameState
+from rich.console import Console
+
+Event = dict[str, Any]
+GROUPS = ("done", "attempts", "plays", "trades", "other")
+GROUP_KEYS = {"attempts": "a", "plays": "p", "trades": "t", "other": "o"}
+GROUP_OF = {
+    "done": "done",
+    "pass": "done",
+    "attempt": "attempts",
+    "univ": "attempts",
+    "play": "plays",
+    "tele_action": "plays",
+    "trade": "trades",
+    "trade_reply": "trades",
+}
+FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
+DEFAULT_REACT_SECONDS = 15.0
+
+
+def group_of(ev: Event) -> str:
+    return GROUP_OF.get(ev["t"], "other")
+
+
+def irreversible(ev: Event) -> bool:
+    """Choices that give cards away or replace the password: confirmed before they are sent."""
+    t = ev["t"]
+    if t in ("trade", "give"):
+        return True
+    if t in ("spam_give",) or (t == "trade_reply" and ev.get("accept")):
+        return bool(ev.get("cards"))
+    return t == "play" and "new" in ev
+
+
+class LineReader:
+    """Lines from a file descriptor with an optional timeout (select + os.read, own buffer), or from any
+    file-like object without one (tests pass StringIO)."""
+
+    def __init__(self, inp: Any) -> None:
+        self.inp = inp
+        self.buf = b""
+        try:
+            self.fd: int | None = inp.fileno()
+        except (AttributeError, OSError, ValueError):
+            self.fd = None
+
+    def readline(self, timeout: float | None = None, tick: Callable[[float], None] | None = None) -> str | None:
+        """One line ('' at end of input) or None when `timeout` seconds pass first; `tick(seconds_left)` is
+        called about once a second while waiting."""
+        if self.fd is None:
+            return self.inp.readline()
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while b"\n" not in self.buf:
+            wait = None
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return None
+                if tick is not None:
+                    tick(left)
+                wait = min(1.0, left)
+            ready, _, _ = select.select([self.fd], [], [], wait)
+            if not ready:
+                continue
+            chunk = os.read(self.fd, 4096)
+            if not chunk:
+                line, self.buf = self.buf, b""
+                return line.decode(errors="replace")
+            self.buf += chunk
+        line, _, self.buf = self.buf.partition(b"\n")
+        return line.decode(errors="replace") + "\n"
+
+
+_READERS: dict[int, LineReader] = {}
+
+
+def reader_for(inp: Any) -> LineReader:
+    r = LineReader(inp)
+    if r.fd is None:
+        return r
+    return _READERS.setdefault(r.fd, r)
+
+
+def terminal_width(out: Any) -> int:
+    try:
+        if out.isatty():
+            return os.get_terminal_size(out.fileno()).columns
+    except (AttributeError, OSError, ValueError):
+        pass
+    return shutil.get_terminal_size((100, 24)).columns
+
+
+class Prompt:
+    """A person's seat: `ask(view, seat, options)` returns one of `options`."""
+
+    def __init__(
+        self,
+        lang: str = "en",
+        out: Any = None,
+        inp: Any = None,
+        *,
+        react_seconds: float = DEFAULT_REACT_SECONDS,
+        events: Callable[[], list[Event]] | None = None,
+        names: Callable[[], list[str] | None] | list[str] | None = None,
+        width: int | None = None,
+        history: int = HISTORY_LINES,
+    ) -> None:
+        self.lang = lang
+        self.out = out or sys.stdout
+        self.reader = reader_for(inp or sys.stdin)
+        self.react_seconds = react_seconds
+        self.events = events
+        self._names = names
+        self.width = width
+        self.history = history
+        self.shown = 0  # history lines already on a screen
+
+    # -- output ------------------------------------------------------------------------------------
+    @property
+    def names(self) -> list[str] | None:
+        return self._names() if callable(self._names) else self._names
+
+    def cols(self) -> int:
+        return self.width or terminal_width(self.out)
+
+    def console(self) -> Console:
+        w = self.cols()
+        tty = bool(getattr(self.out, "isatty", lambda: False)())
+        return Console(
+            file=self.out, width=w, highlight=False, force_terminal=tty or None, color_system="auto" if tty else None
+        )
+
+    def say(self, text: str = "", end: str = "\n") -> None:
+        print(text, end=end, file=self.out, flush=True)
+
+    def checklist(self, st: GameState, me: int) -> Checklist:
+        evs = self.events() if self.events else None
+        if evs:
+            try:
+                return Checklist.rebuild(st, me, list(evs))
+            except Exception:  # a partial log must never break the prompt: fall back to the view alone
+                pass
+        cl = Checklist(me)
+        cl.sync(st)
+        return cl
+
+    def show(self, st: GameState, me: int | None, options: list[Event] | None = None) -> None:
+        lines = max(self.history, min(30, len(st.history) - self.shown))
+        self.shown = len(st.history)
+        cl = self.checklist(st, me) if me is not None else None
+        con = self.console()
+        con.print(
+            screen(st, me, self.lang, checklist=cl, options=options, names=self.names, width=con.width, history=lines)
+        )
+
+    def text(self, st: GameState, me: int | None, options: list[Event] | None = None, width: int = 100) -> str:
+        cl = self.checklist(st, me) if me is not None else None
+        return render_text(
+            screen(st, me, self.lang, checklist=cl, options=options, names=self.names, width=width), width
+        )
+
+    # -- the menu ----------------------------------------------------------------------------------
+    def menu(self, st: GameState, me: int, options: list[Event]) -> tuple[list[int], dict[str, list[int]]]:
+        """Print the grouped menu; returns the display order (option indexes) and the groups."""
+        groups: dict[str, list[int]] = {g: [] for g in GROUPS}
+        for i, ev in enumerate(options):
+            groups[group_of(ev)].append(i)
+        order = [i for g in GROUPS for i in groups[g]]
+        shown_groups = [g for g in GROUPS if groups[g]]
+        self.say()
+        for g in shown_groups:
+            idx = groups[g]
+            self.say(f"  {msg('group.' + g, self.lang)}:")
+            if len(idx) > FOLD and len(shown_groups) > 1:
+                first = order.index(idx[0]) + 1
+                self.say(
+                    f"    {first}-{first + len(idx) - 1}: "
+                    + msg("group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o"))
+                )
+                continue
+            self.list_items(st, me, options, order, idx)
+        return order, groups
+
+    def list_items(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
+        for i in idx:
+            self.say(f"    {order.index(i) + 1:>3}. {describe(st, options[i], me, self.lang, self.names)}")
+
+    # -- commands at the prompt --------------------------------------------------------------------
+    def show_cards(self, st: GameState, me: int, everything: bool = False) -> None:
+        faces = (
+            [c.id for c in cards()] if everything else [f for h in st.hands[me] if (f := st.face(h, me)) is not None]
+        )
+        if not faces:
+            self.say(msg("no_cards", self.lang))
+        for f in faces:
+            c = card(f)
+            req = requirement_of(c, st)
+            line = f"[{CODES[c.code]}] {c.display_title(self.lang)}"
+            if req is not None:
+                line += (
+                    "  ("
+                    + msg("requires", self.lang, level=LEVEL_NAMES[req[1]], sector=sector_name(req[0], self.lang))
+                    + ")"
+                )
+            self.say(line)
+            text = c.text_de if self.lang == "de" else c.text
+            for para in text.split("\n\n"):
+                self.say("    " + para.replace("\n", " "))
+
+    def show_rules(self, st: GameState) -> None:
+        prof = st.profile
+        self.say(msg("rules_text", self.lang, profile=prof.name, goal=prof.goal))
+        for name, bonus in bonus_names(self.lang, prof.bonuses):
+            self.say(f"  {name:<14} {bonus}")
+
+    # -- asking ------------------------------------------------------------------------------------
+    def ask(self, st: GameState, me: int, options: list[Event]) -> Event:
+        if not options:
+            raise ValueError("no legal choice to offer")
+        if len(options) == 1:
+            return options[0]
+        d = pending(st)
+        if d is not None and d.kind == "window":
+            return self.react(st, me, options)
+        self.show(st, me, options)
+        order, groups = self.menu(st, me, options)
+        done = groups["done"]
+        while True:
+            self.say(msg("prompt", self.lang), end="")
+            line = self.reader.readline()
+            if not line:
+                raise KeyboardInterrupt  # end of input: leave
+            key = line.strip().lower()
+            if not key:
+                continue
+            if key in ("q", "quit", "exit"):
+                raise KeyboardInterrupt
+            if key in ("?", "h", "help", "hilfe"):
+                self.say(msg("help", self.lang))
+                continue
+            if key in ("cards", "karten", "cards all", "karten alle"):
+                self.show_cards(st, me, everything=key.endswith(("all", "alle")))
+                continue
+            if key in ("rules", "regeln"):
+                self.show_rules(st)
+                continue
+            if key in ("b", "board"):
+                self.show(st, me, options)
+                self.menu(st, me, options)
+                continue
+            if key in ("d", "done", "pass", "e"):
+                if not done:
+                    self.say(msg("no_done", self.lang))
+                    continue
+                return options[done[0]]
+            folded = {v: g for g, v in GROUP_KEYS.items()}
+            if key in folded and groups[folded[key]]:
+                self.list_items(st, me, options, order, groups[folded[key]])
+                continue
+            if key.isdigit() and 1 <= int(key) <= len(order):
+                ev = options[order[int(key) - 1]]
+                if irreversible(ev) and not self.confirm(describe(st, ev, me, self.lang, self.names)):
+                    self.say(msg("cancelled", self.lang))
+                    continue
+                return ev
+            self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+    def confirm(self, what: str) -> bool:
+        self.say(msg("confirm", self.lang, what=what), end="")
+        line = self.reader.readline()
+        if not line:
+            raise KeyboardInterrupt
+        return line.strip().lower() in msg("yes_keys", self.lang).split()
+
+    def react(self, st: GameState, me: int, options: list[Event]) -> Event:
+        """A reaction window: pass, or play one of the fitting reactions, before the countdown ends."""
+        passing = next(ev for ev in options if ev["t"] == "pass")
+        if self.react_seconds <= 0:
+            return passing
+        self.show(st, me, options)
+        order = list(range(len(options)))
+        for n, i in enumerate(order, 1):
+            self.say(f"    {n:>3}. {describe(st, options[i], me, self.lang, self.names)}")
+        deadline = time.monotonic() + self.react_seconds
+
+        def tick(left: float) -> None:
+            self.say("\r" + msg("prompt_react", self.lang, secs=int(left + 0.999)), end="")
+
+        while True:
+            left = deadline - time.monotonic()
+            line = self.reader.readline(timeout=max(0.0, left), tick=tick) if left > 0 else None
+            if line is None:
+                self.say("\n" + msg("auto_pass", self.lang))
+                return passing
+            if not line:
+                raise KeyboardInterrupt
+            key = line.strip().lower()
+            if key in ("", "d", "pass", "p"):
+                return passing
+            if key in ("q", "quit", "exit"):
+                raise KeyboardInterrupt
+            if key in ("?", "h", "help", "hilfe"):
+                self.say(msg("help", self.lang))
+                continue
+            if key in ("cards", "karten"):
+                self.show_cards(st, me)
+                continue
+            if key.isdigit() and 1 <= int(key) <= len(order):
+                return options[order[int(key) - 1]]
+            self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+
+def describe_hand(st: GameState, me: int, lang: str) -> str:
+    return ", ".join(card_label(st.face(h, me), lang) for h in st.hands[me])

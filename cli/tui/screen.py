@@ -1,0 +1,389 @@
+"""The game screen: one rich renderable built from a player's view of the state (never more).
+
+`screen(...)` returns the renderable; `render_text(...)` renders it to plain text at a fixed width (for
+snapshot tests and for logs). Widths below `NARROW` get a compact layout of short lines instead of tables.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterable
+from typing import Any
+
+from adp2p.cli.words import LEVEL_LETTER, MESSAGES, card_label, history_line, msg, player_name, sector_name
+from adp2p.engine import flow
+from adp2p.engine.api import pending, result
+from adp2p.engine.catalog import CODES, LEVEL_NAMES, ROOT, card
+from adp2p.engine.checklist import Checklist
+from adp2p.engine.rules import (
+    BONUS_TABLES,
+    bonus_of,
+    count_level,
+    hand_limit,
+    meets_access,
+    meets_password_code,
+    requirement_of,
+)
+from adp2p.engine.state import GameState
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+NARROW = 80  # below this many columns: the compact layout
+WIDE = 120  # from this many columns: two columns side by side
+PLAYER_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "red")
+HISTORY_LINES = 8
+
+
+def colour(p: int | None) -> str:
+    return "dim" if p is None else PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
+
+
+def who_text(st: GameState, p: int | None, names: list[str] | None = None) -> Text:
+    if p is None:
+        return Text("-", style="dim")
+    return Text(player_name(st, p, names), style=f"bold {colour(p)}")
+
+
+def name_line(line: str, names: list[str] | None) -> str:
+    """History lines say P1..Pn; show the players' names."""
+    if not names:
+        return line
+    return re.sub(r"\bP(\d)\b", lambda m: player_name(None, int(m.group(1)) - 1, names), line)  # type: ignore[arg-type]
+
+
+def current_step(st: GameState) -> str | None:
+    """The active player's turn step (the nearest step task on the stack), None outside turns."""
+    for task in reversed(st.stack):
+        if task.get("op") in flow.STEP_OPS:
+            return str(task["op"])
+    return None
+
+
+def codes(xs: Iterable[int]) -> str:
+    return " ".join(CODES[c] for c in sorted(xs)) or "-"
+
+
+# -- facts ---------------------------------------------------------------------------------------------
+
+
+def hand_status(st: GameState, me: int, options: list[dict[str, Any]] | None, lang: str) -> dict[int, str | None]:
+    """For every card in `me`'s hand: None if it can be played now (it appears among the legal events),
+    else why not, in words."""
+    playable = {ev["card"] for ev in options or [] if ev.get("t") == "play"}
+    d = pending(st)
+    my_decision = d is not None and d.actor == me
+    t = st.turn
+    step = current_step(st)
+    out: dict[int, str | None] = {}
+    for h in st.hands[me]:
+        f = st.face(h, me)
+        if f is None:
+            out[h] = msg("why.not_now", lang)
+            continue
+        if h in playable:
+            out[h] = None
+            continue
+        c = card(f)
+        req = requirement_of(c, st)
+        if c.is_companion:
+            why = msg("why.companion", lang)
+        elif req is not None and not meets_access(st, me, c):
+            level = LEVEL_NAMES[req[1]] + ("" if req[1] == ROOT else "+")
+            why = msg("why.needs_access", lang, level=level, sector=sector_name(req[0], lang))
+        elif meets_password_code(st, me, c, me) is False:
+            why = msg("why.needs_code", lang, code=CODES[c.password_code or 0])
+        elif c.is_reaction:
+            why = msg("why.reaction", lang)
+        elif t is None or t.player != me:
+            why = msg("why.not_your_turn", lang)
+        elif step != "actions" or not my_decision or (d is not None and d.kind != "actions"):
+            why = msg("why.not_actions", lang)
+        elif flow.actions_available(st) < 1:
+            why = msg("why.no_action", lang)
+        elif c.effect == "copybot":
+            why = msg("why.copybot", lang)
+        else:
+            why = msg("why.no_target", lang)
+        out[h] = why
+    return out
+
+
+def bonuses(st: GameState, s: int) -> list[tuple[int, str]]:
+    return [(p, b) for p in range(st.n) if (b := bonus_of(st, p, s)) is not None]
+
+
+def short_text(face: int, lang: str, limit: int = 60) -> str:
+    c = card(face)
+    text = (c.text_de if lang == "de" else c.text).split("\n\n")[0].replace("\n", " ")
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def header(st: GameState, me: int | None, lang: str, names: list[str] | None) -> Text:
+    t = Text()
+    t.append(msg("title", lang), style="bold")
+    t.append(" — ")
+    if st.over:
+        res = result(st)
+        who = ", ".join(player_name(st, w, names) for w in res.winners) or "-"
+        t.append(
+            msg("game_over", lang, who=who, reason=name_line(history_line(res.reason, lang), names)), style="bold green"
+        )
+    elif st.turn is None:
+        t.append(msg("setup", lang))
+    else:
+        t.append(msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who=""))
+        t.append_text(who_text(st, st.turn.player, names))
+        step = current_step(st)
+        t.append(" · " + msg("step", lang, step=msg(f"step.{step or 'none'}", lang)))
+    t.append(" · ")
+    if me is None:
+        t.append(msg("watching", lang))
+    else:
+        t.append(msg("you_are", lang, who=""))
+        t.append_text(who_text(st, me, names))
+    d = pending(st)
+    if d is not None and d.actor is not None:
+        kind = d.kind
+        key = f"decision.{kind}"
+        what = (
+            msg(key, lang)
+            if key in MESSAGES
+            else (msg(f"step.{kind}", lang) if f"step.{kind}" in MESSAGES else msg("decision.other", lang, kind=kind))
+        )
+        t.append("\n")
+        if d.actor == me:
+            t.append(msg("your_decision", lang, what=what), style="bold reverse")
+        else:
+            t.append(msg("waiting_for", lang, who=player_name(st, d.actor, names), what=what), style="dim")
+    return t
+
+
+def access_cell(st: GameState, s: int, names: list[str] | None) -> Text:
+    cell = Text()
+    for p in range(st.n):
+        lvl = st.access[p][s]
+        if cell:
+            cell.append(" ")
+        style = colour(p) + (" bold" if lvl == ROOT else "") + ("" if lvl else " dim")
+        cell.append(f"{player_name(st, p, names)[:6]}:{LEVEL_LETTER[lvl]}", style=style)
+    return cell
+
+
+def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
+    tb = Table(title=msg("sectors", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, expand=False)
+    tb.add_column(msg("col.sector", lang), no_wrap=True)
+    tb.add_column(msg("col.ctrl", lang), no_wrap=True)
+    tb.add_column(msg("col.access", lang))
+    tb.add_column(msg("col.bonus", lang))
+    tb.add_column(msg("col.on_sector", lang))
+    for s in range(6):
+        bon = Text()
+        for p, b in bonuses(st, s):
+            if bon:
+                bon.append(", ")
+            bon.append(msg(f"bonus.{b}", lang) + " ")
+            bon.append_text(who_text(st, p, names))
+        on = ", ".join(card_label(st.faces.get(h), lang) for h in st.sector_cards.get(s, []))
+        tb.add_row(sector_name(s, lang), who_text(st, st.controller[s], names), access_cell(st, s, names), bon, on)
+    return tb
+
+
+def piles_line(st: GameState, lang: str) -> Text:
+    top = card_label(st.faces.get(st.discard[-1]), lang) if st.discard else "-"
+    return Text(msg("piles", lang, deck=len(st.deck), discard=len(st.discard), top=top))
+
+
+def players_lines(st: GameState, lang: str, names: list[str] | None) -> Text:
+    t = Text()
+    for p in range(st.n):
+        if p:
+            t.append("\n")
+        ups = ", ".join(card_label(st.faces.get(h), lang) for h in st.upgrades[p])
+        t.append_text(who_text(st, p, names))
+        t.append(
+            msg(
+                "player_line",
+                lang,
+                who="",
+                hand=len(st.hands[p]),
+                roots=count_level(st, p, ROOT),
+                upgrades=msg("upgrades", lang, cards=ups) if ups else "",
+            )
+        )
+    return t
+
+
+def hand_table(st: GameState, me: int, options: list[dict[str, Any]] | None, lang: str, text_width: int = 60) -> Table:
+    status = hand_status(st, me, options, lang)
+    tb = Table(
+        title=msg("your_hand", lang, n=len(st.hands[me]), limit=hand_limit(st, me)),
+        box=box.SIMPLE_HEAD,
+        title_justify="left",
+        pad_edge=False,
+    )
+    tb.add_column(msg("col.card", lang), no_wrap=True)
+    tb.add_column(msg("col.code", lang), justify="center")
+    tb.add_column(msg("col.text", lang), overflow="ellipsis", no_wrap=True, max_width=text_width)
+    tb.add_column(msg("col.now", lang))
+    for h in st.hands[me]:
+        f = st.face(h, me)
+        why = status[h]
+        now = Text(msg("playable", lang), style="bold green") if why is None else Text(why, style="dim")
+        if f is None:
+            tb.add_row(msg("hidden_card", lang), "?", "", now)
+        else:
+            c = card(f)
+            tb.add_row(c.display_title(lang), CODES[c.code], short_text(f, lang, text_width), now)
+    return tb
+
+
+def password_text(st: GameState, me: int, lang: str) -> Text:
+    t = Text(msg("your_password", lang) + ": ", style="bold")
+    secs = st.sectors_of(me)
+    if not secs:
+        t.append(msg("no_password", lang), style="dim")
+    for i, s in enumerate(secs):
+        labels = ", ".join(card_label(st.face(h, me), lang) for h in st.passwords.get(s, []))
+        t.append(("; " if i else "") + f"{sector_name(s, lang)}: {labels or '-'}")
+    return t
+
+
+def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | None) -> RenderableType:
+    rows = cl.sectors()
+    if not rows:
+        return Text(msg("checklist", lang) + ": " + msg("no_checklist", lang), style="dim")
+    tb = Table(title=msg("checklist", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    tb.add_column(msg("col.sector", lang), no_wrap=True)
+    tb.add_column(msg("col.ctrl", lang), no_wrap=True)
+    tb.add_column(msg("col.in", lang), style="green")
+    tb.add_column(msg("col.out", lang), style="red")
+    tb.add_column(msg("col.maybe", lang))
+    tb.add_column(msg("col.left", lang))
+    for s in rows:
+        inn, out, maybe = cl.status(s)
+        n = cl.remaining(s)
+        solved = cl.solved(s)
+        left = (
+            Text(msg("solved", lang, n=n, codes=codes(solved)), style="bold green")
+            if solved is not None
+            else Text(str(n))
+        )
+        tb.add_row(
+            sector_name(s, lang), who_text(st, cl.controller[s], names), codes(inn), codes(out), codes(maybe), left
+        )
+    return tb
+
+
+def account(st: GameState, lang: str, names: list[str] | None, lines: int) -> Text:
+    t = Text(msg("account", lang) + ":", style="bold")
+    hist = st.history[-lines:] if lines > 0 else []
+    if not hist:
+        t.append(" " + msg("nothing_yet", lang), style="dim")
+    for line in hist:
+        t.append("\n  " + name_line(history_line(line, lang), names))
+    return t
+
+
+# -- layouts -------------------------------------------------------------------------------------------
+
+
+def screen(
+    st: GameState,
+    me: int | None,
+    lang: str = "en",
+    *,
+    checklist: Checklist | None = None,
+    options: list[dict[str, Any]] | None = None,
+    names: list[str] | None = None,
+    width: int = 100,
+    history: int = HISTORY_LINES,
+) -> RenderableType:
+    """The whole screen for `me` (None: a watcher) from `st` (the player's view)."""
+    if checklist is None and me is not None:
+        checklist = Checklist(me)
+        checklist.sync(st)
+    if width < NARROW:
+        return compact(st, me, lang, checklist=checklist, options=options, names=names, width=width, history=history)
+    top = [
+        header(st, me, lang, names),
+        sectors_table(st, lang, names),
+        piles_line(st, lang),
+        players_lines(st, lang, names),
+    ]
+    mine: list[RenderableType] = []
+    if me is not None:
+        mine = [hand_table(st, me, options, lang, text_width=max(16, min(60, width - 72))), password_text(st, me, lang)]
+        if checklist is not None:
+            mine.append(checklist_table(st, checklist, lang, names))
+    acct = account(st, lang, names, history)
+    if width >= WIDE and me is not None:
+        grid = Table.grid(padding=(0, 3))
+        grid.add_column()
+        grid.add_column()
+        grid.add_row(Group(*top), Group(*mine[1:], Text(""), acct))
+        return Group(grid, mine[0])
+    return Group(*top, *mine, acct)
+
+
+def compact(
+    st: GameState,
+    me: int | None,
+    lang: str,
+    *,
+    checklist: Checklist | None,
+    options: list[dict[str, Any]] | None,
+    names: list[str] | None,
+    width: int,
+    history: int,
+) -> RenderableType:
+    """Short lines for narrow terminals: no tables, the same facts."""
+    parts: list[RenderableType] = [Text(msg("narrow", lang), style="dim"), header(st, me, lang, names)]
+    for s in range(6):
+        line = Text(f"{sector_name(s, lang)[:11]:<11} ")
+        line.append_text(who_text(st, st.controller[s], names))
+        line.append(" ")
+        line.append_text(access_cell(st, s, names))
+        for p, b in bonuses(st, s):
+            line.append(f" *{msg(f'bonus.{b}', lang)} ")
+            line.append_text(who_text(st, p, names))
+        parts.append(line)
+    parts.append(piles_line(st, lang))
+    if me is not None:
+        status = hand_status(st, me, options, lang)
+        hand = Text(msg("your_hand", lang, n=len(st.hands[me]), limit=hand_limit(st, me)) + ":", style="bold")
+        for h in st.hands[me]:
+            why = status[h]
+            hand.append("\n  " + card_label(st.face(h, me), lang))
+            hand.append(" ✓" if why is None else f" ({why})", style="green" if why is None else "dim")
+        parts += [hand, password_text(st, me, lang)]
+        if checklist is not None:
+            for s in checklist.sectors():
+                inn, out, maybe = checklist.status(s)
+                line = Text(f"{sector_name(s, lang)[:11]:<11} ")
+                line.append(f"+{codes(inn)} -{codes(out)} ?{codes(maybe)} = {checklist.remaining(s)}")
+                parts.append(line)
+    parts.append(account(st, lang, names, min(history, 5)))
+    return Group(*parts)
+
+
+def render_text(renderable: RenderableType, width: int = 100) -> str:
+    """Plain text (no ANSI codes) of a renderable at a fixed width; trailing spaces stripped."""
+    con = Console(
+        record=True,
+        width=width,
+        file=io.StringIO(),
+        color_system=None,
+        highlight=False,
+        force_terminal=False,
+        legacy_windows=False,
+    )
+    con.print(renderable)
+    text = con.export_text(styles=False)
+    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
+
+
+def bonus_names(lang: str, table: str) -> list[tuple[str, str]]:
+    return [(sector_name(s, lang), msg(f"bonus.{b}", lang)) for s, b in BONUS_TABLES[table].items()]
