@@ -48,6 +48,9 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--abandon-after", type=float, default=120.0, help="seconds to wait for a silent player")
     p.add_argument("--think", type=float, default=None, help="bot decision delay in seconds (no tells)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
+    p.add_argument(
+        "--react-seconds", type=float, default=None, help="time to react before passing (default 15; 0: never ask)"
+    )
     p.add_argument("--result-json", default=None, help="write the outcome as JSON to this file")
     p.add_argument("--quiet", action="store_true", help="print only the outcome")
     p.add_argument("--seed", type=int, default=None, help="bot seed")
@@ -68,12 +71,23 @@ def outcome_dict(o: Outcome) -> dict[str, Any]:
     }
 
 
-def human_chooser(lang: str) -> Any:
-    from adp2p.cli.cmd_play import ask_human
+def human_chooser(lang: str, react_seconds: float | None = None) -> Any:
+    """A person at this terminal: the game screen and prompt (adp2p.cli.tui). `choose.attach(peer)` lets
+    the screen keep the checklist from the peer's event log and show the players' names."""
+    from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt
+
+    react = DEFAULT_REACT_SECONDS if react_seconds is None else react_seconds
+    prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react)
 
     def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
-        return ask_human(st, seat, options, lang, sys.stdout, sys.stdin)
+        return prompt.ask(st, seat, options)
 
+    def attach(peer: Any) -> None:
+        prompt.events = lambda: list(peer.machine.events) if peer.machine is not None else []
+        prompt._names = lambda: list(peer.machine.names) if peer.machine is not None else None
+
+    choose.prompt = prompt  # type: ignore[attr-defined]
+    choose.attach = attach  # type: ignore[attr-defined]
     return choose
 
 
@@ -118,9 +132,10 @@ def run_join(args: argparse.Namespace) -> int:
         logging.getLogger().setLevel(logging.ERROR)
     cfg = config_from(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang)
+    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds)
     say = (lambda _line: None) if args.quiet else (lambda line: print(line, flush=True))
     peer = TablePeer(cfg, choose, say=say)
+    getattr(choose, "attach", lambda _peer: None)(peer)
     resume = None
     if args.resume:
         resume = latest_game(cfg.data_dir) if args.resume == "latest" else Path(args.resume)
