@@ -169,7 +169,9 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         abandon_after=60.0,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
     )
-    choose = make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang, getattr(args, "react_seconds", None))
+    choose = (
+        make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang, getattr(args, "react_seconds", None))
+    )
     peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))
     getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []

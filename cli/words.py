@@ -352,6 +352,12 @@ HISTORY: list[tuple[str, dict[str, str]]] = [
         {"de": "{who} spielt {card}{rest}"},
     ),
     (r"Game over: " + _P + r" reached (?P<k>\d+) Root accesses", {"de": "Spiel vorbei: {who} hat {k} Root-Zugänge"}),
+    (_P + r" reached (?P<k>\d+) Root accesses", {"de": "{who} hat {k} Root-Zugänge"}),
+    (
+        r"Game over: the (?P<k>\d+)-round limit was reached",
+        {"de": "Spiel vorbei: das Limit von {k} Runden ist erreicht"},
+    ),
+    (r"the (?P<k>\d+)-round limit was reached", {"de": "das Limit von {k} Runden ist erreicht"}),
     (_P + r" offers (?P<q>\S+) a trade", {"de": "{who} bietet {q} einen Tausch an"}),
     (_P + r" declines the trade", {"de": "{who} lehnt den Tausch ab"}),
     (_P + r" cannot form a password and draws a card", {"de": "{who} kann kein Passwort bilden und zieht eine Karte"}),

@@ -176,7 +176,7 @@ def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
     tb = Table(title=msg("sectors", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, expand=False)
     tb.add_column(msg("col.sector", lang), no_wrap=True)
     tb.add_column(msg("col.ctrl", lang), no_wrap=True)
-    tb.add_column(msg("col.access", lang))
+    tb.add_column(msg("col.access", lang), no_wrap=True)
     tb.add_column(msg("col.bonus", lang))
     tb.add_column(msg("col.on_sector", lang))
     for s in range(6):
@@ -320,9 +320,9 @@ def screen(
             mine.append(checklist_table(st, checklist, lang, names))
     acct = account(st, lang, names, history)
     if width >= WIDE and me is not None:
-        grid = Table.grid(padding=(0, 3))
-        grid.add_column()
-        grid.add_column()
+        grid = Table.grid(padding=(0, 3), expand=True)
+        grid.add_column(ratio=3)
+        grid.add_column(ratio=2)
         grid.add_row(Group(*top), Group(*mine[1:], Text(""), acct))
         return Group(grid, mine[0])
     return Group(*top, *mine, acct)
@@ -342,7 +342,7 @@ def compact(
     """Short lines for narrow terminals: no tables, the same facts."""
     parts: list[RenderableType] = [Text(msg("narrow", lang), style="dim"), header(st, me, lang, names)]
     for s in range(6):
-        line = Text(f"{sector_name(s, lang)[:11]:<11} ")
+        line = Text(f"{sector_name(s, lang)[:12]:<12} ")
         line.append_text(who_text(st, st.controller[s], names))
         line.append(" ")
         line.append_text(access_cell(st, s, names))
@@ -362,7 +362,7 @@ def compact(
         if checklist is not None:
             for s in checklist.sectors():
                 inn, out, maybe = checklist.status(s)
-                line = Text(f"{sector_name(s, lang)[:11]:<11} ")
+                line = Text(f"{sector_name(s, lang)[:12]:<12} ")
                 line.append(f"+{codes(inn)} -{codes(out)} ?{codes(maybe)} = {checklist.remaining(s)}")
                 parts.append(line)
     parts.append(account(st, lang, names, min(history, 5)))

@@ -122,7 +122,8 @@ class TmuxTerminal:
         self.rcfile = self.dir / "rc"
         envs = " ".join(f"{k}={shlex_quote(v)}" for k, v in (env or {}).items())
         cmd = " ".join(shlex_quote(a) for a in argv)
-        script = f"{envs} {cmd}; echo $? > {shlex_quote(str(self.rcfile))}"
+        # the shell handles Ctrl-C itself (so it lives to write the exit code) while the client gets it
+        script = f"trap true INT; {envs} {cmd}; echo $? > {shlex_quote(str(self.rcfile))}"
         self._tmux(
             "new-session",
             "-d",

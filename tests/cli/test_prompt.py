@@ -1,0 +1,152 @@
+"""The prompt driven with typed lines (StringIO or a pipe): only legal choices, keys, commands, wrong keys,
+confirmations, the reaction countdown, leaving."""
+
+from __future__ import annotations
+
+import io
+import os
+import string
+import time
+
+import pytest
+from _games import Moment, first_moment
+from adp2p.cli.tui import Prompt, irreversible
+from adp2p.cli.words import MESSAGES, describe, history_line, msg
+
+
+def actions() -> Moment:
+    return first_moment(lambda m: m.decision is not None and m.decision.kind == "actions" and len(m.options) > 30)
+
+
+def ask(m: Moment, typed: str, lang: str = "en", **kw: object) -> tuple[dict, str]:
+    out = io.StringIO()
+    ev = Prompt(lang, out, io.StringIO(typed), width=100, **kw).ask(m.view, 0, m.options)  # type: ignore[arg-type]
+    return ev, out.getvalue()
+
+
+def test_d_ends_the_step() -> None:
+    ev, out = ask(actions(), "d\n")
+    assert ev["t"] == "done"
+    assert "Your decision: take actions" in out
+
+
+def test_a_number_picks_that_menu_line() -> None:
+    m = actions()
+    ev, out = ask(m, "a\n5\n")
+    assert ev["t"] == "attempt"
+    line = next(x for x in out.splitlines() if x.strip().startswith("5."))
+    assert line.strip() == "5. " + describe(m.view, ev, 0)
+
+
+def test_wrong_keys_and_impossible_numbers_are_explained() -> None:
+    ev, out = ask(actions(), "zzz\n0\n999\n-3\n\nd\n")
+    assert ev["t"] == "done"
+    assert out.count("is not a choice here") == 4
+    assert "Traceback" not in out
+
+
+def test_folded_group_lists_on_its_key() -> None:
+    m = actions()
+    _, out = ask(m, "a\nd\n")
+    assert "2-27: 26 choices — type a to list them" in out
+    attempts = [x for x in out.splitlines() if "Attempt " in x]
+    assert len(attempts) == 26
+
+
+def test_help_cards_rules_board() -> None:
+    m = actions()
+    _, out = ask(m, "?\ncards\nrules\ncards all\nb\nd\n")
+    assert "end this step / pass" in out
+    assert "Rules classic: goal 3 Root accesses" in out and "Universities" in out
+    assert "Play this card against any other player" in out  # Red Tape's text, a card in the hand
+    assert "The NSA is Watching You" in out  # cards all
+    assert out.count("Your decision: take actions") == 2  # b shows the board again
+
+
+def test_giving_a_card_away_asks_first() -> None:
+    m = actions()
+    ev, out = ask(m, "28\nn\n28\ny\n")
+    assert ev["t"] == "trade"
+    assert "cancelled" in out and out.count("cannot be undone") == 2
+
+
+def test_irreversible_choices() -> None:
+    assert irreversible({"t": "trade", "p": 0, "q": 1, "card": 3})
+    assert irreversible({"t": "play", "p": 0, "card": 1, "s": 2, "new": [4, 5, 6]})  # Scramble Password
+    assert irreversible({"t": "trade_reply", "p": 0, "accept": True, "cards": [3]})
+    assert not irreversible({"t": "trade_reply", "p": 0, "accept": False, "cards": []})
+    assert not irreversible({"t": "done", "p": 0})
+    assert not irreversible({"t": "spam_give", "p": 0, "cards": []})
+
+
+def test_no_end_choice_is_said() -> None:
+    m = first_moment(lambda m: m.decision is not None and m.decision.kind == "password")
+    ev, out = ask(m, "d\n1\n")
+    assert "there is no end/pass choice right now" in out
+    assert ev == m.options[0]
+
+
+def test_end_of_input_and_q_leave() -> None:
+    with pytest.raises(KeyboardInterrupt):
+        ask(actions(), "")
+    with pytest.raises(KeyboardInterrupt):
+        ask(actions(), "q\n")
+
+
+def test_german_prompt() -> None:
+    ev, out = ask(actions(), "xyz\nd\n", "de")
+    assert ev["t"] == "done"
+    assert "Wahl (Nummer" in out and "geht hier nicht" in out and "Zugangsversuche" in out
+
+
+def window() -> Moment:
+    return first_moment(lambda m: m.decision is not None and m.decision.kind == "window" and len(m.options) > 1, seed=1)
+
+
+def test_reaction_zero_seconds_passes_at_once() -> None:
+    ev, out = ask(window(), "", react_seconds=0)
+    assert ev["t"] == "pass" and out == ""
+
+
+def test_reaction_offered_with_countdown_and_taken() -> None:
+    m = window()
+    ev, out = ask(m, "2\n", react_seconds=15)
+    assert ev["t"] == "play"
+    assert "Pass" in out and "Play Route Trace" in out
+
+
+def test_reaction_countdown_runs_out_and_passes() -> None:
+    m = window()
+    r, w = os.pipe()
+    try:
+        out = io.StringIO()
+        with os.fdopen(r, "rb", buffering=0, closefd=False) as inp:
+            t0 = time.monotonic()
+            ev = Prompt("en", out, inp, react_seconds=1.2, width=100).ask(m.view, 0, m.options)
+            took = time.monotonic() - t0
+    finally:
+        os.close(r)
+        os.close(w)
+    assert ev["t"] == "pass"
+    assert 1.0 < took < 5
+    text = out.getvalue()
+    assert "[2 s] react?" in text and "[1 s] react?" in text and "time is up: you pass" in text
+
+
+def test_message_table_complete_and_consistent() -> None:
+    fmt = string.Formatter()
+    for key, row in MESSAGES.items():
+        assert set(row) == {"en", "de"}, key
+        fields = [{f for _, f, _, _ in fmt.parse(text) if f} for text in row.values()]
+        assert fields[0] == fields[1], key
+
+
+def test_history_in_german() -> None:
+    assert history_line("P2 attempts Root access to Banking with 3 card(s)", "de") == (
+        "P2 versucht Root-Zugang zu Banken mit 3 Karte(n)"
+    )
+    assert history_line("P1 plays Trojan Horse against P3 on NewsMedia", "de") == (
+        "P1 spielt Trojaner gegen P3 auf Nachrichten"
+    )
+    assert history_line("Something new", "de") == "Something new"
+    assert msg("ev.done", "de") == "Schritt beenden"

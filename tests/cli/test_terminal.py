@@ -1,0 +1,88 @@
+"""The real client in a terminal, driven as a new user would drive it: a whole `--offline` game against
+bots in English and German, wrong keys, impossible choices, a narrow terminal and Ctrl-C.
+
+The terminal is tmux when it is installed (a real terminal emulator), else a pseudo-terminal; the tests
+marked `tmux` additionally need tmux and skip with the reason when it is missing (the pty runs cover the
+same client).
+"""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from _term import PROMPT, PtyTerminal, TmuxTerminal, client_cmd, play_whole_game, terminal
+
+GAME = ("play", "--offline", "--bots", "2", "--round-limit", "3")
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (the pty runs cover this)")
+
+
+def run_game(term_cls, lang: str, seed: int, cols: int = 100) -> str:  # type: ignore[no-untyped-def]
+    term = term_cls(client_cmd(*GAME, "--seed", str(seed), "--lang", lang), cols=cols)
+    try:
+        play_whole_game(term, timeout=40)
+        assert term.wait_exit() == 0
+        return term.text
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize("term_cls", [PtyTerminal, pytest.param(TmuxTerminal, marks=needs_tmux)], ids=["pty", "tmux"])
+def test_whole_game_in_english(term_cls) -> None:  # type: ignore[no-untyped-def]
+    text = run_game(term_cls, "en", seed=5)
+    assert "Traceback" not in text
+    assert "Your decision" in text and "Checklist" in text and "Your hand" in text
+    assert "Winner(s): P" in text and "Game over" in text
+
+
+def test_whole_game_in_german() -> None:
+    text = run_game(terminal, "de", seed=6)
+    assert "Traceback" not in text
+    assert "Deine Entscheidung" in text and "Checkliste" in text and "Wahl (Nummer" in text
+    assert "Gewinner: P" in text and "Spiel vorbei" in text
+
+
+def test_narrow_terminal_compact_layout_whole_game() -> None:
+    text = run_game(terminal, "en", seed=5, cols=60)
+    assert "Traceback" not in text
+    assert "narrow terminal: compact layout" in text
+    assert "Winner(s): P" in text
+
+
+@pytest.mark.parametrize("term_cls", [PtyTerminal, pytest.param(TmuxTerminal, marks=needs_tmux)], ids=["pty", "tmux"])
+def test_wrong_keys_impossible_choices_and_ctrl_c(term_cls) -> None:  # type: ignore[no-untyped-def]
+    term = term_cls(client_cmd(*GAME, "--seed", "5"), cols=100)
+    try:
+        m = term.wait_for(PROMPT, timeout=20)
+        term.send("banana")
+        m = term.wait_for(r"'banana' is not a choice here", start=m.end())
+        term.send("0")
+        m = term.wait_for(r"'0' is not a choice here", start=m.end())
+        term.send("12345")
+        m = term.wait_for(r"'12345' is not a choice here", start=m.end())
+        term.send("d")  # the password step has no end/pass choice
+        m = term.wait_for(r"there is no end/pass choice right now", start=m.end())
+        term.send("help")
+        m = term.wait_for(r"end this step / pass", start=m.end())
+        term.wait_for(PROMPT, start=m.end())
+        term.interrupt()
+        term.wait_for(r"Game abandoned\.")
+        assert term.wait_exit() == 130
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
+
+
+@needs_tmux
+def test_tmux_screen_fits_the_window() -> None:
+    term = TmuxTerminal(client_cmd(*GAME, "--seed", "5"), cols=90, rows=50)
+    try:
+        term.wait_for(PROMPT, timeout=20)
+        screen = term.screen()
+        assert all(len(line) <= 90 for line in screen.splitlines())
+        assert "choice (number" in screen
+        term.send("q")
+        term.wait_for(r"Game abandoned\.")
+        assert term.wait_exit() == 130
+    finally:
+        term.close()
