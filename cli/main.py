@@ -58,6 +58,11 @@ def parser() -> argparse.ArgumentParser:
     add_join_args(j)
     _add_rules(j)
 
+    rp = sub.add_parser("replay", help="step through a finished game from its log, turn by turn")
+    from adp2p.cli.tui.replay import add_replay_args
+
+    add_replay_args(rp)
+
     t = sub.add_parser("tables", help="tables and players seen on the LAN")
     t.add_argument("--seconds", type=float, default=2.0)
     t.add_argument("--interface", default=None)
@@ -89,6 +94,10 @@ def main(argv: list[str] | None = None) -> int:
         from adp2p.cli.cmd_tables import run_tables
 
         return run_tables(args)
+    if args.cmd == "replay":
+        from adp2p.cli.tui.replay import run_replay
+
+        return run_replay(args)
     if args.cmd == "play":
         from adp2p.cli.cmd_play import run_play
 

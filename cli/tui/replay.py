@@ -1,0 +1,109 @@
+"""`ad-p2p replay GAME_LOG`: step through a finished (or interrupted) game turn by turn.
+
+The log is read and verified with `adp2p.p2p.logstore` and folded by an observer machine
+(`Machine(genesis, None)`): exactly what any onlooker of the signed log may know, plus the faces shown
+publicly. Each turn is shown on the game screen with what happened in it; the end shows the result and the
+audit (when every seat revealed its secrets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import struct
+import sys
+from pathlib import Path
+from typing import Any
+
+from adp2p.cli.tui.prompt import Prompt, reader_for
+from adp2p.cli.tui.screen import name_line
+from adp2p.cli.words import history_line, msg
+from adp2p.engine.state import GameState
+
+
+def add_replay_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("log", help="a game log (…/games/<id>/log) or its game directory")
+    p.add_argument("--lang", choices=["en", "de"], default="en")
+    p.add_argument("--all", action="store_true", help="print every turn without waiting for Enter")
+    p.add_argument("--width", type=int, default=None, help="screen width (default: the terminal's)")
+
+
+def _first_record(path: Path) -> bytes:
+    with open(path, "rb") as fh:
+        head = fh.read(4)
+        if len(head) < 4:
+            raise ValueError("the log is empty")
+        (n,) = struct.unpack(">I", head)
+        raw = fh.read(n)
+        if len(raw) != n:
+            raise ValueError("the log's first record is torn")
+        return raw
+
+
+def fold_log(path: Path) -> tuple[Any, list[GameState]]:
+    """The observer machine after the whole log, and the state at the start of every turn (and the end)."""
+    from adp2p.crypto.entries import decode_entry
+    from adp2p.p2p.logstore import LogStore
+    from adp2p.p2p.machine import Machine
+    from adp2p.p2p.protocol import Genesis, decode_body
+
+    first = decode_entry(_first_record(path))
+    g = Genesis.from_body(decode_body(first.body))
+    store = LogStore.open(path, g.identities(), g.game_id)
+    try:
+        m = Machine(g, None)
+        turns: list[GameState] = []
+        prev, turn = m.state, m.state.turn_no
+        for entry in store.entries()[1:]:
+            m.apply(entry.author, entry.kind, decode_body(entry.body))
+            if m.state.turn_no != turn:
+                turns.append(prev)  # the end of the setup or of the previous turn
+                turn = m.state.turn_no
+            prev = m.state
+        turns.append(m.state)
+    finally:
+        store.close()
+    return m, turns
+
+
+def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    lang = args.lang
+    path = Path(args.log)
+    if path.is_dir():
+        path = path / "log"
+    try:
+        m, turns = fold_log(path)
+    except Exception as exc:  # a missing, locked or damaged log: say so, no traceback
+        print(f"ad-p2p replay: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    names = list(m.names)
+    prompt = Prompt(lang, out, inp, names=names, width=args.width)
+    prompt.say(msg("replay_head", lang, game=m.game_id.hex()[:8], profile=m.profile.describe(), names=", ".join(names)))
+    interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
+    reader = reader_for(inp)
+    shown = 0
+    for i, st in enumerate(turns):
+        prompt.history = max(1, len(st.history) - shown)
+        prompt.shown = shown
+        prompt.show(st, None)
+        shown = len(st.history)
+        if interactive and i < len(turns) - 1:
+            prompt.say(msg("replay_prompt", lang), end="")
+            line = reader.readline()
+            key = (line or "q").strip().lower()
+            if key == "q":
+                return 0
+            if key == "a":
+                interactive = False
+    prompt.say(name_line(history_line(m.result_line(), lang), names))
+    rep = m.audit_report
+    if rep is not None and rep.ok:
+        prompt.say(msg("audit_ok", lang) + f" ({m.entries})")
+    elif rep is not None:
+        prompt.say(msg("audit_bad", lang))
+        for v in rep.violations:
+            prompt.say(f"  seat {v.seat}: {v.rule}: {v.msg}")
+    else:
+        prompt.say(msg("audit_none", lang, line=m.result_line()))
+    return 0
