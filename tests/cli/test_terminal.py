@@ -86,3 +86,16 @@ def test_tmux_screen_fits_the_window() -> None:
         assert term.wait_exit() == 130
     finally:
         term.close()
+
+
+def test_ctrl_c_in_network_play_prints_the_resume_hint(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    term = terminal([*argv, "--data-dir", str(tmp_path)], cols=100)
+    try:
+        term.wait_for(PROMPT, timeout=30)
+        term.interrupt()
+        term.wait_for(r"resume with: ad-p2p join --resume \S+", timeout=20)
+        assert term.wait_exit() == 130
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
