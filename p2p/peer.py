@@ -22,8 +22,11 @@ refolds the log, and the peer reconnects and catches up.
 
 from __future__ import annotations
 
+import contextlib
+import ipaddress
 import logging
 import os
+import re
 import secrets as pysecrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -31,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.engine.api import legal, view
@@ -113,6 +116,7 @@ class TablePeer:
         self.outcome = Outcome()
         self.shown = 0
         self.ended: str | None = None
+        self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
 
     # ==================================================================================================
     # entry points
@@ -304,7 +308,7 @@ class TablePeer:
             raw = self.pending.pop(self.store.next_seq)
             self._accept(raw)
 
-    def _accept(self, raw: bytes, *, own: bool = False) -> None:
+    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it)."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
@@ -313,15 +317,22 @@ class TablePeer:
         except DuplicateEntry:
             return
         except LogEquivocation as exc:
-            self._end_verdict(
-                f"{self._who(exc.seat)} signed two different entries for one position "
-                "(equivocation); the proof is kept next to the log"
-            )
+            with contextlib.suppress(LogEquivocation):  # check() only detects; append() saves the proof
+                store.append(raw)
+            self.proofs_to_share.append((exc.proof.raw_a, exc.proof.raw_b))
+            if not self.ended:
+                self._end_verdict(
+                    f"{self._who(exc.seat)} signed two different entries for one position "
+                    f"(equivocation, seq {exc.seq}); the proof is kept in {store.path}.equivocations"
+                )
             return
         except (LogError, CryptoError) as exc:
-            log.warning("rejected entry: %s", exc)
-            self.say(f"Rejected an entry: {exc}")
+            where = f" from {sender}" if sender else ""
+            log.warning("rejected entry%s: %s", where, exc)
+            self.say(f"Rejected an entry{where}: {exc}")
             return
+        if self.ended:
+            return  # the game is over: the log stays as the outcome describes it
         if e.kind == Kind.ABANDON:
             self._apply_abandon(e, raw)
             return
@@ -455,7 +466,11 @@ class TablePeer:
 
     async def _send_head(self) -> None:
         if self.store is not None and self.mesh is not None:
-            await self.mesh.broadcast({"k": "head", "seq": len(self.store)})
+            await self.mesh.broadcast(self._head_msg())
+
+    def _head_msg(self) -> dict[str, Any]:
+        assert self.store is not None
+        return {"k": "head", "seq": len(self.store), "id": self.store.head_id}
 
     async def _serve_until_heads_match(self) -> None:
         while True:
@@ -469,7 +484,7 @@ class TablePeer:
                 if self.genesis_raw is not None:
                     await self._safe_send(ev.peer.fingerprint, {"k": "entry", "raw": self.genesis_raw})
                 if self.store is not None:
-                    await self._safe_send(ev.peer.fingerprint, {"k": "head", "seq": len(self.store)})
+                    await self._safe_send(ev.peer.fingerprint, self._head_msg())
             elif isinstance(ev, PeerDown):
                 log.info("peer down: %s (%s)", ev.peer.label, ev.reason)
 
@@ -484,7 +499,7 @@ class TablePeer:
         async for peer, msg in self.mesh.inbox:
             try:
                 await self._handle(peer.fingerprint, peer.label, msg)
-            except (KeyError, TypeError, ValueError, CryptoError, BodyError) as exc:
+            except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
                 log.warning("bad message from %s: %s", peer.label, exc)
                 self.say(f"Ignored a malformed message from {peer.label}: {exc}")
 
@@ -492,16 +507,30 @@ class TablePeer:
         k = msg.get("k")
         if k == "lobby":
             b = msg["bundle"]
+            if not isinstance(b, bytes):
+                raise TypeError("lobby.bundle must be bytes")
             ident, _name, _ = open_bundle(b)
             if ident.fingerprint() != fp:
                 raise ValueError("lobby bundle is not the connected peer's")
             if msg.get("v") != PROTOCOL_VERSION:
                 raise ValueError(f"protocol version {msg.get('v')} (ours {PROTOCOL_VERSION})")
+            peers = msg.get("peers", [])
+            if not isinstance(peers, list):
+                raise TypeError("lobby.peers must be a list")
+            addrs, bad = [], []
+            for a in [msg["addr"], *peers[:MAX_LOBBY_ADDRESSES]]:  # checked before anything dials them
+                try:
+                    addrs.append(_address(a))
+                except (TypeError, ValueError) as exc:
+                    bad.append(str(exc))
+            if bad:
+                self.say(f"Ignored {len(bad)} unusable address(es) from {label}: {'; '.join(bad)}")
             new = fp not in self.bundles
             self.bundles[fp] = b
             learned = False
-            for h, p in [msg["addr"], *msg.get("peers", [])]:
-                addr = (str(h), int(p))
+            for addr in addrs:
+                if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
+                    break
                 if addr not in self.addresses and addr != (
                     self.cfg.advertise_host or self.cfg.host,
                     self.port,
@@ -520,32 +549,85 @@ class TablePeer:
             e = decode_entry(raw)
             if self.genesis_raw is None:
                 if e.seq == 0 and e.kind == Kind.GENESIS:
-                    Genesis.from_body(decode_body(e.body))  # shape check before we wait on it
+                    self._check_genesis(e, label)
                     self.genesis_raw = raw
                     self.progress.set()
                 return
-            if self.store is None:
+            if self.store is None or self.machine is None:
+                return
+            if not any(i.fingerprint() == fp for i in self.machine.ids):
+                self.say(f"Ignored an entry from {label}, who is not seated at this game")
                 return
             if e.seq < len(self.store):
-                self._accept(raw)  # duplicate (ignored) or equivocation (proof kept)
+                self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
             elif e.seq == len(self.store):
-                self._accept(raw)
+                head = self.store.head_id
+                self._accept(raw, sender=label)
+                if len(self.store) == e.seq and e.prev_hash != head and not self.ended:
+                    # it builds on another entry than our head: fetch theirs (shows an equivocation)
+                    await self._safe_send(fp, {"k": "get", "from": e.seq - 1})
                 self._drain_pending()
                 await self._send_head()
             elif e.seq < len(self.store) + 10_000:
+                try:  # only properly signed entries wait in pending (garbage there would stall us)
+                    self._check_signed(e)
+                except CryptoError as exc:
+                    self.say(f"Rejected an entry from {label}: {exc}")
+                    return
                 self.pending[e.seq] = raw
                 await self._safe_send(fp, {"k": "get", "from": len(self.store)})
                 self.progress.set()
+            await self._share_proofs()
         elif k == "head":
-            if self.store is not None and int(msg["seq"]) > len(self.store):
-                await self._safe_send(fp, {"k": "get", "from": len(self.store)})
+            if self.store is None:
+                return
+            seq = msg["seq"]
+            hid = msg.get("id")
+            if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
+                raise TypeError("head.seq must be a count")
+            n = len(self.store)
+            if seq > n:
+                await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})
+            elif seq > 0 and isinstance(hid, bytes) and self.store[seq - 1].id != hid:
+                # the same position holds another entry there: fetch theirs (an equivocation shows up)
+                await self._safe_send(fp, {"k": "get", "from": seq - 1})
         elif k == "get":
             if self.store is not None:
-                start = max(0, int(msg["from"]))
-                for e in self.store.since(start)[:2000]:
+                start = msg["from"]
+                if not isinstance(start, int) or isinstance(start, bool):
+                    raise TypeError("get.from must be an int")
+                for e in self.store.since(max(0, start))[:2000]:
                     await self._safe_send(fp, {"k": "entry", "raw": e.raw})
         else:
             raise ValueError(f"unknown message kind {k!r}")
+
+    def _check_signed(self, e: Any) -> None:
+        """An entry of this game, signed by the seat it names (CryptoError if not)."""
+        m = self.machine
+        assert m is not None
+        if e.game_id != m.game_id:
+            raise CryptoError(f"entry seq {e.seq} belongs to another game")
+        if not 0 <= e.author < m.n:
+            raise CryptoError(f"entry seq {e.seq}: unknown author seat {e.author}")
+        verify_entry(e, m.ids[e.author])
+
+    def _check_genesis(self, e: Any, label: str) -> None:
+        """A genesis must be signed by its seat 0, for this table, and seat us (else: ValueError, ignored)."""
+        g = Genesis.from_body(decode_body(e.body))
+        if e.author != 0 or e.prev_hash != ZERO:
+            raise ValueError(f"malformed genesis from {label}")
+        verify_entry(e, g.identities()[0])
+        if g.table != self.cfg.table:
+            raise ValueError(f"genesis from {label} is for table {g.table!r}")
+        if self.bundle not in g.roster:
+            raise ValueError(f"genesis from {label} does not seat us")
+
+    async def _share_proofs(self) -> None:
+        """Show every peer both entries of an equivocation we found (so each of them detects it too)."""
+        while self.proofs_to_share:
+            a, b = self.proofs_to_share.pop()
+            for raw in (a, b):
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
 
     async def _discover(self) -> None:
         from adp2p.p2p.discovery import advertise, browse
@@ -572,6 +654,30 @@ class TablePeer:
                     if addr not in self.addresses:
                         self.addresses.add(addr)
                         self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+
+
+MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
+MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
+
+
+def _address(a: Any) -> tuple[str, int]:
+    """A (host, port) from a lobby message: an IP address or a DNS name, and a port (else ValueError)."""
+    if not isinstance(a, list) or len(a) != 2:
+        raise ValueError("an address is [host, port]")
+    host, port = a
+    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
+        raise ValueError(f"bad port {port!r}"[:60])
+    if not isinstance(host, str):
+        raise TypeError("a host is a string")
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        if not _HOSTNAME.fullmatch(host) or len(host) > 253:
+            raise ValueError(f"bad host {host!r}"[:80]) from None
+    return host, port
+
+
+_HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
 def _fixed(ev: dict[str, Any]) -> Chooser:
