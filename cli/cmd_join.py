@@ -28,12 +28,8 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--table", default="default", help="table name (peers with the same name play together)")
     p.add_argument("--players", type=int, default=3, help="how many players the table waits for")
     p.add_argument("--bot", default=None, choices=list(STRATEGIES), help="let a bot play this seat")
-    p.add_argument(
-        "--peer", type=parse_peer, action="append", default=[], help="a peer's HOST:PORT (repeatable)"
-    )
-    p.add_argument(
-        "--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 with mDNS)"
-    )
+    p.add_argument("--peer", type=parse_peer, action="append", default=[], help="a peer's HOST:PORT (repeatable)")
+    p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 with mDNS)")
     p.add_argument("--port", type=int, default=0, help="port to listen on (default: any free port)")
     p.add_argument("--interface", default=None, help="network interface name or IPv4 address for mDNS")
     p.add_argument("--no-mdns", action="store_true", help="do not use mDNS (only --peer addresses)")
@@ -54,6 +50,7 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--result-json", default=None, help="write the outcome as JSON to this file")
     p.add_argument("--quiet", action="store_true", help="print only the outcome")
     p.add_argument("--seed", type=int, default=None, help="bot seed")
+    p.add_argument("--timings", default=None, help=argparse.SUPPRESS)  # benchmarks: per-entry times to FILE
 
 
 def outcome_dict(o: Outcome) -> dict[str, Any]:
@@ -124,6 +121,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         data_dir=data_dir(args.data_dir),
         abandon_after=args.abandon_after,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
+        timings=Path(args.timings) if args.timings else None,
     )
 
 

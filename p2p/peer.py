@@ -28,6 +28,7 @@ import logging
 import os
 import re
 import secrets as pysecrets
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -39,7 +40,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.engine.api import legal, view
 from adp2p.engine.state import GameState
-from adp2p.p2p.logstore import DuplicateEntry, LogEquivocation, LogError, LogStore
+from adp2p.p2p.logstore import ConflictingEntry, DuplicateEntry, LogEquivocation, LogError, LogStore
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
@@ -68,6 +69,7 @@ class PeerConfig:
     lobby_timeout: float = 120.0
     heartbeat: float = 1.0
     think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
+    timings: Path | None = None  # benchmarks: append `seq kind author monotonic-time` per entry logged
 
 
 @dataclass
@@ -116,6 +118,7 @@ class TablePeer:
         self.outcome = Outcome()
         self.shown = 0
         self.ended: str | None = None
+        self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
 
     # ==================================================================================================
@@ -124,6 +127,7 @@ class TablePeer:
     async def run(
         self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None
     ) -> Outcome:
+        self._timing("start")
         if resume is not None:
             self._load(resume)
         async with Mesh(
@@ -146,8 +150,10 @@ class TablePeer:
                 if self.machine is None:
                     await self._lobby()
                 await self._play()
-                # linger briefly so the others get our last entries and can catch up from us
-                with trio.move_on_after(1.0):
+                # linger so the others get our last entries and can catch up from us, until every seat has
+                # the whole log: a peer resuming late still gets the end of the game, an abandoned one that
+                # returns just too late still learns it was abandoned
+                with trio.move_on_after(self._linger()):
                     await self._serve_until_heads_match()
                 nursery.cancel_scope.cancel()
         if self.store is not None:
@@ -204,8 +210,15 @@ class TablePeer:
                 self.genesis_raw = raw
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
         while self.genesis_raw is None:
-            await self._wait_progress()
+            # the genesis can be lost (sent on a connection that closed as a duplicate) and nobody sends
+            # it again while the others wait for our first entry: ask for the log from its start
+            with trio.move_on_after(1.0) as waited:
+                await self._wait_progress()
+            if waited.cancelled_caught:
+                await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
+        # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
+        await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
     def _start(self, raw: bytes) -> None:
         """Accept a genesis entry: check it, create the game directory, the log, our secrets."""
@@ -226,6 +239,7 @@ class TablePeer:
         self.store = LogStore.open(self.gdir / "log", ids, g.game_id)
         if len(self.store) == 0:
             self.store.append(raw, author=0)
+            self._timing(0, int(Kind.GENESIS), 0)
         self.machine = Machine(g, self.secrets)
         self.outcome.game_id = g.game_id
         self.outcome.log_path = self.gdir / "log"
@@ -260,6 +274,11 @@ class TablePeer:
         self.outcome.game_id = g.game_id
         self.outcome.log_path = gdir / "log"
         self.say(f"Resumed game {g.game_id.hex()[:8]} at entry {len(self.store)} as {self.cfg.name}")
+        # the history before the crash was shown then: recap only its last lines, not the whole game again
+        hist = self.machine.state.history
+        self.shown = max(0, len(hist) - RESUME_RECAP)
+        if self.shown:
+            self.say(f"  ... ({self.shown} earlier lines of this game are in the log)")
 
     # ==================================================================================================
     # play
@@ -267,6 +286,8 @@ class TablePeer:
     async def _play(self) -> None:
         m = self.machine
         assert m is not None and self.store is not None
+        last_wait: tuple[int, int] | None = None  # (seq, seat) we last timed out waiting for
+        silent_rounds = 0  # how many abandon_after periods in a row that seat has been silent there
         while True:
             self._show()
             self._drain_pending()
@@ -278,6 +299,8 @@ class TablePeer:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
                     ev = await self._decide(m)
+                    if self.ended:  # the others gave up on us while we decided
+                        continue
                     chooser = _fixed(ev)  # decided above, off the trio thread
                 out = m.author_next(chooser)
                 assert out is not None
@@ -296,10 +319,13 @@ class TablePeer:
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                 await self._send_head()
                 continue
+            waited = (len(self.store), duty.seat)
             with trio.move_on_after(self.cfg.abandon_after) as scope:
                 await self._wait_progress()
             if scope.cancelled_caught and not self.pending:
-                await self._abandon(duty.seat)
+                silent_rounds = silent_rounds + 1 if waited == last_wait else 1
+                last_wait = waited
+                await self._abandon(duty.seat, silent_rounds)
         self._finish()
 
     def _drain_pending(self) -> None:
@@ -327,6 +353,8 @@ class TablePeer:
                 )
             return
         except (LogError, CryptoError) as exc:
+            if isinstance(exc, ConflictingEntry) and (self.outcome.abandoned_by or self._late_abandon(raw)):
+                return  # (once abandoned, the late entry or the abandon entry coming again is no news)
             where = f" from {sender}" if sender else ""
             log.warning("rejected entry%s: %s", where, exc)
             self.say(f"Rejected an entry{where}: {exc}")
@@ -345,9 +373,17 @@ class TablePeer:
             self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
             return
         store.append(raw, author=e.author)
+        self._timing(e.seq, e.kind, e.author)
         if m.verdict is not None and not self.ended:
             self.say(f"Cheating detected: {m.verdict.msg}")
         self.progress.set()
+
+    def _timing(self, *fields: object) -> None:
+        """With `cfg.timings`: one line per entry appended (seq kind author time.monotonic()), for benchmarks;
+        time.monotonic() is one clock for every process on a machine."""
+        if self.cfg.timings is not None:
+            with open(self.cfg.timings, "a") as fh:
+                fh.write(" ".join(map(str, fields)) + f" {time.monotonic():.6f}\n")
 
     async def _decide(self, m: Machine) -> dict[str, Any]:
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
@@ -360,11 +396,13 @@ class TablePeer:
             await trio.sleep(delay)
         return await trio.to_thread.run_sync(self.choose, seen, m.seat, options, abandon_on_cancel=True)
 
-    async def _abandon(self, silent: int) -> None:
-        """The author of the next entry stayed silent: the lowest other seat ends the game, naming it."""
+    async def _abandon(self, silent: int, rounds: int = 1) -> None:
+        """The author of the next entry stayed silent: the lowest other seat ends the game, naming it. If that
+        seat is gone too, after each further `abandon_after` the next lowest one may do it (so the game
+        always ends)."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
-        if m.seat == min(s for s in range(m.n) if s != silent):
+        if m.seat in [s for s in range(m.n) if s != silent][:rounds]:
             body = {"silent": silent, "seq": len(store)}
             raw = encode_entry(
                 self.identity,
@@ -377,6 +415,7 @@ class TablePeer:
             )
             self._accept(raw, own=True)
             await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+            await self._send_head()
         else:
             self.say(
                 f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s..."
@@ -398,10 +437,43 @@ class TablePeer:
             )
             return
         store.append(raw, author=e.author)
+        self._timing(e.seq, e.kind, e.author)
         who = self._who(silent)
         self.outcome.abandoned_by = m.names[silent]
         self.ended = f"abandoned: {who} stopped answering when it was their turn to author entry {e.seq}"
         self.progress.set()
+
+    def _late_abandon(self, raw: bytes) -> bool:
+        """An abandon entry for a seq where we already hold the silent seat's own entry: that seat answered
+        just as the others gave up on it (or we are that seat). The abandonment wins everywhere: the peers
+        that saw it first never take the late entry, so we end the game too, naming the same seat (our log
+        keeps the entry we had; the abandon entry is kept as evidence). True if it was such an entry."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        e = decode_entry(raw)
+        if e.kind != Kind.ABANDON or self.ended or not 0 < e.seq < len(store):
+            return False
+        try:
+            body = decode_body(e.body)
+        except BodyError:
+            return False
+        silent = body.get("silent")
+        if (
+            not isinstance(silent, int)
+            or body.get("seq") != e.seq
+            or store[e.seq].author != silent
+            or e.author == silent
+            or store[e.seq - 1].id != e.prev_hash
+        ):
+            return False
+        self._keep_evidence(raw, f"abandon of seq {e.seq} received after that seat's own entry")
+        self.outcome.abandoned_by = m.names[silent]
+        self.ended = (
+            f"abandoned: {self._who(silent)} answered too late for entry {e.seq}; "
+            f"{self._who(e.author)} had already ended the game"
+        )
+        self.progress.set()
+        return True
 
     def _end_verdict(self, text: str) -> None:
         self.ended = text
@@ -472,9 +544,21 @@ class TablePeer:
         assert self.store is not None
         return {"k": "head", "seq": len(self.store), "id": self.store.head_id}
 
+    def _linger(self) -> float:
+        """At most how long to keep serving after the end (the others normally all have it at once)."""
+        if self.machine is not None and self.machine.complete and not self.ended:
+            return max(1.0, min(self.cfg.abandon_after, 30.0))
+        if self.outcome.abandoned_by is not None:
+            return max(1.0, min(self.cfg.abandon_after, 5.0))
+        return 1.0
+
     async def _serve_until_heads_match(self) -> None:
-        while True:
-            await trio.sleep(0.2)
+        """Return once every other seat has told us a head at least as long as our log (they all have every
+        entry we have); until then keep answering `get`s."""
+        m, store = self.machine, self.store
+        others = [i.fingerprint() for i in m.ids if i.fingerprint() != self.fp] if m is not None else []
+        while store is None or any(self.heads.get(fp, 0) < len(store) for fp in others):
+            await trio.sleep(0.05)
 
     async def _events(self) -> None:
         assert self.mesh is not None
@@ -585,6 +669,7 @@ class TablePeer:
             hid = msg.get("id")
             if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
                 raise TypeError("head.seq must be a count")
+            self.heads[fp] = max(seq, self.heads.get(fp, 0))
             n = len(self.store)
             if seq > n:
                 await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})
@@ -656,6 +741,7 @@ class TablePeer:
                         self.mesh.add_peer(*addr)  # type: ignore[union-attr]
 
 
+RESUME_RECAP = 5  # history lines shown again when a game is resumed
 MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
 MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
 

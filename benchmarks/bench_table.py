@@ -1,0 +1,153 @@
+"""The networked table, measured: bot peers as OS processes (`ad-p2p join --bot deduction`) on loopback.
+
+For 3..6 peers, a few games each (medians printed):
+
+* **import**: process spawn -> `TablePeer.run()` starts (Python start-up and imports);
+* **genesis**: spawn -> the last peer has logged the genesis (lobby over TCP with signed handshakes);
+* **first turn**: spawn -> the last peer has logged the first EVENT entry (joins, links, the mental-poker
+  deck shuffle by every seat, password commitments and their reveal rounds all done);
+* **attempt -> answer**: an access attempt entry logged by its author -> the controller's answer entry
+  logged by the controller (the reveal rounds in between included), median and 90th percentile;
+* **game**: spawn -> every process has exited; entries and log bytes per game; time per entry.
+
+Timestamps come from `ad-p2p join --timings FILE` (time.monotonic(), one clock for all processes on a
+machine). Run: `.venv/bin/python benchmarks/bench_table.py [--games 3] [--players 3,4,5,6]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p.protocol import Kind, decode_body
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def records(path: Path) -> list[bytes]:
+    data = path.read_bytes()
+    out, off = [], 0
+    while off + 4 <= len(data):
+        n = int.from_bytes(data[off : off + 4], "big")
+        out.append(data[off + 4 : off + 4 + n])
+        off += 4 + n
+    return out
+
+
+def read_timings(path: Path) -> tuple[float, dict[int, tuple[int, float]]]:
+    """(start time, seq -> (author, time logged))."""
+    start, seqs = 0.0, {}
+    for line in path.read_text().splitlines():
+        f = line.split()
+        if f[0] == "start":
+            start = float(f[1])
+        else:
+            seqs[int(f[0])] = (int(f[2]), float(f[3]))
+    return start, seqs
+
+
+def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) -> dict[str, object]:
+    hub = free_port()
+    procs = []
+    t0 = time.monotonic()
+    for i in range(n):
+        d = root / f"p{i}"
+        cmd = [
+            sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", "--table", f"bench{seed}",
+            "--players", str(n), "--no-mdns", "--host", "127.0.0.1", "--port", str(hub if i == 0 else 0),
+            "--data-dir", str(d), "--name", f"bot{i}", "--rules", "classic", "--round-limit", str(round_limit),
+            "--think", "0", "--quiet", "--seed", str(seed * 10 + i), "--abandon-after", "30",
+            "--timings", str(root / f"p{i}.timings"),
+        ]  # fmt: skip
+        if i:
+            cmd += ["--peer", f"127.0.0.1:{hub}"]
+        procs.append(subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
+    try:
+        codes = [p.wait(timeout=max(0.1, t0 + timeout - time.monotonic())) for p in procs]
+    finally:
+        for p in procs:
+            if p.poll() is None:
+                p.kill()
+                p.wait()
+    wall = time.monotonic() - t0
+    if codes != [0] * n:
+        raise SystemExit(f"a peer failed: exit codes {codes} (data in {root})")
+    logs = sorted((root / "p0" / "games").iterdir())
+    logfile = logs[0] / "log"
+    raws = records(logfile)
+    timings = [read_timings(root / f"p{i}.timings") for i in range(n)]
+    kinds = {}
+    ev_type = {}
+    for r in raws:
+        e = decode_entry(r)
+        kinds[e.seq] = e.kind
+        if e.kind == Kind.EVENT:
+            ev_type[e.seq] = decode_body(e.body)["ev"].get("t")
+    first_event = min(s for s, k in kinds.items() if k == Kind.EVENT)
+    # the author's own time: the earliest time any peer logged it (the author logs before broadcasting)
+    earliest = {s: min(t[1][s][1] for t in timings if s in t[1]) for s in kinds}
+    lat = []
+    pending = None
+    for s in sorted(ev_type):
+        if ev_type[s] == "attempt":
+            pending = s
+        elif ev_type[s] == "answer" and pending is not None:
+            lat.append(earliest[s] - earliest[pending])
+            pending = None
+    return {
+        "import": statistics.median(st - t0 for st, _ in timings),
+        "genesis": max(t[1][0][1] for t in timings) - t0,
+        "first_turn": max(t[1][first_event][1] for t in timings) - t0,
+        "latencies": lat,
+        "wall": wall,
+        "entries": len(raws),
+        "bytes": logfile.stat().st_size,
+        "attempts": len(lat),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=3)
+    ap.add_argument("--players", default="3,4,5,6")
+    ap.add_argument("--round-limit", type=int, default=20)
+    args = ap.parse_args()
+    print(f"bot games over loopback, --think 0, --round-limit {args.round_limit}, {args.games} games each")
+    print(
+        f"{'peers':>5} {'import':>7} {'genesis':>8} {'1st turn':>9} {'att->ans':>9} {'p90':>7} "
+        f"{'game':>7} {'entries':>8} {'KiB':>6} {'ms/entry':>9}"
+    )
+    for n in [int(x) for x in args.players.split(",")]:
+        games = []
+        for g in range(args.games):
+            with tempfile.TemporaryDirectory(prefix=f"bench-table-{n}-") as tmp:
+                games.append(one_game(Path(tmp), n, 1000 * n + g, args.round_limit, timeout=180))
+        med = {k: statistics.median(g[k] for g in games) for k in ("import", "genesis", "first_turn", "wall")}
+        ents = statistics.median(g["entries"] for g in games)
+        kib = statistics.median(g["bytes"] for g in games) / 1024
+        lat = sorted(x for g in games for x in g["latencies"])
+        p50 = statistics.median(lat) if lat else float("nan")
+        p90 = lat[int(0.9 * (len(lat) - 1))] if lat else float("nan")
+        shown = ", ".join(f"{g['wall']:.1f}s/{g['entries']}" for g in games)
+        per = statistics.median(g["wall"] / g["entries"] for g in games) * 1000
+        print(
+            f"{n:>5} {med['import'] * 1000:>5.0f}ms {med['genesis'] * 1000:>6.0f}ms "
+            f"{med['first_turn'] * 1000:>7.0f}ms {p50 * 1000:>7.1f}ms {p90 * 1000:>5.1f}ms "
+            f"{med['wall']:>6.1f}s {ents:>8.0f} {kib:>6.0f} {per:>9.1f}"
+            f"   ({len(lat)} attempts; games {shown})"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""Faults at a table of bot peers, each its own OS process on loopback.
+
+* **crash and resume**: one peer is killed with SIGKILL mid-game and restarted with `--resume <game dir>`
+  (same data dir; same port, or a new one that the others learn from its lobby message); it catches up on
+  the entries it missed, the game completes and every peer ends with the same, byte-identical log.
+* **a peer that never returns**: the others end the game as abandoned within a bounded time, naming it,
+  and keep a log that reopens and verifies.
+* **Ctrl-C**: SIGINT makes a peer leave without a traceback, telling how to resume; resuming finishes the
+  game.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+import pytest
+from _table_procs import Peer, Table, free_port, log_records
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p.logstore import LogStore
+from adp2p.p2p.protocol import Genesis, decode_body
+
+
+def check_same_log(table: Table) -> dict[str, object]:
+    outs = [p.outcome() for p in table.peers]
+    first = outs[0]
+    for p, o in zip(table.peers, outs, strict=True):
+        assert (o["game_id"], o["head"], o["entries"], o["winners"]) == (
+            first["game_id"],
+            first["head"],
+            first["entries"],
+            first["winners"],
+        ), (p.name, o, first)
+        assert o["audit_ok"] is True and o["verdict"] is None and o["abandoned_by"] is None, (p.name, o)
+    blobs = [p.log_path().read_bytes() for p in table.peers]  # type: ignore[union-attr]
+    assert all(b == blobs[0] for b in blobs), "log files differ"
+    seqs = [decode_entry(r).seq for r in log_records(table.peers[0].log_path())]  # type: ignore[arg-type]
+    assert seqs == list(range(first["entries"])), "an entry lost or duplicated"  # type: ignore[arg-type]
+    return first
+
+
+def settle(peers: list[Peer], quiet: float = 0.4, limit: float = 4.0) -> int:
+    """Wait until the peers' logs stop growing for `quiet` s (at most `limit` s); the longest log's length."""
+    deadline = time.monotonic() + limit
+    last, since = -1, time.monotonic()
+    while time.monotonic() < deadline:
+        now = max(p.entries() for p in peers)
+        if now != last:
+            last, since = now, time.monotonic()
+        elif time.monotonic() - since >= quiet:
+            break
+        time.sleep(0.05)
+    return last
+
+
+def reopen(path: Path) -> int:
+    g = Genesis.from_body(decode_body(decode_entry(log_records(path)[0]).body))
+    store = LogStore.open(path, g.identities(), g.game_id)
+    try:
+        return len(store)
+    finally:
+        store.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("n", "victim", "new_port"),
+    [(3, 1, False), (3, 0, False), (4, 2, True), (4, 0, True)],
+    ids=["3p-peer1-same-port", "3p-hub-same-port", "4p-peer2-new-port", "4p-hub-new-port"],
+)
+def test_crash_and_resume(tmp_path: Path, n: int, victim: int, new_port: bool) -> None:
+    with Table(tmp_path, n, round_limit=20, think=0.01, abandon_after=60, seed=7 + victim) as table:
+        table.start_all()
+        v = table.peers[victim]
+        at = table.wait_entries(v, 40)
+        assert table.signal(v, signal.SIGKILL) == -signal.SIGKILL
+        gdir = v.game_dir()
+        assert gdir is not None
+        kept = v.entries()
+        assert kept >= at
+        others = [p for p in table.peers if p is not v]
+        ahead = settle(others) - kept  # entries the others logged without it: the resumed peer must fetch them
+        print(f"killed at {kept} entries; the others went on to +{ahead}")
+        if new_port:
+            v.port = free_port()
+        # the hub has nobody to dial but itself unless told another peer's address
+        addr = table.peers[1].port if victim == 0 else None
+        table.start(v, resume=gdir, peer_addr=addr)
+        codes = table.wait(timeout=60)
+        assert codes == [0] * n, table.diagnostics()
+        common = check_same_log(table)
+        assert common["entries"] > kept  # type: ignore[operator]
+        assert reopen(v.log_path()) == common["entries"]  # type: ignore[arg-type]
+        assert all("Traceback" not in p.output() for p in table.peers), table.diagnostics()
+
+
+@pytest.mark.slow
+def test_peer_that_never_returns(tmp_path: Path) -> None:
+    abandon_after = 3.0
+    with Table(tmp_path, 4, round_limit=20, think=0.01, abandon_after=abandon_after, seed=3) as table:
+        table.start_all()
+        v = table.peers[2]
+        table.wait_entries(v, 30)
+        table.signal(v, signal.SIGKILL)
+        killed = time.monotonic()
+        others = [p for p in table.peers if p is not v]
+        codes = table.wait(others, timeout=30)
+        took = time.monotonic() - killed
+        # abandonment is a finished game, not a failure (exit 0); the outcome names who left
+        assert codes == [0] * len(others), table.diagnostics()
+        assert took < 20, f"abandonment took {took:.1f} s"
+        outs = [p.outcome() for p in others]
+        for p, o in zip(others, outs, strict=True):
+            assert o["abandoned_by"] == v.name, (p.name, o)
+            assert o["head"] == outs[0]["head"] and o["entries"] == outs[0]["entries"], (p.name, o)
+            assert o["winners"] == [] and o["verdict"] is None
+            assert "abandoned" in o["line"] and v.name in o["line"]
+            assert reopen(p.log_path()) == o["entries"]  # type: ignore[arg-type]
+        blobs = [p.log_path().read_bytes() for p in others]  # type: ignore[union-attr]
+        assert all(b == blobs[0] for b in blobs)
+        last = decode_entry(log_records(others[0].log_path())[-1])  # type: ignore[arg-type]
+        from adp2p.p2p.protocol import Kind
+
+        assert last.kind == Kind.ABANDON
+
+
+@pytest.mark.slow
+def test_ctrl_c_leaves_cleanly_and_resumes(tmp_path: Path) -> None:
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=60, seed=5) as table:
+        table.start_all()
+        v = table.peers[1]
+        table.wait_entries(v, 30)
+        rc = table.signal(v, signal.SIGINT)
+        out = v.output()
+        assert rc == 130, out
+        assert "Traceback" not in out, out
+        gdir = v.game_dir()
+        assert f"resume with: ad-p2p join --resume {gdir}" in out, out
+        table.start(v, resume=gdir)
+        codes = table.wait(timeout=60)
+        assert codes == [0] * 3, table.diagnostics()
+        check_same_log(table)
+
+
+def last_kind(p: Peer) -> int | None:
+    lp = p.log_path()
+    recs = log_records(lp) if lp is not None else []
+    return decode_entry(recs[-1]).kind if recs else None
+
+
+@pytest.mark.slow
+def test_silent_peer_returns_just_as_it_is_abandoned(tmp_path: Path) -> None:
+    """SIGSTOP a peer until the others have posted the abandon entry naming it, then SIGCONT it: it may have
+    authored its own entry for that seq meanwhile (the race). Every peer, the late one included, must end
+    the game as abandoned by it, within a bounded time, and nobody may hang."""
+    from adp2p.p2p.protocol import Kind
+
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=3.0, seed=11) as table:
+        table.start_all()
+        v = table.peers[2]
+        table.wait_entries(v, 30)
+        table.signal_nowait(v, signal.SIGSTOP)
+        others = [p for p in table.peers if p is not v]
+        deadline = time.monotonic() + 30
+        try:
+            while not any(last_kind(p) == Kind.ABANDON for p in others):
+                assert time.monotonic() < deadline, "nobody abandoned the stopped peer\n" + table.diagnostics()
+                time.sleep(0.02)
+        finally:
+            table.signal_nowait(v, signal.SIGCONT)
+        codes = table.wait(timeout=30)
+        assert codes == [0, 0, 0], table.diagnostics()
+        for p in table.peers:
+            o = p.outcome()
+            assert o["abandoned_by"] == v.name, (p.name, o, table.diagnostics())
+        blobs = [p.log_path().read_bytes() for p in others]  # type: ignore[union-attr]
+        assert blobs[0] == blobs[1]
