@@ -67,6 +67,9 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--seconds", type=float, default=2.0)
     t.add_argument("--interface", default=None)
     t.add_argument("--json", action="store_true")
+    from adp2p.cli.cmd_audit import add_audit_args
+
+    add_audit_args(sub.add_parser("audit", help="check a finished game's log: who cheated, with proof"))
     return ap
 
 
@@ -104,4 +107,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.round_limit is None:
             args.round_limit = 200
         return run_play(args)
+    if args.cmd == "audit":
+        from adp2p.cli.cmd_audit import run_audit
+
+        return run_audit(args)
     return 2

@@ -6,10 +6,19 @@ beacon links for CHANCE picks, shuffle steps, reveal rounds of decryption shares
 end-of-game secrets). `apply(author, kind, body)` validates an entry completely before changing anything
 (`ProtocolError` names the seat at fault) and then applies it. `author_next(choose)` builds this seat's
 entry body when the duty is ours. See docs/protocol.md, "The table".
+
+Evidence: an `evidence` entry (Kind.EVIDENCE) may be authored by any seat at any point before the game is
+complete; it carries proof of another seat's cheating that every peer re-verifies (a signed entry that
+breaks a rule, two entries signed for one seq, contradicting controller answers with card certificates, a
+broken trade promise, a card seen in two places). Valid evidence stops the game with a verdict naming the
+guilty seat; false evidence is itself a violation of its author. `pending_evidence()` is the body this
+peer should post (from its immediate checks), `evidence_for_entry(raw, exc)` turns an entry this peer
+rejected into such a body.
 """
 
 from __future__ import annotations
 
+import copy
 import secrets as pysecrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -26,6 +35,7 @@ from adp2p.crypto.deck import (
     initial_deck,
     joint_key,
     make_share,
+    open_card,
     receive_shuffle,
     shuffle,
     verify_deck_key,
@@ -33,18 +43,19 @@ from adp2p.crypto.deck import (
     verify_shuffles,
 )
 from adp2p.crypto.encoding import pack, unpack_canonical
-from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
+from adp2p.crypto.errors import CryptoError, ShuffleError
 from adp2p.crypto.group import CardTable, mul, scalar_add, sub
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.identity import PublicIdentity, SecretIdentity
-from adp2p.crypto.private import open_private, seal_private
-from adp2p.engine.api import Decision, apply, learn, legal, new_game, pending, replay, result, view
+from adp2p.crypto.private import audit_open_private, open_private, seal_private
+from adp2p.engine.api import Decision, apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.catalog import card
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.state import GameState
 from adp2p.p2p.deckplay import HandleMap, Pile, bits
-from adp2p.p2p.protocol import BodyError, Genesis, Kind, need
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body, need
 
 Event = dict[str, Any]
 Chooser = Callable[[GameState, int, list[Event]], Event]
@@ -127,6 +138,7 @@ class Verdict:
     seat: int | None
     rule: str
     msg: str
+    seq: int | None = None  # the entry that shows it (None: no single entry)
 
 
 class Machine:
@@ -169,6 +181,17 @@ class Machine:
         self.verdict: Verdict | None = None
         self.audit_report: AuditReport | None = None
         self.entries = 1  # the genesis
+        # for the audit and the immediate checks
+        self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
+        self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
+        self.answers: dict[int, tuple[int, int, tuple[int, ...], list[int], list[bool]]] = {}
+        self.promises: list[tuple[int, int, int, int]] = []  # (seq, handle, promised code, promiser)
+        self.evidence_seen: list[tuple[int, int, Verdict]] = []  # (seq, accuser, verdict)
+        self._evidence: dict[str, Any] | None = None  # proof this peer holds and should post
+        self._evidence_posted = False
+        self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
+        self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
+        self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
 
     # ==================================================================================================
     # who authors next
@@ -207,6 +230,15 @@ class Machine:
         duty = self.duty()
         if duty is None:
             raise ProtocolError(author, "the game is complete: no more entries")
+        if kind == Kind.EVIDENCE:
+            if not 0 <= author < self.n:
+                raise ProtocolError(None, f"evidence by unknown seat {author}")
+            try:
+                self._evidence_entry(author, body)
+            except BodyError as exc:
+                raise ProtocolError(author, f"malformed evidence entry: {exc}") from None
+            self.entries += 1
+            return
         if author != duty.seat or kind != duty.kind:
             raise ProtocolError(
                 author,
@@ -295,6 +327,7 @@ class Machine:
         except CryptoError as exc:
             raise ProtocolError(seat, f"shuffle output rejected: {exc}") from None
         pile.steps.append((seat, out))
+        self.shuffle_seqs.setdefault(pile.index, []).append(self.entries)
         self.pile = pile
         if len(pile.steps) == self.n:
             self.hmap.add_pile(pile)
@@ -319,6 +352,7 @@ class Machine:
         self._engine(seat, ev)
         for h, c in zip(new_pw, commit or [], strict=False):
             self.commitments[h] = c
+            self.committed[h] = (seat, self.sources[-1][0])
 
     @staticmethod
     def _new_password_handles(ev: Event) -> list[int]:
@@ -329,17 +363,38 @@ class Machine:
         return []
 
     def _engine(self, seat: int | None, ev: Event) -> None:
+        before = self.state
+        task = before.stack[-1] if before.stack else {}
         try:
             new = apply(self.state, ev)
         except IllegalEvent as exc:
             raise ProtocolError(seat, f"illegal move: {exc}") from None
         self.state = new
         self.events.append(ev)
+        self.sources.append((self.entries, seat))
+        self._note(before, task, ev)
         if ev.get("t") == "play":
             self.claims[ev["card"]] = (ev["face"], ev["p"])
             if ev.get("backdoor") is not None:
                 self.claims[ev["backdoor"]] = (ev["backdoor_face"], ev["p"])
         self._start_round(new.reveals)
+
+    def _note(self, before: GameState, task: dict[str, Any], ev: Event) -> None:
+        """Remember what the immediate checks need: controller answers and trade promises."""
+        seq = self.entries
+        op = task.get("op")
+        if op == "answer" and ev.get("t") == "answer":
+            ctx = before.ctx[task["ctx"]]
+            s = ctx["s"]
+            ctrl = before.controller[s]
+            pw = tuple(before.passwords.get(s, []))
+            self.answers[seq] = (ctrl, s, pw, list(ctx["cards"]), [bool(m) for m in ev["match"]])
+        elif op == "trade_reply" and ev.get("accept"):
+            ctx = before.ctx[task["ctx"]]
+            if ctx.get("promise") is not None:
+                self.promises.append((seq, ctx["card"], ctx["promise"], ctx["p"]))
+            for h, c in zip(ev.get("cards") or [], ev.get("promise") or [], strict=False):
+                self.promises.append((seq, h, c, task["p"]))
 
     # -- reveal rounds ---------------------------------------------------------------------------------
     def _start_round(self, reveals: list[tuple[int, int]]) -> None:
@@ -397,26 +452,42 @@ class Machine:
         modes = {h: m for h, _, m in due}
         for h, shares in got.items():
             self._check_item(seat, h, shares, modes[h])
+        for q, box in sorted(boxes.items()):
+            due_q = {h: m for h, new, m in due if h not in rnd.public and new >> q & 1}
+            self.sealed_log.append((self.entries, seat, q, box, due_q))
         mine: dict[int, dict[int, Share]] = {}
-        if self.me is not None and self.seat in boxes:
-            ctx = self._box_context(seat, self.seat)
+        viewer = self._opener[0] if self._opener is not None else self.seat
+        if (self.me is not None or self._opener is not None) and viewer in boxes:
+            assert viewer is not None
+            ctx = self._box_context(seat, viewer)
             try:
-                payload = open_private(self.me.identity, self.ids[seat], ctx, boxes[self.seat])
+                if self._opener is not None:
+                    payload = audit_open_private(self._opener[1], self.ids[seat], self.ids[viewer], ctx, boxes[viewer])
+                else:
+                    assert self.me is not None
+                    payload = open_private(self.me.identity, self.ids[seat], ctx, boxes[viewer])
             except CryptoError as exc:
+                del self.sealed_log[-len(boxes) :]
                 raise ProtocolError(seat, f"sealed shares for me do not open: {exc}") from None
-            items = unpack_canonical(payload, "sealed shares")
-            if not isinstance(items, list):
-                raise ProtocolError(seat, "sealed shares are a list")
-            for item in items:
-                h, shares = self._decode_item(seat, item)
-                mine[h] = shares
-            want_mine = {h for h, new, _ in due if h not in rnd.public and new >> self.seat & 1}
-            if set(mine) != want_mine:
-                raise ProtocolError(
-                    seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}"
-                )
-            for h, shares in mine.items():
-                self._check_item(seat, h, shares, modes[h])
+            try:
+                items = unpack_canonical(payload, "sealed shares")
+                if not isinstance(items, list):
+                    raise ProtocolError(seat, "sealed shares are a list")
+                for item in items:
+                    h, shares = self._decode_item(seat, item)
+                    mine[h] = shares
+                want_mine = {h for h, new, _ in due if h not in rnd.public and new >> viewer & 1}
+                if set(mine) != want_mine:
+                    raise ProtocolError(
+                        seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}"
+                    )
+                for h, shares in mine.items():
+                    self._check_item(seat, h, shares, modes[h])
+            except (ProtocolError, CryptoError) as exc:
+                del self.sealed_log[-len(boxes) :]
+                if isinstance(exc, ProtocolError):
+                    raise
+                raise ProtocolError(seat, f"sealed shares for me: {exc}") from None
         # all checks passed: keep what we received
         for src in (got, mine):
             for h, shares in src.items():
@@ -471,6 +542,8 @@ class Machine:
         for h, mask in rnd.learners.items():
             if h in rnd.public or (self.seat is not None and mask >> self.seat & 1):
                 faces[h] = self._open(h)
+        if self._opener is not None:
+            return  # a copy verifying evidence: it only needed the checks of the shares entry
         for h, f in faces.items():
             claim = self.claims.pop(h, None)
             if claim is not None and claim[0] != f:
@@ -479,11 +552,210 @@ class Machine:
                     "face_claim",
                     f"seat {claim[1]} played handle {h} as "
                     f"{card(claim[0]).title}, but its shares open to {card(f).title}",
+                    self.sources[-1][0] if self.sources else None,
                 )
                 return
         known = {h: f for h, f in faces.items() if self.state.faces.get(h) is None}
         if known:
             self.state = learn(self.state, known)
+        if self.seat is not None and self._evidence is None:
+            self._immediate_checks(set(faces))
+
+    # -- immediate checks and evidence ------------------------------------------------------------------
+    def _immediate_checks(self, new: set[int]) -> None:
+        """What this peer can prove at once from the faces it knows (sets the evidence to post)."""
+        faces = self.state.faces
+        # a card in two places: two live handles that open to the same face
+        by_face: dict[int, int] = {}
+        for h, f in faces.items():
+            if self.state.loc.get(h, ("gone",))[0] == "gone" or h not in self.hmap:
+                continue
+            if f in by_face and (h in new or by_face[f] in new) and self._cert(h) and self._cert(by_face[f]):
+                a, b = sorted((h, by_face[f]))
+                self._evidence = {"what": "duplicate", "certs": [self._cert(a), self._cert(b)]}
+                return
+            by_face[f] = h
+        # a broken trade promise: the recipient knows the face
+        for seq, h, code, promiser in self.promises:
+            f = faces.get(h)
+            if f is not None and card(f).code != code and promiser != self.seat and self._cert(h):
+                self._evidence = {"what": "promise", "seq": seq, "h": h, "certs": [self._cert(h)]}
+                return
+        # a controller answer against codes this peer knows: one answer, or two that contradict
+        for seq, (ctrl, _s, pw, hs, match) in self.answers.items():
+            if ctrl == self.seat:
+                continue
+            pw_codes = {card(faces[x]).code: x for x in pw if x in faces}
+            for h, m in zip(hs, match, strict=True):
+                f = faces.get(h)
+                if f is None:
+                    continue
+                code = card(f).code
+                if not m and code in pw_codes:
+                    used = [h, pw_codes[code]]
+                elif m and len(pw_codes) == len(pw) and code not in pw_codes:
+                    used = [h, *pw]
+                else:
+                    continue
+                certs = [self._cert(x) for x in used]
+                if all(certs):
+                    self._evidence = {"what": "answer", "seq": seq, "h": h, "certs": certs}
+                    return
+        items = sorted(self.answers.items())
+        for i, (sa, a) in enumerate(items):
+            if a[0] == self.seat:
+                continue
+            for sb, b in items[i + 1 :]:
+                if (a[0], a[1], a[2]) != (b[0], b[1], b[2]):
+                    continue
+                for ha, ma in zip(a[3], a[4], strict=True):
+                    for hb, mb in zip(b[3], b[4], strict=True):
+                        fa, fb = faces.get(ha), faces.get(hb)
+                        if fa is None or fb is None or ma == mb or card(fa).code != card(fb).code:
+                            continue
+                        ca, cb = self._cert(ha), self._cert(hb)
+                        if ca and cb:
+                            self._evidence = {"what": "answers", "a": sa, "b": sb, "ha": ha, "hb": hb}
+                            self._evidence["certs"] = [ca, cb]
+                            return
+
+    def _cert(self, h: int) -> list[Any] | None:
+        """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""
+        have = dict(self.shares.get(h, {}))
+        if self.deck_key is not None and self.seat is not None and h in self.hmap:
+            have[self.seat] = make_share(self.game_id, self.deck_key, h, self.hmap[h])
+        if set(have) != set(range(self.n)):
+            return None
+        return [h, [have[s].to_bytes() for s in range(self.n)]]
+
+    def _cert_face(self, accuser: int, item: Any) -> tuple[int, int]:
+        """Verify a certificate [handle, [share per seat]]; return (handle, face)."""
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], list)):
+            raise ProtocolError(accuser, "a certificate is [handle, [share...]]")
+        h = item[0]
+        if h not in self.hmap:
+            raise ProtocolError(accuser, f"certificate for unknown handle {h}")
+        try:
+            shares = [Share.from_bytes(b) for b in item[1]]
+            face = open_card(self.game_id, h, self.hmap[h], shares, [k[0] for k in self.keys if k], self.table)
+        except (CryptoError, TypeError, ValueError) as exc:
+            raise ProtocolError(accuser, f"false evidence: certificate of handle {h} does not verify: {exc}") from None
+        return h, face
+
+    def pending_evidence(self) -> dict[str, Any] | None:
+        """The evidence body this peer should post now (once), or None."""
+        if self._evidence is None or self._evidence_posted or self.complete:
+            return None
+        return self._evidence
+
+    def evidence_for_entry(self, raw: bytes, exc: ProtocolError | None = None) -> dict[str, Any]:
+        """Evidence of an entry this peer rejected (the raw signed entry, plus this seat's box secret when
+        the fault is in shares sealed to it, so that the others can open them)."""
+        body: dict[str, Any] = {"what": "entry", "raw": raw, "reason": str(exc or "")[:500]}
+        e = decode_entry(raw)
+        if self.me is not None and e.kind == Kind.SHARES:
+            sealed = decode_body(e.body).get("sealed")
+            if isinstance(sealed, list) and any(isinstance(x, list) and x[:1] == [self.seat] for x in sealed):
+                body["box_secret"] = bytes(self.me.identity.box_key)  # the others can then open my box
+        return body
+
+    def _evidence_entry(self, accuser: int, body: dict[str, Any]) -> None:
+        what = need(body, "what", str)
+        seq = self.entries
+        if what == "equivocation":
+            proof = EquivocationProof(need(body, "a", bytes), need(body, "b", bytes))
+            try:
+                guilty = proof.verify(self.ids)
+                if decode_entry(proof.raw_a).game_id != self.game_id:
+                    raise CryptoError("the entries are of another game")
+            except CryptoError as exc:
+                raise ProtocolError(accuser, f"false evidence: {exc}") from None
+            v = Verdict(guilty, "equivocation", f"seat {guilty} signed two different entries for one seq", seq)
+        elif what == "entry":
+            v = self._verify_bad_entry(accuser, body, seq)
+        elif what in ("duplicate", "promise", "answer", "answers"):
+            certs = need(body, "certs", list)
+            faces = dict(self._cert_face(accuser, c) for c in certs)
+            v = self._verify_face_evidence(accuser, what, body, faces, seq)
+        else:
+            raise ProtocolError(accuser, f"unknown evidence {what!r}")
+        if accuser == self.seat:
+            self._evidence_posted = True
+        self.evidence_seen.append((seq, accuser, v))
+        if self.verdict is None:
+            self.verdict = v
+
+    def _verify_bad_entry(self, accuser: int, body: dict[str, Any], seq: int) -> Verdict:
+        raw = need(body, "raw", bytes)
+        try:
+            e = decode_entry(raw)
+            verify_entry(e, self.ids[e.author])
+        except (CryptoError, IndexError) as exc:
+            raise ProtocolError(accuser, f"false evidence: the entry does not verify: {exc}") from None
+        if e.game_id != self.game_id or e.seq != seq:
+            raise ProtocolError(accuser, f"false evidence: the entry is not for seq {seq} of this game")
+        memo = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids)}
+        trial = copy.deepcopy(self, memo)
+        trial._evidence = None
+        if "box_secret" in body:
+            trial._opener = (accuser, need(body, "box_secret", bytes, size=32))
+        try:
+            trial.apply(e.author, e.kind, decode_body(e.body))
+        except ProtocolError as exc:
+            if exc.seat != e.author:
+                raise ProtocolError(
+                    accuser, f"false evidence: the entry is rejected but not its author's fault: {exc}"
+                ) from None
+            return Verdict(e.author, "entry", f"seat {e.author} signed an entry that breaks the rules: {exc.msg}", seq)
+        except BodyError as exc:
+            return Verdict(e.author, "entry", f"seat {e.author} signed a malformed entry: {exc}", seq)
+        raise ProtocolError(accuser, "false evidence: the entry is valid")
+
+    def _verify_face_evidence(
+        self, accuser: int, what: str, body: dict[str, Any], faces: dict[int, int], seq: int
+    ) -> Verdict:
+        def false(why: str) -> ProtocolError:
+            return ProtocolError(accuser, f"false evidence ({what}): {why}")
+
+        code = {h: card(f).code for h, f in faces.items()}
+        if what == "duplicate":
+            if len(faces) != 2 or len(set(faces.values())) != 1:
+                raise false("the certificates do not show one card twice")
+            if any(self.state.loc.get(h, ("gone",))[0] == "gone" for h in faces):
+                raise false("a handle is no longer in play")
+            f = next(iter(faces.values()))
+            return Verdict(None, "duplicate", f"{card(f).title} is in two places (handles {sorted(faces)}): "
+                           "a shuffle is corrupt (the audit names the shuffler)", seq)
+        if what == "promise":
+            ref, h = need(body, "seq", int), need(body, "h", int)
+            for s, ph, c, promiser in self.promises:
+                if (s, ph) == (ref, h) and h in code and code[h] != c:
+                    return Verdict(promiser, "trade_promise", f"seat {promiser} promised code {'ABCDEF'[c]} in "
+                                   f"entry {s} and gave {card(faces[h]).title}", seq)
+            raise false("no broken promise shown")
+        if what == "answer":
+            ref, h = need(body, "seq", int), need(body, "h", int)
+            if ref not in self.answers or h not in code:
+                raise false("no such answer")
+            ctrl, _s, pw, hs, match = self.answers[ref]
+            if h not in hs:
+                raise false("the card was not in that attempt")
+            m = match[hs.index(h)]
+            pw_codes = {code[x] for x in pw if x in code}
+            if (not m and code[h] in pw_codes) or (m and set(pw) <= set(code) and code[h] not in pw_codes):
+                return Verdict(ctrl, "controller_answer", f"seat {ctrl} answered {'match' if m else 'no match'} "
+                               f"for {card(faces[h]).title} in entry {ref} against its password", seq)
+            raise false("the answer agrees with the certificates")
+        a, b, ha, hb = need(body, "a", int), need(body, "b", int), need(body, "ha", int), need(body, "hb", int)
+        if a not in self.answers or b not in self.answers or ha not in code or hb not in code:
+            raise false("no such answers")
+        x, y = self.answers[a], self.answers[b]
+        if (x[0], x[1], x[2]) != (y[0], y[1], y[2]) or ha not in x[3] or hb not in y[3]:
+            raise false("not two answers of one controller to one password")
+        if code[ha] != code[hb] or x[4][x[3].index(ha)] == y[4][y[3].index(hb)]:
+            raise false("the answers do not contradict")
+        return Verdict(x[0], "controller_answer", f"seat {x[0]} answered the same code {'ABCDEF'[code[ha]]} "
+                       f"differently in entries {a} and {b} against one password", seq)
 
     def _open(self, h: int) -> int:
         ct = self.hmap[h]
@@ -531,58 +803,120 @@ class Machine:
             self.audit_report = self.audit()
 
     def audit(self) -> AuditReport:
-        """The end-of-game check: every shuffle, every face, the commitments, a strict replay of the game."""
+        """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the
+        deck held each card once), every decryption share (the sealed ones too, opened with the revealed box
+        secrets), every password commitment, a strict replay of every move with every face known (answers,
+        passwords, cards played, obligations, promises), the winners. Each violation names a seat and the
+        entry (seq) that shows it."""
         rep = AuditReport()
+        missing = [s for s in range(self.n) if s not in self.revealed]
+        for seat in missing:
+            rep.violation(seat, "secrets_missing", "did not reveal its secrets at the end of the game: the hidden "
+                          "cards, shuffles and commitments cannot be checked")
+        if missing:
+            return rep
         publics = [k[0] for k in self.keys if k is not None]
         secrets_ = [self.revealed[s]["deck_secret"] for s in range(self.n)]
         full: dict[int, int] = {}
         for pile in self.hmap.piles:
+            seqs = self.shuffle_seqs.get(pile.index, [])
             try:
-                ws = [
-                    ShuffleWitness.from_bytes(self.revealed[seat]["witnesses"][pile.index])
-                    for seat, _ in pile.steps
-                ]
+                ws = []
+                for step, (seat, _) in enumerate(pile.steps):
+                    try:
+                        ws.append(ShuffleWitness.from_bytes(self.revealed[seat]["witnesses"][pile.index]))
+                    except (CryptoError, KeyError, TypeError, ValueError) as exc:
+                        raise ShuffleError(f"no valid witness revealed: {exc}", seat=seat, step=step) from None
                 faces = verify_shuffles(
                     self.game_id, publics, secrets_, pile.start, pile.steps, ws, self.table, pile.faces
                 )
-            except (CryptoError, KeyError) as exc:
-                rep.violation(getattr(exc, "seat", None), "shuffle", f"pile {pile.index}: {exc}")
+            except CryptoError as exc:
+                step = getattr(exc, "step", None)
+                seq = seqs[step] if step is not None and step < len(seqs) else None
+                rep.violation(getattr(exc, "seat", None), "shuffle", f"pile {pile.index}: {exc}", seq)
+                return rep
+            want = list(range(63)) if pile.faces is None else sorted(pile.faces)
+            if sorted(faces) != want:
+                rep.violation(None, "deck", f"pile {pile.index} does not hold the cards it should, once each")
                 return rep
             for j, f in enumerate(faces):
                 full[pile.first + j] = f
         x = secrets_[0]
-        for s in secrets_[1:]:
-            x = scalar_add(x, s)
+        for sec in secrets_[1:]:
+            x = scalar_add(x, sec)
         for h in range(self.hmap.next_handle):
             c1, c2 = self.hmap[h]
             if self.table.face(sub(c2, mul(x, c1))) != full[h]:
                 rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
+        self._audit_sealed(rep)
         for seat in range(self.n):
             for h, code, salt in self.revealed[seat]["openings"]:
                 c = self.commitments.get(h)
-                if c is None:
+                if c is None or self.committed.get(h, (seat,))[0] != seat:
                     continue
+                at = self.committed[h][1]
                 try:
                     verify_code_opening(self.game_id, h, c, code, salt)
                 except CryptoError:
-                    rep.violation(seat, "commitment", f"password handle {h}: the opening does not match")
+                    rep.violation(seat, "commitment", f"password handle {h}: the opening does not match", at)
                     continue
                 if card(full[h]).code != code:
                     rep.violation(
                         seat,
                         "commitment",
-                        f"password handle {h} committed code {code}, the card is {card(full[h]).title}",
+                        f"password handle {h} committed code {'ABCDEF'[code]}, the card is {card(full[h]).title}",
+                        at,
                     )
+        opened = {h for seat in range(self.n) for h, _, _ in self.revealed[seat]["openings"]}
+        for h, (seat, at) in sorted(self.committed.items()):
+            if h not in opened:
+                rep.violation(seat, "commitment", f"password handle {h}: the commitment was never opened", at)
         rep.faces = full
-        try:
-            final = replay(self.profile, self.n, self.events, full, strict=True)
-        except IllegalEvent as exc:
-            rep.violation(None, "replay", f"strict replay rejects the game: {exc}")
-            return rep
-        rep.winners = list(final.winners)
-        if final.winners != self.state.winners or final.access != self.state.access:
-            rep.violation(None, "replay", "the strict replay ends in another state than the game")
+        self._audit_replay(rep, full)
         return rep
+
+    def _audit_sealed(self, rep: AuditReport) -> None:
+        """Open every sealed box with the revealed box secrets and check every share inside."""
+        for seq, sender, to, box, due in self.sealed_log:
+            secret = self.revealed[to]["box_secret"]
+            ctx = b"adp2p/shares" + self.game_id + u64(seq) + bytes([sender, to])
+            try:
+                payload = audit_open_private(secret, self.ids[sender], self.ids[to], ctx, box)
+                items = unpack_canonical(payload, "sealed shares")
+                got: dict[int, list[Any]] = {}
+                for item in items:
+                    got[item[0]] = item[1]
+                if set(got) != set(due):
+                    raise ValueError(f"shares for handles {sorted(got)}, due {sorted(due)}")
+                for h, raws in got.items():
+                    shares = {sh.seat: sh for sh in (Share.from_bytes(r) for r in raws)}
+                    want = set(range(self.n)) if due[h] == "cert" else {sender}
+                    if set(shares) != want:
+                        raise ValueError(f"handle {h}: shares of seats {sorted(shares)}, due {sorted(want)}")
+                    for sh in shares.values():
+                        verify_share(self.game_id, self.keys[sh.seat][0], h, self.hmap[h], sh)  # type: ignore[index]
+            except (CryptoError, TypeError, ValueError, IndexError, KeyError) as exc:
+                rep.violation(sender, "sealed_shares", f"shares sealed to seat {to} do not check out: {exc}", seq)
+
+    def _audit_replay(self, rep: AuditReport, full: dict[int, int]) -> None:
+        """Strict replay, event by event, so that the first rule broken names its entry and seat."""
+        st = new_game(self.profile, self.n, strict=True)
+        st.faces = dict(full)
+        for i, ev in enumerate(self.events):
+            try:
+                st = apply(st, ev)
+            except IllegalEvent as exc:
+                seq, author = self.sources[i] if i < len(self.sources) else (None, None)
+                guilty = author
+                if exc.rule == "trade_promise" and st.stack and st.stack[-1].get("op") == "trade_reply":
+                    ctx = st.ctx[st.stack[-1]["ctx"]]
+                    if ctx.get("promise") is not None and card(full[ctx["card"]]).code != ctx["promise"]:
+                        guilty = ctx["p"]
+                rep.violation(guilty, exc.rule, f"strict replay: {exc.message}", seq)
+                return
+        rep.winners = list(st.winners)
+        if st.winners != self.state.winners or st.access != self.state.access:
+            rep.violation(None, "replay", "the strict replay ends in another state than the game")
 
     # ==================================================================================================
     # authoring (this seat's duties)
@@ -643,10 +977,10 @@ class Machine:
         for h, new, mode in rnd.duties[seat]:
             ct = self.hmap[h]
             if mode == "own":
-                shares = [make_share(self.game_id, self.deck_key, h, ct)]
+                shares = [self._my_share(h, ct, mode)]
             else:
                 have = dict(self.shares.get(h, {}))
-                have[seat] = make_share(self.game_id, self.deck_key, h, ct)
+                have[seat] = self._my_share(h, ct, mode)
                 shares = [have[s] for s in range(self.n)]
             item = [h, [s.to_bytes() for s in shares]]
             if h in rnd.public:
@@ -660,6 +994,10 @@ class Machine:
             for q, items in sorted(per.items())
         ]
         return {"pub": pub, "sealed": sealed}
+
+    def _my_share(self, h: int, ct: Any, mode: str) -> Share:
+        assert self.deck_key is not None
+        return make_share(self.game_id, self.deck_key, h, ct)
 
     # ==================================================================================================
     # for people
@@ -687,5 +1025,5 @@ class AuditReport:
     def ok(self) -> bool:
         return not self.violations
 
-    def violation(self, seat: int | None, rule: str, msg: str) -> None:
-        self.violations.append(Verdict(seat, rule, msg))
+    def violation(self, seat: int | None, rule: str, msg: str, seq: int | None = None) -> None:
+        self.violations.append(Verdict(seat, rule, msg, seq))

@@ -1,0 +1,255 @@
+"""The post-game audit of one game log, offline, from the log file alone.
+
+`audit_log(path)` reads the records (``u32 length ‖ raw entry``, see `p2p/logstore.py`), verifies every
+signature and the hash chain (an entry edited, removed or reordered after the game breaks it: the report
+says at which seq), rebuilds an observer `Machine(genesis, None)`, folds every entry through it (every
+proof, every move as far as public faces allow, evidence entries) and, once the SECRETS entries are in,
+runs the machine's full audit (shuffles and the 63 cards, every share sealed or public, the password
+commitments, a strict replay of every move with every face known, the winners). `AuditResult` is the
+outcome: per seat "honest" or its violations with the entry (seq) and the evidence; `text()` and `to_json()`.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adp2p.crypto.entries import Entry, decode_entry
+from adp2p.crypto.errors import CryptoError, MalformedEncoding
+from adp2p.p2p.logstore import _chain_problem
+from adp2p.p2p.machine import Machine, ProtocolError, Verdict
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body
+
+_LEN = struct.Struct(">I")
+
+
+@dataclass
+class Finding:
+    seat: int | None
+    rule: str
+    seq: int | None
+    evidence: str
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "rule": self.rule, "seq": self.seq, "evidence": self.evidence}
+
+
+@dataclass
+class AuditResult:
+    path: str
+    names: list[str] = field(default_factory=list)
+    entries: int = 0
+    game_id: str = ""
+    profile: str = ""
+    tampered: Finding | None = None  # the log itself is not the signed chain the players wrote
+    findings: list[Finding] = field(default_factory=list)
+    complete: bool = False
+    abandoned_by: int | None = None
+    winners: list[int] = field(default_factory=list)
+    checks: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.tampered is None and not self.findings and self.complete
+
+    def seat_status(self, seat: int) -> list[Finding]:
+        return [f for f in self.findings if f.seat == seat]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "log": self.path,
+            "game_id": self.game_id,
+            "profile": self.profile,
+            "entries": self.entries,
+            "ok": self.ok,
+            "complete": self.complete,
+            "tampered": self.tampered.as_dict() if self.tampered else None,
+            "abandoned_by": self.abandoned_by,
+            "winners": self.winners,
+            "players": [
+                {
+                    "seat": s,
+                    "name": n,
+                    "honest": not self.seat_status(s),
+                    "violations": [f.as_dict() for f in self.seat_status(s)],
+                }
+                for s, n in enumerate(self.names)
+            ],
+            "unattributed": [f.as_dict() for f in self.findings if f.seat is None],
+            "checks": self.checks,
+            "seconds": round(self.seconds, 3),
+        }
+
+    def text(self) -> str:
+        out = [f"Audit of {self.path}: game {self.game_id[:16]} ({self.profile}), {self.entries} entries"]
+        if self.tampered is not None:
+            t = self.tampered
+            out.append(f"THE LOG WAS TAMPERED WITH at seq {t.seq}: {t.evidence}")
+            out.append("  (entries before it verify; nothing after it can be trusted)")
+        for s, n in enumerate(self.names):
+            found = self.seat_status(s)
+            if not found:
+                out.append(f"  seat {s + 1} {n}: honest")
+            for f in found:
+                where = f"entry {f.seq}" if f.seq is not None else "no single entry"
+                out.append(f"  seat {s + 1} {n}: VIOLATION {f.rule} ({where}): {f.evidence}")
+        for f in self.findings:
+            if f.seat is None:
+                out.append(f"  (no single seat) {f.rule} at entry {f.seq}: {f.evidence}")
+        if self.abandoned_by is not None:
+            out.append(f"  the game was abandoned: seat {self.abandoned_by + 1} stopped answering")
+        if self.complete and self.winners:
+            out.append("  winner(s): " + ", ".join(self.names[w] for w in self.winners))
+        if self.checks:
+            out.append("  checked: " + "; ".join(self.checks))
+        out.append(f"Result: {'no violations' if self.ok else 'VIOLATIONS FOUND'} ({self.seconds:.2f} s)")
+        return "\n".join(out)
+
+
+def read_records(path: Path) -> tuple[list[bytes], str | None]:
+    """The raw entries of a log file, and what is wrong with its framing (None: nothing)."""
+    data = path.read_bytes()
+    raws: list[bytes] = []
+    pos = 0
+    while pos < len(data):
+        if len(data) - pos < _LEN.size:
+            return raws, f"{len(data) - pos} stray bytes at the end of the file"
+        (n,) = _LEN.unpack_from(data, pos)
+        if pos + _LEN.size + n > len(data):
+            return raws, f"record {len(raws)} runs past the end of the file"
+        raws.append(data[pos + _LEN.size : pos + _LEN.size + n])
+        pos += _LEN.size + n
+    return raws, None
+
+
+def audit_log(path: str | Path) -> AuditResult:
+    t0 = time.perf_counter()
+    p = Path(path)
+    res = AuditResult(str(p))
+    raws, framing = read_records(p)
+    res.entries = len(raws)
+    try:
+        g0 = decode_entry(raws[0])
+        genesis = Genesis.from_body(decode_body(g0.body))
+        ids = genesis.identities()
+    except (IndexError, MalformedEncoding, BodyError, CryptoError) as exc:
+        res.tampered = Finding(None, "genesis", 0, f"no valid genesis entry: {exc}")
+        res.seconds = time.perf_counter() - t0
+        return res
+    res.names, res.game_id, res.profile = genesis.names(), genesis.game_id.hex(), genesis.profile
+    # the chain: signatures, seq, links
+    entries: list[Entry] = []
+    prev = bytes(32)
+    for seq, raw in enumerate(raws):
+        try:
+            e = decode_entry(raw)
+        except MalformedEncoding as exc:
+            res.tampered = Finding(None, "tampered", seq, f"entry does not decode: {exc}")
+            break
+        problem = _chain_problem(e, seq, prev, genesis.game_id, ids)
+        if problem is not None:
+            if e.seq != seq and prev != bytes(32) and e.prev_hash != prev:
+                problem += " (an entry was removed, inserted or moved here)"
+            res.tampered = Finding(None, "tampered", seq, problem)
+            break
+        entries.append(e)
+        prev = e.id
+    if framing is not None and res.tampered is None:
+        res.tampered = Finding(None, "tampered", len(entries), framing)
+    if res.tampered is None:
+        res.checks.append(f"{len(entries)} signatures and hash links")
+    # the fold
+    m = Machine(genesis, None)
+    for e in entries[1:]:
+        if e.kind == Kind.ABANDON:
+            try:
+                silent = decode_body(e.body)["silent"]
+                d = m.duty()
+                if d is not None and d.seat == silent and e.author != silent:
+                    res.abandoned_by = silent
+                    break
+            except (BodyError, KeyError, TypeError):
+                pass
+            res.findings.append(Finding(e.author, "abandon", e.seq, "an abandon entry naming a seat not due"))
+            break
+        try:
+            m.apply(e.author, e.kind, decode_body(e.body))
+        except (ProtocolError, BodyError) as exc:
+            seat = getattr(exc, "seat", e.author)
+            res.findings.append(Finding(seat, "rejected", e.seq, f"an entry every peer must reject: {exc}"))
+            break
+    for seq, accuser, v in m.evidence_seen:
+        res.findings.append(_finding(v, f"evidence posted by seat {accuser + 1} in entry {seq}: "))
+    if m.verdict is not None and not m.evidence_seen:
+        res.findings.append(_finding(m.verdict, "seen by every peer: "))
+    res.checks.append("every proof on arrival (deck keys, beacon links, shuffle shapes, public shares)")
+    res.complete = m.complete
+    if m.finished and res.abandoned_by is None and res.tampered is None:
+        rep = m.audit_report if m.complete else m.audit()
+        assert rep is not None
+        for v in rep.violations:
+            if v.rule == "secrets_missing" and v.seat != (m.duty().seat if m.duty() else None):
+                continue  # seats after the first silent one never had their turn to reveal
+            res.findings.append(_finding(v))
+        if rep.faces:
+            res.checks += [
+                "every shuffle against its witness; each pile held its cards once each",
+                "every decryption share, sealed ones opened with the revealed box secrets",
+                "every password commitment opened against its card",
+                "strict replay of every move with every face known (answers, passwords, plays, obligations, "
+                "promises, random picks from the beacon)",
+            ]
+            res.winners = rep.winners
+    elif not m.finished:
+        d = m.duty()
+        who = f"seat {d.seat + 1}'s {d.kind.name.lower()}" if d is not None else "?"
+        res.findings.append(
+            Finding(
+                d.seat if d is not None and res.tampered is None and res.abandoned_by is None else None,
+                "incomplete",
+                len(entries),
+                f"the log ends before the game does (next: {who})",
+            )
+            if res.abandoned_by is None
+            else Finding(res.abandoned_by, "abandoned", len(entries) - 1, "stopped answering: the game ended")
+        )
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _finding(v: Verdict, prefix: str = "") -> Finding:
+    return Finding(v.seat, v.rule, v.seq, prefix + v.msg)
+
+
+def history(path: str | Path) -> tuple[list[str], list[int]]:
+    """The game's history lines (an observer's fold of the log) and the index of each turn's first line."""
+    p = Path(path)
+    raws, _ = read_records(p)
+    e0 = decode_entry(raws[0])
+    g = Genesis.from_body(decode_body(e0.body))
+    m = Machine(g, None)
+    for raw in raws[1:]:
+        e = decode_entry(raw)
+        if e.kind == Kind.ABANDON:
+            break
+        try:
+            m.apply(e.author, e.kind, decode_body(e.body))
+        except (ProtocolError, BodyError):
+            break
+    names = g.names()
+    lines = []
+    for line in m.state.history:
+        for i in range(len(names), 0, -1):
+            line = line.replace(f"P{i}", names[i - 1])
+        lines.append(line)
+    turns = [i for i, line in enumerate(m.state.history) if line.startswith("Turn ")]
+    return lines, turns
+
+
+def dumps(res: AuditResult) -> str:
+    return json.dumps(res.to_json(), indent=2)

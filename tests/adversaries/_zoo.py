@@ -1,0 +1,391 @@
+"""The adversary zoo's table: N game machines in one process, fed one signed entry at a time through the real
+entry codec and signatures (the real protocol minus sockets). Honest machines fold every entry; a machine that
+rejects an entry (or holds proof from its immediate checks) posts an EVIDENCE entry, which every machine
+verifies; a seat that stays silent on its duty ends the game as abandoned. The log is written in the log
+store's record format so that `p2p.audit` can audit it offline.
+
+Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat.
+"""
+
+from __future__ import annotations
+
+import copy
+import os
+import random
+import struct
+from pathlib import Path
+from typing import Any
+
+from adp2p.crypto.deck import Ciphertext, Share, decode_deck, encode_deck, shuffle
+from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry, verify_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.group import add, base_mul, mul, random_scalar
+from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.engine.api import legal, view
+from adp2p.engine.bots import make_bot
+from adp2p.engine.catalog import card
+from adp2p.engine.state import GameState
+from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
+
+Event = dict[str, Any]
+
+
+class Table:
+    def __init__(
+        self,
+        n: int,
+        *,
+        profile: str = "classic",
+        round_limit: int | None = 12,
+        seed: int = 1,
+        cheats: dict[int, type[Machine]] | None = None,
+        bots: str = "deduction",
+    ) -> None:
+        self.ids = sorted((SecretIdentity.generate() for _ in range(n)), key=lambda s: s.public.sign_pk)
+        gid = random.Random(seed).randbytes(16) if seed is not None else os.urandom(16)
+        self.g = Genesis(
+            "zoo", profile, None, round_limit, tuple(make_bundle(s, f"p{i}") for i, s in enumerate(self.ids)), gid
+        )
+        cheats = cheats or {}
+        self.ms: list[Machine] = [
+            cheats.get(i, Machine)(self.g, SeatSecrets.generate(i, self.ids[i], gid)) for i in range(n)
+        ]
+        names = bots.split(",")
+        self.bots = [make_bot(names[i % len(names)], seed * 10 + i) for i in range(n)]
+        self.cheaters = set(cheats)
+        self.raws: list[bytes] = [encode_entry(self.ids[0], gid, 0, GENESIS_PREV, 0, 0, encode_body(self.g.to_body()))]
+        self.heads = [decode_entry(self.raws[0]).id]
+        self.rejected: list[tuple[int, ProtocolError]] = []  # (seat that rejected, why) of the last bad entry
+        self.forged_from: int | None = None
+        self.abandoned: int | None = None
+
+    @property
+    def n(self) -> int:
+        return len(self.ms)
+
+    # -- entries -------------------------------------------------------------------------------------------
+    def sign(self, seat: int, kind: int, body: dict[str, Any], *, key: SecretIdentity | None = None) -> bytes:
+        return encode_entry(
+            key or self.ids[seat], self.g.game_id, len(self.raws), self.heads[-1], seat, int(kind), encode_body(body)
+        )
+
+    def deliver(self, raw: bytes, via: int | None = None) -> bool:
+        """Every machine checks the entry (signature and chain, then its rules); True if it was appended.
+        A rejected entry is not appended: an honest rejecter posts it as evidence."""
+        e = decode_entry(raw)
+        try:
+            verify_entry(e, self.g.identities()[e.author])
+            if e.seq != len(self.raws) or e.prev_hash != self.heads[-1] or e.game_id != self.g.game_id:
+                raise CryptoError("not the next entry of this log")
+        except (CryptoError, IndexError):
+            self.forged_from = via  # nobody can be blamed by the signature: the connection it came on is noted
+            return False
+        body = decode_body(e.body)
+        risky = e.author in self.cheaters and e.kind == Kind.SHARES  # only sealed items differ between peers
+        memo: dict[int, Any] = {}
+        snaps = [self._snap(m, memo) for m in self.ms] if risky else None
+        self.rejected = []
+        for m in self.ms:
+            try:
+                m.apply(e.author, e.kind, body)
+            except ProtocolError as exc:
+                self.rejected.append((m.seat, exc))  # type: ignore[arg-type]
+        if not self.rejected:
+            self.raws.append(raw)
+            self.heads.append(e.id)
+            return True
+        if snaps is not None:
+            self.ms = snaps
+        accuser = next((s for s, _ in self.rejected if s not in self.cheaters and s != e.author), None)
+        if accuser is not None and e.kind != Kind.EVIDENCE:
+            exc = dict(self.rejected)[accuser]
+            self.deliver(self.sign(accuser, Kind.EVIDENCE, self.ms[accuser].evidence_for_entry(raw, exc)))
+        return False
+
+    @staticmethod
+    def _snap(m: Machine, memo: dict[int, Any]) -> Machine:
+        keep = {id(o): o for o in (m.table, m.me, m.chain, m.deck_key, m.g, m.ids)}
+        return copy.deepcopy(m, keep)
+
+    # -- play ----------------------------------------------------------------------------------------------
+    def step(self) -> bool:
+        for m in self.ms:
+            ev = m.pending_evidence()
+            if ev is not None and m.seat not in self.cheaters:
+                if not self.deliver(self.sign(m.seat, Kind.EVIDENCE, ev)):  # type: ignore[arg-type]
+                    raise AssertionError(f"honest seat {m.seat} posted false evidence: {self.rejected}")
+                return True
+        d = self.ms[0].duty()
+        if d is None:
+            return False
+        out = self.ms[d.seat].author_next(self.bots[d.seat])
+        if out is None:
+            self.abandoned = d.seat  # silent on its duty: the game ends abandoned, naming it
+            return False
+        kind, body = out
+        extra = getattr(self.ms[d.seat], "extra_entry", None)
+        if extra is not None:  # an equivocator's second entry for the same seq
+            self.ms[d.seat].extra_entry = None  # type: ignore[attr-defined]
+            return self._equivocate(d.seat, kind, body, extra)
+        forged = getattr(self.ms[d.seat], "forge", None)
+        if forged is not None:
+            self.ms[d.seat].forge = None  # type: ignore[attr-defined]
+            victim = (d.seat + 1) % self.n
+            self.deliver(self.sign(victim, forged[0], forged[1], key=self.ids[d.seat]), via=d.seat)
+        self.deliver(self.sign(d.seat, kind, body))
+        return True
+
+    def _equivocate(self, seat: int, kind: Kind, body: dict[str, Any], other: dict[str, Any]) -> bool:
+        a, b = self.sign(seat, kind, body), self.sign(seat, kind, other)
+        self.deliver(a)  # the log holds a; one peer was sent b and sees both when the entries are gossiped
+        witness = next(s for s in range(self.n) if s != seat and s not in self.cheaters)
+        self.deliver(self.sign(witness, Kind.EVIDENCE, {"what": "equivocation", "a": a, "b": b}))
+        return True
+
+    def run(self, limit: int = 40_000) -> Table:
+        for _ in range(limit):
+            if not self.step():
+                return self
+        raise AssertionError("the game did not end")
+
+    # -- results -------------------------------------------------------------------------------------------
+    def verdict_seats(self) -> set[int | None]:
+        return {m.verdict.seat for m in self.ms if m.verdict is not None and m.seat not in self.cheaters}
+
+    def write_log(self, path: Path) -> Path:
+        with open(path, "wb") as fh:
+            for raw in self.raws:
+                fh.write(struct.pack(">I", len(raw)) + raw)
+        return path
+
+
+# ======================================================================================================
+# cheaters
+
+
+class Blind(Machine):
+    """A cheater's engine judges its own moves as the other peers can (public faces only), so that a lie the
+    others cannot see at once does not stop the liar's own machine; it still knows its faces for choosing."""
+
+    cheat_seq: int | None = None
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        private = dict(self.state.faces)
+        self.state.faces = {h: f for h, f in private.items() if self.state.known.get(h, 0) == self.state.all_mask}
+        try:
+            super()._engine(seat, ev)
+        finally:
+            for h, f in private.items():
+                self.state.faces.setdefault(h, f)
+
+    def cheated(self) -> None:
+        if self.cheat_seq is None:
+            self.cheat_seq = self.entries
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and self.cheat_seq is None:
+            seen = view(self.state, d.seat)
+            ev = self.lie(seen, d.seat, legal(seen, d.seat), d.what)
+            if ev is not None:
+                self.cheated()
+                return super().author_next(lambda *_: ev)
+        return super().author_next(choose)
+
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        return None
+
+
+class DenyingController(Blind):
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "answer" and options and any(options[0]["match"]):
+            m = list(options[0]["match"])
+            m[m.index(True)] = False
+            return {"t": "answer", "p": p, "match": m}
+        return None
+
+
+class GrantingController(Blind):
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "answer" and options and not all(options[0]["match"]):
+            return {"t": "answer", "p": p, "match": [True] * len(options[0]["match"])}
+        return None
+
+
+class RepeatedCodePassword(Blind):
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        if what != "password":
+            return None
+        hand = seen.hands[p]
+        for i, a in enumerate(hand):
+            for b in hand[i + 1 :]:
+                if card(seen.faces[a]).code == card(seen.faces[b]).code:
+                    third = next(x for x in hand if x not in (a, b))
+                    return {"t": "password", "p": p, "s": options[0].get("s", seen.stack[-1].get("s")),
+                            "cards": [a, b, third]}
+        return None
+
+
+class FalseCommitment(Blind):
+    """Commits codes that are not its password cards' codes."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is not None and out[0] == Kind.EVENT and "commit" in out[1] and self.cheat_seq is None:
+            from adp2p.crypto.commitments import commit_code
+
+            assert self.me is not None
+            commits = []
+            for h in out[1]["ev"]["cards"] if out[1]["ev"]["t"] == "password" else out[1]["ev"]["new"]:
+                code = (self.me.openings[h][0] + 1) % 6
+                c, opening = commit_code(self.g.game_id, h, code)
+                self.me.openings[h] = (opening.code, opening.salt)
+                commits.append(c)
+            out[1]["commit"] = commits
+            self.cheated()
+        return out
+
+
+class FalseFace(Blind):
+    """Plays a card it holds but claims it is another card (one it could legally play)."""
+
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        for ev in options:
+            if ev.get("t") == "play" and ev.get("backdoor") is None:
+                others = [h for h in seen.hands[p] if h != ev["card"] and seen.faces[h] != ev["face"]]
+                if others:
+                    return dict(ev, card=others[0])
+        return None
+
+
+class IgnoresHarm(Blind):
+    """Holds Trojan Horse / Worm at the start of its turn and attempts / draws anyway."""
+
+    harm: frozenset[str] = frozenset()
+
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        t = seen.turn
+        if t is None or t.player != p:
+            return None
+        harm = {card(seen.faces[h]).param for h in t.start_hand if card(seen.faces[h]).is_harmful}
+        if "no_attempts" in harm:
+            for ev in options:
+                if ev.get("t") == "attempt":
+                    return ev
+        if "no_draw" in harm:
+            draws = [ev for ev in options if ev.get("t") == "draw" and ev.get("n", 0) > 0]
+            if draws:
+                return draws[-1]
+        return None
+
+
+class BrokenPromise(Blind):
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        for ev in options:
+            if ev.get("t") == "trade" and ev.get("promise") is not None:
+                return dict(ev, promise=(ev["promise"] + 1) % 6)
+        return None
+
+
+class WrongLink(Blind):
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is not None and out[0] == Kind.LINK and self.cheat_seq is None and self.pick_no >= 1:
+            self.cheated()
+            return out[0], dict(out[1], link=os.urandom(32))
+        return out
+
+
+class BadShare(Blind):
+    """A wrong decryption share (the proof does not fit) in the first item of the wanted mode it supplies."""
+
+    mode = "own"
+
+    def _my_share(self, h: int, ct: Any, mode: str) -> Share:
+        good = super()._my_share(h, ct, mode)
+        assert self.round is not None
+        sealed = h not in self.round.public
+        if mode == self.mode and sealed and self.cheat_seq is None and self.wanted(h):
+            self.cheated()
+            return Share(good.seat, mul(random_scalar(), base_mul(random_scalar())), good.proof)
+        return good
+
+
+    def wanted(self, h: int) -> bool:
+        return True
+
+
+class BadCertificate(BadShare):
+    """Shows one of its password cards (Dumpster Diving, Packet Sniffer, Mocking Bird) with a certificate
+    that does not prove its face."""
+
+    mode = "cert"
+
+    def wanted(self, h: int) -> bool:
+        return self.state.loc.get(h, ("",))[0] == "pw"
+
+
+class Substituter(Blind):
+    """The last shuffler of the first deck swaps two ciphertexts it did not shuffle honestly for fresh
+    encryptions of a card of its choice (card 0): that card is then in the deck twice, another is gone."""
+
+    dup = False
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None or self.seat != self.n - 1:
+            return out
+        deck = decode_deck(out[1]["deck"])
+        if self.dup:  # re-mask another position's ciphertext: a copy of an unknown card
+            r = random_scalar()
+            src = deck[1]
+            deck[0] = Ciphertext(add(src.c1, base_mul(r)), add(src.c2, mul(r, self.joint_pk)))
+        else:
+            r = random_scalar()
+            deck[0] = Ciphertext(base_mul(r), add(self.table.point(0), mul(r, self.joint_pk)))
+        self.cheated()
+        return out[0], {"deck": encode_deck(deck)}
+
+
+class Duplicator(Substituter):
+    dup = True
+
+
+class Staller(Blind):
+    """Never reveals its secrets at the end."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if d is not None and d.kind == Kind.SECRETS and d.seat == self.seat:
+            self.cheated()
+            return None
+        return super().author_next(choose)
+
+
+class Equivocator(Blind):
+    """Signs two different shuffles for its first shuffle step and sends them to different peers."""
+
+    extra_entry: dict[str, Any] | None = None
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is not None and out[0] == Kind.SHUFFLE and self.cheat_seq is None:
+            pile = self.pile or self._new_pile()
+            other, _ = shuffle(pile.final, self.joint_pk)
+            self.extra_entry = {"deck": encode_deck(other)}
+            self.cheated()
+        return out
+
+
+class Forger(Blind):
+    """Signs, with its own key, an entry in the name of the next seat (a join as if by it)."""
+
+    forge: tuple[Kind, dict[str, Any]] | None = None
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is not None and out[0] == Kind.EVENT and self.cheat_seq is None:
+            self.forge = (Kind.EVENT, out[1])
+            self.cheated()
+        return out
