@@ -117,6 +117,8 @@ class TablePeer:
         self.progress = trio.Event()
         self.outcome = Outcome()
         self.shown = 0
+        self._last_progress: tuple[Any, int] | None = None
+        self._dealt_said = False
         self.ended: str | None = None
         self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
@@ -295,6 +297,7 @@ class TablePeer:
                 break
             duty = m.duty()
             assert duty is not None
+            self._progress_line(duty)
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
@@ -384,6 +387,24 @@ class TablePeer:
         if self.cfg.timings is not None:
             with open(self.cfg.timings, "a") as fh:
                 fh.write(" ".join(map(str, fields)) + f" {time.monotonic():.6f}\n")
+
+    def _progress_line(self, duty: Any) -> None:
+        """One line when setup moves on (keys, shuffle steps, the deal), so nobody wonders what is going on."""
+        m = self.machine
+        assert m is not None
+        key = (duty.kind, duty.seat if duty.kind in (Kind.SHUFFLE,) else -1)
+        if key == self._last_progress:
+            return
+        self._last_progress = key
+        if duty.kind == Kind.JOIN and duty.seat == 0:
+            self.say("Setup: every player publishes a deck key (with proof) and a beacon commitment...")
+        elif duty.kind == Kind.SHUFFLE:
+            who = "you re-mask" if duty.seat == m.seat else f"{m.names[duty.seat]} re-masks"
+            self.say(f"Shuffling: {who} and permute{'' if duty.seat == m.seat else 's'} the deck "
+                     f"({duty.seat + 1} of {m.n})...")
+        elif duty.kind == Kind.SHARES and m.state.turn_no == 0 and not self._dealt_said:
+            self._dealt_said = True
+            self.say("Dealing: every player sends its decryption shares so each card opens only for its holder...")
 
     async def _decide(self, m: Machine) -> dict[str, Any]:
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
@@ -571,6 +592,10 @@ class TablePeer:
                     await self._safe_send(ev.peer.fingerprint, self._head_msg())
             elif isinstance(ev, PeerDown):
                 log.info("peer down: %s (%s)", ev.peer.label, ev.reason)
+                if self.machine is not None and not self.ended and not self.machine.complete:
+                    self.say(f"{ev.peer.label} disconnected ({ev.reason}). The game goes on if they come back "
+                             f"(or resume); if it is their move for {self.cfg.abandon_after:.0f} s, the game ends "
+                             "as abandoned, naming them.")
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
@@ -625,6 +650,9 @@ class TablePeer:
             if learned:  # tell everyone: so a peer that only knew us meets the others (full mesh)
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if new:
+                if self.machine is None:
+                    self.say(f"{_name} ({fp}) sat down at table {self.cfg.table!r} "
+                             f"({min(len(self.bundles), self.cfg.want)} of {self.cfg.want} players)")
                 self.progress.set()
         elif k == "entry":
             raw = msg["raw"]
