@@ -65,9 +65,7 @@ def run_sim(args: argparse.Namespace) -> int:
     strategies = [s.strip() for s in args.bots.split(",") if s.strip()]
     unknown = [s for s in strategies if s not in STRATEGIES]
     if unknown:
-        raise SystemExit(
-            f"ad-p2p sim: unknown bot strategy {', '.join(unknown)}; choose from {', '.join(STRATEGIES)}"
-        )
+        raise SystemExit(f"ad-p2p sim: unknown bot strategy {', '.join(unknown)}; choose from {', '.join(STRATEGIES)}")
     out = simulate(args.rules, args.players, args.games, strategies, args.seed, args.round_limit, args.goal)
     if args.json:
         print(json.dumps(out, indent=1))
@@ -75,8 +73,7 @@ def run_sim(args: argparse.Namespace) -> int:
     print(f"{out['games']} games, {out['profile']}, {out['players']} players, bots {','.join(strategies)}")
     print(f"  wins by seat:      {out['wins_by_seat']}")
     print(
-        f"  wins by strategy:  {out['wins_by_strategy']}  (win rate per seat: "
-        f"{out['win_rate_per_seat_by_strategy']})"
+        f"  wins by strategy:  {out['wins_by_strategy']}  (win rate per seat: {out['win_rate_per_seat_by_strategy']})"
     )
     print(
         f"  turns per game:    median {out['turns_median']}, max {out['turns_max']}; "

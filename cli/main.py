@@ -9,9 +9,7 @@ from adp2p.engine.profiles import PROFILES
 
 
 def _add_rules(p: argparse.ArgumentParser) -> None:
-    p.add_argument(
-        "--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)"
-    )
+    p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
     p.add_argument("--round-limit", type=int, default=None, help="agreed turn limit in rounds")
 
@@ -37,9 +35,7 @@ def parser() -> argparse.ArgumentParser:
     s.set_defaults(round_limit=None)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
-    p.add_argument(
-        "--bots", type=int, default=3, help="number of bot opponents besides your seat (default 3)"
-    )
+    p.add_argument("--bots", type=int, default=3, help="number of bot opponents besides your seat (default 3)")
     p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
     p.add_argument("--strategy", default="deduction", help="bot strategy (default deduction)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
@@ -69,6 +65,7 @@ def parser() -> argparse.ArgumentParser:
     t.add_argument("--json", action="store_true")
     from adp2p.cli.cmd_audit import add_audit_args
 
+    # `replay` is registered above (cli/tui/replay.py: the game screen, turn by turn)
     add_audit_args(sub.add_parser("audit", help="check a finished game's log: who cheated, with proof"))
     return ap
 

@@ -361,6 +361,60 @@ HISTORY: list[tuple[str, dict[str, str]]] = [
     (_P + r" offers (?P<q>\S+) a trade", {"de": "{who} bietet {q} einen Tausch an"}),
     (_P + r" declines the trade", {"de": "{who} lehnt den Tausch ab"}),
     (_P + r" cannot form a password and draws a card", {"de": "{who} kann kein Passwort bilden und zieht eine Karte"}),
+    (r"No cards left to draw", {"de": "Keine Karten mehr zum Ziehen"}),
+    (r"Anti-Virus protects " + _P, {"de": "Anti-Virus schützt {who}"}),
+    (r"Anti-Virus: (?P<card>.+) has no effect", {"de": "Anti-Virus: {card} bleibt ohne Wirkung"}),
+    (r"Backup: " + _P + r" loses no cards", {"de": "Backup: {who} verliert keine Karten"}),
+    (r"CancelBot: (?P<card>.+) is cancelled", {"de": "Abbruch Bot: {card} wird abgebrochen"}),
+    (r"Counter-Virus: (?P<card>.+) has no effect", {"de": "Gegen-Virus: {card} bleibt ohne Wirkung"}),
+    (r"FBI takes (?P<card>.+)", {"de": "FBI nimmt {card}"}),
+    (
+        r"Firewall: " + _P + r" keeps all (?P<k>\d+) card\(s\); access denied",
+        {"de": "Firewall: {who} behält alle {k} Karte(n); Zugang verweigert"},
+    ),
+    (
+        r"Logic Bomb on " + _S + r" goes off: " + _P + r" must discard all cards",
+        {"de": "Logik Bombe auf {sector} geht hoch: {who} muss alle Karten ablegen"},
+    ),
+    (r"Mocking Bird blocks (?P<card>.+)", {"de": "Spott Vogel blockiert {card}"}),
+    (
+        r"Packet Sniffer on " + _S + r": " + _P + r" shows (?P<q>\S+) a password code",
+        {"de": "Paket Schnüffler auf {sector}: {who} zeigt {q} einen Passwort-Code"},
+    ),
+    (r"Retro-Virus on " + _S + r" strikes " + _P, {"de": "Retro-Virus auf {sector} trifft {who}"}),
+    (
+        r"Route Trace: (?P<who>\S+)'s attempt fails and the turn ends",
+        {"de": "Route Verfolgen: der Versuch von {who} scheitert, der Zug endet"},
+    ),
+    (r"Samurai removes (?P<card>.+)", {"de": "Samurai entfernt {card}"}),
+    (
+        r"The discard pile \((?P<k>\d+) cards\) is shuffled into a new deck",
+        {"de": "Der Ablagestapel ({k} Karten) wird zu einem neuen Stapel gemischt"},
+    ),
+    (r"(?P<k>\d+) card\(s\) discarded at random", {"de": "{k} Karte(n) zufällig abgelegt"}),
+    (_P + r" was spammed with (?P<k>\d+) card\(s\)", {"de": "{who} wurde mit {k} Karte(n) gespammt"}),
+    (_P + r" and (?P<q>\S+) trade 1 for (?P<k>\d+)", {"de": "{who} und {q} tauschen 1 gegen {k}"}),
+    (
+        _P + r" discards 2 cards for an extra action \(TeleComm bonus\)",
+        {"de": "{who} legt 2 Karten für eine zusätzliche Aktion ab (Telekom-Bonus)"},
+    ),
+    (
+        _P + r" skips the turn and draws (?P<k>\d+) \(NewsMedia bonus\)",
+        {"de": "{who} überspringt den Zug und zieht {k} (Nachrichten-Bonus)"},
+    ),
+    (
+        _P + r" takes the top discard \(Government bonus\)",
+        {"de": "{who} nimmt die oberste Ablage (Regierungs-Bonus)"},
+    ),
+    (
+        _P + r" uses the Universities bonus on " + _S,
+        {"de": "{who} nutzt den Universitäten-Bonus auf {sector}"},
+    ),
+    (
+        _P + r" discards all (?P<k>\d+) card\(s\) \((?P<card>.+)\)",
+        {"de": "{who} legt alle {k} Karte(n) ab ({card})"},
+    ),
+    (r"Sectors dealt: (?P<rest2>.+)", {"de": "Sektoren verteilt: {rest2}"}),
 ]
 _HISTORY_RX = [(re.compile(rx + "$"), tpl) for rx, tpl in HISTORY]
 
@@ -398,5 +452,8 @@ def history_line(line: str, lang: str = "en") -> str:
                 g["card"] = _title_de(g["card"])
             if "rest" in g:
                 g["rest"] = _de_rest(g["rest"])
+            if "rest2" in g:  # "P1 controls Government, P2 controls Banking and TeleComm"
+                words = g["rest2"].replace(" controls ", " kontrolliert ").replace(" and ", " und ")
+                g["rest2"] = re.sub(r"[A-Za-z]+", lambda w: _sector_de(w.group(0)), words)
             return tpl[lang].format(**g)
     return line
