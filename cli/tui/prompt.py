@@ -304,9 +304,16 @@ class Prompt:
         for n, i in enumerate(order, 1):
             self.say(f"    {n:>3}. {describe(st, options[i], me, self.lang, self.names)}")
         deadline = time.monotonic() + self.react_seconds
+        # The prompt is printed once and warned once near the end, never redrawn with "\r": a redraw would
+        # wipe what the player is typing (the terminal echoes it; we only see it after Enter).
+        self.say(msg("prompt_react", self.lang, secs=int(self.react_seconds + 0.999)), end="")
+        warned = self.react_seconds <= 5
 
         def tick(left: float) -> None:
-            self.say("\r" + msg("prompt_react", self.lang, secs=int(left + 0.999)), end="")
+            nonlocal warned
+            if not warned and left <= 5:
+                warned = True
+                self.say("\n" + msg("prompt_react", self.lang, secs=int(left + 0.999)), end="")
 
         while True:
             left = deadline - time.monotonic()

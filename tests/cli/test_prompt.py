@@ -128,9 +128,10 @@ def test_reaction_countdown_runs_out_and_passes() -> None:
         os.close(r)
         os.close(w)
     assert ev["t"] == "pass"
-    assert 1.0 < took < 5
+    assert took > 1.0  # it really waited for the countdown before passing
     text = out.getvalue()
-    assert "[2 s] react?" in text and "[1 s] react?" in text and "time is up: you pass" in text
+    assert "[2 s] react?" in text and "time is up: you pass" in text
+    assert "\r" not in text and text.count("react?") == 1  # never redrawn over what the player types
 
 
 def test_message_table_complete_and_consistent() -> None:
