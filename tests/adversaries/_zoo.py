@@ -82,7 +82,8 @@ class Table:
             self.forged_from = via  # nobody can be blamed by the signature: the connection it came on is noted
             return False
         body = decode_body(e.body)
-        risky = e.author in self.cheaters and e.kind == Kind.SHARES  # only sealed items differ between peers
+        # only sealed items can be accepted by some peers and rejected by others: snapshot for share cheaters
+        risky = e.kind == Kind.SHARES and getattr(self.ms[e.author], "bad_shares", False)
         memo: dict[int, Any] = {}
         snaps = [self._snap(m, memo) for m in self.ms] if risky else None
         self.rejected = []
@@ -91,7 +92,7 @@ class Table:
                 m.apply(e.author, e.kind, body)
             except ProtocolError as exc:
                 self.rejected.append((m.seat, exc))  # type: ignore[arg-type]
-        if not self.rejected:
+        if all(s in self.cheaters for s, _ in self.rejected):  # a cheater's own machine does not block others
             self.raws.append(raw)
             self.heads.append(e.id)
             return True
@@ -301,6 +302,7 @@ class BadShare(Blind):
     """A wrong decryption share (the proof does not fit) in the first item of the wanted mode it supplies."""
 
     mode = "own"
+    bad_shares = True
 
     def _my_share(self, h: int, ct: Any, mode: str) -> Share:
         good = super()._my_share(h, ct, mode)
@@ -324,6 +326,13 @@ class BadCertificate(BadShare):
 
     def wanted(self, h: int) -> bool:
         return self.state.loc.get(h, ("",))[0] == "pw"
+
+
+class BadCertificateAny(BadCertificate):
+    """The same lie on any card it shows by certificate (the path Dumpster Diving's password card takes)."""
+
+    def wanted(self, h: int) -> bool:
+        return True
 
 
 class Substituter(Blind):
@@ -378,14 +387,15 @@ class Equivocator(Blind):
         return out
 
 
-class Forger(Blind):
+class Forger(Machine):
     """Signs, with its own key, an entry in the name of the next seat (a join as if by it)."""
 
     forge: tuple[Kind, dict[str, Any]] | None = None
+    cheat_seq: int | None = None
 
     def author_next(self, choose: Any = None) -> Any:
         out = super().author_next(choose)
         if out is not None and out[0] == Kind.EVENT and self.cheat_seq is None:
             self.forge = (Kind.EVENT, out[1])
-            self.cheated()
+            self.cheat_seq = self.entries
         return out
