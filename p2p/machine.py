@@ -653,6 +653,10 @@ class Machine:
         the fault is in shares sealed to it, so that the others can open them)."""
         body: dict[str, Any] = {"what": "entry", "raw": raw, "reason": str(exc or "")[:500]}
         e = decode_entry(raw)
+        if self.seat is not None:  # certificates of the hidden faces this peer judged the entry with
+            public = self.state.all_mask
+            certs = [self._cert(h) for h in sorted(self.state.faces) if self.state.known.get(h, 0) != public]
+            body["certs"] = [c for c in certs if c]
         if self.me is not None and e.kind == Kind.SHARES:
             sealed = decode_body(e.body).get("sealed")
             if isinstance(sealed, list) and any(isinstance(x, list) and x[:1] == [self.seat] for x in sealed):
@@ -699,6 +703,21 @@ class Machine:
         trial._evidence = None
         if "box_secret" in body:
             trial._opener = (accuser, need(body, "box_secret", bytes, size=32))
+        shown = dict(self._cert_face(accuser, c) for c in body.get("certs") or [])
+        if shown:  # refold the game with the shown faces: rules judged earlier (turn start) see them too
+            st = new_game(self.profile, self.n)
+            st.faces = {**self.state.faces, **shown}
+            for i, ev in enumerate(self.events):
+                try:
+                    st = apply(st, ev)
+                except IllegalEvent as exc:
+                    at, author = self.sources[i]
+                    if author is None:
+                        raise ProtocolError(
+                            accuser, f"false evidence: the faces shown break a derived event: {exc}"
+                        ) from None
+                    return Verdict(author, exc.rule, f"seat {author}'s entry {at} breaks the rules: {exc.message}", seq)
+            trial.state = st
         try:
             trial.apply(e.author, e.kind, decode_body(e.body))
         except ProtocolError as exc:

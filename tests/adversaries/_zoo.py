@@ -83,7 +83,10 @@ class Table:
             return False
         body = decode_body(e.body)
         # only sealed items can be accepted by some peers and rejected by others: snapshot for share cheaters
-        risky = e.kind == Kind.SHARES and getattr(self.ms[e.author], "bad_shares", False)
+        # (and events whose lie only a peer knowing a hidden face can see)
+        risky = e.author in self.cheaters and (
+            e.kind == Kind.EVENT or (e.kind == Kind.SHARES and getattr(self.ms[e.author], "bad_shares", False))
+        )
         memo: dict[int, Any] = {}
         snaps = [self._snap(m, memo) for m in self.ms] if risky else None
         self.rejected = []
@@ -101,7 +104,9 @@ class Table:
         accuser = next((s for s, _ in self.rejected if s not in self.cheaters and s != e.author), None)
         if accuser is not None and e.kind != Kind.EVIDENCE:
             exc = dict(self.rejected)[accuser]
-            self.deliver(self.sign(accuser, Kind.EVIDENCE, self.ms[accuser].evidence_for_entry(raw, exc)))
+            why = self.rejected
+            if not self.deliver(self.sign(accuser, Kind.EVIDENCE, self.ms[accuser].evidence_for_entry(raw, exc))):
+                raise AssertionError(f"honest seat {accuser}'s evidence was not accepted: {why} / {self.rejected}")
         return False
 
     @staticmethod
