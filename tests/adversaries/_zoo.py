@@ -15,8 +15,9 @@ import random
 import struct
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
-from adp2p.crypto.deck import Ciphertext, Share, decode_deck, encode_deck, shuffle
+from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, apply_shuffle, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar
@@ -25,8 +26,10 @@ from adp2p.engine.api import legal, view
 from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
+from adp2p.p2p import machine as machine_module
 from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
+from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
 
 Event = dict[str, Any]
 
@@ -42,14 +45,24 @@ class Table:
         cheats: dict[int, type[Machine]] | None = None,
         bots: str = "deduction",
     ) -> None:
-        self.ids = sorted((SecretIdentity.generate() for _ in range(n)), key=lambda s: s.public.sign_pk)
-        gid = random.Random(seed).randbytes(16) if seed is not None else os.urandom(16)
+        # Every secret (identities, deck keys, beacon seeds, shuffles) comes from the seed, so a zoo game is
+        # reproducible: the situation a cheater needs arises (or not) the same way on every run.
+        self.rng = random.Random(seed)
+        self.ids = sorted(
+            (SecretIdentity.from_seeds(self.rng.randbytes(32), self.rng.randbytes(32)) for _ in range(n)),
+            key=lambda s: s.public.sign_pk,
+        )
+        gid = self.rng.randbytes(16)
         self.g = Genesis(
             "zoo", profile, None, round_limit, tuple(make_bundle(s, f"p{i}") for i, s in enumerate(self.ids)), gid
         )
         cheats = cheats or {}
         self.ms: list[Machine] = [
-            cheats.get(i, Machine)(self.g, SeatSecrets.generate(i, self.ids[i], gid)) for i in range(n)
+            cheats.get(i, Machine)(
+                self.g,
+                SeatSecrets(i, self.ids[i], scalar_reduce(self.rng.randbytes(64)), self.rng.randbytes(32)),
+            )
+            for i in range(n)
         ]
         names = bots.split(",")
         self.bots = [make_bot(names[i % len(names)], seed * 10 + i) for i in range(n)]
@@ -115,7 +128,18 @@ class Table:
         return copy.deepcopy(m, keep)
 
     # -- play ----------------------------------------------------------------------------------------------
+    def seeded_shuffle(self, deck: list[Ciphertext], pk: bytes) -> tuple[list[Ciphertext], ShuffleWitness]:
+        """The machine's shuffle with the table's seeded randomness (test harness only)."""
+        perm = list(range(len(deck)))
+        self.rng.shuffle(perm)
+        w = ShuffleWitness(perm, [scalar_reduce(self.rng.randbytes(64)) for _ in deck])
+        return apply_shuffle(deck, pk, w), w
+
     def step(self) -> bool:
+        with mock.patch.object(machine_module, "shuffle", self.seeded_shuffle):
+            return self._step()
+
+    def _step(self) -> bool:
         for m in self.ms:
             ev = m.pending_evidence()
             if ev is not None and m.seat not in self.cheaters:
@@ -228,8 +252,12 @@ class RepeatedCodePassword(Blind):
             for b in hand[i + 1 :]:
                 if card(seen.faces[a]).code == card(seen.faces[b]).code:
                     third = next(x for x in hand if x not in (a, b))
-                    return {"t": "password", "p": p, "s": options[0].get("s", seen.stack[-1].get("s")),
-                            "cards": [a, b, third]}
+                    return {
+                        "t": "password",
+                        "p": p,
+                        "s": options[0].get("s", seen.stack[-1].get("s")),
+                        "cards": [a, b, third],
+                    }
         return None
 
 
@@ -317,7 +345,6 @@ class BadShare(Blind):
             self.cheated()
             return Share(good.seat, mul(random_scalar(), base_mul(random_scalar())), good.proof)
         return good
-
 
     def wanted(self, h: int) -> bool:
         return True
