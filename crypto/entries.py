@@ -47,9 +47,7 @@ class Entry:
     id: bytes
 
 
-def _check_fields(
-    game_id: object, seq: object, prev_hash: object, author: object, kind: object, body: object
-) -> None:
+def _check_fields(game_id: object, seq: object, prev_hash: object, author: object, kind: object, body: object) -> None:
     expect_bytes(game_id, "entry game_id", lengths=GAME_ID_LENGTHS)
     expect_int(seq, 0, MAX_SEQ, "entry seq")
     expect_bytes(prev_hash, "entry prev_hash", lengths=(32,))
@@ -95,9 +93,7 @@ def verify_entry(entry: Entry, author_identity: PublicIdentity) -> None:
     try:
         author_identity.verify(domains.ENTRY, entry.header_bytes, entry.signature)
     except InvalidSignature:
-        raise InvalidSignature(
-            f"entry seq {entry.seq}: signature of seat {entry.author} does not verify"
-        ) from None
+        raise InvalidSignature(f"entry seq {entry.seq}: signature of seat {entry.author} does not verify") from None
 
 
 def _identity(identities: Identities, seat: int, seq: int) -> PublicIdentity:
@@ -134,7 +130,11 @@ def verify_chain(entries: Sequence[Entry], identities: Identities, *, game_id: b
 
 @dataclass(frozen=True)
 class EquivocationProof:
-    """Two validly signed, different entries by one author for the same game and seq.
+    """Two validly signed, different entries by one author for the same game, seq and previous entry.
+
+    The same prev_hash matters: an entry set aside because evidence took its place (see docs/protocol.md,
+    "Precedence at one seq") is followed by a new entry of its author at the same seq on another prev; that is
+    not a lie. Two entries on one prev are: the author told two peers two different things at one point.
 
     Anyone holding the authors' public identities can check it with :meth:`verify`.
     Wire: msgpack ``[raw_a: bin, raw_b: bin]``.
@@ -153,6 +153,8 @@ class EquivocationProof:
             raise InvalidProof("equivocation proof: the two entries are identical")
         if a.game_id != b.game_id or a.seq != b.seq or a.author != b.author:
             raise InvalidProof("equivocation proof: entries differ in game, seq or author")
+        if a.prev_hash != b.prev_hash:
+            raise InvalidProof("equivocation proof: the entries build on different previous entries")
         try:
             ident = identities[a.author]
         except (IndexError, KeyError):
@@ -175,7 +177,13 @@ class EquivocationProof:
 
 def check_consistent(a: Entry, b: Entry, identities: Identities) -> None:
     """Raise :class:`Equivocation` (with its proof) if a and b are a valid equivocation pair."""
-    if a.game_id == b.game_id and a.seq == b.seq and a.author == b.author and a.raw != b.raw:
+    if (
+        a.game_id == b.game_id
+        and a.seq == b.seq
+        and a.author == b.author
+        and a.prev_hash == b.prev_hash
+        and a.raw != b.raw
+    ):
         proof = EquivocationProof(a.raw, b.raw)
         seat = proof.verify(identities)
         raise Equivocation(proof, seat)

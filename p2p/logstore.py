@@ -11,10 +11,13 @@ proofs go to a side file ``<log>.equivocations`` with the same record format
   flushes and ``fsync``s, and only then updates the in-memory log.  A rejected append leaves
   both the file and the in-memory log untouched (a failed write is truncated away).
 * An entry for an existing seq: identical bytes raise :class:`DuplicateEntry` (harmless
-  during catch-up); different bytes signed by the same author are an equivocation: the proof
-  is written to the side file and :class:`LogEquivocation` (also a
+  during catch-up); different bytes signed by the same author on the same previous entry are an
+  equivocation: the proof is written to the side file and :class:`LogEquivocation` (also a
   :class:`adp2p.crypto.errors.Equivocation`, carrying ``proof`` and ``seat``) is raised;
-  different bytes by another author raise :class:`ConflictingEntry`.
+  different bytes by another author (or by the same author on another previous entry) raise
+  :class:`ConflictingEntry`.
+* :meth:`LogStore.supersede` is the one exception to append-only: when valid evidence takes the place
+  of entries (docs/protocol.md, "Precedence at one seq") they move to ``<log>.superseded``.
 * :meth:`LogStore.open` reloads and re-verifies the whole chain.  A torn last record (the
   tail of the file shorter than a record, or only zero bytes, as a crash mid-write leaves
   it) is truncated away with a warning; any other damage raises :class:`LogCorrupt` naming
@@ -58,6 +61,7 @@ except ImportError:  # pragma: no cover
 __all__ = [
     "EQUIVOCATION_SUFFIX",
     "MAX_RECORD",
+    "SUPERSEDED_SUFFIX",
     "ConflictingEntry",
     "DuplicateEntry",
     "LogCorrupt",
@@ -73,6 +77,7 @@ log = logging.getLogger(__name__)
 _LEN = struct.Struct(">I")
 MAX_RECORD: Final = MAX_BODY + 1024  # a whole encoded entry is the body plus < 200 bytes of header
 EQUIVOCATION_SUFFIX: Final = ".equivocations"
+SUPERSEDED_SUFFIX: Final = ".superseded"
 
 
 class LogError(Exception):
@@ -146,9 +151,7 @@ class LogStore:
     ) -> None:
         self.path = path
         self._f = file  # binary file object opened "r+b"
-        self.identities: Identities = (
-            dict(identities) if isinstance(identities, Mapping) else list(identities)
-        )
+        self.identities: Identities = dict(identities) if isinstance(identities, Mapping) else list(identities)
         self.game_id = game_id
         self._entries = entries
         self._proofs = proofs
@@ -172,9 +175,7 @@ class LogStore:
                 try:
                     fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except BlockingIOError:
-                    raise LogLocked(
-                        f"log {p} is already open in another process (or another LogStore)"
-                    ) from None
+                    raise LogLocked(f"log {p} is already open in another process (or another LogStore)") from None
             data = f.read()
             entries, good_end = cls._load(p, data, identities, game_id)
             if good_end < len(data):
@@ -349,6 +350,11 @@ class LogStore:
                     f"entry seq {e.seq} by seat {e.author} conflicts with the one by seat {old.author}",
                     seq=e.seq,
                 )
+            if old.prev_hash != e.prev_hash:  # another branch (an entry set aside by evidence): not a lie
+                raise ConflictingEntry(
+                    f"entry seq {e.seq} by seat {e.author} builds on another entry {e.seq - 1} than ours",
+                    seq=e.seq,
+                )
             proof = EquivocationProof(old.raw, raw)
             try:
                 seat = proof.verify(self.identities)
@@ -368,6 +374,28 @@ class LogStore:
                 seq=e.seq,
             )
         return e
+
+    def supersede(self, seq: int) -> list[Entry]:
+        """Set aside the entries from *seq* on (evidence took their place; docs/protocol.md, "Precedence at one
+        seq"): they are appended to ``<log>.superseded`` (same record format) and fsynced first, then the log
+        is truncated before *seq* and fsynced. Returns the entries set aside. A crash in between leaves them
+        in both files; the log then still verifies and the evidence arrives again."""
+        if not 0 < seq <= len(self._entries):
+            raise ValueError(f"cannot set aside entries from seq {seq} of a log of {len(self._entries)}")
+        gone = self._entries[seq:]
+        if not gone:
+            return []
+        side = Path(str(self.path) + SUPERSEDED_SUFFIX)
+        fd = os.open(side, os.O_RDWR | os.O_CREAT | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o600)
+        with io.FileIO(fd, "r+b") as f:
+            for e in gone:
+                self._write_record(f, e.raw)
+        keep = sum(_LEN.size + len(e.raw) for e in self._entries[:seq])
+        self._f.truncate(keep)
+        os.fsync(self._f.fileno())
+        self._f.seek(0, os.SEEK_END)
+        del self._entries[seq:]
+        return gone
 
     def _save_proof(self, proof: EquivocationProof) -> None:
         if proof in self._proofs or EquivocationProof(proof.raw_b, proof.raw_a) in self._proofs:

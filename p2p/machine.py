@@ -65,7 +65,7 @@ class ProtocolError(Exception):
     """An entry breaks the protocol or the rules; `seat` is at fault (None: no single seat)."""
 
     def __init__(self, seat: int | None, msg: str) -> None:
-        super().__init__(f"seat {seat}: {msg}" if seat is not None else msg)
+        super().__init__(f"seat {seat + 1}: {msg}" if seat is not None else msg)
         self.seat = seat
         self.msg = msg
 
@@ -158,9 +158,7 @@ class Machine:
         if me is not None and self.ids[me.seat] != me.identity.public:
             raise ProtocolError(None, "these secrets are not for this seat of the roster")
         self.state: GameState = new_game(self.profile, self.n)
-        self.events: list[
-            Event
-        ] = []  # every engine event, derived chance events included (the audit folds them)
+        self.events: list[Event] = []  # every engine event, derived chance events included (the audit folds them)
         self.table = CardTable(self.game_id)
         self.hmap = HandleMap()
         self.keys: list[tuple[bytes, bytes] | None] = [None] * self.n
@@ -172,9 +170,7 @@ class Machine:
         self.pick_no = 0
         self.pile: Pile | None = None  # the pile being shuffled
         self.round: Round | None = None
-        self.shares: dict[
-            int, dict[int, Share]
-        ] = {}  # handle -> seat -> verified share (what this peer holds)
+        self.shares: dict[int, dict[int, Share]] = {}  # handle -> seat -> verified share (what this peer holds)
         self.claims: dict[int, tuple[int, int]] = {}  # handle -> (claimed face, claimant) until revealed
         self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
         self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
@@ -215,6 +211,12 @@ class Machine:
         assert self.tracker is not None
         return Duty(self.tracker.missing(self.pick_no + 1)[0], Kind.LINK, d.kind)
 
+    def snapshot(self) -> Machine:
+        """An independent copy of this fold (to try an entry on, or to go back to); the immutable parts
+        (card table, secrets, genesis, identities) are shared."""
+        keep = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids)}
+        return copy.deepcopy(self, keep)
+
     @property
     def finished(self) -> bool:
         return self.state.over or self.verdict is not None
@@ -232,7 +234,7 @@ class Machine:
             raise ProtocolError(author, "the game is complete: no more entries")
         if kind == Kind.EVIDENCE:
             if not 0 <= author < self.n:
-                raise ProtocolError(None, f"evidence by unknown seat {author}")
+                raise ProtocolError(None, f"evidence by unknown seat {author + 1}")
             try:
                 self._evidence_entry(author, body)
             except BodyError as exc:
@@ -244,7 +246,7 @@ class Machine:
                 author,
                 f"out of turn: the next entry is {duty.kind.name.lower()} by seat "
                 f"{duty.seat}, not {Kind(kind).name.lower() if kind in Kind._value2member_map_ else kind}"
-                f" by seat {author}",
+                f" by seat {author + 1}",
             )
         try:
             {
@@ -278,9 +280,7 @@ class Machine:
                 self.joint_pk = joint_key(self.game_id, keys)
             except CryptoError as exc:
                 raise ProtocolError(None, f"joint key: {exc}") from None
-            self.tracker = BeaconTracker(
-                self.game_id, [h for h in self.heads if h is not None], self.g.chain_length
-            )
+            self.tracker = BeaconTracker(self.game_id, [h for h in self.heads if h is not None], self.g.chain_length)
 
     # -- chance ----------------------------------------------------------------------------------------
     def _link(self, seat: int, body: dict[str, Any]) -> None:
@@ -440,10 +440,7 @@ class Machine:
         boxes: dict[int, bytes] = {}
         for item in sealed:
             if not (
-                isinstance(item, list)
-                and len(item) == 2
-                and isinstance(item[0], int)
-                and isinstance(item[1], bytes)
+                isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], bytes)
             ):
                 raise ProtocolError(seat, "a sealed item is [recipient seat, box]")
             boxes[item[0]] = item[1]
@@ -478,9 +475,7 @@ class Machine:
                     mine[h] = shares
                 want_mine = {h for h, new, _ in due if h not in rnd.public and new >> viewer & 1}
                 if set(mine) != want_mine:
-                    raise ProtocolError(
-                        seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}"
-                    )
+                    raise ProtocolError(seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}")
                 for h, shares in mine.items():
                     self._check_item(seat, h, shares, modes[h])
             except (ProtocolError, CryptoError) as exc:
@@ -499,12 +494,7 @@ class Machine:
             self._finish_round(rnd)
 
     def _decode_item(self, seat: int, item: Any) -> tuple[int, dict[int, Share]]:
-        if not (
-            isinstance(item, list)
-            and len(item) == 2
-            and isinstance(item[0], int)
-            and isinstance(item[1], list)
-        ):
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], list)):
             raise ProtocolError(seat, "a share item is [handle, [share...]]")
         out: dict[int, Share] = {}
         for raw in item[1]:
@@ -532,9 +522,7 @@ class Machine:
             try:
                 verify_share(self.game_id, key[0], h, ct, share)
             except CryptoError as exc:
-                raise ProtocolError(
-                    seat, f"handle {h}: invalid decryption share of seat {s}: {exc}"
-                ) from None
+                raise ProtocolError(seat, f"handle {h}: invalid decryption share of seat {s + 1}: {exc}") from None
 
     def _finish_round(self, rnd: Round) -> None:
         """Every share of the round is in: open what this seat must learn; check claimed faces."""
@@ -550,7 +538,7 @@ class Machine:
                 self.verdict = Verdict(
                     claim[1],
                     "face_claim",
-                    f"seat {claim[1]} played handle {h} as "
+                    f"seat {claim[1] + 1} played handle {h} as "
                     f"{card(claim[0]).title}, but its shares open to {card(f).title}",
                     self.sources[-1][0] if self.sources else None,
                 )
@@ -674,7 +662,7 @@ class Machine:
                     raise CryptoError("the entries are of another game")
             except CryptoError as exc:
                 raise ProtocolError(accuser, f"false evidence: {exc}") from None
-            v = Verdict(guilty, "equivocation", f"seat {guilty} signed two different entries for one seq", seq)
+            v = Verdict(guilty, "equivocation", f"seat {guilty + 1} signed two different entries for one seq", seq)
         elif what == "entry":
             v = self._verify_bad_entry(accuser, body, seq)
         elif what in ("duplicate", "promise", "answer", "answers"):
@@ -698,8 +686,7 @@ class Machine:
             raise ProtocolError(accuser, f"false evidence: the entry does not verify: {exc}") from None
         if e.game_id != self.game_id or e.seq != seq:
             raise ProtocolError(accuser, f"false evidence: the entry is not for seq {seq} of this game")
-        memo = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids)}
-        trial = copy.deepcopy(self, memo)
+        trial = self.snapshot()
         trial._evidence = None
         if "box_secret" in body:
             trial._opener = (accuser, need(body, "box_secret", bytes, size=32))
@@ -716,7 +703,8 @@ class Machine:
                         raise ProtocolError(
                             accuser, f"false evidence: the faces shown break a derived event: {exc}"
                         ) from None
-                    return Verdict(author, exc.rule, f"seat {author}'s entry {at} breaks the rules: {exc.message}", seq)
+                    why = f"seat {author + 1}'s entry {at} breaks the rules: {exc.message}"
+                    return Verdict(author, exc.rule, why, seq)
             trial.state = st
         try:
             trial.apply(e.author, e.kind, decode_body(e.body))
@@ -725,9 +713,10 @@ class Machine:
                 raise ProtocolError(
                     accuser, f"false evidence: the entry is rejected but not its author's fault: {exc}"
                 ) from None
-            return Verdict(e.author, "entry", f"seat {e.author} signed an entry that breaks the rules: {exc.msg}", seq)
+            why = f"seat {e.author + 1} signed an entry that breaks the rules: {exc.msg}"
+            return Verdict(e.author, "entry", why, seq)
         except BodyError as exc:
-            return Verdict(e.author, "entry", f"seat {e.author} signed a malformed entry: {exc}", seq)
+            return Verdict(e.author, "entry", f"seat {e.author + 1} signed a malformed entry: {exc}", seq)
         raise ProtocolError(accuser, "false evidence: the entry is valid")
 
     def _verify_face_evidence(
@@ -743,14 +732,23 @@ class Machine:
             if any(self.state.loc.get(h, ("gone",))[0] == "gone" for h in faces):
                 raise false("a handle is no longer in play")
             f = next(iter(faces.values()))
-            return Verdict(None, "duplicate", f"{card(f).title} is in two places (handles {sorted(faces)}): "
-                           "a shuffle is corrupt (the audit names the shuffler)", seq)
+            return Verdict(
+                None,
+                "duplicate",
+                f"{card(f).title} is in two places (handles {sorted(faces)}): "
+                "a shuffle is corrupt (the audit names the shuffler)",
+                seq,
+            )
         if what == "promise":
             ref, h = need(body, "seq", int), need(body, "h", int)
             for s, ph, c, promiser in self.promises:
                 if (s, ph) == (ref, h) and h in code and code[h] != c:
-                    return Verdict(promiser, "trade_promise", f"seat {promiser} promised code {'ABCDEF'[c]} in "
-                                   f"entry {s} and gave {card(faces[h]).title}", seq)
+                    return Verdict(
+                        promiser,
+                        "trade_promise",
+                        f"seat {promiser + 1} promised code {'ABCDEF'[c]} in entry {s} and gave {card(faces[h]).title}",
+                        seq,
+                    )
             raise false("no broken promise shown")
         if what == "answer":
             ref, h = need(body, "seq", int), need(body, "h", int)
@@ -762,8 +760,13 @@ class Machine:
             m = match[hs.index(h)]
             pw_codes = {code[x] for x in pw if x in code}
             if (not m and code[h] in pw_codes) or (m and set(pw) <= set(code) and code[h] not in pw_codes):
-                return Verdict(ctrl, "controller_answer", f"seat {ctrl} answered {'match' if m else 'no match'} "
-                               f"for {card(faces[h]).title} in entry {ref} against its password", seq)
+                return Verdict(
+                    ctrl,
+                    "controller_answer",
+                    f"seat {ctrl + 1} answered {'match' if m else 'no match'} "
+                    f"for {card(faces[h]).title} in entry {ref} against its password",
+                    seq,
+                )
             raise false("the answer agrees with the certificates")
         a, b, ha, hb = need(body, "a", int), need(body, "b", int), need(body, "ha", int), need(body, "hb", int)
         if a not in self.answers or b not in self.answers or ha not in code or hb not in code:
@@ -773,8 +776,13 @@ class Machine:
             raise false("not two answers of one controller to one password")
         if code[ha] != code[hb] or x[4][x[3].index(ha)] == y[4][y[3].index(hb)]:
             raise false("the answers do not contradict")
-        return Verdict(x[0], "controller_answer", f"seat {x[0]} answered the same code {'ABCDEF'[code[ha]]} "
-                       f"differently in entries {a} and {b} against one password", seq)
+        return Verdict(
+            x[0],
+            "controller_answer",
+            f"seat {x[0] + 1} answered the same code {'ABCDEF'[code[ha]]} "
+            f"differently in entries {a} and {b} against one password",
+            seq,
+        )
 
     def _open(self, h: int) -> int:
         ct = self.hmap[h]
@@ -786,15 +794,13 @@ class Machine:
             else:
                 share = got.get(s)
                 if share is None:
-                    raise ProtocolError(None, f"handle {h}: no share of seat {s} to open it")
+                    raise ProtocolError(None, f"handle {h}: no share of seat {s + 1} to open it")
                 d = share.d
             total = d if total is None else _add(total, d)
         try:
             return self.table.face(sub(ct.c2, total))
         except CryptoError:
-            raise ProtocolError(
-                None, f"handle {h} does not open to a card (the audit names the shuffler)"
-            ) from None
+            raise ProtocolError(None, f"handle {h} does not open to a card (the audit names the shuffler)") from None
 
     def _box_context(self, sender: int, recipient: int) -> bytes:
         return b"adp2p/shares" + self.game_id + u64(self.entries) + bytes([sender, recipient])
@@ -830,8 +836,12 @@ class Machine:
         rep = AuditReport()
         missing = [s for s in range(self.n) if s not in self.revealed]
         for seat in missing:
-            rep.violation(seat, "secrets_missing", "did not reveal its secrets at the end of the game: the hidden "
-                          "cards, shuffles and commitments cannot be checked")
+            rep.violation(
+                seat,
+                "secrets_missing",
+                "did not reveal its secrets at the end of the game: the hidden "
+                "cards, shuffles and commitments cannot be checked",
+            )
         if missing:
             return rep
         publics = [k[0] for k in self.keys if k is not None]
@@ -915,7 +925,7 @@ class Machine:
                     for sh in shares.values():
                         verify_share(self.game_id, self.keys[sh.seat][0], h, self.hmap[h], sh)  # type: ignore[index]
             except (CryptoError, TypeError, ValueError, IndexError, KeyError) as exc:
-                rep.violation(sender, "sealed_shares", f"shares sealed to seat {to} do not check out: {exc}", seq)
+                rep.violation(sender, "sealed_shares", f"shares sealed to seat {to + 1} do not check out: {exc}", seq)
 
     def _audit_replay(self, rep: AuditReport, full: dict[int, int]) -> None:
         """Strict replay, event by event, so that the first rule broken names its entry and seat."""
@@ -958,7 +968,7 @@ class Machine:
             return duty.kind, {"k": k, "link": self.chain.link(k)}
         if duty.kind == Kind.SHUFFLE:
             pile = self.pile or self._new_pile()
-            out, w = shuffle(pile.final, self.joint_pk)
+            out, w = self._make_shuffle(pile.final)
             me.witnesses[pile.index] = w.to_bytes()
             return duty.kind, {"deck": encode_deck(out)}
         if duty.kind == Kind.SHARES:
@@ -986,6 +996,11 @@ class Machine:
                 "openings": sorted([h, c, s] for h, (c, s) in me.openings.items()),
             }
         return None
+
+    def _make_shuffle(self, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
+        """This seat's shuffle step: re-mask and permute with fresh randomness (a seeded test table overrides
+        this to make its games reproducible)."""
+        return shuffle(deck, self.joint_pk)
 
     def _author_shares(self) -> dict[str, Any]:
         assert self.me is not None and self.deck_key is not None and self.round is not None

@@ -12,9 +12,17 @@ Everything a peer does is in `run()`:
    broadcast; others' entries are checked (signature, chain, author, machine rules), appended, then acted
    on. Heads are exchanged on connect and after every entry; a missing range is fetched with `get`; two
    different entries for one seq by one author are kept as an equivocation proof.
-4. **End.** After the secrets entries every peer has run the audit; `run()` returns the outcome. A peer
+4. **Evidence.** A signed entry that breaks a rule is never appended: the peer that rejects it posts an
+   `evidence` entry in its place (the entry itself, plus what the others need to re-check it); proof from
+   the machine's immediate checks (contradicting answers, a broken trade promise, a card in two places) is
+   posted the same way, and two entries signed for one seq are posted as an equivocation proof at that seq.
+   Every peer re-verifies it; valid evidence takes precedence over any other entry at its seq (between two,
+   the lower accuser seat wins), so a peer holding another entry there sets its tail aside
+   (`<log>.superseded`) and refolds: every log converges on the evidence, and the game stops with the
+   verdict. See docs/protocol.md, "Precedence at one seq".
+5. **End.** After the secrets entries every peer has run the audit; `run()` returns the outcome. A peer
    that stays silent past `abandon_after` seconds when it must author ends the game as abandoned, naming
-   it; a signed entry that breaks a rule ends it with a verdict naming its author.
+   it.
 
 Resume (`resume=True`): the log and this seat's secrets are reloaded from the game directory, the machine
 refolds the log, and the peer reconnects and catches up.
@@ -40,7 +48,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.engine.api import legal, view
 from adp2p.engine.state import GameState
-from adp2p.p2p.logstore import ConflictingEntry, DuplicateEntry, LogEquivocation, LogError, LogStore
+from adp2p.p2p.logstore import SUPERSEDED_SUFFIX, ConflictingEntry, DuplicateEntry, LogEquivocation, LogError, LogStore
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
@@ -91,6 +99,8 @@ class TableError(Exception):
 
 
 class TablePeer:
+    machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
+
     def __init__(
         self,
         cfg: PeerConfig,
@@ -122,13 +132,15 @@ class TablePeer:
         self.ended: str | None = None
         self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
+        self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
+        self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
+        self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
+        self._verdict_said = False
 
     # ==================================================================================================
     # entry points
 
-    async def run(
-        self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None
-    ) -> Outcome:
+    async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
             self._load(resume)
@@ -204,11 +216,9 @@ class TablePeer:
                     self.cfg.goal,
                     self.cfg.round_limit,
                     tuple(roster),
-                    pysecrets.token_bytes(16),
+                    self._new_game_id(),
                 )
-                raw = encode_entry(
-                    self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), encode_body(g.to_body())
-                )
+                raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), encode_body(g.to_body()))
                 self.genesis_raw = raw
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
         while self.genesis_raw is None:
@@ -236,17 +246,23 @@ class TablePeer:
         seat = mine[0]
         self.gdir = game_dir(self.cfg.data_dir, g.game_id.hex())
         self.gdir.mkdir(parents=True, exist_ok=True)
-        self.secrets = SeatSecrets.generate(seat, self.identity, g.game_id)
+        self.secrets = self._new_secrets(seat, g)
         self._save_secrets()
         self.store = LogStore.open(self.gdir / "log", ids, g.game_id)
         if len(self.store) == 0:
             self.store.append(raw, author=0)
             self._timing(0, int(Kind.GENESIS), 0)
-        self.machine = Machine(g, self.secrets)
+        self.machine = self.machine_class(g, self.secrets)
         self.outcome.game_id = g.game_id
         self.outcome.log_path = self.gdir / "log"
         names = ", ".join(f"{n}{' (you)' if i == seat else ''}" for i, n in enumerate(g.names()))
         self.say(f"Game {g.game_id.hex()[:8]} begins: {g.profile}, players {names}. Log: {self.gdir / 'log'}")
+
+    def _new_game_id(self) -> bytes:
+        return pysecrets.token_bytes(16)
+
+    def _new_secrets(self, seat: int, g: Genesis) -> SeatSecrets:
+        return SeatSecrets.generate(seat, self.identity, g.game_id)
 
     def _save_secrets(self) -> None:
         assert self.gdir is not None and self.secrets is not None
@@ -269,9 +285,7 @@ class TablePeer:
         self.gdir = gdir
         self.secrets = sec
         self.store = LogStore.open(gdir / "log", g.identities(), g.game_id)
-        self.machine = Machine(g, sec)
-        for entry in self.store.entries()[1:]:
-            self.machine.apply(entry.author, entry.kind, decode_body(entry.body))
+        self.machine = self._fold(len(self.store))
         self.genesis_raw = first
         self.outcome.game_id = g.game_id
         self.outcome.log_path = gdir / "log"
@@ -286,13 +300,15 @@ class TablePeer:
     # play
 
     async def _play(self) -> None:
-        m = self.machine
-        assert m is not None and self.store is not None
+        assert self.machine is not None and self.store is not None
         last_wait: tuple[int, int] | None = None  # (seq, seat) we last timed out waiting for
         silent_rounds = 0  # how many abandon_after periods in a row that seat has been silent there
         while True:
             self._show()
             self._drain_pending()
+            self._post_pending_evidence()
+            await self._flush()
+            m = self.machine  # evidence may have replaced the fold: read it afresh every time
             if self.ended or m.complete:
                 break
             duty = m.duty()
@@ -302,11 +318,13 @@ class TablePeer:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
                     ev = await self._decide(m)
-                    if self.ended:  # the others gave up on us while we decided
-                        continue
+                    if self.ended or self.machine is not m or m.duty() != duty:
+                        continue  # the game moved on while we decided (given up on us, or evidence came)
                     chooser = _fixed(ev)  # decided above, off the trio thread
                 out = m.author_next(chooser)
-                assert out is not None
+                if out is None:  # nothing we can author (a machine that holds back): wait for news
+                    await self._wait_progress()
+                    continue
                 kind, body = out
                 raw = encode_entry(
                     self.identity,
@@ -326,9 +344,16 @@ class TablePeer:
             with trio.move_on_after(self.cfg.abandon_after) as scope:
                 await self._wait_progress()
             if scope.cancelled_caught and not self.pending:
+                # a last look before giving up on that seat: what it sent may still wait in our buffers (after
+                # this process was suspended, every timer fires at once, before the buffered entries are read)
+                with trio.move_on_after(max(0.2, self.cfg.heartbeat)) as grace:
+                    await self._wait_progress()
+                if not grace.cancelled_caught or self.pending or len(self.store) != waited[0]:
+                    continue
                 silent_rounds = silent_rounds + 1 if waited == last_wait else 1
                 last_wait = waited
                 await self._abandon(duty.seat, silent_rounds)
+        await self._flush()
         self._finish()
 
     def _drain_pending(self) -> None:
@@ -338,7 +363,8 @@ class TablePeer:
             self._accept(raw)
 
     def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        """Check, apply and persist one entry at the next seq (persisted before anything acts on it)."""
+        """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
+        that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         try:
@@ -350,14 +376,22 @@ class TablePeer:
                 store.append(raw)
             self.proofs_to_share.append((exc.proof.raw_a, exc.proof.raw_b))
             if not self.ended:
-                self._end_verdict(
-                    f"{self._who(exc.seat)} signed two different entries for one position "
-                    f"(equivocation, seq {exc.seq}); the proof is kept in {store.path}.equivocations"
+                self.say(
+                    f"{self._who(exc.seat)} signed two different entries for one position (equivocation, seq "
+                    f"{exc.seq}); the proof is kept in {store.path}.equivocations and posted to every peer"
                 )
+                body = {"what": "equivocation", "a": exc.proof.raw_a, "b": exc.proof.raw_b}
+                self._post_evidence(exc.seq, body)
             return
         except (LogError, CryptoError) as exc:
-            if isinstance(exc, ConflictingEntry) and (self.outcome.abandoned_by or self._late_abandon(raw)):
-                return  # (once abandoned, the late entry or the abandon entry coming again is no news)
+            if isinstance(exc, ConflictingEntry):
+                if self._weigh(raw):
+                    return
+                if self.outcome.abandoned_by or self._late_abandon(raw):
+                    return  # (once abandoned, the late entry or the abandon entry coming again is no news)
+            if self._stale(raw):
+                log.info("entry on another branch%s: %s", f" from {sender}" if sender else "", exc)
+                return  # it builds on an entry we do not hold (yet): the caller fetches what it needs
             where = f" from {sender}" if sender else ""
             log.warning("rejected entry%s: %s", where, exc)
             self.say(f"Rejected an entry{where}: {exc}")
@@ -367,19 +401,160 @@ class TablePeer:
         if e.kind == Kind.ABANDON:
             self._apply_abandon(e, raw)
             return
+        before = m.snapshot() if e.kind == Kind.EVIDENCE else None
         try:
             body = decode_body(e.body)
             m.apply(e.author, e.kind, body)
         except (ProtocolError, BodyError) as exc:
             seat = getattr(exc, "seat", e.author)
             self._keep_evidence(raw, str(exc))
-            self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
+            if seat == e.author and not own and m.seat is not None and seat != m.seat:
+                why = exc.msg if isinstance(exc, ProtocolError) else str(exc)
+                self.say(f"{self._who(seat)} broke the rules: {why}; posting the proof for every peer to check")
+                self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
+            else:
+                self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
             return
         store.append(raw, author=e.author)
+        if before is not None:
+            self.before_evidence[e.seq] = before
         self._timing(e.seq, e.kind, e.author)
-        if m.verdict is not None and not self.ended:
-            self.say(f"Cheating detected: {m.verdict.msg}")
+        self._say_verdict()
         self.progress.set()
+
+    # -- evidence ------------------------------------------------------------------------------------------
+    def _post_pending_evidence(self) -> None:
+        """Post the proof our machine's immediate checks found (once; not after a verdict stopped the game)."""
+        m = self.machine
+        if m is None or self.ended or m.verdict is not None or m.seat is None:
+            return
+        body = m.pending_evidence()
+        if body is not None:
+            self._post_evidence(len(self.store), body)  # type: ignore[arg-type]
+
+    def _post_evidence(self, at: int, body: dict[str, Any]) -> None:
+        """Author an evidence entry at seq `at` (the seq of the entry it replaces, or the next one), apply it to
+        a fold of the log before `at`, set our own entries from `at` on aside, and queue it for broadcast."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None and m.seat is not None
+        if at < len(store) and store[at].author == m.seat:
+            log.info("not posting evidence at seq %d over our own entry there", at)
+            return
+        trial = self._fold(at)
+        raw = encode_entry(
+            self.identity, m.game_id, at, store[at - 1].id, m.seat, int(Kind.EVIDENCE), encode_body(body)
+        )
+        before = trial.snapshot()
+        try:
+            trial.apply(m.seat, Kind.EVIDENCE, body)
+        except ProtocolError as exc:  # our own proof does not hold: never post it (and say so)
+            log.error("own evidence at seq %d does not verify: %s", at, exc)
+            self.say(f"Could not prove what we saw at entry {at} ({exc}); nothing posted")
+            return
+        self._adopt(at, raw, trial, before)
+        self.outbox.append(raw)
+
+    def _weigh(self, raw: bytes) -> bool:
+        """An entry at a seq where we hold another one (by another author). If it is evidence, it takes
+        precedence over a non-evidence entry, and over evidence by a higher seat; the loser is set aside. True
+        if the entry was dealt with here (adopted, or quietly outweighed, or false evidence kept and named)."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        e = decode_entry(raw)
+        if e.kind != Kind.EVIDENCE or self.ended or not 0 < e.seq < len(store):
+            return False
+        if store[e.seq - 1].id != e.prev_hash:
+            return False  # another branch further back: fetched and weighed there
+        held = store[e.seq]
+        if held.kind == Kind.EVIDENCE and held.author < e.author:
+            self.outbox.append(held.raw)  # ours wins: make sure its sender gets it
+            return True
+        trial = self._fold(e.seq)
+        before = trial.snapshot()
+        try:
+            trial.apply(e.author, e.kind, decode_body(e.body))
+        except (ProtocolError, BodyError) as exc:
+            self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
+            self.say(f"Rejected evidence by {self._who(e.author)} at entry {e.seq}: {exc}")
+            return True
+        self._adopt(e.seq, raw, trial, before)
+        return True
+
+    def _adopt(self, at: int, raw: bytes, trial: Machine, before: Machine) -> None:
+        """Put the evidence entry `raw` at seq `at` (setting aside what we held from there on) and take
+        `trial`, the fold with it applied, as our machine."""
+        store = self.store
+        assert store is not None
+        gone = store.supersede(at) if at < len(store) else []
+        store.append(raw)
+        self._timing(at, int(Kind.EVIDENCE), decode_entry(raw).author)
+        self.superseded.update(x.id for x in gone)
+        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < at}
+        self.before_evidence[at] = before
+        self.pending.clear()
+        self.machine = trial
+        self.shown = min(self.shown, len(trial.state.history))
+        if gone:
+            self.say(
+                f"  ({len(gone)} later entr{'y' if len(gone) == 1 else 'ies'} set aside for the evidence; kept in "
+                f"{store.path}{SUPERSEDED_SUFFIX})"
+            )
+        self._say_verdict()
+        self.progress.set()
+
+    def _fold(self, at: int) -> Machine:
+        """A fresh machine folded over our log before seq `at`."""
+        assert self.store is not None and self.secrets is not None
+        snap = self.before_evidence.get(at)
+        if snap is not None:
+            return snap.snapshot()
+        if self.machine is not None and at == len(self.store):
+            return self.machine.snapshot()
+        g = Genesis.from_body(decode_body(self.store[0].body))
+        m = self.machine_class(g, self.secrets)
+        for entry in self.store.entries()[1:at]:
+            if entry.kind == Kind.ABANDON:
+                break
+            m.apply(entry.author, entry.kind, decode_body(entry.body))
+        return m
+
+    def _stale(self, raw: bytes) -> bool:
+        """A well-signed entry of this game on another branch than ours (it follows an entry set aside, or one
+        we have not fetched yet), or at a seq that evidence took: no news for the player."""
+        store = self.store
+        assert store is not None
+        try:
+            e = decode_entry(raw)
+            self._check_signed(e)
+        except (CryptoError, ValueError, TypeError):
+            return False
+        if e.prev_hash in self.superseded or e.id in self.superseded:
+            return True
+        if not 0 < e.seq <= len(store):
+            return False
+        if store[e.seq - 1].id != e.prev_hash:
+            return True  # another branch (fetched and weighed where it parts from ours)
+        return e.seq < len(store) and store[e.seq].kind == Kind.EVIDENCE  # evidence took that seq
+
+    def _say_verdict(self) -> None:
+        m = self.machine
+        if m is None or m.verdict is None or self._verdict_said or self.ended:
+            return
+        self._verdict_said = True
+        v = m.verdict
+        accuser = next((a for seq, a, w in m.evidence_seen if w is v), None)
+        proof = f" (proof posted by {self._who(accuser)})" if accuser is not None else ""
+        self.say(f"Cheating detected: {self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.msg}{proof}")
+        self.say("The game stops here; every player now reveals its secrets for the audit.")
+
+    async def _flush(self) -> None:
+        """Broadcast what was authored or re-sent outside the play loop (evidence), then our head."""
+        if not self.outbox or self.mesh is None:
+            return
+        out, self.outbox = self.outbox, []
+        for raw in out:
+            await self.mesh.broadcast({"k": "entry", "raw": raw})
+        await self._send_head()
 
     def _timing(self, *fields: object) -> None:
         """With `cfg.timings`: one line per entry appended (seq kind author time.monotonic()), for benchmarks;
@@ -400,8 +575,10 @@ class TablePeer:
             self.say("Setup: every player publishes a deck key (with proof) and a beacon commitment...")
         elif duty.kind == Kind.SHUFFLE:
             who = "you re-mask" if duty.seat == m.seat else f"{m.names[duty.seat]} re-masks"
-            self.say(f"Shuffling: {who} and permute{'' if duty.seat == m.seat else 's'} the deck "
-                     f"({duty.seat + 1} of {m.n})...")
+            self.say(
+                f"Shuffling: {who} and permute{'' if duty.seat == m.seat else 's'} the deck "
+                f"({duty.seat + 1} of {m.n})..."
+            )
         elif duty.kind == Kind.SHARES and m.state.turn_no == 0 and not self._dealt_said:
             self._dealt_said = True
             self.say("Dealing: every player sends its decryption shares so each card opens only for its holder...")
@@ -438,9 +615,7 @@ class TablePeer:
             await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await self._send_head()
         else:
-            self.say(
-                f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s..."
-            )
+            self.say(f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...")
 
     def _apply_abandon(self, e: Any, raw: bytes) -> None:
         m, store = self.machine, self.store
@@ -453,9 +628,7 @@ class TablePeer:
             self.say(f"Rejected a malformed abandon entry: {exc}")
             return
         if duty is None or silent != duty.seat or e.author == silent or body.get("seq") != len(store):
-            self.say(
-                f"Rejected an abandon entry by {self._who(e.author)}: seat {silent} was not the one to move"
-            )
+            self.say(f"Rejected an abandon entry by {self._who(e.author)}: seat {silent} was not the one to move")
             return
         store.append(raw, author=e.author)
         self._timing(e.seq, e.kind, e.author)
@@ -520,25 +693,27 @@ class TablePeer:
         o = self.outcome
         o.entries = len(store)
         o.head = store.head_id
+        if m.verdict is not None:
+            v = m.verdict
+            o.verdict = f"{self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.rule}: {v.msg}"
         if self.ended:
             o.line = self.ended
             self.say(f"Game over — {self.ended}. Log kept at {o.log_path}")
             return
         o.winners = [m.names[w] for w in m.state.winners]
-        o.line = _names(m.result_line(), m.names)
+        o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
         rep = m.audit_report
         if rep is not None:
             o.audit_ok = rep.ok
             o.violations = [f"{self._who(v.seat)}: {v.rule}: {v.msg}" for v in rep.violations]
         self.say(f"Game over — {o.line}")
         if o.audit_ok:
+            apart = "apart from the cheating above, " if o.verdict else ""
             self.say(
-                f"Audit: every shuffle, card, password commitment and move checks out ({o.entries} entries)."
+                f"Audit: {apart}every shuffle, card, password commitment and move checks out ({o.entries} entries)."
             )
         elif o.audit_ok is False:
             self.say("Audit found violations:\n  " + "\n  ".join(o.violations))
-        if m.verdict is not None:
-            o.verdict = m.verdict.msg
         self.say(f"Log: {o.log_path}")
 
     def _show(self) -> None:
@@ -593,9 +768,11 @@ class TablePeer:
             elif isinstance(ev, PeerDown):
                 log.info("peer down: %s (%s)", ev.peer.label, ev.reason)
                 if self.machine is not None and not self.ended and not self.machine.complete:
-                    self.say(f"{ev.peer.label} disconnected ({ev.reason}). The game goes on if they come back "
-                             f"(or resume); if it is their move for {self.cfg.abandon_after:.0f} s, the game ends "
-                             "as abandoned, naming them.")
+                    self.say(
+                        f"{ev.peer.label} disconnected ({ev.reason}). The game goes on if they come back "
+                        f"(or resume); if it is their move for {self.cfg.abandon_after:.0f} s, the game ends "
+                        "as abandoned, naming them."
+                    )
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
@@ -651,8 +828,10 @@ class TablePeer:
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if new:
                 if self.machine is None:
-                    self.say(f"{_name} ({fp}) sat down at table {self.cfg.table!r} "
-                             f"({min(len(self.bundles), self.cfg.want)} of {self.cfg.want} players)")
+                    self.say(
+                        f"{_name} ({fp}) sat down at table {self.cfg.table!r} "
+                        f"({min(len(self.bundles), self.cfg.want)} of {self.cfg.want} players)"
+                    )
                 self.progress.set()
         elif k == "entry":
             raw = msg["raw"]
@@ -689,7 +868,9 @@ class TablePeer:
                 self.pending[e.seq] = raw
                 await self._safe_send(fp, {"k": "get", "from": len(self.store)})
                 self.progress.set()
+            self._post_pending_evidence()
             await self._share_proofs()
+            await self._flush()
         elif k == "head":
             if self.store is None:
                 return

@@ -216,3 +216,8 @@ def test_equivocation() -> None:
         EquivocationProof(a, forged).verify(pubs)
     with pytest.raises(InvalidProof):
         EquivocationProof(a, b"\x00").verify(pubs)
+    # two entries at one seq on different previous entries: one was set aside by evidence, not a lie
+    other_prev = encode_entry(ids[1], GAME_ID, 3, bytes(range(32)), 1, 1, b"play card 9")
+    with pytest.raises(InvalidProof, match="different previous"):
+        EquivocationProof(a, other_prev).verify(pubs)
+    check_consistent(decode_entry(a), decode_entry(other_prev), pubs)

@@ -158,9 +158,7 @@ def test_absurd_length_is_corruption(path: Path) -> None:
 
 
 @pytest.mark.parametrize("cut", [1, 3, 10, 60])
-def test_torn_last_record_is_truncated_with_a_warning(
-    path: Path, cut: int, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_torn_last_record_is_truncated_with_a_warning(path: Path, cut: int, caplog: pytest.LogCaptureFixture) -> None:
     raws = filled(path, 4)
     full = path.read_bytes()
     path.write_bytes(full[:-cut])
@@ -190,9 +188,7 @@ def test_stored_entry_of_another_game_is_corruption(path: Path) -> None:
         LogStore.open(path, IDS, GAME)
 
 
-def assert_rejected(
-    store: LogStore, path: Path, raw: bytes, exc: type[Exception], match: str, **kw: int
-) -> None:
+def assert_rejected(store: LogStore, path: Path, raw: bytes, exc: type[Exception], match: str, **kw: int) -> None:
     before, n = path.read_bytes(), len(store)
     with pytest.raises(exc, match=match):
         store.append(raw, **kw)
@@ -302,3 +298,31 @@ def test_errors_do_not_leak_bodies(path: Path) -> None:
     with LogStore.open(path, IDS, GAME) as store, pytest.raises(LogRejected) as info:
         store.append(raw)
     assert "super secret" not in str(info.value)
+
+
+def test_supersede_moves_the_tail_aside_durably(path: Path) -> None:
+    raws = filled(path, 5)
+    evidence = encode_entry(SEATS[1], GAME, 3, decode_entry(raws[2]).id, 1, 8, b"evidence")
+    with LogStore.open(path, IDS, GAME) as store:
+        with pytest.raises(ConflictingEntry):
+            store.check(evidence)
+        gone = store.supersede(3)
+        assert [e.raw for e in gone] == raws[3:]
+        assert len(store) == 3 and store.head_id == decode_entry(raws[2]).id
+        store.append(evidence)
+        with pytest.raises(ValueError):
+            store.supersede(0)  # the genesis is never set aside
+        assert store.supersede(4) == []
+    assert path.read_bytes() == b"".join(record(r) for r in [*raws[:3], evidence])
+    side = Path(str(path) + logstore_mod.SUPERSEDED_SUFFIX)
+    assert side.read_bytes() == b"".join(record(r) for r in raws[3:])
+    with LogStore.open(path, IDS, GAME) as again:  # the truncated log still verifies
+        assert [e.raw for e in again.entries()] == [*raws[:3], evidence]
+
+
+def test_same_author_on_another_branch_is_a_conflict_not_an_equivocation(path: Path) -> None:
+    filled(path, 3)
+    other = encode_entry(SEATS[2], GAME, 2, bytes(range(32)), 2, 7, b"after evidence")
+    with LogStore.open(path, IDS, GAME) as store:
+        assert_rejected(store, path, other, ConflictingEntry, "builds on another entry 1")
+        assert store.equivocations() == []

@@ -375,8 +375,9 @@ async def test_reordered_entries_are_put_back_in_order(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("how", ["illegal-event", "wrong-link", "wrong-kind"])
 async def test_signed_rule_break_ends_the_game_naming_the_seat(tmp_path: Path, how: str) -> None:
-    """(d) A correctly signed entry by the expected author that breaks a rule: every honest peer stops with a
-    verdict naming that seat and keeps the entry as evidence; the bad entry never enters a log."""
+    """(d) A correctly signed entry by the expected author that breaks a rule: the honest peers post it as evidence
+    in its place; every peer (the cheater too) ends up with the same log, the evidence entry at that seq, and a
+    verdict naming the seat; the bad entry never enters a log and is kept in the evidence file."""
 
     class RuleBreaker(Attacker):
         def wants(self, e: Any) -> bool:  # type: ignore[override]
@@ -396,17 +397,23 @@ async def test_signed_rule_break_ends_the_game_naming_the_seat(tmp_path: Path, h
 
     t = await play(tmp_path, attacker=RuleBreaker)
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
-    t.check_logs()
+    [log, *_] = t.check_logs()
+    evidence = [decode_entry(r) for r in log if decode_entry(r).kind == Kind.EVIDENCE]
+    assert len(evidence) == 1 and evidence[0].author != ATTACKER
+    assert decode_body(evidence[0].body)["what"] == "entry"
+    assert all(decode_entry(r).kind == Kind.SECRETS for r in log[evidence[0].seq + 1 :])  # then only the reveals
     for i in t.honest:
         o = t.outcomes[i]
         assert o is not None and o.verdict is not None, t.heard(i)
-        assert f"p1 (seat 2, key {t.label(ATTACKER)}) broke the rules" in o.verdict, o.verdict
+        assert o.verdict.startswith(f"p1 (seat 2, key {t.label(ATTACKER)}): entry: seat 2 signed"), o.verdict
+        assert f"p1 (seat 2, key {t.label(ATTACKER)}) broke the rules" in t.heard(i)
         assert o.log_path is not None and (o.log_path.parent / "evidence").stat().st_size > 0
 
 
 async def test_equivocation_is_detected_named_and_proved(tmp_path: Path) -> None:
     """(e) Two different, correctly signed shuffles for one seq, one to each honest peer: both find out (heads carry
-    the head id), end the game naming the seat, and keep the proof in <log>.equivocations."""
+    the head id), post the proof as evidence at that seq (it replaces both versions, so the logs converge), stop
+    the game naming the seat, and keep the proof in <log>.equivocations."""
 
     class Equivocator(Attacker):
         alt: dict[str, Any] | None = None
@@ -438,13 +445,14 @@ async def test_equivocation_is_detected_named_and_proved(tmp_path: Path) -> None
 
     t = await play(tmp_path, attacker=Equivocator)
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
-    logs = t.check_logs(same_head=False)
+    logs = t.check_logs()
     seq = int(t.peers[ATTACKER].log[0].split()[-1])  # type: ignore[attr-defined]
-    assert logs[0][:seq] == logs[1][:seq]  # the same log up to the equivocation
+    e = decode_entry(logs[0][seq])
+    assert e.kind == Kind.EVIDENCE and decode_body(e.body)["what"] == "equivocation"
     for i in t.honest:
         o = t.outcomes[i]
         assert o is not None and o.verdict is not None, t.heard(i)
-        assert f"p1 (seat 2, key {t.label(ATTACKER)}) signed two different entries" in o.verdict, o.verdict
+        assert o.verdict.startswith(f"p1 (seat 2, key {t.label(ATTACKER)}): equivocation"), o.verdict
         assert o.log_path is not None
         with t.reopen(i) as store:
             proofs = store.equivocations()

@@ -1,0 +1,212 @@
+"""The adversary zoo over the real protocol: N `TablePeer`s in one trio run on 127.0.0.1 (real TCP mesh with the
+signed handshake, fsynced logs, catch-up, evidence entries, abandonment), one of them folding the log with a
+cheater's Machine. Every secret comes from the table seed exactly as in `_zoo.Table` (`_seeds`), so a seed where
+the in-process zoo found the cheater's chance gives the networked game the same chance.
+
+Two cheats need the network itself and are done by the peer, not the machine: an `Equivocator` (its machine
+prepares a second body for the same seq) sends one version to one peer and the other to the rest, and a `Forger`
+sends an entry in the next seat's name signed with its own key."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import trio
+from _seeds import Seeds, draw, seeded
+from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.engine.bots import make_bot
+from adp2p.p2p.audit import AuditResult, audit_log
+from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
+from adp2p.p2p.protocol import Genesis, decode_body, encode_body
+
+GAME_TIMEOUT = 90.0
+
+
+class ZooPeer(TablePeer):
+    """A peer whose secrets come from the table seed; when its machine holds an equivocator's second body or a
+    forger's entry, the peer sends them as that cheater would."""
+
+    seeds: Seeds
+
+    def _new_game_id(self) -> bytes:
+        return self.seeds.game_id
+
+    def _new_secrets(self, seat: int, g: Genesis) -> SeatSecrets:
+        s = self.seeds.secrets[seat]
+        return SeatSecrets(seat, self.identity, s.deck_secret, s.beacon_seed)
+
+    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+        """A cheater's own machine may reject its lie (a public rule break): send it anyway, hold back (the
+        machine authors nothing more at that seq) and let the others' evidence take its place."""
+        m = self.machine
+        if own and m is not None and m.seat in self.seeds.cheaters:
+            e = decode_entry(raw)
+            try:
+                m.snapshot().apply(e.author, e.kind, decode_body(e.body))
+            except ProtocolError:
+                m.lied_at = e.seq  # type: ignore[attr-defined]
+                return
+        super()._accept(raw, own=own, sender=sender)
+
+    async def _play(self) -> None:
+        mesh = self.mesh
+        assert mesh is not None
+        real = mesh.broadcast
+
+        async def broadcast(msg: dict[str, Any]) -> list[str]:
+            m = self.machine
+            if msg.get("k") != "entry" or m is None:
+                return await real(msg)
+            e = decode_entry(msg["raw"])
+            other = getattr(m, "extra_entry", None)
+            if other is not None and e.author == m.seat:
+                m.extra_entry = None  # type: ignore[attr-defined]
+                b = encode_entry(self.identity, m.game_id, e.seq, e.prev_hash, e.author, e.kind, encode_body(other))
+                fps = [m.ids[s].fingerprint() for s in range(m.n) if s != m.seat]
+                await mesh.send(fps[0], {"k": "entry", "raw": b})
+                for fp in fps[1:]:
+                    await mesh.send(fp, msg)
+                return fps
+            forged = getattr(m, "forge", None)
+            if forged is not None and e.author == m.seat:
+                m.forge = None  # type: ignore[attr-defined]
+                victim = (m.seat + 1) % m.n  # type: ignore[operator]
+                body = encode_body(forged[1])
+                raw = encode_entry(self.identity, m.game_id, e.seq, e.prev_hash, victim, int(forged[0]), body)
+                await real({"k": "entry", "raw": raw})
+            return await real(msg)
+
+        mesh.broadcast = broadcast  # type: ignore[method-assign]
+        await super()._play()
+
+
+@dataclass
+class NetGame:
+    peers: list[TablePeer]
+    outcomes: list[Outcome | None]
+    said: list[list[str]]
+    cheaters: set[int]
+    cheats: list[int] = field(default_factory=list)  # the seqs the cheater's machine cheated at
+
+    @property
+    def honest(self) -> list[int]:
+        return [i for i in range(len(self.peers)) if i not in self.cheaters]
+
+    def heard(self, i: int) -> str:
+        return "\n".join(self.said[i])
+
+    def who(self, seat: int) -> str:
+        """How a peer names the player at `seat` (name, seat from 1, key fingerprint)."""
+        m = self.peers[self.honest[0]].machine
+        assert m is not None
+        return f"{m.names[seat]} (seat {seat + 1}, key {m.ids[seat].fingerprint()})"
+
+    def log(self, i: int) -> Path:
+        o = self.outcomes[i]
+        assert o is not None and o.log_path is not None, self.heard(i)
+        return o.log_path
+
+    def honest_logs(self) -> list[bytes]:
+        return [self.log(i).read_bytes() for i in self.honest]
+
+    def audit(self, i: int | None = None) -> AuditResult:
+        return audit_log(self.log(self.honest[0] if i is None else i))
+
+
+class Recorded(Machine):
+    """Mixin: the cheat's seq is kept on the class, so it survives the peer refolding its machine; after a lie its
+    own fold rejected, the machine authors nothing at that seq (the others' evidence comes in its place)."""
+
+    record: list[int]
+    lied_at: int | None = None
+
+    def author_next(self, choose: Any = None) -> Any:
+        if self.lied_at == self.entries:
+            return None
+        return super().author_next(choose)
+
+    @property  # type: ignore[override]
+    def cheat_seq(self) -> int | None:
+        return self.record[0] if self.record else None
+
+    @cheat_seq.setter
+    def cheat_seq(self, v: int | None) -> None:
+        if v is not None and not self.record:
+            self.record.append(v)
+
+
+async def net_game(
+    tmp_path: Path,
+    n: int,
+    seed: int,
+    cheats: dict[int, type[Machine]],
+    *,
+    profile: str = "classic",
+    round_limit: int | None = 12,
+    bots: str = "deduction",
+    abandon_after: float = 8.0,
+    peer_class: Callable[..., TablePeer] = ZooPeer,
+) -> NetGame:
+    """One seeded game of n peers on loopback; returns when every honest peer has finished (the cheaters are
+    then stopped)."""
+    seeds = draw(n, seed)
+    seeds.cheaters = set(cheats)
+    names = bots.split(",")
+    record: list[int] = []
+    said: list[list[str]] = [[] for _ in range(n)]
+    peers: list[TablePeer] = []
+    for i in range(n):
+        cfg = PeerConfig(
+            name=f"p{i}",
+            table="zoo",
+            want=n,
+            profile=profile,
+            round_limit=round_limit,
+            data_dir=tmp_path / f"p{i}",
+            abandon_after=abandon_after,
+            lobby_timeout=GAME_TIMEOUT,
+            heartbeat=0.5,
+        )
+        p = peer_class(cfg, make_bot(names[i % len(names)], seed * 10 + i), say=said[i].append, identity=seeds.ids[i])
+        p.seeds = seeds  # type: ignore[attr-defined]
+        cls = cheats.get(i, Machine)
+        p.machine_class = (
+            seeded(type(f"Recorded{cls.__name__}", (Recorded, cls), {"record": record}), seeds.rng)
+            if (i in cheats)
+            else seeded(cls, seeds.rng)
+        )
+        peers.append(p)
+    game = NetGame(peers, [None] * n, said, set(cheats), record)
+    port0: list[int] = []
+    up = trio.Event()
+
+    async def run(i: int) -> None:
+        game.outcomes[i] = await peers[i].run(on_listening=(lambda p: (port0.append(p), up.set())) if i == 0 else None)
+
+    with trio.fail_after(GAME_TIMEOUT):
+        async with trio.open_nursery() as outer:
+            side: list[trio.CancelScope] = []
+            async with trio.open_nursery() as nursery:
+                (nursery if 0 in game.honest else outer).start_soon(_guarded, side if 0 in cheats else None, run, 0)
+                await up.wait()
+                for i in range(1, n):
+                    peers[i].cfg.peers = [("127.0.0.1", port0[0])]
+                    peers[i].addresses = {("127.0.0.1", port0[0])}
+                    if i in game.honest:
+                        nursery.start_soon(run, i)
+                    else:
+                        outer.start_soon(_guarded, side, run, i)
+            for scope in side:  # the honest peers are done: stop the cheaters
+                scope.cancel()
+    return game
+
+
+async def _guarded(scopes: list[trio.CancelScope] | None, fn: Callable[..., Awaitable[Any]], *args: Any) -> None:
+    with trio.CancelScope() as scope:
+        if scopes is not None:
+            scopes.append(scope)
+        await fn(*args)

@@ -1,0 +1,52 @@
+"""Every secret of a zoo game from one table seed: identities, the game id, each seat's deck key and beacon seed,
+and (through `seeded`) every shuffle. The in-process zoo table (`_zoo.Table`) and the networked one (`_net`) draw
+them in the same order, so one seed gives the same game in both, and a seed where a cheater found its chance in
+process gives it the same chance over the network. Test-only: real peers draw every secret from the OS."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from adp2p.crypto.deck import ShuffleWitness, apply_shuffle
+from adp2p.crypto.identity import SecretIdentity
+from adp2p.p2p.machine import Machine, SeatSecrets
+from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
+
+
+@dataclass
+class Seeds:
+    rng: random.Random  # after the draws below: the shuffles
+    ids: list[SecretIdentity]  # in seat order (the roster is sorted by signing key)
+    game_id: bytes
+    secrets: list[SeatSecrets]
+    cheaters: set[int] = field(default_factory=set)  # the seats that cheat (the networked table's peers ask)
+
+
+def draw(n: int, seed: int) -> Seeds:
+    rng = random.Random(seed)
+    ids = sorted(
+        (SecretIdentity.from_seeds(rng.randbytes(32), rng.randbytes(32)) for _ in range(n)),
+        key=lambda s: s.public.sign_pk,
+    )
+    gid = rng.randbytes(16)
+    secrets = [SeatSecrets(i, ids[i], scalar_reduce(rng.randbytes(64)), rng.randbytes(32)) for i in range(n)]
+    return Seeds(rng, ids, gid, secrets)
+
+
+class SeededShuffles(Machine):
+    """Mixin: this seat's shuffle steps draw their permutation and re-masking scalars from the table's rng."""
+
+    rng: random.Random
+
+    def _make_shuffle(self, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
+        perm = list(range(len(deck)))
+        self.rng.shuffle(perm)
+        w = ShuffleWitness(perm, [scalar_reduce(self.rng.randbytes(64)) for _ in deck])
+        return apply_shuffle(deck, self.joint_pk, w), w
+
+
+def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
+    """`cls` (a Machine or a cheater) whose shuffles come from `rng`; `attrs` become class attributes."""
+    return type(f"Seeded{cls.__name__}", (SeededShuffles, cls), {"rng": rng, **attrs})

@@ -1,0 +1,129 @@
+"""The adversary zoo over the real protocol: each cheater runs in a `TablePeer` against honest bot peers on
+127.0.0.1 (TCP mesh, signed handshake, fsynced logs, evidence entries), in a seeded game where the in-process zoo
+found its chance. Each case checks what a player would see: every honest peer names the cheater (a verdict during
+play, the audit at the end, or the abandonment), every honest peer ends with the same log, and the offline audit of
+that log names the cheater and nobody else."""
+
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+from _net import NetGame, net_game
+from _zoo import (
+    BadCertificateAny,
+    BadShare,
+    BrokenPromise,
+    DenyingController,
+    Duplicator,
+    Equivocator,
+    FalseCommitment,
+    FalseFace,
+    Forger,
+    GrantingController,
+    RepeatedCodePassword,
+    Staller,
+    Substituter,
+    Table,
+    WrongLink,
+)
+from adp2p.p2p.machine import Machine
+
+pytestmark = pytest.mark.slow
+
+
+@functools.cache
+def chance(cls: type[Machine], seat: int, n: int, tries: int = 25) -> int:
+    """The first table seed where the cheater finds its chance (in process: fast)."""
+    for seed in range(1, tries + 1):
+        t = Table(n, seed=seed, cheats={seat: cls}).run()
+        if getattr(t.ms[seat], "cheat_seq", None) is not None:
+            return seed
+    pytest.fail(f"{cls.__name__} found no chance to cheat in {tries} seeded games: pick other seeds")
+
+
+async def play(tmp_path: Path, cls: type[Machine], seat: int, n: int) -> NetGame:
+    g = await net_game(tmp_path, n, chance(cls, seat, n), {seat: cls})
+    assert g.cheats, f"{cls.__name__} did not cheat over the network at the seed it cheated at in process"
+    logs = g.honest_logs()
+    assert all(log == logs[0] for log in logs), "the honest peers ended with different logs"
+    return g
+
+
+def assert_audit_names_only(g: NetGame, seat: int) -> set[str]:
+    res = g.audit()
+    assert res.tampered is None and not res.ok, res.text()
+    seats = {f.seat for f in res.findings}
+    assert seat in seats and seats <= {seat, None}, res.text()
+    return {f.rule for f in res.findings if f.seat == seat}
+
+
+CAUGHT_AT_ONCE = [
+    # cheater, seat, players, the rule of the verdict every peer reaches during play
+    (WrongLink, 1, 3, "entry"),  # a public rule break: every honest peer rejects it and posts it as evidence
+    (BadShare, 1, 3, "entry"),  # a share sealed to one peer: only that peer can prove it (with its box secret)
+    (BadCertificateAny, 0, 3, "entry"),  # a card shown by certificate to one peer, certificate that does not fit
+    (FalseFace, 1, 4, "face_claim"),  # a card played as another card: its shares open to the truth
+    (BrokenPromise, 1, 3, "trade_promise"),  # only the trade partner sees the card: posts the certificate
+    (Equivocator, 1, 3, "equivocation"),  # two shuffles for one seq to different peers: the proof replaces both
+]
+
+
+@pytest.mark.parametrize("cls,seat,n,rule", CAUGHT_AT_ONCE, ids=[c[0].__name__ for c in CAUGHT_AT_ONCE])
+async def test_cheat_caught_during_play_with_evidence_every_peer_checks(
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, rule: str
+) -> None:
+    g = await play(tmp_path, cls, seat, n)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.verdict is not None, g.heard(i)
+        assert o.verdict.startswith(f"{g.who(seat)}: {rule}: "), o.verdict
+        assert "Cheating detected: " + g.who(seat) in g.heard(i)
+        assert o.audit_ok is not None, "every seat reveals its secrets after the verdict, and the audit runs"
+    assert rule in assert_audit_names_only(g, seat)
+
+
+CAUGHT_BY_AUDIT = [
+    # cheater, seat, players, the rule the audit names (the cheat may also be caught at once, depending on play)
+    (DenyingController, 1, 3, "controller_answer"),
+    (GrantingController, 2, 3, "controller_answer"),
+    (RepeatedCodePassword, 1, 3, "password_distinct"),
+    (FalseCommitment, 0, 3, "commitment"),
+    (Substituter, 2, 3, "shuffle"),
+    (Duplicator, 3, 4, "shuffle"),
+]
+
+
+@pytest.mark.parametrize("cls,seat,n,rule", CAUGHT_BY_AUDIT, ids=[c[0].__name__ for c in CAUGHT_BY_AUDIT])
+async def test_cheat_caught_by_the_audit_at_the_end(
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, rule: str
+) -> None:
+    g = await play(tmp_path, cls, seat, n)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None, g.heard(i)
+        if o.verdict is not None and o.verdict.startswith(g.who(seat)):
+            continue  # caught during play (a contradiction this peer could prove)
+        assert o.audit_ok is False, g.heard(i)
+        assert o.violations and all(v.startswith(g.who(seat)) for v in o.violations), o.violations
+    assert rule in assert_audit_names_only(g, seat)
+
+
+async def test_refusing_to_reveal_is_abandoned_and_named(tmp_path: Path) -> None:
+    g = await play(tmp_path, Staller, 1, 3)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.abandoned_by == "p1", g.heard(i)
+        assert o.verdict is None
+    res = g.audit()
+    assert res.abandoned_by == 1 and {f.seat for f in res.findings} <= {1}, res.text()
+
+
+async def test_forged_entry_rejected_and_the_victim_not_blamed(tmp_path: Path) -> None:
+    g = await play(tmp_path, Forger, 1, 3)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.verdict is None and o.audit_ok is True, g.heard(i)
+        assert f"Rejected an entry from 'p1' ({g.who(1).split('key ')[1][:-1]})" in g.heard(i)
+    assert g.audit().ok
