@@ -293,25 +293,50 @@ class FalseFace(Blind):
         return None
 
 
-class IgnoresHarm(Blind):
-    """Holds Trojan Horse / Worm at the start of its turn and attempts / draws anyway."""
+def is_action(ev: Event) -> bool:
+    """Whether ev, chosen in the Take Actions step, spends an action: an attempt, a trade or a card played that
+    is not a reaction (a reaction costs none; Backdoor goes along with the card it opens)."""
+    if ev.get("t") in ("attempt", "trade"):
+        return True
+    return ev.get("t") == "play" and not card(ev["face"]).is_reaction
 
-    harm: frozenset[str] = frozenset()
+
+class IgnoresHarm(Blind):
+    """Holds a harmful card at the start of its turn and ignores it once: Trojan Horse ("no_attempts": attempts
+    anyway), Worm ("no_draw": draws anyway) or Bug ("one_action": takes a second action anyway). Which of these
+    it ignores is `ignores`; the param of the harm it ignored is `ignored`."""
+
+    ignores: frozenset[str] = frozenset({"no_attempts", "no_draw"})
+    ignored: str | None = None
 
     def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
         t = seen.turn
         if t is None or t.player != p:
             return None
-        harm = {card(seen.faces[h]).param for h in t.start_hand if card(seen.faces[h]).is_harmful}
+        harm = {card(seen.faces[h]).param for h in t.start_hand if card(seen.faces[h]).is_harmful} & self.ignores
         if "no_attempts" in harm:
-            for ev in options:
-                if ev.get("t") == "attempt":
-                    return ev
+            ev = next((ev for ev in options if ev.get("t") == "attempt"), None)
+            if ev is not None:
+                self.ignored = "no_attempts"
+                return ev
         if "no_draw" in harm:
             draws = [ev for ev in options if ev.get("t") == "draw" and ev.get("n", 0) > 0]
             if draws:
+                self.ignored = "no_draw"
                 return draws[-1]
+        if "one_action" in harm and what == "actions" and t.actions_taken >= 1:
+            # its own engine judges blind (t.bug unknown), so a second action is still among its options
+            ev = next((ev for ev in options if is_action(ev)), None)
+            if ev is not None:
+                self.ignored = "one_action"
+                return ev
         return None
+
+
+class IgnoresBug(IgnoresHarm):
+    """Holds Bug at the start of its turn and takes a second action (an attempt, a trade or an action card)."""
+
+    ignores = frozenset({"one_action"})
 
 
 class BrokenPromise(Blind):

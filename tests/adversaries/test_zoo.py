@@ -20,6 +20,7 @@ from _zoo import (
     FalseFace,
     Forger,
     GrantingController,
+    IgnoresBug,
     IgnoresHarm,
     RepeatedCodePassword,
     Staller,
@@ -83,6 +84,20 @@ def test_ignoring_trojan_or_worm_caught_by_audit(tmp_path: Path) -> None:
     t = play(IgnoresHarm, 1, 3, tries=60)
     found = audited(t, tmp_path)
     assert found.keys() == {1}, found  # usually the rule broken (no_attempts, draw_count); see the report
+
+
+def test_ignoring_bug_caught_by_audit(tmp_path: Path) -> None:
+    """Holding Bug at the start of its turn, it takes a second action. Two actions need an extra one (retro2013:
+    the TeleComm bonus or an upgrade), so the chance is rare: seed 1 has it (seed 14 too). Nobody sees the Bug
+    in its hand, so the others accept the action; the strict replay of the audit, every face known, does not."""
+    t = play(IgnoresBug, 1, 3, tries=14, profile="retro2013")
+    assert t.ms[1].ignored == "one_action"  # type: ignore[attr-defined]
+    assert t.verdict_seats() <= {1}  # a peer that knows its whole hand rejects the action at once
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert not res.ok and res.tampered is None
+    found = [(f.seat, f.rule, f.seq) for f in res.findings]
+    assert (1, "no_actions", t.ms[1].cheat_seq) in found, res.text()  # type: ignore[attr-defined]
+    assert {seat for seat, _, _ in found} == {1}, found
 
 
 def test_wrong_certificate_for_a_shown_card(tmp_path: Path) -> None:
