@@ -188,6 +188,7 @@ class Machine:
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
         self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
+        self.openings_shown: dict[int, tuple[int, bytes]] = {}  # password handle -> opening shown with the card
 
     # ==================================================================================================
     # who authors next
@@ -432,8 +433,9 @@ class Machine:
             if h not in rnd.public:
                 want_to |= {q for q in bits(new) if q != seat}
         got: dict[int, dict[int, Share]] = {}
+        opened: dict[int, tuple[int, bytes] | None] = {}  # password handle -> its committer's opening
         for item in pub:
-            h, shares = self._decode_item(seat, item)
+            h, shares, opened[h] = self._decode_item(seat, item)
             got[h] = shares
         if set(got) != want_pub:
             raise ProtocolError(seat, f"public shares for handles {sorted(got)}, due {sorted(want_pub)}")
@@ -449,6 +451,7 @@ class Machine:
         modes = {h: m for h, _, m in due}
         for h, shares in got.items():
             self._check_item(seat, h, shares, modes[h])
+            self._check_opening(seat, h, opened[h])
         for q, box in sorted(boxes.items()):
             due_q = {h: m for h, new, m in due if h not in rnd.public and new >> q & 1}
             self.sealed_log.append((self.entries, seat, q, box, due_q))
@@ -471,13 +474,14 @@ class Machine:
                 if not isinstance(items, list):
                     raise ProtocolError(seat, "sealed shares are a list")
                 for item in items:
-                    h, shares = self._decode_item(seat, item)
+                    h, shares, opened[h] = self._decode_item(seat, item)
                     mine[h] = shares
                 want_mine = {h for h, new, _ in due if h not in rnd.public and new >> viewer & 1}
                 if set(mine) != want_mine:
                     raise ProtocolError(seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}")
                 for h, shares in mine.items():
                     self._check_item(seat, h, shares, modes[h])
+                    self._check_opening(seat, h, opened[h])
             except (ProtocolError, CryptoError) as exc:
                 del self.sealed_log[-len(boxes) :]
                 if isinstance(exc, ProtocolError):
@@ -487,15 +491,22 @@ class Machine:
         for src in (got, mine):
             for h, shares in src.items():
                 self.shares.setdefault(h, {}).update(shares)
+        for h, op in opened.items():
+            if op is not None:
+                self.openings_shown[h] = op
         del rnd.duties[seat]
         rnd.order.remove(seat)
         if not rnd.order:
             self.round = None
             self._finish_round(rnd)
 
-    def _decode_item(self, seat: int, item: Any) -> tuple[int, dict[int, Share]]:
-        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], list)):
-            raise ProtocolError(seat, "a share item is [handle, [share...]]")
+    def _decode_item(self, seat: int, item: Any) -> tuple[int, dict[int, Share], tuple[int, bytes] | None]:
+        """[handle, [share...]] or, for a password card shown by the seat that committed it, [handle, [share...],
+        [code, salt]]: the commitment's opening travels with the card."""
+        if not (
+            isinstance(item, list) and len(item) in (2, 3) and isinstance(item[0], int) and isinstance(item[1], list)
+        ):
+            raise ProtocolError(seat, "a share item is [handle, [share...]] or [handle, [share...], [code, salt]]")
         out: dict[int, Share] = {}
         for raw in item[1]:
             try:
@@ -503,7 +514,29 @@ class Machine:
             except (CryptoError, TypeError, ValueError) as exc:
                 raise ProtocolError(seat, f"malformed share: {exc}") from None
             out[s.seat] = s
-        return item[0], out
+        opening = None
+        if len(item) == 3:
+            op = item[2]
+            if not (isinstance(op, list) and len(op) == 2 and isinstance(op[0], int) and isinstance(op[1], bytes)):
+                raise ProtocolError(seat, "a commitment opening is [code, salt]")
+            opening = (op[0], op[1])
+        return item[0], out, opening
+
+    def _opening_due(self, seat: int, h: int) -> bool:
+        """Whether `seat`, showing handle h, must open h's code commitment: h is a password card it committed."""
+        return h in self.commitments and self.committed.get(h, (None,))[0] == seat
+
+    def _check_opening(self, seat: int, h: int, opening: tuple[int, bytes] | None) -> None:
+        if not self._opening_due(seat, h):
+            if opening is not None:
+                raise ProtocolError(seat, f"handle {h}: a commitment opening that is not due")
+            return
+        if opening is None:
+            raise ProtocolError(seat, f"password card {h} shown without opening its code commitment")
+        try:
+            verify_code_opening(self.game_id, h, self.commitments[h], opening[0], opening[1])
+        except CryptoError:
+            raise ProtocolError(seat, f"password card {h}: the opening does not match its commitment") from None
 
     def _check_item(self, seat: int, h: int, shares: dict[int, Share], mode: str) -> None:
         want = set(range(self.n)) if mode == "cert" else {seat}
@@ -543,6 +576,23 @@ class Machine:
                     self.sources[-1][0] if self.sources else None,
                 )
                 return
+        for h, f in sorted(faces.items()):
+            op = self.openings_shown.get(h)
+            if op is None or card(f).code == op[0]:
+                continue
+            guilty, at = self.committed[h]
+            v = Verdict(
+                guilty,
+                "commitment",
+                f"seat {guilty + 1} committed code {'ABCDEF'[op[0]]} for password "
+                f"card {h} (entry {at}), but the card is {card(f).title}",
+                self.sources[-1][0],
+            )
+            if h in rnd.public:  # every peer sees it at once
+                self.verdict = v
+                return
+            if self._evidence is None and self._cert(h):  # only the learners: post the proof
+                self._evidence = {"what": "opening", "h": h, "code": op[0], "salt": op[1], "certs": [self._cert(h)]}
         known = {h: f for h, f in faces.items() if self.state.faces.get(h) is None}
         if known:
             self.state = learn(self.state, known)
@@ -665,7 +715,7 @@ class Machine:
             v = Verdict(guilty, "equivocation", f"seat {guilty + 1} signed two different entries for one seq", seq)
         elif what == "entry":
             v = self._verify_bad_entry(accuser, body, seq)
-        elif what in ("duplicate", "promise", "answer", "answers"):
+        elif what in ("duplicate", "promise", "answer", "answers", "opening"):
             certs = need(body, "certs", list)
             faces = dict(self._cert_face(accuser, c) for c in certs)
             v = self._verify_face_evidence(accuser, what, body, faces, seq)
@@ -726,6 +776,24 @@ class Machine:
             return ProtocolError(accuser, f"false evidence ({what}): {why}")
 
         code = {h: card(f).code for h, f in faces.items()}
+        if what == "opening":
+            h, c, salt = need(body, "h", int), need(body, "code", int), need(body, "salt", bytes)
+            if h not in code or h not in self.commitments:
+                raise false("no committed password card shown")
+            try:
+                verify_code_opening(self.game_id, h, self.commitments[h], c, salt)
+            except CryptoError:
+                raise false("the opening does not match the commitment") from None
+            if code[h] == c:
+                raise false("the opening agrees with the card")
+            guilty, at = self.committed[h]
+            return Verdict(
+                guilty,
+                "commitment",
+                f"seat {guilty + 1} committed code {'ABCDEF'[c]} for password "
+                f"card {h} (entry {at}), but the card is {card(faces[h]).title}",
+                seq,
+            )
         if what == "duplicate":
             if len(faces) != 2 or len(set(faces.values())) != 1:
                 raise false("the certificates do not show one card twice")
@@ -1016,7 +1084,9 @@ class Machine:
                 have = dict(self.shares.get(h, {}))
                 have[seat] = self._my_share(h, ct, mode)
                 shares = [have[s] for s in range(self.n)]
-            item = [h, [s.to_bytes() for s in shares]]
+            item: list[Any] = [h, [s.to_bytes() for s in shares]]
+            if self._opening_due(seat, h):
+                item.append(list(self.me.openings[h]))
             if h in rnd.public:
                 pub.append(item)
             else:

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from _seeds import Seeds, draw, seeded
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.engine.bots import make_bot
 from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.protocol import Genesis, decode_body, encode_body
+from seeds import Seeds, draw, seeded
 
 GAME_TIMEOUT = 90.0
 

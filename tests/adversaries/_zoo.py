@@ -9,15 +9,12 @@ Cheaters are small Machine subclasses (below): each cheats in one way, once, and
 
 from __future__ import annotations
 
-import copy
 import os
-import random
 import struct
 from pathlib import Path
 from typing import Any
-from unittest import mock
 
-from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, apply_shuffle, decode_deck, encode_deck, shuffle
+from adp2p.crypto.deck import Ciphertext, Share, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar
@@ -26,10 +23,9 @@ from adp2p.engine.api import legal, view
 from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
-from adp2p.p2p import machine as machine_module
-from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
-from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
+from seeds import draw, seeded
 
 Event = dict[str, Any]
 
@@ -46,24 +42,16 @@ class Table:
         bots: str = "deduction",
     ) -> None:
         # Every secret (identities, deck keys, beacon seeds, shuffles) comes from the seed, so a zoo game is
-        # reproducible: the situation a cheater needs arises (or not) the same way on every run.
-        self.rng = random.Random(seed)
-        self.ids = sorted(
-            (SecretIdentity.from_seeds(self.rng.randbytes(32), self.rng.randbytes(32)) for _ in range(n)),
-            key=lambda s: s.public.sign_pk,
-        )
-        gid = self.rng.randbytes(16)
+        # reproducible: the situation a cheater needs arises (or not) the same way on every run (and over the
+        # network, see _net.py, where the peers draw the same secrets).
+        seeds = draw(n, seed)
+        self.ids = seeds.ids
+        gid = seeds.game_id
         self.g = Genesis(
             "zoo", profile, None, round_limit, tuple(make_bundle(s, f"p{i}") for i, s in enumerate(self.ids)), gid
         )
         cheats = cheats or {}
-        self.ms: list[Machine] = [
-            cheats.get(i, Machine)(
-                self.g,
-                SeatSecrets(i, self.ids[i], scalar_reduce(self.rng.randbytes(64)), self.rng.randbytes(32)),
-            )
-            for i in range(n)
-        ]
+        self.ms: list[Machine] = [seeded(cheats.get(i, Machine), seeds.rng)(self.g, seeds.secrets[i]) for i in range(n)]
         names = bots.split(",")
         self.bots = [make_bot(names[i % len(names)], seed * 10 + i) for i in range(n)]
         self.cheaters = set(cheats)
@@ -100,8 +88,7 @@ class Table:
         risky = e.author in self.cheaters and (
             e.kind == Kind.EVENT or (e.kind == Kind.SHARES and getattr(self.ms[e.author], "bad_shares", False))
         )
-        memo: dict[int, Any] = {}
-        snaps = [self._snap(m, memo) for m in self.ms] if risky else None
+        snaps = [m.snapshot() for m in self.ms] if risky else None
         self.rejected = []
         for m in self.ms:
             try:
@@ -122,24 +109,8 @@ class Table:
                 raise AssertionError(f"honest seat {accuser}'s evidence was not accepted: {why} / {self.rejected}")
         return False
 
-    @staticmethod
-    def _snap(m: Machine, memo: dict[int, Any]) -> Machine:
-        keep = {id(o): o for o in (m.table, m.me, m.chain, m.deck_key, m.g, m.ids)}
-        return copy.deepcopy(m, keep)
-
     # -- play ----------------------------------------------------------------------------------------------
-    def seeded_shuffle(self, deck: list[Ciphertext], pk: bytes) -> tuple[list[Ciphertext], ShuffleWitness]:
-        """The machine's shuffle with the table's seeded randomness (test harness only)."""
-        perm = list(range(len(deck)))
-        self.rng.shuffle(perm)
-        w = ShuffleWitness(perm, [scalar_reduce(self.rng.randbytes(64)) for _ in deck])
-        return apply_shuffle(deck, pk, w), w
-
     def step(self) -> bool:
-        with mock.patch.object(machine_module, "shuffle", self.seeded_shuffle):
-            return self._step()
-
-    def _step(self) -> bool:
         for m in self.ms:
             ev = m.pending_evidence()
             if ev is not None and m.seat not in self.cheaters:

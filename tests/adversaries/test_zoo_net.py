@@ -22,6 +22,8 @@ from _zoo import (
     FalseFace,
     Forger,
     GrantingController,
+    IgnoresBug,
+    IgnoresHarm,
     RepeatedCodePassword,
     Staller,
     Substituter,
@@ -34,17 +36,19 @@ pytestmark = pytest.mark.slow
 
 
 @functools.cache
-def chance(cls: type[Machine], seat: int, n: int, tries: int = 25) -> int:
+def chance(cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25) -> int:
     """The first table seed where the cheater finds its chance (in process: fast)."""
     for seed in range(1, tries + 1):
-        t = Table(n, seed=seed, cheats={seat: cls}).run()
+        t = Table(n, seed=seed, cheats={seat: cls}, profile=profile).run()
         if getattr(t.ms[seat], "cheat_seq", None) is not None:
             return seed
     pytest.fail(f"{cls.__name__} found no chance to cheat in {tries} seeded games: pick other seeds")
 
 
-async def play(tmp_path: Path, cls: type[Machine], seat: int, n: int) -> NetGame:
-    g = await net_game(tmp_path, n, chance(cls, seat, n), {seat: cls})
+async def play(
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25
+) -> NetGame:
+    g = await net_game(tmp_path, n, chance(cls, seat, n, profile, tries), {seat: cls}, profile=profile)
     assert g.cheats, f"{cls.__name__} did not cheat over the network at the seed it cheated at in process"
     logs = g.honest_logs()
     assert all(log == logs[0] for log in logs), "the honest peers ended with different logs"
@@ -85,21 +89,24 @@ async def test_cheat_caught_during_play_with_evidence_every_peer_checks(
 
 
 CAUGHT_BY_AUDIT = [
-    # cheater, seat, players, the rule the audit names (the cheat may also be caught at once, depending on play)
-    (DenyingController, 1, 3, "controller_answer"),
-    (GrantingController, 2, 3, "controller_answer"),
-    (RepeatedCodePassword, 1, 3, "password_distinct"),
-    (FalseCommitment, 0, 3, "commitment"),
-    (Substituter, 2, 3, "shuffle"),
-    (Duplicator, 3, 4, "shuffle"),
+    # cheater, seat, players, profile, seeds to try, the rule the audit names (the cheat may also be caught at
+    # once, depending on play)
+    (DenyingController, 1, 3, "classic", 25, "controller_answer"),
+    (GrantingController, 2, 3, "classic", 25, "controller_answer"),
+    (RepeatedCodePassword, 1, 3, "classic", 25, "password_distinct"),
+    (FalseCommitment, 0, 3, "classic", 25, "commitment"),
+    (Substituter, 2, 3, "classic", 25, "shuffle"),
+    (Duplicator, 3, 4, "classic", 25, "shuffle"),
+    (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
+    (IgnoresBug, 1, 3, "retro2013", 14, "no_actions"),  # a second action while holding Bug
 ]
 
 
-@pytest.mark.parametrize("cls,seat,n,rule", CAUGHT_BY_AUDIT, ids=[c[0].__name__ for c in CAUGHT_BY_AUDIT])
+@pytest.mark.parametrize("cls,seat,n,profile,tries,rule", CAUGHT_BY_AUDIT, ids=[c[0].__name__ for c in CAUGHT_BY_AUDIT])
 async def test_cheat_caught_by_the_audit_at_the_end(
-    tmp_path: Path, cls: type[Machine], seat: int, n: int, rule: str
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str, tries: int, rule: str | None
 ) -> None:
-    g = await play(tmp_path, cls, seat, n)
+    g = await play(tmp_path, cls, seat, n, profile, tries)
     for i in g.honest:
         o = g.outcomes[i]
         assert o is not None, g.heard(i)
@@ -107,7 +114,8 @@ async def test_cheat_caught_by_the_audit_at_the_end(
             continue  # caught during play (a contradiction this peer could prove)
         assert o.audit_ok is False, g.heard(i)
         assert o.violations and all(v.startswith(g.who(seat)) for v in o.violations), o.violations
-    assert rule in assert_audit_names_only(g, seat)
+    rules = assert_audit_names_only(g, seat)
+    assert rule is None or rule in rules, rules
 
 
 async def test_refusing_to_reveal_is_abandoned_and_named(tmp_path: Path) -> None:

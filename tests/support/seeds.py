@@ -1,4 +1,4 @@
-"""Every secret of a zoo game from one table seed: identities, the game id, each seat's deck key and beacon seed,
+"""Every secret of a test game from one table seed: identities, the game id, each seat's deck key and beacon seed,
 and (through `seeded`) every shuffle. The in-process zoo table (`_zoo.Table`) and the networked one (`_net`) draw
 them in the same order, so one seed gives the same game in both, and a seed where a cheater found its chance in
 process gives it the same chance over the network. Test-only: real peers draw every secret from the OS."""
