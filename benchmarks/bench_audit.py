@@ -12,7 +12,8 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "adversaries"))
+for sub in ("adversaries", "support"):  # the zoo's in-process table and the seeded secrets it draws
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / sub))
 from _zoo import Table
 from adp2p.p2p.audit import audit_log
 
