@@ -28,14 +28,10 @@ from adp2p.p2p.logstore import EQUIVOCATION_SUFFIX, LogStore
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh
+from seeds import draw, seeded_peer
 
 GAME_TIMEOUT = 40.0
 ATTACKER = 1  # the seat the attacker holds (seat 0 authors the genesis)
-
-
-def identities(n: int) -> list[SecretIdentity]:
-    """n identities in seat order (the roster is sorted by signing key)."""
-    return sorted((SecretIdentity.generate() for _ in range(n)), key=lambda i: i.public.sign_pk)
 
 
 @dataclass
@@ -89,10 +85,13 @@ async def play(
     meddle: Callable[[Table], Awaitable[None]] | None = None,
     n: int = 3,
     abandon_after: float = 4.0,
+    seed: int = 1,
 ) -> Table:
     """One game of n peers (seat ATTACKER built by `attacker` if given); `meddle` runs alongside from the
-    moment every honest peer has started the game; returns when every honest peer has finished."""
-    ids = identities(n)
+    moment every honest peer has started the game; returns when every honest peer has finished. Every secret
+    comes from `seed` (tests/support/seeds.py), so the game the attacker meets is the same on every run."""
+    seeds = draw(n, seed)
+    ids = seeds.ids
     said: list[list[str]] = [[] for _ in range(n)]
     outcomes: list[Outcome | None] = [None] * n
     honest = [i for i in range(n) if attacker is None or i != ATTACKER]
@@ -111,7 +110,7 @@ async def play(
             lobby_timeout=GAME_TIMEOUT,
             heartbeat=0.5,
         )
-        cls = attacker if (attacker is not None and i == ATTACKER) else TablePeer
+        cls = seeded_peer(attacker if (attacker is not None and i == ATTACKER) else TablePeer, seeds)
         peers.append(cls(cfg, make_bot("random", 100 + i), say=said[i].append, identity=ids[i]))
     table = Table(peers, said, outcomes, honest, ids)
 

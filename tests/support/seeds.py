@@ -12,6 +12,8 @@ from typing import Any
 from adp2p.crypto.deck import ShuffleWitness, apply_shuffle
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.machine import Machine, SeatSecrets
+from adp2p.p2p.peer import TablePeer
+from adp2p.p2p.protocol import Genesis
 from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
 
 
@@ -50,3 +52,27 @@ class SeededShuffles(Machine):
 def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
     """`cls` (a Machine or a cheater) whose shuffles come from `rng`; `attrs` become class attributes."""
     return type(f"Seeded{cls.__name__}", (SeededShuffles, cls), {"rng": rng, **attrs})
+
+
+class SeededPeer(TablePeer):
+    """Mixin for a `TablePeer` class: its game id (if it authors the genesis) and its seat's secrets come from
+    `seeds`, and its machine shuffles with `seeds.rng` (set `seeds` on the class, see `seeded_peer`)."""
+
+    seeds: Seeds
+
+    def _new_game_id(self) -> bytes:
+        return self.seeds.game_id
+
+    def _new_secrets(self, seat: int, g: Genesis) -> SeatSecrets:
+        s = self.seeds.secrets[seat]
+        return SeatSecrets(seat, self.identity, s.deck_secret, s.beacon_seed)
+
+
+def seeded_peer(cls: type[TablePeer], seeds: Seeds) -> type[TablePeer]:
+    """`cls` (a TablePeer or an attacker) drawing its secrets and shuffles from `seeds`; build it with
+    `identity=seeds.ids[seat]` and a seeded bot."""
+    return type(
+        f"Seeded{cls.__name__}",
+        (SeededPeer, cls),
+        {"seeds": seeds, "machine_class": seeded(cls.machine_class, seeds.rng)},
+    )
