@@ -54,7 +54,7 @@ from adp2p.engine.catalog import card
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.state import GameState
-from adp2p.p2p.deckplay import HandleMap, Pile, bits
+from adp2p.p2p.piles import HandleMap, Pile, bits
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body, need
 
 Event = dict[str, Any]
@@ -560,9 +560,19 @@ class Machine:
     def _finish_round(self, rnd: Round) -> None:
         """Every share of the round is in: open what this seat must learn; check claimed faces."""
         faces: dict[int, int] = {}
-        for h, mask in rnd.learners.items():
+        for h, mask in sorted(rnd.learners.items()):
             if h in rnd.public or (self.seat is not None and mask >> self.seat & 1):
-                faces[h] = self._open(h)
+                try:
+                    faces[h] = self._open(h)
+                except ProtocolError as exc:  # every share checked out, the card is no card: a corrupt shuffle
+                    if self._opener is not None:
+                        return
+                    why = f"{exc.msg}: a shuffle is corrupt (the audit names the shuffler)"
+                    if h in rnd.public:  # every peer sees it at once: stop, reveal, audit
+                        self.verdict = Verdict(None, "deck", why, self.sources[-1][0] if self.sources else None)
+                    elif self._evidence is None and self._cert(h):  # only the learners: post the proof
+                        self._evidence = {"what": "nocard", "certs": [self._cert(h)]}
+                    return
         if self._opener is not None:
             return  # a copy verifying evidence: it only needed the checks of the shares entry
         for h, f in faces.items():
@@ -680,6 +690,25 @@ class Machine:
             raise ProtocolError(accuser, f"false evidence: certificate of handle {h} does not verify: {exc}") from None
         return h, face
 
+    def _cert_nocard(self, accuser: int, certs: list[Any]) -> int:
+        """Verify a certificate whose shares all check out but whose card is no card; return its handle."""
+        if len(certs) != 1 or not (isinstance(certs[0], list) and len(certs[0]) == 2 and certs[0][0] in self.hmap):
+            raise ProtocolError(accuser, "false evidence (nocard): one certificate of a known handle")
+        h, raws = certs[0]
+        try:
+            shares = {sh.seat: sh for sh in (Share.from_bytes(b) for b in raws)}
+            if set(shares) != set(range(self.n)):
+                raise CryptoError("not one share per seat")
+            for sh in shares.values():
+                verify_share(self.game_id, self.keys[sh.seat][0], h, self.hmap[h], sh)  # type: ignore[index]
+        except (CryptoError, TypeError, ValueError) as exc:
+            raise ProtocolError(accuser, f"false evidence (nocard): handle {h}: {exc}") from None
+        try:
+            face = open_card(self.game_id, h, self.hmap[h], shares.values(), [k[0] for k in self.keys if k], self.table)
+        except CryptoError:
+            return h
+        raise ProtocolError(accuser, f"false evidence (nocard): handle {h} opens to {card(face).title}")
+
     def pending_evidence(self) -> dict[str, Any] | None:
         """The evidence body this peer should post now (once), or None."""
         if self._evidence is None or self._evidence_posted or self.complete:
@@ -715,6 +744,15 @@ class Machine:
             v = Verdict(guilty, "equivocation", f"seat {guilty + 1} signed two different entries for one seq", seq)
         elif what == "entry":
             v = self._verify_bad_entry(accuser, body, seq)
+        elif what == "nocard":
+            h = self._cert_nocard(accuser, need(body, "certs", list))
+            v = Verdict(
+                None,
+                "deck",
+                f"handle {h} opens to no card with every seat's proven share: a shuffle is "
+                "corrupt (the audit names the shuffler)",
+                seq,
+            )
         elif what in ("duplicate", "promise", "answer", "answers", "opening"):
             certs = need(body, "certs", list)
             faces = dict(self._cert_face(accuser, c) for c in certs)
