@@ -544,7 +544,8 @@ class TablePeer:
         v = m.verdict
         accuser = next((a for seq, a, w in m.evidence_seen if w is v), None)
         proof = f" (proof posted by {self._who(accuser)})" if accuser is not None else ""
-        self.say(f"Cheating detected: {self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.msg}{proof}")
+        who = self._who(v.seat) if v.seat is not None else "no single player named yet (the audit will)"
+        self.say(f"Cheating detected: {who}: {v.msg}{proof}")
         self.say("The game stops here; every player now reveals its secrets for the audit.")
 
     async def _flush(self) -> None:
