@@ -1,0 +1,214 @@
+"""An honest table of N game machines in one process, without sockets (for tests and benchmarks).
+
+`LocalTable` owns the loop a networked peer (`p2p.peer`) runs over the network, for every seat at once: the
+seat whose duty it is authors its entry with its own `Machine` (a bot from `engine.bots.make_bot` chooses its
+moves); the entry is signed and encoded (`crypto.entries.encode_entry`, `p2p.protocol.encode_body`), checked
+against the log's hash chain, and every machine decodes it, verifies its signature and folds it. Evidence a
+machine's immediate checks found is posted like a peer posts it. `run()` plays until the game is complete:
+every seat's secrets revealed and every machine's end-of-game audit run.
+
+It also owns what it measures (`Stats`: entries and bytes per kind, the decryption shares authored, the time
+spent authoring and folding each kind, the time to the first turn) and the log: `raws` (the raw entries from
+the genesis on) and `write_log(path)` in the log store's record format (``u32 big-endian length || raw``), so
+`p2p.audit.audit_log` can audit it offline. The game rules, the crypto and every check are the machines'.
+
+Secrets: by default every seat draws fresh ones; pass `secrets` (seat order, the roster sorted by signing key)
+with their `game_id`, and a `machine` factory (e.g. a Machine with seeded shuffles) for a reproducible game.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry, verify_entry
+from adp2p.crypto.errors import ChainError
+from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.engine.bots import make_bot
+from adp2p.p2p.machine import Chooser, Event, Machine, SeatSecrets
+from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
+
+MachineFactory = Callable[[Genesis, SeatSecrets], Machine]
+_LEN = struct.Struct(">I")
+
+
+@dataclass
+class KindStats:
+    """What passed through the table for one entry kind."""
+
+    entries: int = 0
+    bytes: int = 0  # raw signed entries
+    author_seconds: float = 0.0  # the author's machine building the body; encoding and signing
+    fold_seconds: float = 0.0  # every machine: decoding, verifying the signature, folding (audit included)
+
+
+@dataclass
+class Stats:
+    kinds: dict[Kind, KindStats] = field(default_factory=lambda: {k: KindStats() for k in Kind})
+    shares: int = 0  # decryption shares authored (a seat's own share, or the n shares of a certificate it forwards)
+    sealed_boxes: int = 0  # per-recipient sealed boxes of shares
+    setup_seconds: float = 0.0  # until the first turn's first decision (joins, chance, first shuffle, deal, passwords)
+    seconds: float = 0.0  # the whole game, end-of-game audits included
+
+    @property
+    def entries(self) -> int:
+        return sum(k.entries for k in self.kinds.values())
+
+    @property
+    def bytes(self) -> int:
+        return sum(k.bytes for k in self.kinds.values())
+
+
+class LocalTable:
+    """N machines in one process playing one honest game (see module docstring)."""
+
+    def __init__(
+        self,
+        n: int,
+        *,
+        profile: str = "classic",
+        goal: int | None = None,
+        round_limit: int | None = None,
+        bots: str | Sequence[Chooser] = "deduction",
+        seed: int = 0,
+        secrets: Sequence[SeatSecrets] | None = None,
+        game_id: bytes | None = None,
+        machine: MachineFactory = Machine,
+    ) -> None:
+        """`bots`: one strategy name, or names separated by commas (seat i plays names[i % len]) seeded from
+        `seed`, or one chooser per seat."""
+        if secrets is None:
+            ids = sorted((SecretIdentity.generate() for _ in range(n)), key=lambda s: s.public.sign_pk)
+            game_id = game_id or os.urandom(16)
+            secrets = [SeatSecrets.generate(i, ids[i], game_id) for i in range(n)]
+        elif game_id is None:
+            raise ValueError("secrets belong to one game: pass its game_id")
+        if [s.seat for s in secrets] != list(range(n)):
+            raise ValueError(f"need the secrets of seats 0..{n - 1}, in seat order")
+        self.ids = [s.identity for s in secrets]
+        g = Genesis(
+            "local",
+            profile,
+            goal,
+            round_limit,
+            tuple(make_bundle(s, f"p{i + 1}") for i, s in enumerate(self.ids)),
+            game_id,
+        )
+        self.raws: list[bytes] = [
+            encode_entry(self.ids[0], game_id, 0, GENESIS_PREV, 0, int(Kind.GENESIS), encode_body(g.to_body()))
+        ]
+        genesis = decode_entry(self.raws[0])
+        self.head = genesis.id
+        self.genesis = Genesis.from_body(decode_body(genesis.body))  # as a peer reads it: checks the roster order
+        self.ms: list[Machine] = [machine(self.genesis, secrets[i]) for i in range(n)]
+        if isinstance(bots, str):
+            names = bots.split(",")
+            self.bots: list[Chooser] = [make_bot(names[i % len(names)], seed * 10 + i) for i in range(n)]
+        else:
+            self.bots = list(bots)
+            if len(self.bots) != n:
+                raise ValueError(f"need one bot per seat ({n}), got {len(self.bots)}")
+        self.stats = Stats()
+        self._count(Kind.GENESIS, self.raws[0])
+        self._started: float | None = None
+        self._setup_done = False
+
+    @property
+    def n(self) -> int:
+        return len(self.ms)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every engine event of the game (derived chance events included), as the machines folded them."""
+        return self.ms[0].events
+
+    @property
+    def complete(self) -> bool:
+        return all(m.complete for m in self.ms)
+
+    # -- entries -------------------------------------------------------------------------------------------
+    def sign(self, seat: int, kind: int, body: dict[str, Any]) -> bytes:
+        """`seat`'s signed entry for the next seq of the log."""
+        gid = self.genesis.game_id
+        return encode_entry(self.ids[seat], gid, len(self.raws), self.head, seat, int(kind), encode_body(body))
+
+    def deliver(self, raw: bytes) -> None:
+        """Append the entry to the log: every machine decodes it, checks the signature and folds it. A machine
+        that rejects it raises (`ProtocolError` naming the seat at fault; a note names the machine)."""
+        t0 = time.perf_counter()
+        e = decode_entry(raw)
+        if e.seq != len(self.raws) or e.prev_hash != self.head or e.game_id != self.genesis.game_id:
+            raise ChainError(f"entry by seat {e.author + 1} is not entry {len(self.raws)} of this log")
+        for seat, m in enumerate(self.ms):
+            mine = decode_entry(raw)
+            try:
+                verify_entry(mine, m.ids[mine.author])
+                m.apply(mine.author, mine.kind, decode_body(mine.body))
+            except Exception as exc:
+                exc.add_note(f"entry {e.seq} ({Kind(e.kind).name.lower()}) rejected by seat {seat + 1}'s machine")
+                raise
+        self.raws.append(raw)
+        self.head = e.id
+        self._count(Kind(e.kind), raw, fold=time.perf_counter() - t0)
+
+    def post(self, seat: int, kind: Kind, body: dict[str, Any], *, author_seconds: float = 0.0) -> None:
+        """Sign `seat`'s entry and deliver it (`author_seconds`: what building the body took)."""
+        t0 = time.perf_counter()
+        raw = self.sign(seat, kind, body)
+        self.stats.kinds[kind].author_seconds += author_seconds + time.perf_counter() - t0
+        self.deliver(raw)
+
+    def _count(self, kind: Kind, raw: bytes, fold: float = 0.0) -> None:
+        k = self.stats.kinds[kind]
+        k.entries += 1
+        k.bytes += len(raw)
+        k.fold_seconds += fold
+
+    # -- play ----------------------------------------------------------------------------------------------
+    def step(self) -> bool:
+        """Post the next entry: a machine's pending evidence, else the entry of the seat whose duty it is.
+        False once the game is complete."""
+        now = time.perf_counter()
+        if self._started is None:
+            self._started = now
+        for m in self.ms:
+            ev = m.pending_evidence()
+            if ev is not None:
+                assert m.seat is not None
+                self.post(m.seat, Kind.EVIDENCE, ev)
+                return True
+        d = self.ms[0].duty()
+        if d is None:
+            self.stats.seconds = now - self._started
+            return False
+        if not self._setup_done and d.kind == Kind.EVENT and d.what != "password":
+            self.stats.setup_seconds = now - self._started
+            self._setup_done = True
+        m = self.ms[d.seat]
+        if d.kind == Kind.SHARES and m.round is not None:
+            self.stats.shares += sum(1 if mode == "own" else self.n for _, _, mode in m.round.duties[d.seat])
+        out = m.author_next(self.bots[d.seat])
+        if out is None:
+            raise RuntimeError(f"seat {d.seat + 1}'s machine authored nothing for its {d.kind.name.lower()} duty")
+        kind, body = out
+        if kind == Kind.SHARES:
+            self.stats.sealed_boxes += len(body["sealed"])
+        self.post(d.seat, kind, body, author_seconds=time.perf_counter() - now)
+        return True
+
+    def run(self, limit: int = 100_000) -> LocalTable:
+        for _ in range(limit):
+            if not self.step():
+                return self
+        raise RuntimeError(f"the game did not end in {limit} entries")
+
+    # -- the log -------------------------------------------------------------------------------------------
+    def write_log(self, path: Path) -> Path:
+        """The log in the log store's record format (what `p2p.audit.audit_log` reads)."""
+        path.write_bytes(b"".join(_LEN.pack(len(raw)) + raw for raw in self.raws))
+        return path
