@@ -14,8 +14,8 @@ from pathlib import Path
 
 for sub in ("adversaries", "support"):  # the zoo's in-process table and the seeded secrets it draws
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / sub))
-from _zoo import Table
-from adp2p.p2p.audit import audit_log
+from _zoo import Table  # noqa: E402
+from adp2p.p2p.audit import audit_log  # noqa: E402
 
 SETUPS = [("classic", n) for n in (3, 4, 5, 6)] + [("retro2013", n) for n in (3, 4, 6)] + [("two-player", 2)]
 
