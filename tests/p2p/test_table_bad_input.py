@@ -398,7 +398,8 @@ async def test_signed_rule_break_ends_the_game_naming_the_seat(tmp_path: Path, h
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
     [log, *_] = t.check_logs()
     evidence = [decode_entry(r) for r in log if decode_entry(r).kind == Kind.EVIDENCE]
-    assert len(evidence) == 1 and evidence[0].author != ATTACKER
+    # both honest peers rejected it and posted evidence at that seq: the lower seat's won everywhere
+    assert len(evidence) == 1 and evidence[0].author == min(t.honest)
     assert decode_body(evidence[0].body)["what"] == "entry"
     assert all(decode_entry(r).kind == Kind.SECRETS for r in log[evidence[0].seq + 1 :])  # then only the reveals
     for i in t.honest:
