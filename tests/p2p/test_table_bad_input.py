@@ -459,3 +459,32 @@ async def test_equivocation_is_detected_named_and_proved(tmp_path: Path) -> None
             assert proofs, f"no proof in {o.log_path}{EQUIVOCATION_SUFFIX}"
             assert all(p.verify(store.identities) == ATTACKER for p in proofs)
             assert isinstance(proofs[0], EquivocationProof)
+
+
+async def test_false_evidence_names_the_accuser(tmp_path: Path) -> None:
+    """(f) A seated player posts evidence that proves nothing (an honest earlier entry, as if it broke a rule):
+    every honest peer rejects it, posts it as evidence in its place, and the game stops naming the accuser."""
+
+    class FalseAccuser(Attacker):
+        wants = first_event  # type: ignore[assignment]
+
+        async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
+            store = self.store
+            assert store is not None
+            honest = store[e.seq - 1].raw  # a valid entry, already in every log
+            body = encode_body({"what": "entry", "raw": honest, "reason": "it cheated"})
+            raw = self.sign(e.seq, e.prev_hash, int(Kind.EVIDENCE), body)
+            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+
+    t = await play(tmp_path, attacker=FalseAccuser)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    [log, *_] = t.check_logs()
+    posted = [decode_entry(r) for r in log if decode_entry(r).kind == Kind.EVIDENCE]
+    assert [p.author for p in posted] == [min(t.honest)]  # the false one never entered a log
+    accused = decode_entry(decode_body(posted[0].body)["raw"])
+    assert accused.author == ATTACKER and accused.kind == Kind.EVIDENCE
+    for i in t.honest:
+        o = t.outcomes[i]
+        assert o is not None and o.verdict is not None, t.heard(i)
+        assert o.verdict.startswith(f"p1 (seat 2, key {t.label(ATTACKER)}): entry: "), o.verdict
+        assert "false evidence" in o.verdict, o.verdict
