@@ -15,8 +15,8 @@ from pathlib import Path
 from typing import Any
 
 import trio
+from _zoo import make_bots
 from adp2p.crypto.entries import decode_entry, encode_entry
-from adp2p.engine.bots import make_bot
 from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
@@ -148,14 +148,16 @@ async def net_game(
     profile: str = "classic",
     round_limit: int | None = 12,
     bots: str = "deduction",
+    dumpster_at: int | None = None,
     abandon_after: float = 8.0,
     peer_class: Callable[..., TablePeer] = ZooPeer,
 ) -> NetGame:
     """One seeded game of n peers on loopback; returns when every honest peer has finished (the cheaters are
-    then stopped)."""
+    then stopped). The bots are the in-process table's (`_zoo.make_bots`: with `dumpster_at`, every other seat
+    plays Dumpster Diving against that seat whenever it can)."""
     seeds = draw(n, seed)
     seeds.cheaters = set(cheats)
-    names = bots.split(",")
+    choosers = make_bots(bots, seed, n, dumpster_at)
     record: list[int] = []
     said: list[list[str]] = [[] for _ in range(n)]
     peers: list[TablePeer] = []
@@ -171,7 +173,7 @@ async def net_game(
             lobby_timeout=GAME_TIMEOUT,
             heartbeat=0.5,
         )
-        p = peer_class(cfg, make_bot(names[i % len(names)], seed * 10 + i), say=said[i].append, identity=seeds.ids[i])
+        p = peer_class(cfg, choosers[i], say=said[i].append, identity=seeds.ids[i])
         p.seeds = seeds  # type: ignore[attr-defined]
         cls = cheats.get(i, Machine)
         p.machine_class = (

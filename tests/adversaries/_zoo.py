@@ -5,6 +5,9 @@ verifies; a seat that stays silent on its duty ends the game as abandoned. The l
 store's record format so that `p2p.audit` can audit it offline.
 
 Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat.
+Some cheats need the others to ask something of the cheater: `DumpsterDiver` (a bot wrapper; `Table(dumpster_at=)`)
+makes every other seat play Dumpster Diving against the cheater's sector whenever it can, so that the cheater must
+show one of its password cards.
 """
 
 from __future__ import annotations
@@ -23,11 +26,80 @@ from adp2p.engine.api import legal, view
 from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
-from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.machine import Chooser, Machine, ProtocolError
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 from seeds import draw, seeded
 
 Event = dict[str, Any]
+DUMPSTER_DIVING = next(f for f in range(63) if card(f).effect == "show_random_code")  # its one card in the deck
+
+
+class DumpsterDiver:
+    """A test bot: plays Dumpster Diving against a sector of seat `target` whenever it legally can (the
+    controller must then show it one of the sector's password cards, chosen at random), and keeps the card for
+    that: it never plays it elsewhere, nor hands, discards or locks it in a password while it has another
+    choice. Every other decision is `inner`'s (the deduction bot). `dived` counts its Dumpster Divings."""
+
+    def __init__(self, inner: Chooser, target: int) -> None:
+        self.inner = inner
+        self.target = target
+        self.dived = 0
+
+    def __call__(self, seen: GameState, seat: int, options: list[Event]) -> Event:
+        for ev in options:
+            if ev.get("t") == "play" and ev["face"] == DUMPSTER_DIVING and seen.controller[ev["s"]] == self.target:
+                self.dived += 1
+                return ev
+        dd = {h for h in seen.hands[seat] if seen.faces.get(h) == DUMPSTER_DIVING}
+        keep = [
+            ev
+            for ev in options
+            if not dd & set(ev.get("cards") or []) and not (ev.get("t") in ("play", "trade") and ev["card"] in dd)
+        ]
+        return self.inner(seen, seat, keep or options)
+
+
+def dumpster_dived(m: Machine, seq: int | None = None) -> bool:
+    """Whether the last card played (in m's fold, before entry `seq`) is Dumpster Diving."""
+    events = zip(m.events, m.sources, strict=True)
+    plays = [ev for ev, (at, _) in events if ev.get("t") == "play" and (seq is None or at < seq)]
+    return bool(plays) and plays[-1]["face"] == DUMPSTER_DIVING
+
+
+def dumpster_shown(m: Machine) -> list[tuple[int, int]]:
+    """(handle, seq) of every password card that Dumpster Diving made its controller show, in m's fold (the seq
+    is the entry after which the random pick was derived)."""
+    out: list[tuple[int, int]] = []
+    diving = False
+    for ev, (at, _) in zip(m.events, m.sources, strict=True):
+        if ev.get("t") == "play":
+            diving = ev["face"] == DUMPSTER_DIVING
+        elif ev.get("t") == "random" and diving:
+            out.append((ev["picks"][0], at))
+            diving = False
+    return out
+
+
+def dumpster_chance(m: Machine, cheat_seq: int | None) -> bool:
+    """Whether a cheat (at `cheat_seq`) concerns a password card Dumpster Diving made the cheater show, judged
+    from an honest peer's fold `m`: the cheat is the showing itself (the last card played before it is Dumpster
+    Diving), or the card shown is one the cheater committed falsely at `cheat_seq`."""
+    if cheat_seq is None:
+        return False
+    shown = dumpster_shown(m)
+    at_show = dumpster_dived(m, cheat_seq) and any(at < cheat_seq for _, at in shown)
+    return at_show or any(m.committed.get(h, (None, None))[1] == cheat_seq for h, _ in shown)
+
+
+def make_bots(names: str, seed: int, n: int, dumpster_at: int | None = None) -> list[Chooser]:
+    """The table's bots (the strategies in turn, seeded from the table seed); with `dumpster_at`, every other
+    seat is a `DumpsterDiver` against that seat."""
+    strategies = names.split(",")
+    bots: list[Chooser] = []
+    for i in range(n):
+        bot = make_bot(strategies[i % len(strategies)], seed * 10 + i)
+        bots.append(bot if dumpster_at is None or i == dumpster_at else DumpsterDiver(bot, dumpster_at))
+    return bots
 
 
 class Table:
@@ -40,6 +112,7 @@ class Table:
         seed: int = 1,
         cheats: dict[int, type[Machine]] | None = None,
         bots: str = "deduction",
+        dumpster_at: int | None = None,
     ) -> None:
         # Every secret (identities, deck keys, beacon seeds, shuffles) comes from the seed, so a zoo game is
         # reproducible: the situation a cheater needs arises (or not) the same way on every run (and over the
@@ -52,8 +125,7 @@ class Table:
         )
         cheats = cheats or {}
         self.ms: list[Machine] = [seeded(cheats.get(i, Machine), seeds.rng)(self.g, seeds.secrets[i]) for i in range(n)]
-        names = bots.split(",")
-        self.bots = [make_bot(names[i % len(names)], seed * 10 + i) for i in range(n)]
+        self.bots = make_bots(bots, seed, n, dumpster_at)
         self.cheaters = set(cheats)
         self.raws: list[bytes] = [encode_entry(self.ids[0], gid, 0, GENESIS_PREV, 0, 0, encode_body(self.g.to_body()))]
         self.heads = [decode_entry(self.raws[0]).id]
@@ -159,6 +231,22 @@ class Table:
             for raw in self.raws:
                 fh.write(struct.pack(">I", len(raw)) + raw)
         return path
+
+
+DUMPSTER_PLAYERS = 5
+DUMPSTER_SEEDS = range(3, 10)  # with 5 players, seeds 3, 4, 6-9, 11, 12 and 14 of 1-15 give the chance
+
+
+def dumpster_game(cls: type[Machine], **kw: Any) -> tuple[int, Table] | None:
+    """The first seeded game (DUMPSTER_PLAYERS, DUMPSTER_SEEDS) where Dumpster Diving makes the cheater `cls`
+    show a password card it lies about: it sits at seat 0 (the lowest, so it supplies the certificate of its own
+    password card, and the opening) and every other seat plays Dumpster Diving against its sector whenever it
+    can. Returns (seed, finished table), or None when no seed gave the chance."""
+    for seed in DUMPSTER_SEEDS:
+        t = Table(DUMPSTER_PLAYERS, seed=seed, cheats={0: cls}, dumpster_at=0, **kw).run()
+        if dumpster_chance(t.ms[1], getattr(t.ms[0], "cheat_seq", None)):
+            return seed, t
+    return None
 
 
 # ======================================================================================================
@@ -361,6 +449,39 @@ class BadCertificateAny(BadCertificate):
 
     def wanted(self, h: int) -> bool:
         return True
+
+
+class WrongOpening(Blind):
+    """Shows the password card Dumpster Diving made it show with an opening of its code commitment for another
+    code (the card's certificate itself is true): the learner alone sees the box, rejects the entry and posts it
+    with its box secret."""
+
+    bad_shares = True
+
+    def wrong(self, code: int, salt: bytes) -> tuple[int, bytes]:
+        return (code + 1) % 6, salt
+
+    def _author_shares(self) -> dict[str, Any]:
+        assert self.me is not None and self.round is not None and self.seat is not None
+        rnd = self.round
+        due = [h for h, _, _ in rnd.duties[self.seat] if h not in rnd.public and self._opening_due(self.seat, h)]
+        if self.cheat_seq is not None or not due or not dumpster_dived(self):
+            return super()._author_shares()
+        true = self.me.openings[due[0]]
+        self.me.openings[due[0]] = self.wrong(*true)
+        try:
+            body = super()._author_shares()
+        finally:
+            self.me.openings[due[0]] = true
+        self.cheated()
+        return body
+
+
+class WrongSalt(WrongOpening):
+    """The same, opening the card's true code with another salt."""
+
+    def wrong(self, code: int, salt: bytes) -> tuple[int, bytes]:
+        return code, bytes(b ^ 1 for b in salt)
 
 
 class Substituter(Blind):

@@ -1,7 +1,8 @@
 """The adversary zoo: each cheater cheats in one way against honest bots; the cheat is detected (at once by
 an honest peer's evidence or by every peer, or by the offline audit of the log) and the RIGHT seat is named.
 
-Games are random (beacon seeds are fresh), so each case plays games until the cheater found its chance."""
+Games are seeded (every secret from the table seed, tests/support/seeds.py): each case plays the seeds of a fixed
+range until the cheater found its chance, and fails if none gave it."""
 
 from __future__ import annotations
 
@@ -9,11 +10,13 @@ from pathlib import Path
 
 import pytest
 from _zoo import (
+    DUMPSTER_DIVING,
     BadCertificate,
     BadCertificateAny,
     BadShare,
     BrokenPromise,
     DenyingController,
+    DumpsterDiver,
     Duplicator,
     Equivocator,
     FalseCommitment,
@@ -27,9 +30,15 @@ from _zoo import (
     Substituter,
     Table,
     WrongLink,
+    WrongOpening,
+    WrongSalt,
+    dumpster_game,
+    dumpster_shown,
 )
+from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.machine import Machine
+from adp2p.p2p.protocol import Kind, decode_body
 
 
 def play(cls: type[Machine], seat: int, n: int = 3, tries: int = 25, **kw: object) -> Table:
@@ -101,15 +110,90 @@ def test_ignoring_bug_caught_by_audit(tmp_path: Path) -> None:
 
 
 def test_wrong_certificate_for_a_shown_card(tmp_path: Path) -> None:
-    """A password card shown (Dumpster Diving & co.) when the game offers it; else any card shown by cert."""
-    for cls, tries in ((BadCertificate, 15), (BadCertificateAny, 25)):
-        for seed in range(1, tries + 1):
-            t = Table(3, seed=seed, cheats={0: cls}).run()
-            if t.ms[0].cheat_seq is not None:  # type: ignore[attr-defined]
-                assert t.verdict_seats() == {0}
-                assert "entry" in audited(t, tmp_path)[0]
-                return
-    pytest.fail("no card shown by certificate in these seeded games: pick other seeds")
+    """Any card the cheater shows by certificate (the path a password card takes; see the Dumpster Diving tests
+    below for a password card itself)."""
+    t = play(BadCertificateAny, 0, 3)
+    assert t.verdict_seats() == {0}
+    assert "entry" in audited(t, tmp_path)[0]
+
+
+# -- Dumpster Diving: the controller (the cheater, seat 0) must show one of its password cards, chosen at random,
+# to the player; the card's item carries the opening of its code commitment. Every other seat plays Dumpster
+# Diving against the cheater whenever it can (_zoo.dumpster_game: 5 players, a few fixed seeds).
+
+
+def dumpster_play(cls: type[Machine]) -> tuple[Table, int]:
+    """The seeded game and the seat that dived (the learner: it alone sees the card)."""
+    found = dumpster_game(cls)
+    if found is None:
+        pytest.fail(f"Dumpster Diving never made {cls.__name__} show a password card it lies about: pick other seeds")
+    t = found[1]
+    m = t.ms[1]
+    dives = [ev for ev in m.events if ev.get("t") == "play" and ev["face"] == DUMPSTER_DIVING]
+    assert dives and dumpster_shown(m)
+    learner = dives[-1]["p"]
+    assert m.state.controller[dives[-1]["s"]] == 0
+    assert isinstance(t.bots[learner], DumpsterDiver) and t.bots[learner].dived
+    return t, learner
+
+
+def honest_verdicts(t: Table) -> set[tuple[int | None, str, int | None]]:
+    return {(m.verdict.seat, m.verdict.rule, m.verdict.seq) for m in t.ms if m.seat and m.verdict is not None}
+
+
+def entry_evidence(t: Table, seq: int, learner: int) -> None:
+    """The evidence entry at seq is the learner's, of the cheater's rejected shares entry, with its box secret."""
+    e = decode_entry(t.raws[seq])
+    body = decode_body(e.body)
+    assert (e.kind, e.author, body["what"]) == (Kind.EVIDENCE, learner, "entry"), body
+    assert body["box_secret"] == bytes(t.ids[learner].box_key)  # the others open the box sealed to it with it
+    bad = decode_entry(body["raw"])
+    assert (bad.kind, bad.author, bad.seq) == (Kind.SHARES, 0, seq)
+
+
+@pytest.mark.parametrize("cls", [WrongOpening, WrongSalt])
+def test_wrong_opening_for_a_dumpster_dived_password_card(cls: type[Machine], tmp_path: Path) -> None:
+    """The cheater shows the card with its true certificate but an opening for another code (or another salt):
+    only the learner can open the box; it rejects the entry and posts it with its box secret, and every peer's
+    verdict names the cheater at once."""
+    t, learner = dumpster_play(cls)
+    seq = t.ms[0].cheat_seq  # type: ignore[attr-defined]
+    entry_evidence(t, seq, learner)
+    assert honest_verdicts(t) == {(0, "entry", seq)}
+    assert all("the opening does not match its commitment" in m.verdict.msg for m in t.ms[1:] if m.verdict)
+    assert audited(t, tmp_path) == {0: {"entry"}}
+
+
+def test_false_commitment_caught_at_once_when_dumpster_diving_shows_the_card(tmp_path: Path) -> None:
+    """The cheater committed codes that are not its password cards' codes (entry cheat_seq) and opens them as
+    committed: the opening matches the commitment, not the card. The learner alone sees the face; it posts an
+    'opening' evidence (the opening and the card's certificate) and every peer's verdict names the cheater."""
+    t, learner = dumpster_play(FalseCommitment)
+    committed_at = t.ms[0].cheat_seq  # type: ignore[attr-defined]
+    seqs = {seq for _, _, seq in honest_verdicts(t)}
+    assert len(seqs) == 1
+    seq = seqs.pop()
+    assert honest_verdicts(t) == {(0, "commitment", seq)}
+    e = decode_entry(t.raws[seq])
+    body = decode_body(e.body)
+    assert (e.kind, e.author, body["what"]) == (Kind.EVIDENCE, learner, "opening"), body
+    h = body["h"]
+    assert h in [x for x, _ in dumpster_shown(t.ms[1])] and t.ms[1].committed[h] == (0, committed_at)
+    assert t.ms[learner].openings_shown[h] == (body["code"], body["salt"])
+    assert [m.seat for m in t.ms if h in m.state.faces] == sorted({0, learner}), "only the learner saw the card"
+    found = audited(t, tmp_path)
+    assert found == {0: {"commitment"}}, found
+
+
+def test_wrong_certificate_for_a_dumpster_dived_password_card(tmp_path: Path) -> None:
+    """The cheater shows the card with a certificate whose share of its own does not fit (the opening is
+    true): the learner rejects the entry and posts it with its box secret."""
+    t, learner = dumpster_play(BadCertificate)
+    seq = t.ms[0].cheat_seq  # type: ignore[attr-defined]
+    entry_evidence(t, seq, learner)
+    assert honest_verdicts(t) == {(0, "entry", seq)}
+    assert all("invalid decryption share of seat 1" in m.verdict.msg for m in t.ms[1:] if m.verdict)
+    assert audited(t, tmp_path) == {0: {"entry"}}
 
 
 def test_refusing_to_reveal_abandons_naming_it(tmp_path: Path) -> None:

@@ -12,6 +12,9 @@ from pathlib import Path
 import pytest
 from _net import NetGame, net_game
 from _zoo import (
+    DUMPSTER_DIVING,
+    DUMPSTER_PLAYERS,
+    BadCertificate,
     BadCertificateAny,
     BadShare,
     BrokenPromise,
@@ -29,8 +32,13 @@ from _zoo import (
     Substituter,
     Table,
     WrongLink,
+    WrongOpening,
+    dumpster_game,
 )
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p.audit import read_records
 from adp2p.p2p.machine import Machine
+from adp2p.p2p.protocol import Kind, decode_body
 
 pytestmark = pytest.mark.slow
 
@@ -135,3 +143,53 @@ async def test_forged_entry_rejected_and_the_victim_not_blamed(tmp_path: Path) -
         assert o is not None and o.verdict is None and o.audit_ok is True, g.heard(i)
         assert f"Rejected an entry from 'p1' ({g.who(1).split('key ')[1][:-1]})" in g.heard(i)
     assert g.audit().ok
+
+
+@functools.cache
+def dumpster_seed(cls: type[Machine]) -> int:
+    """The first seed where Dumpster Diving makes the cheater (seat 0) show a password card it lies about (found in
+    process: every other seat plays Dumpster Diving against it whenever it can)."""
+    found = dumpster_game(cls)
+    if found is None:
+        pytest.fail(f"Dumpster Diving never made {cls.__name__} show a password card it lies about: pick other seeds")
+    return found[0]
+
+
+DUMPSTER = [
+    # cheater (seat 0, the controller Dumpster-Dived by every other seat), the evidence the learner posts, the rule
+    (WrongOpening, "entry", "entry"),  # an opening for another code, sealed to the learner: it posts the entry
+    (FalseCommitment, "opening", "commitment"),  # the opening matches the false commitment, not the card
+    (BadCertificate, "entry", "entry"),  # a certificate that does not prove the password card's face
+]
+
+
+@pytest.mark.parametrize("cls,what,rule", DUMPSTER, ids=[c[0].__name__ for c in DUMPSTER])
+async def test_dumpster_dived_password_card_lie_caught_at_once(
+    tmp_path: Path, cls: type[Machine], what: str, rule: str
+) -> None:
+    g = await net_game(tmp_path, DUMPSTER_PLAYERS, dumpster_seed(cls), {0: cls}, dumpster_at=0)
+    assert g.cheats, f"{cls.__name__} did not cheat over the network at the seed it cheated at in process"
+    logs = g.honest_logs()
+    assert all(log == logs[0] for log in logs), "the honest peers ended with different logs"
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.verdict is not None, g.heard(i)
+        assert o.verdict.startswith(f"{g.who(0)}: {rule}: "), o.verdict
+        assert "Cheating detected: " + g.who(0) in g.heard(i)
+        assert o.audit_ok is not None, "every seat reveals its secrets after the verdict, and the audit runs"
+    # the one evidence entry: posted by the Dumpster Diver who was shown the card (it alone could see the lie)
+    raws, _ = read_records(g.log(g.honest[0]))
+    entries = [decode_entry(r) for r in raws]
+    evidence = [e for e in entries if e.kind == Kind.EVIDENCE]
+    assert len(evidence) == 1
+    e = evidence[0]
+    body = decode_body(e.body)
+    assert body["what"] == what and e.author != 0
+    events = [decode_body(x.body)["ev"] for x in entries if x.kind == Kind.EVENT and x.seq < e.seq]
+    dive = [ev for ev in events if ev.get("t") == "play"][-1]  # the last card played before the evidence
+    assert dive["face"] == DUMPSTER_DIVING and dive["p"] == e.author
+    if what == "entry":
+        assert "box_secret" in body and decode_entry(body["raw"]).seq == e.seq == g.cheats[0]
+    res = g.audit()
+    assert (0, rule, e.seq) in {(f.seat, f.rule, f.seq) for f in res.findings}, res.text()
+    assert rule in assert_audit_names_only(g, 0)
