@@ -564,10 +564,13 @@ class Machine:
             if h in rnd.public or (self.seat is not None and mask >> self.seat & 1):
                 try:
                     faces[h] = self._open(h)
-                except ProtocolError as exc:  # every share checked out, the card is no card: a corrupt shuffle
+                except ProtocolError:  # every share checked out, the card is no card: a corrupt shuffle
                     if self._opener is not None:
                         return
-                    why = f"{exc.msg}: a shuffle is corrupt (the audit names the shuffler)"
+                    why = (
+                        f"handle {h} opens to no card with every seat's proven share: a shuffle is corrupt "
+                        "(the audit names the shuffler)"
+                    )
                     if h in rnd.public:  # every peer sees it at once: stop, reveal, audit
                         self.verdict = Verdict(None, "deck", why, self.sources[-1][0] if self.sources else None)
                     elif self._evidence is None and self._cert(h):  # only the learners: post the proof
