@@ -130,11 +130,12 @@ def final_screen(peer: Any, lang: str, out: Any) -> None:
 
 
 def audit_line(outcome: Any, lang: str) -> str:
+    first = [msg("verdict", lang, verdict=outcome.verdict)] if outcome.verdict else []
     if outcome.audit_ok:
-        return msg("audit_ok", lang) + f" ({outcome.entries})"
+        return "\n".join([*first, msg("audit_ok", lang) + f" ({outcome.entries})"])
     if outcome.audit_ok is False:
-        return "\n  ".join([msg("audit_bad", lang), *outcome.violations])
-    return msg("audit_none", lang, line=outcome.line)
+        return "\n".join([*first, "\n  ".join([msg("audit_bad", lang), *outcome.violations])])
+    return "\n".join([*first, msg("audit_none", lang, line=outcome.line)])
 
 
 def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:

@@ -219,6 +219,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Prüfung: jedes Mischen, jede Karte, jedes Passwort und jeder Zug stimmt.",
     },
     "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
+    "verdict": {
+        "en": "Cheating proven during the game: {verdict}",
+        "de": "Während des Spiels nachgewiesener Betrug: {verdict}",
+    },
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
     "start_offline": {
         "en": "ad-p2p play: {profile}, {n} players, seed {seed}{you}",

@@ -76,3 +76,19 @@ def test_play_rejects_impossible_player_count() -> None:
     )
     with pytest.raises(SystemExit, match="needs 2-2 players"):
         run_play(args, out=io.StringIO(), inp=io.StringIO())
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_end_of_network_game_lines_put_a_proven_cheat_first(lang: str) -> None:
+    from adp2p.cli.cmd_play import audit_line
+    from adp2p.p2p.peer import Outcome
+
+    clean = Outcome(audit_ok=True, entries=42)
+    assert "\n" not in audit_line(clean, lang) and "(42)" in audit_line(clean, lang)
+    caught = Outcome(audit_ok=True, entries=42, verdict="p1 (seat 2, key ab): entry: seat 2 signed ...")
+    first, second = audit_line(caught, lang).split("\n")
+    assert caught.verdict in first and ("Cheating" in first if lang == "en" else "Betrug" in first)
+    assert second == audit_line(clean, lang)
+    bad = Outcome(audit_ok=False, verdict="v", violations=["p0: commitment: x", "p0: shuffle: y"])
+    lines = audit_line(bad, lang).split("\n")
+    assert lines[0].endswith(": v") and lines[2:] == ["  p0: commitment: x", "  p0: shuffle: y"]
