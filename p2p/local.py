@@ -7,6 +7,10 @@ against the log's hash chain, and every machine decodes it, verifies its signatu
 machine's immediate checks found is posted like a peer posts it. `run()` plays until the game is complete:
 every seat's secrets revealed and every machine's end-of-game audit run.
 
+A subclass can change what happens off the honest path (the adversary zoo's table, tests/adversaries/_zoo.py,
+does): `deliver` (a rejected entry), `evidence` (who posts what its machine found), `silent` (a seat that
+authors nothing for its duty) and `post` (what a seat sends for its entry); `step` and `run` stay the loop.
+
 It also owns what it measures (`Stats`: entries and bytes per kind, the decryption shares authored, the time
 spent authoring and folding each kind, the time to the first turn) and the log: `raws` (the raw entries from
 the genesis on) and `write_log(path)` in the log store's record format (``u32 big-endian length || raw``), so
@@ -24,13 +28,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
-from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry, verify_entry
+from adp2p.crypto.entries import GENESIS_PREV, Entry, decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import ChainError
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.engine.bots import make_bot
-from adp2p.p2p.machine import Chooser, Event, Machine, SeatSecrets
+from adp2p.p2p.machine import Chooser, Duty, Event, Machine, SeatSecrets
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 
 MachineFactory = Callable[[Genesis, SeatSecrets], Machine]
@@ -64,6 +68,13 @@ class Stats:
         return sum(k.bytes for k in self.kinds.values())
 
 
+def make_bots(names: str, seed: int, n: int) -> list[Chooser]:
+    """One bot per seat: the strategy names separated by commas (seat i plays names[i % len]), seat i's seeded
+    with ``seed * 10 + i``."""
+    strategies = names.split(",")
+    return [make_bot(strategies[i % len(strategies)], seed * 10 + i) for i in range(n)]
+
+
 class LocalTable:
     """N machines in one process playing one honest game (see module docstring)."""
 
@@ -80,8 +91,8 @@ class LocalTable:
         game_id: bytes | None = None,
         machine: MachineFactory = Machine,
     ) -> None:
-        """`bots`: one strategy name, or names separated by commas (seat i plays names[i % len]) seeded from
-        `seed`, or one chooser per seat."""
+        """`bots`: one strategy name, or names separated by commas (`make_bots`, seeded from `seed`), or one
+        chooser per seat."""
         if secrets is None:
             ids = sorted((SecretIdentity.generate() for _ in range(n)), key=lambda s: s.public.sign_pk)
             game_id = game_id or os.urandom(16)
@@ -106,13 +117,9 @@ class LocalTable:
         self.head = genesis.id
         self.genesis = Genesis.from_body(decode_body(genesis.body))  # as a peer reads it: checks the roster order
         self.ms: list[Machine] = [machine(self.genesis, secrets[i]) for i in range(n)]
-        if isinstance(bots, str):
-            names = bots.split(",")
-            self.bots: list[Chooser] = [make_bot(names[i % len(names)], seed * 10 + i) for i in range(n)]
-        else:
-            self.bots = list(bots)
-            if len(self.bots) != n:
-                raise ValueError(f"need one bot per seat ({n}), got {len(self.bots)}")
+        self.bots: list[Chooser] = make_bots(bots, seed, n) if isinstance(bots, str) else list(bots)
+        if len(self.bots) != n:
+            raise ValueError(f"need one bot per seat ({n}), got {len(self.bots)}")
         self.stats = Stats()
         self._count(Kind.GENESIS, self.raws[0])
         self._started: float | None = None
@@ -132,36 +139,53 @@ class LocalTable:
         return all(m.complete for m in self.ms)
 
     # -- entries -------------------------------------------------------------------------------------------
-    def sign(self, seat: int, kind: int, body: dict[str, Any]) -> bytes:
-        """`seat`'s signed entry for the next seq of the log."""
+    def sign(self, seat: int, kind: int, body: dict[str, Any], *, key: SecretIdentity | None = None) -> bytes:
+        """`seat`'s signed entry for the next seq of the log (signed with `key` instead: a forgery)."""
         gid = self.genesis.game_id
-        return encode_entry(self.ids[seat], gid, len(self.raws), self.head, seat, int(kind), encode_body(body))
+        raw_body = encode_body(body)
+        return encode_entry(key or self.ids[seat], gid, len(self.raws), self.head, seat, int(kind), raw_body)
 
-    def deliver(self, raw: bytes) -> None:
-        """Append the entry to the log: every machine decodes it, checks the signature and folds it. A machine
-        that rejects it raises (`ProtocolError` naming the seat at fault; a note names the machine)."""
-        t0 = time.perf_counter()
-        e = decode_entry(raw)
+    def check_next(self, e: Entry) -> None:
+        """Raise `ChainError` unless `e` is the next entry of this log (its seq, previous hash and game)."""
         if e.seq != len(self.raws) or e.prev_hash != self.head or e.game_id != self.genesis.game_id:
             raise ChainError(f"entry by seat {e.author + 1} is not entry {len(self.raws)} of this log")
+
+    @staticmethod
+    def fold(m: Machine, raw: bytes) -> None:
+        """What a peer does with an entry: `m` decodes its own copy, checks the signature and folds it (a
+        rejection raises, `ProtocolError` naming the seat at fault)."""
+        e = decode_entry(raw)
+        verify_entry(e, m.ids[e.author])
+        m.apply(e.author, e.kind, decode_body(e.body))
+
+    def deliver(self, raw: bytes) -> bool:
+        """Append the entry to the log: every machine folds it (`fold`); True. A machine that rejects it raises
+        (`ProtocolError` naming the seat at fault; a note names the machine)."""
+        t0 = time.perf_counter()
+        e = decode_entry(raw)
+        self.check_next(e)
         for seat, m in enumerate(self.ms):
-            mine = decode_entry(raw)
             try:
-                verify_entry(mine, m.ids[mine.author])
-                m.apply(mine.author, mine.kind, decode_body(mine.body))
+                self.fold(m, raw)
             except Exception as exc:
                 exc.add_note(f"entry {e.seq} ({Kind(e.kind).name.lower()}) rejected by seat {seat + 1}'s machine")
                 raise
-        self.raws.append(raw)
-        self.head = e.id
-        self._count(Kind(e.kind), raw, fold=time.perf_counter() - t0)
+        self.append(e, fold_seconds=time.perf_counter() - t0)
+        return True
 
-    def post(self, seat: int, kind: Kind, body: dict[str, Any], *, author_seconds: float = 0.0) -> None:
-        """Sign `seat`'s entry and deliver it (`author_seconds`: what building the body took)."""
+    def append(self, e: Entry, *, fold_seconds: float = 0.0) -> None:
+        """Add an entry the machines have folded to the log (and to the stats)."""
+        self.raws.append(e.raw)
+        self.head = e.id
+        self._count(Kind(e.kind), e.raw, fold=fold_seconds)
+
+    def post(self, seat: int, kind: Kind, body: dict[str, Any], *, author_seconds: float = 0.0) -> bool:
+        """Sign `seat`'s entry and deliver it (`author_seconds`: what building the body took); what `deliver`
+        returns."""
         t0 = time.perf_counter()
         raw = self.sign(seat, kind, body)
         self.stats.kinds[kind].author_seconds += author_seconds + time.perf_counter() - t0
-        self.deliver(raw)
+        return self.deliver(raw)
 
     def _count(self, kind: Kind, raw: bytes, fold: float = 0.0) -> None:
         k = self.stats.kinds[kind]
@@ -170,18 +194,30 @@ class LocalTable:
         k.fold_seconds += fold
 
     # -- play ----------------------------------------------------------------------------------------------
+    def evidence(self) -> tuple[int, dict[str, Any]] | None:
+        """(seat, body) of the first machine holding evidence to post (found by its immediate checks), or None."""
+        return next(((s, ev) for s, m in enumerate(self.ms) if (ev := m.pending_evidence()) is not None), None)
+
+    def post_evidence(self, seat: int, body: dict[str, Any]) -> None:
+        """Post `seat`'s evidence: an honest machine's evidence must be accepted."""
+        if not self.post(seat, Kind.EVIDENCE, body):
+            raise RuntimeError(f"seat {seat + 1}'s evidence was not accepted")
+
+    def silent(self, d: Duty) -> bool:
+        """The seat on duty authored nothing: an honest machine always does, so this raises (a subclass may
+        end the game instead and return False)."""
+        raise RuntimeError(f"seat {d.seat + 1}'s machine authored nothing for its {d.kind.name.lower()} duty")
+
     def step(self) -> bool:
         """Post the next entry: a machine's pending evidence, else the entry of the seat whose duty it is.
         False once the game is complete."""
         now = time.perf_counter()
         if self._started is None:
             self._started = now
-        for m in self.ms:
-            ev = m.pending_evidence()
-            if ev is not None:
-                assert m.seat is not None
-                self.post(m.seat, Kind.EVIDENCE, ev)
-                return True
+        found = self.evidence()
+        if found is not None:
+            self.post_evidence(*found)
+            return True
         d = self.ms[0].duty()
         if d is None:
             self.stats.seconds = now - self._started
@@ -194,14 +230,14 @@ class LocalTable:
             self.stats.shares += sum(1 if mode == "own" else self.n for _, _, mode in m.round.duties[d.seat])
         out = m.author_next(self.bots[d.seat])
         if out is None:
-            raise RuntimeError(f"seat {d.seat + 1}'s machine authored nothing for its {d.kind.name.lower()} duty")
+            return self.silent(d)
         kind, body = out
         if kind == Kind.SHARES:
             self.stats.sealed_boxes += len(body["sealed"])
         self.post(d.seat, kind, body, author_seconds=time.perf_counter() - now)
         return True
 
-    def run(self, limit: int = 100_000) -> LocalTable:
+    def run(self, limit: int = 100_000) -> Self:
         for _ in range(limit):
             if not self.step():
                 return self

@@ -1,8 +1,11 @@
-"""The adversary zoo's table: N game machines in one process, fed one signed entry at a time through the real
-entry codec and signatures (the real protocol minus sockets). Honest machines fold every entry; a machine that
-rejects an entry (or holds proof from its immediate checks) posts an EVIDENCE entry, which every machine
-verifies; a seat that stays silent on its duty ends the game as abandoned. The log is written in the log
-store's record format so that `p2p.audit` can audit it offline.
+"""The adversary zoo's table: `p2p.local.LocalTable` (N game machines in one process, fed one signed entry at a
+time through the real entry codec and signatures: the real protocol minus sockets; its log can be audited
+offline by `p2p.audit`) with cheaters among the seats, and what peers do about them: an entry signed by another
+key than its author's is dropped (`forged_from` notes the seat it came from); an entry an honest machine rejects
+is not appended, and the first honest rejecter posts it as an EVIDENCE entry, which every machine verifies
+(`rejected` says who rejected the last bad entry and why); a cheater's own machine rejecting its lie does not
+stop it, and only honest machines post the evidence their immediate checks found; a seat that stays silent on
+its duty ends the game as abandoned (`abandoned`).
 
 Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat.
 Some cheats need the others to ask something of the cheater: `DumpsterDiver` (a bot wrapper; `Table(dumpster_at=)`)
@@ -13,21 +16,19 @@ show one of its password cards.
 from __future__ import annotations
 
 import os
-import struct
-from pathlib import Path
 from typing import Any
 
 from adp2p.crypto.deck import Ciphertext, Share, decode_deck, encode_deck, shuffle
-from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry, verify_entry
+from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar
-from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.engine.api import legal, view
-from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
-from adp2p.p2p.machine import Chooser, Machine, ProtocolError
-from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
+from adp2p.p2p import local
+from adp2p.p2p.local import LocalTable
+from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
+from adp2p.p2p.protocol import Kind
 from seeds import draw, seeded
 
 Event = dict[str, Any]
@@ -92,17 +93,17 @@ def dumpster_chance(m: Machine, cheat_seq: int | None) -> bool:
 
 
 def make_bots(names: str, seed: int, n: int, dumpster_at: int | None = None) -> list[Chooser]:
-    """The table's bots (the strategies in turn, seeded from the table seed); with `dumpster_at`, every other
-    seat is a `DumpsterDiver` against that seat."""
-    strategies = names.split(",")
-    bots: list[Chooser] = []
-    for i in range(n):
-        bot = make_bot(strategies[i % len(strategies)], seed * 10 + i)
-        bots.append(bot if dumpster_at is None or i == dumpster_at else DumpsterDiver(bot, dumpster_at))
-    return bots
+    """The table's bots (`p2p.local.make_bots`: the strategies in turn, seeded from the table seed); with
+    `dumpster_at`, every other seat is a `DumpsterDiver` against that seat."""
+    bots = local.make_bots(names, seed, n)
+    return [b if dumpster_at is None or i == dumpster_at else DumpsterDiver(b, dumpster_at) for i, b in enumerate(bots)]
 
 
-class Table:
+class Table(LocalTable):
+    """`LocalTable` with cheaters at the seats of `cheats` (see module docstring); off the honest path it does
+    what peers do: a rejected entry is not appended, an honest rejecter posts it as evidence, and a seat silent on
+    its duty ends the game (`abandoned`)."""
+
     def __init__(
         self,
         n: int,
@@ -118,43 +119,32 @@ class Table:
         # reproducible: the situation a cheater needs arises (or not) the same way on every run (and over the
         # network, see _net.py, where the peers draw the same secrets).
         seeds = draw(n, seed)
-        self.ids = seeds.ids
-        gid = seeds.game_id
-        self.g = Genesis(
-            "zoo", profile, None, round_limit, tuple(make_bundle(s, f"p{i}") for i, s in enumerate(self.ids)), gid
-        )
         cheats = cheats or {}
-        self.ms: list[Machine] = [seeded(cheats.get(i, Machine), seeds.rng)(self.g, seeds.secrets[i]) for i in range(n)]
-        self.bots = make_bots(bots, seed, n, dumpster_at)
         self.cheaters = set(cheats)
-        self.raws: list[bytes] = [encode_entry(self.ids[0], gid, 0, GENESIS_PREV, 0, 0, encode_body(self.g.to_body()))]
-        self.heads = [decode_entry(self.raws[0]).id]
+        super().__init__(
+            n,
+            profile=profile,
+            round_limit=round_limit,
+            bots=make_bots(bots, seed, n, dumpster_at),
+            secrets=seeds.secrets,
+            game_id=seeds.game_id,
+            machine=lambda g, s: seeded(cheats.get(s.seat, Machine), seeds.rng)(g, s),
+        )
         self.rejected: list[tuple[int, ProtocolError]] = []  # (seat that rejected, why) of the last bad entry
         self.forged_from: int | None = None
         self.abandoned: int | None = None
 
-    @property
-    def n(self) -> int:
-        return len(self.ms)
-
     # -- entries -------------------------------------------------------------------------------------------
-    def sign(self, seat: int, kind: int, body: dict[str, Any], *, key: SecretIdentity | None = None) -> bytes:
-        return encode_entry(
-            key or self.ids[seat], self.g.game_id, len(self.raws), self.heads[-1], seat, int(kind), encode_body(body)
-        )
-
     def deliver(self, raw: bytes, via: int | None = None) -> bool:
         """Every machine checks the entry (signature and chain, then its rules); True if it was appended.
         A rejected entry is not appended: an honest rejecter posts it as evidence."""
         e = decode_entry(raw)
         try:
-            verify_entry(e, self.g.identities()[e.author])
-            if e.seq != len(self.raws) or e.prev_hash != self.heads[-1] or e.game_id != self.g.game_id:
-                raise CryptoError("not the next entry of this log")
+            verify_entry(e, self.genesis.identities()[e.author])
+            self.check_next(e)
         except (CryptoError, IndexError):
             self.forged_from = via  # nobody can be blamed by the signature: the connection it came on is noted
             return False
-        body = decode_body(e.body)
         # only sealed items can be accepted by some peers and rejected by others: snapshot for share cheaters
         # (and events whose lie only a peer knowing a hidden face can see)
         risky = e.author in self.cheaters and (
@@ -162,75 +152,52 @@ class Table:
         )
         snaps = [m.snapshot() for m in self.ms] if risky else None
         self.rejected = []
-        for m in self.ms:
+        for seat, m in enumerate(self.ms):
             try:
-                m.apply(e.author, e.kind, body)
+                self.fold(m, raw)
             except ProtocolError as exc:
-                self.rejected.append((m.seat, exc))  # type: ignore[arg-type]
+                self.rejected.append((seat, exc))
         if all(s in self.cheaters for s, _ in self.rejected):  # a cheater's own machine does not block others
-            self.raws.append(raw)
-            self.heads.append(e.id)
+            self.append(e)
             return True
         if snaps is not None:
             self.ms = snaps
         accuser = next((s for s, _ in self.rejected if s not in self.cheaters and s != e.author), None)
         if accuser is not None and e.kind != Kind.EVIDENCE:
-            exc = dict(self.rejected)[accuser]
-            why = self.rejected
-            if not self.deliver(self.sign(accuser, Kind.EVIDENCE, self.ms[accuser].evidence_for_entry(raw, exc))):
-                raise AssertionError(f"honest seat {accuser}'s evidence was not accepted: {why} / {self.rejected}")
+            self.post_evidence(accuser, self.ms[accuser].evidence_for_entry(raw, dict(self.rejected)[accuser]))
         return False
 
-    # -- play ----------------------------------------------------------------------------------------------
-    def step(self) -> bool:
-        for m in self.ms:
-            ev = m.pending_evidence()
-            if ev is not None and m.seat not in self.cheaters:
-                if not self.deliver(self.sign(m.seat, Kind.EVIDENCE, ev)):  # type: ignore[arg-type]
-                    raise AssertionError(f"honest seat {m.seat} posted false evidence: {self.rejected}")
-                return True
-        d = self.ms[0].duty()
-        if d is None:
-            return False
-        out = self.ms[d.seat].author_next(self.bots[d.seat])
-        if out is None:
-            self.abandoned = d.seat  # silent on its duty: the game ends abandoned, naming it
-            return False
-        kind, body = out
-        extra = getattr(self.ms[d.seat], "extra_entry", None)
-        if extra is not None:  # an equivocator's second entry for the same seq
-            self.ms[d.seat].extra_entry = None  # type: ignore[attr-defined]
-            return self._equivocate(d.seat, kind, body, extra)
-        forged = getattr(self.ms[d.seat], "forge", None)
-        if forged is not None:
-            self.ms[d.seat].forge = None  # type: ignore[attr-defined]
-            victim = (d.seat + 1) % self.n
-            self.deliver(self.sign(victim, forged[0], forged[1], key=self.ids[d.seat]), via=d.seat)
-        self.deliver(self.sign(d.seat, kind, body))
-        return True
+    def evidence(self) -> tuple[int, dict[str, Any]] | None:
+        """The first honest machine's evidence (a cheater's machine may hold some against its own lie: it keeps
+        quiet)."""
+        found = ((s, m.pending_evidence()) for s, m in enumerate(self.ms) if s not in self.cheaters)
+        return next(((s, ev) for s, ev in found if ev is not None), None)
 
-    def _equivocate(self, seat: int, kind: Kind, body: dict[str, Any], other: dict[str, Any]) -> bool:
+    def silent(self, d: Duty) -> bool:
+        self.abandoned = d.seat  # silent on its duty: the game ends abandoned, naming it
+        return False
+
+    def post(self, seat: int, kind: Kind, body: dict[str, Any], *, author_seconds: float = 0.0) -> bool:
+        """A forger first sends an entry in the next seat's name signed with its own key; an equivocator signs a
+        second body for the same seq, and an honest peer that sees both posts them as evidence."""
+        m = self.ms[seat]
+        forged = getattr(m, "forge", None)
+        if forged is not None:
+            m.forge = None  # type: ignore[attr-defined]
+            self.deliver(self.sign((seat + 1) % self.n, *forged, key=self.ids[seat]), via=seat)
+        other = getattr(m, "extra_entry", None)
+        if other is None:
+            return super().post(seat, kind, body, author_seconds=author_seconds)
+        m.extra_entry = None  # type: ignore[attr-defined]
         a, b = self.sign(seat, kind, body), self.sign(seat, kind, other)
         self.deliver(a)  # the log holds a; one peer was sent b and sees both when the entries are gossiped
         witness = next(s for s in range(self.n) if s != seat and s not in self.cheaters)
-        self.deliver(self.sign(witness, Kind.EVIDENCE, {"what": "equivocation", "a": a, "b": b}))
+        self.post_evidence(witness, {"what": "equivocation", "a": a, "b": b})
         return True
-
-    def run(self, limit: int = 40_000) -> Table:
-        for _ in range(limit):
-            if not self.step():
-                return self
-        raise AssertionError("the game did not end")
 
     # -- results -------------------------------------------------------------------------------------------
     def verdict_seats(self) -> set[int | None]:
         return {m.verdict.seat for m in self.ms if m.verdict is not None and m.seat not in self.cheaters}
-
-    def write_log(self, path: Path) -> Path:
-        with open(path, "wb") as fh:
-            for raw in self.raws:
-                fh.write(struct.pack(">I", len(raw)) + raw)
-        return path
 
 
 DUMPSTER_PLAYERS = 5

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from adp2p.crypto.errors import ChainError, InvalidSignature
 from adp2p.engine.state import GameState
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.local import LocalTable
@@ -172,6 +173,30 @@ def test_a_rejected_entry_stops_the_table_naming_the_seat() -> None:
         t.run()
     assert ei.value.seat is not None and "rejected by seat" in "".join(ei.value.__notes__)
     assert t.stats.kinds[Kind.EVENT].entries == 0
+
+
+def test_a_forged_or_misplaced_entry_is_refused_and_changes_nothing() -> None:
+    """An entry in seat 2's name signed with seat 1's key, and an entry the log already holds."""
+    t = _table(*GAMES["classic-3"])
+    for _ in range(5):
+        t.step()
+    before = (len(t.raws), t.head, [m.entries for m in t.ms])
+    with pytest.raises(InvalidSignature) as ei:
+        t.deliver(t.sign(1, Kind.EVENT, {}, key=t.ids[0]))
+    assert "rejected by seat 1's machine" in "".join(ei.value.__notes__)
+    with pytest.raises(ChainError, match="is not entry 6 of this log"):
+        t.deliver(t.raws[-1])
+    assert (len(t.raws), t.head, [m.entries for m in t.ms]) == before
+
+
+def test_a_seat_that_authors_nothing_stops_the_table() -> None:
+    class Mute(Machine):
+        def author_next(self, choose: Any = None) -> Any:
+            return None
+
+    s = draw(3, 1)
+    with pytest.raises(RuntimeError, match="seat 1's machine authored nothing for its join duty"):
+        LocalTable(3, secrets=s.secrets, game_id=s.game_id, machine=Mute).run()
 
 
 def test_fresh_secrets_and_bad_arguments() -> None:

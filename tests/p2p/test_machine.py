@@ -1,62 +1,63 @@
-"""The replicated game machine, in-process: N peers fold the same entries (through the real body codec),
-each knowing only its own secrets; games finish, every peer agrees, the end-of-game audit passes; bad
-entries are rejected naming the seat at fault and change nothing."""
+"""The replicated game machine, in-process: N peers fold the same entries (on a `p2p.local.LocalTable`: signed,
+through the real codec), each knowing only its own secrets; games finish, every peer agrees, the end-of-game
+audit passes; bad entries are rejected naming the seat at fault and change nothing.
+
+Games are seeded (tests/support/seeds.py): the same on every run. A bad entry is handed to one machine's
+`apply` (its body through the codec, unsigned), not posted on the table: the test is that machine's rejection
+and that it changes nothing there, which posting cannot show when only some seats can tell (the learner of a
+sealed box), since the table's machines fold an entry one after another."""
 
 from __future__ import annotations
 
 import copy
 import functools
-import os
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.hashing import u64
-from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.crypto.private import open_private, seal_private
-from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import card
-from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
-from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
+from adp2p.p2p.local import LocalTable, make_bots
+from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from seeds import draw, seeded
 
 DUMPSTER_DIVING = next(f for f in range(63) if card(f).effect == "show_random_code")
 
 
-def make_table(n: int, profile: str = "classic", round_limit: int | None = 40) -> list[Machine]:
-    ids = sorted((SecretIdentity.generate() for _ in range(n)), key=lambda s: s.public.sign_pk)
-    gid = os.urandom(16)
-    g = Genesis("test", profile, None, round_limit, tuple(make_bundle(s, f"p{i}") for i, s in enumerate(ids)), gid)
-    return [Machine(g, SeatSecrets.generate(i, ids[i], gid)) for i in range(n)]
+def make_table(
+    n: int, seed: int, profile: str = "classic", round_limit: int | None = 40, bots: list[Chooser] | None = None
+) -> LocalTable:
+    """A table whose secrets, shuffles and bots (default: deduction) all come from `seed`."""
+    s = draw(n, seed)
+    return LocalTable(
+        n,
+        profile=profile,
+        round_limit=round_limit,
+        bots=bots or "deduction",
+        seed=seed,
+        secrets=s.secrets,
+        game_id=s.game_id,
+        machine=seeded(Machine, s.rng),
+    )
 
 
-def step(ms: list[Machine], bots: list[Any]) -> bool:
-    d = ms[0].duty()
-    if d is None:
-        return False
-    out = ms[d.seat].author_next(bots[d.seat])
-    assert out is not None
-    kind, body = out
-    body = decode_body(encode_body(body))
-    for m in ms:
-        m.apply(d.seat, kind, body)
-    return True
-
-
-def run(ms: list[Machine], seed: int, until: Kind | None = None) -> None:
-    bots = [make_bot("deduction", seed * 10 + i) for i in range(len(ms))]
-    for _ in range(20_000):
-        d = ms[0].duty()
-        if d is None or (until is not None and d.kind == until):
-            return
-        step(ms, bots)
-    raise AssertionError("no end")
+def play_until(t: LocalTable, want: Callable[[Duty], Any]) -> tuple[Duty, Any] | None:
+    """Play on to the first duty for which `want(duty)` is neither None nor False: (that duty, what `want`
+    said); None if the game ends first."""
+    while (d := t.ms[0].duty()) is not None:
+        got = want(d)
+        if got is not None and got is not False:
+            return d, got
+        t.step()
+    return None
 
 
 @pytest.mark.parametrize("n,profile", [(3, "classic"), (4, "retro2013"), (6, "classic"), (2, "two-player")])
 def test_whole_game_agrees_and_audits(n: int, profile: str) -> None:
-    ms = make_table(n, profile)
-    run(ms, seed=n)
+    ms = make_table(n, seed=n, profile=profile).run().ms
     ref = ms[0]
     assert ref.complete and ref.state.over
     for m in ms:
@@ -73,19 +74,21 @@ def test_whole_game_agrees_and_audits(n: int, profile: str) -> None:
         assert not any(h in m.state.faces for h in hidden if m.state.loc[h][0] in ("hand", "pw", "deck"))
 
 
-def _first(ms: list[Machine], kind: Kind) -> tuple[int, dict[str, Any]]:
-    run(ms, seed=7, until=kind)
-    d = ms[0].duty()
-    assert d is not None and d.kind == kind
-    out = ms[d.seat].author_next(make_bot("deduction", 1))
+def _first(kind: Kind) -> tuple[list[Machine], int, dict[str, Any]]:
+    """A 3-player table at its first duty of `kind`: (its machines, the seat on duty, the body it authors)."""
+    t = make_table(3, seed=7)
+    found = play_until(t, lambda d: d.kind == kind)
+    assert found is not None
+    seat = found[0].seat
+    out = t.ms[seat].author_next(t.bots[seat])
     assert out is not None
-    return d.seat, decode_body(encode_body(out[1]))
+    return t.ms, seat, decode_body(encode_body(out[1]))
 
 
 def _rejects(
     ms: list[Machine], seat: int, kind: Kind, body: dict[str, Any], blamed: int, words: str, by: int | None = None
 ) -> None:
-    """The entry is rejected (by seat `by`; default: the next seat), naming `blamed`, and changes nothing."""
+    """Seat `by`'s machine (default: the next seat's) rejects the entry, naming `blamed`, and nothing changes."""
     m = ms[(seat + 1) % len(ms) if by is None else by]
     before = (m.entries, copy.deepcopy(m.state.access), m.state.seq, m.duty())
     with pytest.raises(ProtocolError) as ei:
@@ -96,28 +99,24 @@ def _rejects(
 
 
 def test_out_of_turn_entry_rejected() -> None:
-    ms = make_table(3)
-    seat, body = _first(ms, Kind.EVENT)
+    ms, seat, body = _first(Kind.EVENT)
     other = (seat + 1) % 3
     _rejects(ms, other, Kind.EVENT, body, other, "out of turn")
 
 
 def test_illegal_engine_move_rejected() -> None:
-    ms = make_table(3)
-    seat, body = _first(ms, Kind.EVENT)
+    ms, seat, body = _first(Kind.EVENT)
     body = dict(body, ev={"t": "discard", "p": seat, "cards": [999]})
     _rejects(ms, seat, Kind.EVENT, body, seat, "illegal move")
 
 
 def test_wrong_beacon_link_rejected() -> None:
-    ms = make_table(3)
-    seat, body = _first(ms, Kind.LINK)
+    ms, seat, body = _first(Kind.LINK)
     _rejects(ms, seat, Kind.LINK, dict(body, link=bytes(32)), seat, "wrong beacon link")
 
 
 def test_bad_share_rejected() -> None:
-    ms = make_table(3)
-    seat, body = _first(ms, Kind.SHARES)
+    ms, seat, body = _first(Kind.SHARES)
     # corrupt one public or sealed item: a sealed box that does not open for its recipient
     sealed = [list(x) for x in body["sealed"]]
     assert sealed
@@ -130,29 +129,27 @@ def test_bad_share_rejected() -> None:
 
 
 def test_missing_recipient_rejected_by_everyone() -> None:
-    ms = make_table(3)
-    seat, body = _first(ms, Kind.SHARES)
+    ms, seat, body = _first(Kind.SHARES)
     _rejects(ms, seat, Kind.SHARES, dict(body, sealed=body["sealed"][1:]), seat, "sealed shares for seats")
 
 
 def test_shuffle_that_is_not_a_deck_rejected() -> None:
-    ms = make_table(3)
-    seat, body = _first(ms, Kind.SHUFFLE)
+    ms, seat, body = _first(Kind.SHUFFLE)
     _rejects(ms, seat, Kind.SHUFFLE, dict(body, deck=body["deck"][:-64]), seat, "shuffle output rejected")
 
 
 def test_malformed_join_rejected() -> None:
-    ms = make_table(3)
+    ms = make_table(3, seed=7).ms
     out = ms[0].author_next()
     assert out is not None
     _rejects(ms, 0, Kind.JOIN, dict(out[1], deck_proof=bytes(64)), 0, "deck key")
 
 
 def test_secrets_roundtrip_and_wrong_revealed_key() -> None:
-    ms = make_table(3, round_limit=3)
-    run(ms, seed=2, until=Kind.SECRETS)
-    d = ms[0].duty()
-    assert d is not None and d.kind == Kind.SECRETS
+    t = make_table(3, seed=2, round_limit=3)
+    found = play_until(t, lambda d: d.kind == Kind.SECRETS)
+    assert found is not None
+    ms, d = t.ms, found[0]
     me = ms[d.seat].me
     assert me is not None and SeatSecrets.from_bytes(me.to_bytes()).to_bytes() == me.to_bytes()
     out = ms[d.seat].author_next()
@@ -166,14 +163,6 @@ def test_secrets_roundtrip_and_wrong_revealed_key() -> None:
 # `[handle, [share...], [code, salt]]`, checked on arrival by whoever sees the item
 
 
-def seeded_table(n: int, seed: int) -> list[Machine]:
-    """A table whose secrets and shuffles all come from `seed` (tests/support/seeds.py): the same game every run."""
-    s = draw(n, seed)
-    bundles = tuple(make_bundle(x, f"p{i}") for i, x in enumerate(s.ids))
-    g = Genesis("test", "classic", None, 40, bundles, s.game_id)
-    return [seeded(Machine, s.rng)(g, s.secrets[i]) for i in range(n)]
-
-
 def diver(bot: Any) -> Any:
     """Plays Dumpster Diving whenever it can (the sector's controller must show it one of its password cards)."""
 
@@ -184,19 +173,15 @@ def diver(bot: Any) -> Any:
     return choose
 
 
-def _run_to_shares(ms: list[Machine], seed: int, want: Any) -> tuple[int, Any] | None:
+def diving_table(seed: int) -> LocalTable:
+    """A 3-player table where every bot plays Dumpster Diving whenever it can."""
+    return make_table(3, seed, bots=[diver(b) for b in make_bots("deduction", seed, 3)])
+
+
+def _run_to_shares(t: LocalTable, want: Any) -> tuple[int, Any] | None:
     """Play on to the first shares duty for which `want(machine, supplier)` is not None: (supplier, that)."""
-    bots = [diver(make_bot("deduction", seed * 10 + i)) for i in range(len(ms))]
-    for _ in range(20_000):
-        d = ms[0].duty()
-        if d is None:
-            return None
-        if d.kind == Kind.SHARES:
-            got = want(ms[0], d.seat)
-            if got is not None:
-                return d.seat, got
-        step(ms, bots)
-    raise AssertionError("no end")
+    found = play_until(t, lambda d: want(t.ms[0], d.seat) if d.kind == Kind.SHARES else None)
+    return None if found is None else (found[0].seat, found[1])
 
 
 def _own_password_card(m: Machine, seat: int) -> tuple[int, int] | None:
@@ -212,21 +197,20 @@ def _own_password_card(m: Machine, seat: int) -> tuple[int, int] | None:
 def _password_shown_seed() -> int:
     """The first seed (3 players, every bot Dumpster-Diving) where a controller shows one of its password cards."""
     for seed in range(1, 16):
-        if _run_to_shares(seeded_table(3, seed), seed, _own_password_card) is not None:
+        if _run_to_shares(diving_table(seed), _own_password_card) is not None:
             return seed
     pytest.fail("no password card shown by its controller in seeds 1-15: pick other seeds")
 
 
-def _password_shown() -> tuple[list[Machine], int, int, int, dict[str, Any]]:
-    """(machines, shower, learner, handle, the shower's honest shares body) when a password card is shown."""
-    seed = _password_shown_seed()
-    ms = seeded_table(3, seed)
-    found = _run_to_shares(ms, seed, _own_password_card)
+def _password_shown() -> tuple[LocalTable, int, int, int, dict[str, Any]]:
+    """(table, shower, learner, handle, the shower's honest shares body) when a password card is shown."""
+    t = diving_table(_password_shown_seed())
+    found = _run_to_shares(t, _own_password_card)
     assert found is not None
     seat, (h, learner) = found
-    out = ms[seat].author_next()
+    out = t.ms[seat].author_next()
     assert out is not None and out[0] == Kind.SHARES
-    return ms, seat, learner, h, decode_body(encode_body(out[1]))
+    return t, seat, learner, h, decode_body(encode_body(out[1]))
 
 
 def _box_context(m: Machine, sender: int, to: int) -> bytes:
@@ -249,18 +233,18 @@ def _resealed(ms: list[Machine], seat: int, to: int, body: dict[str, Any], items
 
 
 def test_shown_password_card_carries_its_opening_and_is_accepted() -> None:
-    ms, seat, learner, h, body = _password_shown()
+    t, seat, learner, h, body = _password_shown()
+    ms = t.ms
     items = {item[0]: item for item in _sealed_items(ms, seat, learner, body)}
     me = ms[seat].me
     assert me is not None and items[h][2] == list(me.openings[h])
     code, salt = items[h][2]
     assert code == card(ms[seat].state.faces[h]).code
-    for m in ms:
-        m.apply(seat, Kind.SHARES, body)
+    t.post(seat, Kind.SHARES, body)
     assert ms[learner].openings_shown == {h: (code, salt)}
     assert all(not m.openings_shown for m in ms if m.seat != learner), "only the learner opens the box"
     while ms[0].round is not None:  # other suppliers of the same round, if any
-        step(ms, [None] * len(ms))
+        t.step()
     assert card(ms[learner].state.faces[h]).code == code
     assert all(m.verdict is None and m.pending_evidence() is None for m in ms)
 
@@ -277,7 +261,8 @@ def test_shown_password_card_carries_its_opening_and_is_accepted() -> None:
     ids=["no-opening", "another-code", "another-salt", "no-code", "malformed"],
 )
 def test_shown_password_card_without_its_true_opening_rejected_by_the_learner(change: Any, words: str) -> None:
-    ms, seat, learner, h, body = _password_shown()
+    t, seat, learner, h, body = _password_shown()
+    ms = t.ms
     items = [change(item) if item[0] == h else item for item in _sealed_items(ms, seat, learner, body)]
     bad = _resealed(ms, seat, learner, body, items)
     _rejects(ms, seat, Kind.SHARES, bad, seat, words, by=learner)
@@ -296,9 +281,10 @@ def _public_card(m: Machine, seat: int) -> int | None:
 
 def test_opening_on_a_card_that_is_not_due_rejected() -> None:
     """An opening travels only with a password card shown by the seat that committed it."""
-    ms = seeded_table(3, 1)
+    t = diving_table(1)
+    ms = t.ms
     # sealed: the deal (no password yet); an item with an opening, rejected by its recipient
-    found = _run_to_shares(ms, 1, lambda m, seat: True)
+    found = _run_to_shares(t, lambda m, seat: True)
     assert found is not None and ms[0].state.turn_no == 0
     seat = found[0]
     out = ms[seat].author_next()
@@ -311,7 +297,7 @@ def test_opening_on_a_card_that_is_not_due_rejected() -> None:
         ms, seat, Kind.SHARES, _resealed(ms, seat, to, body, items), seat, "a commitment opening that is not due", by=to
     )
     # public: a card revealed to everyone, with an opening: every peer rejects it
-    found = _run_to_shares(ms, 1, _public_card)
+    found = _run_to_shares(t, _public_card)
     assert found is not None
     seat, h = found
     out = ms[seat].author_next()
