@@ -21,7 +21,7 @@ from adp2p.p2p.audit import audit_log
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.protocol import Kind
-from seeds import draw, seeded
+from seeds import draw, seeded_table
 
 GAMES = {  # name: (profile, players, bots, round limit, seed)
     "classic-3": ("classic", 3, "deduction", 30, 1),
@@ -41,17 +41,7 @@ _PRIVATE_TURN = {"harmful": None, "bug": False, "no_attempts": False, "no_draw":
 
 
 def _table(profile: str, n: int, bots: str, round_limit: int, seed: int) -> LocalTable:
-    s = draw(n, seed)
-    return LocalTable(
-        n,
-        profile=profile,
-        round_limit=round_limit,
-        bots=bots,
-        seed=seed,
-        secrets=s.secrets,
-        game_id=s.game_id,
-        machine=seeded(Machine, s.rng),
-    )
+    return seeded_table(n, seed, profile=profile, round_limit=round_limit, bots=bots)
 
 
 _played: dict[str, LocalTable] = {}

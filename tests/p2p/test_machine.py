@@ -22,7 +22,7 @@ from adp2p.engine.catalog import card
 from adp2p.p2p.local import LocalTable, make_bots
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
-from seeds import draw, seeded
+from seeds import seeded_table
 
 DUMPSTER_DIVING = next(f for f in range(63) if card(f).effect == "show_random_code")
 
@@ -31,17 +31,7 @@ def make_table(
     n: int, seed: int, profile: str = "classic", round_limit: int | None = 40, bots: list[Chooser] | None = None
 ) -> LocalTable:
     """A table whose secrets, shuffles and bots (default: deduction) all come from `seed`."""
-    s = draw(n, seed)
-    return LocalTable(
-        n,
-        profile=profile,
-        round_limit=round_limit,
-        bots=bots or "deduction",
-        seed=seed,
-        secrets=s.secrets,
-        game_id=s.game_id,
-        machine=seeded(Machine, s.rng),
-    )
+    return seeded_table(n, seed, profile=profile, round_limit=round_limit, bots=bots or "deduction")
 
 
 def play_until(t: LocalTable, want: Callable[[Duty], Any]) -> tuple[Duty, Any] | None:

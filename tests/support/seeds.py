@@ -11,6 +11,7 @@ from typing import Any
 
 from adp2p.crypto.deck import ShuffleWitness, apply_shuffle
 from adp2p.crypto.identity import SecretIdentity
+from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, SeatSecrets
 from adp2p.p2p.peer import TablePeer
 from adp2p.p2p.protocol import Genesis
@@ -76,3 +77,10 @@ def seeded_peer(cls: type[TablePeer], seeds: Seeds) -> type[TablePeer]:
         (SeededPeer, cls),
         {"seeds": seeds, "machine_class": seeded(cls.machine_class, seeds.rng)},
     )
+
+
+def seeded_table(n: int, seed: int, **kw: Any) -> LocalTable:
+    """An honest in-process `LocalTable` whose secrets, shuffles and bots all come from `seed` (keyword
+    arguments go to LocalTable: profile, round_limit, bots...)."""
+    s = draw(n, seed)
+    return LocalTable(n, seed=seed, secrets=s.secrets, game_id=s.game_id, machine=seeded(Machine, s.rng), **kw)
