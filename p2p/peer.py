@@ -136,6 +136,7 @@ class TablePeer:
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
         self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
         self._verdict_said = False
+        self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
 
     # ==================================================================================================
     # entry points
@@ -317,8 +318,9 @@ class TablePeer:
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
-                    ev = await self._decide(m)
-                    if self.ended or self.machine is not m or m.duty() != duty:
+                    with trio.CancelScope() as self._deciding:
+                        ev = await self._decide(m)
+                    if self._deciding.cancelled_caught or self.ended or self.machine is not m or m.duty() != duty:
                         continue  # the game moved on while we decided (given up on us, or evidence came)
                     chooser = _fixed(ev)  # decided above, off the trio thread
                 out = m.author_next(chooser)
@@ -493,6 +495,7 @@ class TablePeer:
         self.before_evidence[at] = before
         self.pending.clear()
         self.machine = trial
+        self._deciding.cancel()  # a decision in progress was for the fold we just left
         self.shown = min(self.shown, len(trial.state.history))
         if gone:
             self.say(
@@ -636,6 +639,7 @@ class TablePeer:
         who = self._who(silent)
         self.outcome.abandoned_by = m.names[silent]
         self.ended = f"abandoned: {who} stopped answering when it was their turn to author entry {e.seq}"
+        self._deciding.cancel()
         self.progress.set()
 
     def _late_abandon(self, raw: bytes) -> bool:
@@ -667,11 +671,13 @@ class TablePeer:
             f"abandoned: {self._who(silent)} answered too late for entry {e.seq}; "
             f"{self._who(e.author)} had already ended the game"
         )
+        self._deciding.cancel()
         self.progress.set()
         return True
 
     def _end_verdict(self, text: str) -> None:
         self.ended = text
+        self._deciding.cancel()
         self.outcome.verdict = text
         self.say(text)
         self.progress.set()

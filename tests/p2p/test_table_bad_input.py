@@ -86,6 +86,7 @@ async def play(
     n: int = 3,
     abandon_after: float = 4.0,
     seed: int = 1,
+    wait_for_attacker: bool = False,
 ) -> Table:
     """One game of n peers (seat ATTACKER built by `attacker` if given); `meddle` runs alongside from the
     moment every honest peer has started the game; returns when every honest peer has finished. Every secret
@@ -126,7 +127,7 @@ async def play(
                 for i in range(1, n):
                     peers[i].cfg.peers = [("127.0.0.1", port0[0])]
                     peers[i].addresses = {("127.0.0.1", port0[0])}
-                    if i in honest:
+                    if i in honest or wait_for_attacker:
                         nursery.start_soon(run, i)
                     else:
                         outer.start_soon(_guarded, side, run, i)
@@ -488,3 +489,34 @@ async def test_false_evidence_names_the_accuser(tmp_path: Path) -> None:
         assert o is not None and o.verdict is not None, t.heard(i)
         assert o.verdict.startswith(f"p1 (seat 2, key {t.label(ATTACKER)}): entry: "), o.verdict
         assert "false evidence" in o.verdict, o.verdict
+
+
+async def test_a_player_who_walked_away_mid_decision_is_told_the_game_was_abandoned(tmp_path: Path) -> None:
+    """A player stops answering at its own prompt (its chooser blocks in its worker thread): the others abandon
+    it, and its own client stops waiting for the prompt and ends with the same outcome instead of hanging."""
+    import threading
+
+    walked_away = threading.Event()
+    never = threading.Event()
+
+    class AwayFromKeyboard(TablePeer):
+        def __init__(self, cfg: PeerConfig, choose: Any, **kw: Any) -> None:
+            calls = [0]
+
+            def slow(seen: Any, seat: int, options: list[Any]) -> Any:
+                calls[0] += 1
+                if calls[0] > 3:
+                    walked_away.set()
+                    never.wait(GAME_TIMEOUT)  # nobody will answer this prompt
+                return choose(seen, seat, options)
+
+            super().__init__(cfg, slow, **kw)
+
+    try:
+        t = await play(tmp_path, attacker=AwayFromKeyboard, abandon_after=2.0, wait_for_attacker=True)
+    finally:
+        never.set()  # release the worker thread whatever happened
+    assert walked_away.is_set()
+    for i in range(3):
+        o = t.outcomes[i]
+        assert o is not None and o.abandoned_by == "p1", t.heard(i)
