@@ -28,6 +28,7 @@ from adp2p.engine.rules import (
 from adp2p.engine.state import GameState
 from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 
@@ -35,16 +36,53 @@ NARROW = 80  # below this many columns: the compact layout
 WIDE = 120  # from this many columns: two columns side by side
 PLAYER_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "red")
 HISTORY_LINES = 8
+NAME_MAX = 8  # names in table cells (control, access, bonus) longer than this are shortened
+GAP = 1  # columns between the two halves of the wide layout (the tables add their own edge space)
+RIGHT_MIN = 44  # the wide layout's right half (password, checklist, history) is never narrower
 
 
 def colour(p: int | None) -> str:
     return "dim" if p is None else PLAYER_COLOURS[p % len(PLAYER_COLOURS)]
 
 
-def who_text(st: GameState, p: int | None, names: list[str] | None = None) -> Text:
+def short_names(full: list[str], limit: int = NAME_MAX) -> list[str]:
+    """Names for narrow table cells, one rule for all: a name of at most `limit` characters stays whole; a
+    longer one keeps its start and ends in "…" ("Christo…"), unless that start is shared with another name:
+    then it shows its start, "…" and the part where it differs ("watche…1", "Pl…Alice"). The result is always
+    distinct (equal names, or a rare clash, give P1..Pn for everyone); the players' lines say who is who."""
+
+    def common(a: str, b: str) -> int:
+        n = 0
+        while n < min(len(a), len(b)) and a[n] == b[n]:
+            n += 1
+        return n
+
+    short = []
+    for i, name in enumerate(full):
+        if len(name) <= limit:
+            short.append(name)
+            continue
+        d = max((common(name, o) for j, o in enumerate(full) if j != i), default=0)  # chars shared with another
+        if d < limit - 1:
+            short.append(name[: limit - 1] + "…")
+            continue
+        keep = name[d : d + limit - 2]  # where it differs (nothing if another name starts with all of it)
+        short.append(name[: limit - 1 - len(keep)] + "…" + keep)
+    if len(set(short)) < len(short):
+        return [f"P{i + 1}" for i in range(len(full))]
+    return short
+
+
+def tags_of(st: GameState, names: list[str] | None) -> list[str]:
+    """Every seat's name as shown in the tables (see short_names)."""
+    return short_names([player_name(st, p, names) for p in range(st.n)])
+
+
+def who_text(st: GameState, p: int | None, names: list[str] | None = None, tags: list[str] | None = None) -> Text:
+    """A player's name in the player's colour: the full name, or the short one from `tags`."""
     if p is None:
         return Text("-", style="dim")
-    return Text(player_name(st, p, names), style=f"bold {colour(p)}")
+    return Text(tags[p] if tags else player_name(st, p, names), style=f"bold {colour(p)}")
 
 
 def name_line(line: str, names: list[str] | None) -> str:
@@ -162,32 +200,36 @@ def header(st: GameState, me: int | None, lang: str, names: list[str] | None) ->
 
 
 def access_cell(st: GameState, s: int, names: list[str] | None) -> Text:
+    tags = tags_of(st, names)
     cell = Text()
     for p in range(st.n):
         lvl = st.access[p][s]
         if cell:
             cell.append(" ")
         style = colour(p) + (" bold" if lvl == ROOT else "") + ("" if lvl else " dim")
-        cell.append(f"{player_name(st, p, names)[:6]}:{LEVEL_LETTER[lvl]}", style=style)
+        cell.append(f"{tags[p]}:{LEVEL_LETTER[lvl]}", style=style)
     return cell
 
 
 def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
+    tags = tags_of(st, names)
     tb = Table(title=msg("sectors", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, expand=False)
     tb.add_column(msg("col.sector", lang), no_wrap=True)
     tb.add_column(msg("col.ctrl", lang), no_wrap=True)
     tb.add_column(msg("col.access", lang), no_wrap=True)
-    tb.add_column(msg("col.bonus", lang))
-    tb.add_column(msg("col.on_sector", lang))
+    tb.add_column(msg("col.bonus", lang), min_width=len(msg("col.bonus", lang)))
+    on = [", ".join(card_label(st.faces.get(h), lang) for h in st.sector_cards.get(s, [])) for s in range(6)]
+    if any(on):  # the column of cards lying on sectors only when there are some: its room goes to the others
+        tb.add_column(msg("col.on_sector", lang))
     for s in range(6):
         bon = Text()
         for p, b in bonuses(st, s):
             if bon:
                 bon.append(", ")
             bon.append(msg(f"bonus.{b}", lang) + " ")
-            bon.append_text(who_text(st, p, names))
-        on = ", ".join(card_label(st.faces.get(h), lang) for h in st.sector_cards.get(s, []))
-        tb.add_row(sector_name(s, lang), who_text(st, st.controller[s], names), access_cell(st, s, names), bon, on)
+            bon.append_text(who_text(st, p, tags=tags))
+        cells = [sector_name(s, lang), who_text(st, st.controller[s], tags=tags), access_cell(st, s, names), bon]
+        tb.add_row(*cells, *([on[s]] if any(on) else []))
     return tb
 
 
@@ -197,12 +239,16 @@ def piles_line(st: GameState, lang: str) -> Text:
 
 
 def players_lines(st: GameState, lang: str, names: list[str] | None) -> Text:
+    """One line per player, with the full name (and the short one the tables use, when it differs)."""
+    tags = tags_of(st, names)
     t = Text()
     for p in range(st.n):
         if p:
             t.append("\n")
         ups = ", ".join(card_label(st.faces.get(h), lang) for h in st.upgrades[p])
         t.append_text(who_text(st, p, names))
+        if tags[p] != player_name(st, p, names):
+            t.append(msg("short_name", lang, tag=tags[p]), style=colour(p))
         t.append(
             msg(
                 "player_line",
@@ -255,13 +301,14 @@ def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | 
     rows = cl.sectors()
     if not rows:
         return Text(msg("checklist", lang) + ": " + msg("no_checklist", lang), style="dim")
+    tags = tags_of(st, names)
     tb = Table(title=msg("checklist", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
+    # short header words (the legend under the table explains them), each at least as wide as its header
     tb.add_column(msg("col.sector", lang), no_wrap=True)
     tb.add_column(msg("col.ctrl", lang), no_wrap=True)
-    tb.add_column(msg("col.in", lang), style="green")
-    tb.add_column(msg("col.out", lang), style="red")
-    tb.add_column(msg("col.maybe", lang))
-    tb.add_column(msg("col.left", lang))
+    for key, style in (("col.in", "green"), ("col.out", "red"), ("col.maybe", "")):
+        tb.add_column(msg(key, lang), style=style, min_width=len(msg(key, lang)))
+    tb.add_column(msg("col.left", lang), min_width=len(msg("col.left", lang)))
     for s in rows:
         inn, out, maybe = cl.status(s)
         n = cl.remaining(s)
@@ -272,7 +319,7 @@ def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | 
             else Text(str(n))
         )
         tb.add_row(
-            sector_name(s, lang), who_text(st, cl.controller[s], names), codes(inn), codes(out), codes(maybe), left
+            sector_name(s, lang), who_text(st, cl.controller[s], tags=tags), codes(inn), codes(out), codes(maybe), left
         )
     return tb
 
@@ -307,25 +354,34 @@ def screen(
         checklist.sync(st)
     if width < NARROW:
         return compact(st, me, lang, checklist=checklist, options=options, names=names, width=width, history=history)
-    top = [
-        header(st, me, lang, names),
-        sectors_table(st, lang, names),
-        piles_line(st, lang),
-        players_lines(st, lang, names),
-    ]
+    sectors = sectors_table(st, lang, names)
+    top = [header(st, me, lang, names), sectors, piles_line(st, lang), players_lines(st, lang, names)]
     mine: list[RenderableType] = []
     if me is not None:
         mine = [hand_table(st, me, options, lang, text_width=max(16, min(60, width - 72))), password_text(st, me, lang)]
         if checklist is not None:
             mine.append(checklist_table(st, checklist, lang, names))
+            if isinstance(mine[-1], Table):  # its short headers explained
+                mine.append(Text(msg("checklist_legend", lang), style="dim"))
     acct = account(st, lang, names, history)
     if width >= WIDE and me is not None:
-        grid = Table.grid(padding=(0, 3), expand=True)
-        grid.add_column(ratio=3)
-        grid.add_column(ratio=2)
-        grid.add_row(Group(*top), Group(*mine[1:], Text(""), acct))
-        return Group(grid, mine[0])
-    return Group(*top, *mine, acct)
+        # Side by side only when both tables fit whole: the left part 3/5 of the width or as wide as the sectors
+        # table needs, the right part the rest (at least RIGHT_MIN and the checklist's width). Else one column.
+        left = max(natural_width(sectors, width), (width - GAP) * 3 // 5)
+        right = max([RIGHT_MIN] + [natural_width(r, width) for r in mine[2:] if isinstance(r, Table)])
+        if left + GAP + right <= width:
+            grid = Table.grid(padding=(0, GAP, 0, 0), expand=True)
+            grid.add_column(width=left)
+            grid.add_column(ratio=1)
+            grid.add_row(Group(*top), Group(*mine[1:], Text(""), acct))
+            return Group(grid, mine[0])
+    return Group(*top, *mine, *([Text("")] if len(mine) > 2 else []), acct)
+
+
+def natural_width(renderable: RenderableType, width: int) -> int:
+    """How many columns `renderable` takes when nothing has to wrap (at most `width`)."""
+    con = Console(width=width, file=io.StringIO(), color_system=None, legacy_windows=False)
+    return Measurement.get(con, con.options, renderable).maximum
 
 
 def compact(
@@ -341,15 +397,21 @@ def compact(
 ) -> RenderableType:
     """Short lines for narrow terminals: no tables, the same facts."""
     parts: list[RenderableType] = [Text(msg("narrow", lang), style="dim"), header(st, me, lang, names)]
+    tags = tags_of(st, names)
+    pad = max(len(sector_name(s, lang)) for s in range(6))  # sector names whole, in one column
     for s in range(6):
-        line = Text(f"{sector_name(s, lang)[:12]:<12} ")
-        line.append_text(who_text(st, st.controller[s], names))
+        line = Text(f"{sector_name(s, lang):<{pad}} ")
+        line.append_text(who_text(st, st.controller[s], tags=tags))
         line.append(" ")
         line.append_text(access_cell(st, s, names))
         for p, b in bonuses(st, s):
             line.append(f" *{msg(f'bonus.{b}', lang)} ")
-            line.append_text(who_text(st, p, names))
+            line.append_text(who_text(st, p, tags=tags))
         parts.append(line)
+    full = [player_name(st, p, names) for p in range(st.n)]
+    if tags != full:  # the compact layout has no players' lines: say who the short names are
+        pairs = ", ".join(f"{t} = {n}" for t, n in zip(tags, full, strict=True) if t != n)
+        parts.append(Text(msg("names_legend", lang, pairs=pairs), style="dim"))
     parts.append(piles_line(st, lang))
     if me is not None:
         status = hand_status(st, me, options, lang)
@@ -362,7 +424,7 @@ def compact(
         if checklist is not None:
             for s in checklist.sectors():
                 inn, out, maybe = checklist.status(s)
-                line = Text(f"{sector_name(s, lang)[:12]:<12} ")
+                line = Text(f"{sector_name(s, lang):<{pad}} ")
                 line.append(f"+{codes(inn)} -{codes(out)} ?{codes(maybe)} = {checklist.remaining(s)}")
                 parts.append(line)
     parts.append(account(st, lang, names, min(history, 5)))

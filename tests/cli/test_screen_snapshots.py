@@ -46,9 +46,9 @@ def moment(kind: str) -> Moment:
     return first_moment(lambda m: m.decision is not None and m.decision.kind == kind)
 
 
-def text_of(m: Moment, lang: str = "en", width: int = 100) -> str:
+def text_of(m: Moment, lang: str = "en", width: int = 100, names: list[str] | None = None) -> str:
     cl = Checklist.rebuild(m.view, 0, m.events)
-    return render_text(screen(m.view, 0, lang, checklist=cl, options=m.options, width=width), width)
+    return render_text(screen(m.view, 0, lang, checklist=cl, options=m.options, names=names, width=width), width)
 
 
 @pytest.mark.parametrize(
@@ -87,7 +87,7 @@ def test_screen_shows_the_facts() -> None:
         assert s in text
     assert f"Deck {len(st.deck)} · Discard {len(st.discard)}" in text
     assert "Your password: TeleComm:" in text  # seat 0 controls TeleComm in this game
-    assert "Checklist" in text and "Passwords left" in text
+    assert "Checklist" in text and "Left" in text and "passwords still possible" in text  # header + legend
     assert "step: take actions" in text and "Your decision" in text
     for line in st.history[-3:]:
         assert line in text
