@@ -18,7 +18,7 @@ import trio
 from _zoo import make_bots
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import AuditResult, audit_log
-from adp2p.p2p.machine import Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.protocol import Genesis, decode_body, encode_body
 from seeds import Seeds, draw, seeded
@@ -149,15 +149,18 @@ async def net_game(
     round_limit: int | None = 12,
     bots: str = "deduction",
     dumpster_at: int | None = None,
+    wrap_bot: dict[int, Callable[[Chooser], Chooser]] | None = None,
     abandon_after: float = 8.0,
     peer_class: Callable[..., TablePeer] = ZooPeer,
 ) -> NetGame:
     """One seeded game of n peers on loopback; returns when every honest peer has finished (the cheaters are
     then stopped). The bots are the in-process table's (`_zoo.make_bots`: with `dumpster_at`, every other seat
-    plays Dumpster Diving against that seat whenever it can)."""
+    plays Dumpster Diving against that seat whenever it can; `wrap_bot[seat]` wraps that seat's bot)."""
     seeds = draw(n, seed)
     seeds.cheaters = set(cheats)
     choosers = make_bots(bots, seed, n, dumpster_at)
+    for seat, wrap in (wrap_bot or {}).items():
+        choosers[seat] = wrap(choosers[seat])
     record: list[int] = []
     said: list[list[str]] = [[] for _ in range(n)]
     peers: list[TablePeer] = []

@@ -1,0 +1,61 @@
+"""A false password commitment shown to every player at once: a cheater that committed codes that are not its
+password cards plays Scramble Password, which discards its old password face up. The cards travel with their
+openings (public), so every peer sees at once that an opening contradicts its card and stops the game naming
+the cheater; no evidence entry is needed. In process and over the network, in the same seeded game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from _net import net_game
+from _zoo import FalseCommitment, Table
+from adp2p.crypto.entries import decode_entry
+from adp2p.engine.catalog import card
+from adp2p.p2p.audit import audit_log, read_records
+from adp2p.p2p.machine import Chooser
+from adp2p.p2p.protocol import Kind
+
+SEAT, N, SEED, ROUNDS = 0, 3, 22, 20  # seed 22: the cheater draws Scramble Password and can play it
+
+
+def scrambler(inner: Chooser) -> Chooser:
+    """Plays Scramble Password as soon as it legally can, and never gives that card up while it has a choice."""
+
+    def choose(seen: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
+        for ev in options:
+            if ev.get("t") == "play" and card(ev["face"]).key == "scramble_password":
+                return ev
+
+        def gives_it_up(ev: dict[str, Any]) -> bool:
+            hs = ev.get("cards") or []
+            return any(h in seen.faces and card(seen.faces[h]).key == "scramble_password" for h in hs)
+
+        return inner(seen, seat, [ev for ev in options if not gives_it_up(ev)] or options)
+
+    return choose
+
+
+def test_a_false_commitment_discarded_face_up_stops_every_peer_at_once(tmp_path: Path) -> None:
+    t = Table(N, seed=SEED, cheats={SEAT: FalseCommitment}, round_limit=ROUNDS)
+    t.bots[SEAT] = scrambler(t.bots[SEAT])
+    t.run()
+    assert any("Scramble Password" in line for line in t.ms[1].state.history)
+    assert all(m.verdict is not None and (m.verdict.seat, m.verdict.rule) == (SEAT, "commitment") for m in t.ms)
+    assert not [r for r in t.raws if decode_entry(r).kind == Kind.EVIDENCE]  # public: nobody needed to prove it
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert {f.seat for f in res.findings} == {SEAT} and "commitment" in {f.rule for f in res.findings}, res.text()
+
+
+async def test_over_the_network_every_peer_names_the_cheater_at_once(tmp_path: Path) -> None:
+    g = await net_game(tmp_path, N, SEED, {SEAT: FalseCommitment}, round_limit=ROUNDS, wrap_bot={SEAT: scrambler})
+    assert g.cheats
+    logs = g.honest_logs()
+    assert all(log == logs[0] for log in logs)
+    raws, _ = read_records(g.log(g.honest[0]))
+    assert not [r for r in raws if decode_entry(r).kind == Kind.EVIDENCE]
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.verdict is not None, g.heard(i)
+        assert o.verdict.startswith(f"{g.who(SEAT)}: commitment: "), o.verdict
+    assert {f.seat for f in g.audit().findings} == {SEAT}
