@@ -30,12 +30,12 @@ from adp2p.crypto.deck import (
     DeckKey,
     Share,
     ShuffleWitness,
+    combine,
     encode_deck,
     fresh_pile,
     initial_deck,
     joint_key,
     make_share,
-    open_card,
     receive_shuffle,
     shuffle,
     verify_deck_key,
@@ -567,12 +567,8 @@ class Machine:
                 except ProtocolError:  # every share checked out, the card is no card: a corrupt shuffle
                     if self._opener is not None:
                         return
-                    why = (
-                        f"handle {h} opens to no card with every seat's proven share: a shuffle is corrupt "
-                        "(the audit names the shuffler)"
-                    )
                     if h in rnd.public:  # every peer sees it at once: stop, reveal, audit
-                        self.verdict = Verdict(None, "deck", why, self.sources[-1][0] if self.sources else None)
+                        self.verdict = _no_card(h, self.sources[-1][0] if self.sources else None)
                     elif self._evidence is None and self._cert(h):  # only the learners: post the proof
                         self._evidence = {"what": "nocard", "certs": [self._cert(h)]}
                     return
@@ -593,14 +589,7 @@ class Machine:
             op = self.openings_shown.get(h)
             if op is None or card(f).code == op[0]:
                 continue
-            guilty, at = self.committed[h]
-            v = Verdict(
-                guilty,
-                "commitment",
-                f"seat {guilty + 1} committed code {'ABCDEF'[op[0]]} for password "
-                f"card {h} (entry {at}), but the card is {card(f).title}",
-                self.sources[-1][0],
-            )
+            v = self._false_commitment(h, op[0], f, self.sources[-1][0])
             if h in rnd.public:  # every peer sees it at once
                 self.verdict = v
                 return
@@ -679,38 +668,45 @@ class Machine:
             return None
         return [h, [have[s].to_bytes() for s in range(self.n)]]
 
-    def _cert_face(self, accuser: int, item: Any) -> tuple[int, int]:
-        """Verify a certificate [handle, [share per seat]]; return (handle, face)."""
+    def _check_cert(self, accuser: int, item: Any) -> tuple[int, int | None]:
+        """Verify a certificate [handle, [one proven share per seat]]; return (handle, face), the face None when
+        the verified shares combine to no card (a corrupt shuffle)."""
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], list)):
             raise ProtocolError(accuser, "a certificate is [handle, [share...]]")
         h = item[0]
         if h not in self.hmap:
             raise ProtocolError(accuser, f"certificate for unknown handle {h}")
+        ct = self.hmap[h]
         try:
-            shares = [Share.from_bytes(b) for b in item[1]]
-            face = open_card(self.game_id, h, self.hmap[h], shares, [k[0] for k in self.keys if k], self.table)
-        except (CryptoError, TypeError, ValueError) as exc:
-            raise ProtocolError(accuser, f"false evidence: certificate of handle {h} does not verify: {exc}") from None
-        return h, face
-
-    def _cert_nocard(self, accuser: int, certs: list[Any]) -> int:
-        """Verify a certificate whose shares all check out but whose card is no card; return its handle."""
-        if len(certs) != 1 or not (isinstance(certs[0], list) and len(certs[0]) == 2 and certs[0][0] in self.hmap):
-            raise ProtocolError(accuser, "false evidence (nocard): one certificate of a known handle")
-        h, raws = certs[0]
-        try:
-            shares = {sh.seat: sh for sh in (Share.from_bytes(b) for b in raws)}
-            if set(shares) != set(range(self.n)):
+            shares = {sh.seat: sh for sh in (Share.from_bytes(b) for b in item[1])}
+            if len(item[1]) != self.n or set(shares) != set(range(self.n)):
                 raise CryptoError("not one share per seat")
             for sh in shares.values():
-                verify_share(self.game_id, self.keys[sh.seat][0], h, self.hmap[h], sh)  # type: ignore[index]
+                verify_share(self.game_id, self.keys[sh.seat][0], h, ct, sh)  # type: ignore[index]
         except (CryptoError, TypeError, ValueError) as exc:
-            raise ProtocolError(accuser, f"false evidence (nocard): handle {h}: {exc}") from None
+            raise ProtocolError(accuser, f"false evidence: certificate of handle {h} does not verify: {exc}") from None
         try:
-            face = open_card(self.game_id, h, self.hmap[h], shares.values(), [k[0] for k in self.keys if k], self.table)
+            return h, self.table.face(combine(ct, (shares[s].d for s in range(self.n))))
         except CryptoError:
-            return h
-        raise ProtocolError(accuser, f"false evidence (nocard): handle {h} opens to {card(face).title}")
+            return h, None
+
+    def _cert_face(self, accuser: int, item: Any) -> tuple[int, int]:
+        """A certificate of a card: (handle, face)."""
+        h, face = self._check_cert(accuser, item)
+        if face is None:
+            raise ProtocolError(accuser, f"false evidence: certificate of handle {h} opens to no card")
+        return h, face
+
+    def _false_commitment(self, h: int, code: int, face: int, seq: int | None) -> Verdict:
+        """The verdict on an opening that matches password card h's commitment but not the card."""
+        guilty, at = self.committed[h]
+        return Verdict(
+            guilty,
+            "commitment",
+            f"seat {guilty + 1} committed code {'ABCDEF'[code]} for password card {h} (entry {at}), but the card "
+            f"is {card(face).title}",
+            seq,
+        )
 
     def pending_evidence(self) -> dict[str, Any] | None:
         """The evidence body this peer should post now (once), or None."""
@@ -748,14 +744,13 @@ class Machine:
         elif what == "entry":
             v = self._verify_bad_entry(accuser, body, seq)
         elif what == "nocard":
-            h = self._cert_nocard(accuser, need(body, "certs", list))
-            v = Verdict(
-                None,
-                "deck",
-                f"handle {h} opens to no card with every seat's proven share: a shuffle is "
-                "corrupt (the audit names the shuffler)",
-                seq,
-            )
+            certs = need(body, "certs", list)
+            if len(certs) != 1:
+                raise ProtocolError(accuser, "false evidence (nocard): one certificate")
+            h, face = self._check_cert(accuser, certs[0])
+            if face is not None:
+                raise ProtocolError(accuser, f"false evidence (nocard): handle {h} opens to {card(face).title}")
+            v = _no_card(h, seq)
         elif what in ("duplicate", "promise", "answer", "answers", "opening"):
             certs = need(body, "certs", list)
             faces = dict(self._cert_face(accuser, c) for c in certs)
@@ -827,14 +822,7 @@ class Machine:
                 raise false("the opening does not match the commitment") from None
             if code[h] == c:
                 raise false("the opening agrees with the card")
-            guilty, at = self.committed[h]
-            return Verdict(
-                guilty,
-                "commitment",
-                f"seat {guilty + 1} committed code {'ABCDEF'[c]} for password "
-                f"card {h} (entry {at}), but the card is {card(faces[h]).title}",
-                seq,
-            )
+            return self._false_commitment(h, c, faces[h], seq)
         if what == "duplicate":
             if len(faces) != 2 or len(set(faces.values())) != 1:
                 raise false("the certificates do not show one card twice")
@@ -896,18 +884,16 @@ class Machine:
     def _open(self, h: int) -> int:
         ct = self.hmap[h]
         got = self.shares.get(h, {})
-        total = None
+        ds = []
         for s in range(self.n):
             if s == self.seat and self.deck_key is not None:
-                d = mul(self.deck_key.secret, ct.c1)
+                ds.append(mul(self.deck_key.secret, ct.c1))
+            elif s in got:
+                ds.append(got[s].d)
             else:
-                share = got.get(s)
-                if share is None:
-                    raise ProtocolError(None, f"handle {h}: no share of seat {s + 1} to open it")
-                d = share.d
-            total = d if total is None else _add(total, d)
+                raise ProtocolError(None, f"handle {h}: no share of seat {s + 1} to open it")
         try:
-            return self.table.face(sub(ct.c2, total))
+            return self.table.face(combine(ct, ds))
         except CryptoError:
             raise ProtocolError(None, f"handle {h} does not open to a card (the audit names the shuffler)") from None
 
@@ -1154,10 +1140,15 @@ class Machine:
         return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {res.reason}"
 
 
-def _add(a: bytes, b: bytes) -> bytes:
-    from adp2p.crypto.group import add
-
-    return add(a, b)
+def _no_card(h: int, seq: int | None) -> Verdict:
+    """The verdict on a card whose proven shares open to no card: nobody named until the audit."""
+    return Verdict(
+        None,
+        "deck",
+        f"handle {h} opens to no card with every seat's proven share: a shuffle is corrupt (the audit names the "
+        "shuffler)",
+        seq,
+    )
 
 
 @dataclass

@@ -18,26 +18,17 @@ import trio
 from _zoo import make_bots
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import AuditResult, audit_log
-from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.machine import Chooser, Machine, ProtocolError
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
-from adp2p.p2p.protocol import Genesis, decode_body, encode_body
-from seeds import Seeds, draw, seeded
+from adp2p.p2p.protocol import decode_body, encode_body
+from seeds import SeededPeer, draw, seeded
 
 GAME_TIMEOUT = 90.0
 
 
-class ZooPeer(TablePeer):
+class ZooPeer(SeededPeer):
     """A peer whose secrets come from the table seed; when its machine holds an equivocator's second body or a
     forger's entry, the peer sends them as that cheater would."""
-
-    seeds: Seeds
-
-    def _new_game_id(self) -> bytes:
-        return self.seeds.game_id
-
-    def _new_secrets(self, seat: int, g: Genesis) -> SeatSecrets:
-        s = self.seeds.secrets[seat]
-        return SeatSecrets(seat, self.identity, s.deck_secret, s.beacon_seed)
 
     def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         """A cheater's own machine may reject its lie (a public rule break): send it anyway, hold back (the

@@ -18,6 +18,7 @@ from __future__ import annotations
 import os
 from typing import Any
 
+import pytest
 from adp2p.crypto.deck import Ciphertext, Share, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
@@ -202,6 +203,16 @@ class Table(LocalTable):
 
 DUMPSTER_PLAYERS = 5
 DUMPSTER_SEEDS = range(3, 10)  # with 5 players, seeds 3, 4, 6-9, 11, 12 and 14 of 1-15 give the chance
+
+
+def first_chance(cls: type[Machine], seat: int, n: int = 3, tries: int = 25, **kw: Any) -> tuple[int, Table]:
+    """The first table seed (1..tries) where the cheater `cls` at `seat` finds its chance, and that finished
+    table; fails the test when no seed gave it."""
+    for seed in range(1, tries + 1):
+        t = Table(n, seed=seed, cheats={seat: cls}, **kw).run()
+        if getattr(t.ms[seat], "cheat_seq", None) is not None:
+            return seed, t
+    pytest.fail(f"{cls.__name__} found no chance to cheat in {tries} seeded games: pick other seeds")
 
 
 def dumpster_game(cls: type[Machine], **kw: Any) -> tuple[int, Table] | None:

@@ -30,10 +30,10 @@ from _zoo import (
     RepeatedCodePassword,
     Staller,
     Substituter,
-    Table,
     WrongLink,
     WrongOpening,
     dumpster_game,
+    first_chance,
 )
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import read_records
@@ -46,11 +46,7 @@ pytestmark = pytest.mark.slow
 @functools.cache
 def chance(cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25) -> int:
     """The first table seed where the cheater finds its chance (in process: fast)."""
-    for seed in range(1, tries + 1):
-        t = Table(n, seed=seed, cheats={seat: cls}, profile=profile).run()
-        if getattr(t.ms[seat], "cheat_seq", None) is not None:
-            return seed
-    pytest.fail(f"{cls.__name__} found no chance to cheat in {tries} seeded games: pick other seeds")
+    return first_chance(cls, seat, n, tries, profile=profile)[0]
 
 
 async def play(
