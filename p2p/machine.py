@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.crypto.beacon import BeaconChain, BeaconTracker, permutation, sample, uniform_int
-from adp2p.crypto.commitments import commit_code, verify_code_opening
+from adp2p.crypto.commitments import commit_code
 from adp2p.crypto.deck import (
     DeckKey,
     Share,
@@ -54,20 +54,12 @@ from adp2p.engine.catalog import card
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.state import GameState
+from adp2p.p2p import published
 from adp2p.p2p.piles import HandleMap, Pile, bits
-from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body, need
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
 
 Event = dict[str, Any]
 Chooser = Callable[[GameState, int, list[Event]], Event]
-
-
-class ProtocolError(Exception):
-    """An entry breaks the protocol or the rules; `seat` is at fault (None: no single seat)."""
-
-    def __init__(self, seat: int | None, msg: str) -> None:
-        super().__init__(f"seat {seat + 1}: {msg}" if seat is not None else msg)
-        self.seat = seat
-        self.msg = msg
 
 
 @dataclass(frozen=True)
@@ -175,6 +167,7 @@ class Machine:
         self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
         self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
         self.verdict: Verdict | None = None
+        self.abandoned: int | None = None  # the seat an abandon entry named: the game ends there
         self.audit_report: AuditReport | None = None
         self.entries = 1  # the genesis
         # for the audit and the immediate checks
@@ -186,6 +179,7 @@ class Machine:
         self._evidence: dict[str, Any] | None = None  # proof this peer holds and should post
         self._evidence_posted = False
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
+        self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
         self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # password handle -> opening shown with the card
@@ -194,6 +188,8 @@ class Machine:
     # who authors next
 
     def duty(self) -> Duty | None:
+        if self.abandoned is not None:
+            return None
         joined = sum(1 for k in self.keys if k is not None)
         if joined < self.n:
             return Duty(joined, Kind.JOIN)
@@ -233,14 +229,28 @@ class Machine:
         duty = self.duty()
         if duty is None:
             raise ProtocolError(author, "the game is complete: no more entries")
+        if not 0 <= author < self.n:
+            raise ProtocolError(None, f"an entry by unknown seat {author + 1}")
+        try:
+            self._apply(duty, author, kind, body)
+        except ProtocolError:
+            raise
+        except BodyError as exc:
+            raise ProtocolError(author, f"malformed {_kind_name(kind)} entry: {exc}") from None
+        except RecursionError:
+            raise ProtocolError(author, f"{_kind_name(kind)} entry nested too deep") from None
+        except Exception as exc:  # any other failure on an author's body is that author's protocol error
+            raise ProtocolError(author, f"{_kind_name(kind)} entry cannot be applied ({type(exc).__name__})") from None
+        self.entries += 1
+
+    def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
+        if not isinstance(body, dict):
+            raise BodyError("an entry body is a map")
         if kind == Kind.EVIDENCE:
-            if not 0 <= author < self.n:
-                raise ProtocolError(None, f"evidence by unknown seat {author + 1}")
-            try:
-                self._evidence_entry(author, body)
-            except BodyError as exc:
-                raise ProtocolError(author, f"malformed evidence entry: {exc}") from None
-            self.entries += 1
+            self._evidence_entry(author, body)
+            return
+        if kind == Kind.ABANDON:
+            self._abandon(duty, author, body)
             return
         if author != duty.seat or kind != duty.kind:
             raise ProtocolError(
@@ -249,18 +259,30 @@ class Machine:
                 f"{duty.seat}, not {Kind(kind).name.lower() if kind in Kind._value2member_map_ else kind}"
                 f" by seat {author + 1}",
             )
-        try:
-            {
-                Kind.JOIN: self._join,
-                Kind.LINK: self._link,
-                Kind.SHUFFLE: self._shuffle,
-                Kind.SHARES: self._shares,
-                Kind.EVENT: self._event,
-                Kind.SECRETS: self._secrets,
-            }[duty.kind](author, body)
-        except BodyError as exc:
-            raise ProtocolError(author, f"malformed {duty.kind.name.lower()} entry: {exc}") from None
-        self.entries += 1
+        {
+            Kind.JOIN: self._join,
+            Kind.LINK: self._link,
+            Kind.SHUFFLE: self._shuffle,
+            Kind.SHARES: self._shares,
+            Kind.EVENT: self._event,
+            Kind.SECRETS: self._secrets,
+        }[duty.kind](author, body)
+
+    # -- abandonment -----------------------------------------------------------------------------------
+    def _abandon(self, duty: Duty, author: int, body: dict[str, Any]) -> None:
+        """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
+        seat on duty. Whether its author waited long enough is for each peer to judge before it applies it (see
+        p2p/peer.py and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows."""
+        if set(body) != {"silent", "seq"}:
+            raise BodyError("an abandon body is {silent, seq}")
+        silent, seq = need(body, "silent", int), need(body, "seq", int)
+        if seq != self.entries:
+            raise ProtocolError(author, f"an abandon for seq {seq} at seq {self.entries}")
+        if silent != duty.seat:
+            raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
+        if author == silent:
+            raise ProtocolError(author, "an abandon naming its own author")
+        self.abandoned = silent
 
     # -- setup ---------------------------------------------------------------------------------------
     def _join(self, seat: int, body: dict[str, Any]) -> None:
@@ -533,10 +555,7 @@ class Machine:
             return
         if opening is None:
             raise ProtocolError(seat, f"password card {h} shown without opening its code commitment")
-        try:
-            verify_code_opening(self.game_id, h, self.commitments[h], opening[0], opening[1])
-        except CryptoError:
-            raise ProtocolError(seat, f"password card {h}: the opening does not match its commitment") from None
+        published.code_opening(self.game_id, h, self.commitments[h], opening[0], opening[1], seat)
 
     def _check_item(self, seat: int, h: int, shares: dict[int, Share], mode: str) -> None:
         want = set(range(self.n)) if mode == "cert" else {seat}
@@ -544,18 +563,11 @@ class Machine:
             raise ProtocolError(seat, f"handle {h}: shares of seats {sorted(shares)}, due {sorted(want)}")
         ct = self.hmap[h]
         for s, share in shares.items():
-            if s == self.seat and self.deck_key is not None:
-                if share.d != mul(self.deck_key.secret, ct.c1):
-                    raise ProtocolError(seat, f"handle {h}: a forged share in my name")
-                continue
             if self.shares.get(h, {}).get(s) == share:
-                continue
+                continue  # the very share (proof included) we verified before
             key = self.keys[s]
             assert key is not None
-            try:
-                verify_share(self.game_id, key[0], h, ct, share)
-            except CryptoError as exc:
-                raise ProtocolError(seat, f"handle {h}: invalid decryption share of seat {s + 1}: {exc}") from None
+            published.share(self.game_id, key[0], h, ct, share, seat)  # our own share too: its proof counts
 
     def _finish_round(self, rnd: Round) -> None:
         """Every share of the round is in: open what this seat must learn; check claimed faces."""
@@ -772,10 +784,14 @@ class Machine:
             raise ProtocolError(accuser, f"false evidence: the entry does not verify: {exc}") from None
         if e.game_id != self.game_id or e.seq != seq:
             raise ProtocolError(accuser, f"false evidence: the entry is not for seq {seq} of this game")
+        if e.kind == Kind.EVIDENCE and self._depth >= 1:
+            raise ProtocolError(accuser, "false evidence: evidence about evidence about evidence (nested too deep)")
         trial = self.snapshot()
         trial._evidence = None
-        if "box_secret" in body:
-            trial._opener = (accuser, need(body, "box_secret", bytes, size=32))
+        trial._depth = self._depth + 1
+        if "box_secret" in body:  # checked against the accuser's published key before it can open anything
+            secret = published.box_secret(self.ids, accuser, need(body, "box_secret", bytes, size=32), accuser)
+            trial._opener = (accuser, secret)
         shown = dict(self._cert_face(accuser, c) for c in body.get("certs") or [])
         if shown:  # refold the game with the shown faces: rules judged earlier (turn start) see them too
             st = new_game(self.profile, self.n)
@@ -817,9 +833,9 @@ class Machine:
             if h not in code or h not in self.commitments:
                 raise false("no committed password card shown")
             try:
-                verify_code_opening(self.game_id, h, self.commitments[h], c, salt)
-            except CryptoError:
-                raise false("the opening does not match the commitment") from None
+                published.code_opening(self.game_id, h, self.commitments[h], c, salt, accuser)
+            except ProtocolError as exc:
+                raise false(exc.msg) from None
             if code[h] == c:
                 raise false("the opening agrees with the card")
             return self._false_commitment(h, c, faces[h], seq)
@@ -902,25 +918,39 @@ class Machine:
 
     # -- end of game -----------------------------------------------------------------------------------
     def _secrets(self, seat: int, body: dict[str, Any]) -> None:
-        deck_secret = need(body, "deck_secret", bytes, size=32)
-        need(body, "box_secret", bytes, size=32)
-        witnesses = need(body, "witnesses", list)
-        openings = need(body, "openings", list)
+        """A seat's end-of-game secrets: every one checked against what the seat published before the audit
+        may use it against anyone (a mismatch, or a malformed shape, names the revealer)."""
         key = self.keys[seat]
         assert key is not None
-        try:
-            if DeckKey(self.game_id, seat, deck_secret, key[1]).public != key[0]:
-                raise ProtocolError(seat, "revealed deck key does not match the published one")
-        except CryptoError as exc:
-            raise ProtocolError(seat, f"revealed deck key: {exc}") from None
+        deck_secret = published.deck_secret(self.game_id, seat, need(body, "deck_secret", bytes, size=32), key, seat)
+        box_secret = published.box_secret(self.ids, seat, need(body, "box_secret", bytes, size=32), seat)
+        witnesses: dict[int, bytes] = {}
+        for item in need(body, "witnesses", list, max_len=len(self.hmap.piles)):
+            if not (_is_int(item, 2) and isinstance(item[1], bytes) and len(item[1]) <= MAX_WITNESS_BYTES):
+                raise BodyError("a witness is [pile index, witness bytes]")
+            if item[0] in witnesses or not 0 <= item[0] < len(self.hmap.piles):
+                raise BodyError(f"witness for pile {item[0]}: no such pile, or twice")
+            witnesses[item[0]] = item[1]
+        openings: list[tuple[int, int, bytes]] = []
+        for item in need(body, "openings", list, max_len=len(self.commitments)):
+            if not (_is_int(item, 3, ints=2) and isinstance(item[2], bytes) and len(item[2]) <= 64):
+                raise BodyError("an opening is [handle, code, salt]")
+            if item[0] in {h for h, _, _ in openings}:
+                raise BodyError(f"two openings for handle {item[0]}")
+            openings.append((item[0], item[1], item[2]))
         self.revealed[seat] = {
             "deck_secret": deck_secret,
-            "witnesses": dict(witnesses),
+            "witnesses": witnesses,
             "openings": openings,
-            "box_secret": body["box_secret"],
+            "box_secret": box_secret,
         }
         if len(self.revealed) == self.n:
-            self.audit_report = self.audit()
+            try:
+                self.audit_report = self.audit()
+            except Exception as exc:  # never a silently skipped audit: say that it could not run, and why
+                rep = AuditReport()
+                rep.violation(None, "audit", f"the audit could not run to its end ({type(exc).__name__})")
+                self.audit_report = rep
 
     def audit(self) -> AuditReport:
         """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the
@@ -980,8 +1010,8 @@ class Machine:
                     continue
                 at = self.committed[h][1]
                 try:
-                    verify_code_opening(self.game_id, h, c, code, salt)
-                except CryptoError:
+                    published.code_opening(self.game_id, h, c, code, salt, seat)
+                except ProtocolError:
                     rep.violation(seat, "commitment", f"password handle {h}: the opening does not match", at)
                     continue
                 if card(full[h]).code != code:
@@ -1138,6 +1168,22 @@ class Machine:
             return f"stopped: {self.verdict.msg}"
         res = result(self.state)
         return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {res.reason}"
+
+
+def _kind_name(kind: int) -> str:
+    return Kind(kind).name.lower() if kind in Kind._value2member_map_ else f"kind-{kind}"
+
+
+MAX_WITNESS_BYTES = 64 * 1024  # a shuffle witness of 63 cards is ~4 KB
+
+
+def _is_int(item: Any, size: int, *, ints: int = 1) -> bool:
+    """`item` is a list of `size` values whose first `ints` are ints (never bools)."""
+    return (
+        isinstance(item, list)
+        and len(item) == size
+        and all(type(x) is int for x in item[:ints])
+    )
 
 
 def _no_card(h: int, seq: int | None) -> Verdict:

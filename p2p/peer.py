@@ -122,7 +122,8 @@ class TablePeer:
         self.store: LogStore | None = None
         self.gdir: Path | None = None
         self.secrets: SeatSecrets | None = None
-        self.pending: dict[int, bytes] = {}  # seq -> raw, received ahead of our log
+        self.pending: dict[int, bytes] = {}  # seq -> raw, received ahead of our log (bounded, see _pend)
+        self.pending_bytes = 0
         self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()
@@ -137,6 +138,15 @@ class TablePeer:
         self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
         self._verdict_said = False
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
+        self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (every 64)
+        self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
+        self.waiting_since: tuple[int, float] | None = None  # (seq, monotonic time) we began waiting there
+        self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
+        self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
+        self.evidence_bytes = 0  # written to the evidence file (bounded)
+        self._refused_abandon = False
+        self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
+        self._finished = False
 
     # ==================================================================================================
     # entry points
@@ -164,12 +174,18 @@ class TablePeer:
                     nursery.start_soon(self._discover)
                 if self.machine is None:
                     await self._lobby()
-                await self._play()
-                # linger so the others get our last entries and can catch up from us, until every seat has
-                # the whole log: a peer resuming late still gets the end of the game, an abandoned one that
-                # returns just too late still learns it was abandoned
-                with trio.move_on_after(self._linger()):
-                    await self._serve_until_heads_match()
+                while True:
+                    await self._play()
+                    # linger so the others get our last entries and can catch up from us, until every seat has
+                    # the whole log: a peer resuming late still gets the end of the game, an abandoned one that
+                    # returns just too late still learns it was abandoned (or its own entry, arriving now,
+                    # beats the abandon and the game goes on: `_reopen`)
+                    with trio.move_on_after(self._linger()):
+                        await self._serve_until_heads_match()
+                    if not self._reopened:
+                        break
+                    self._reopened = False
+                    self._finished = False
                 nursery.cancel_scope.cancel()
         if self.store is not None:
             self.store.close()
@@ -310,7 +326,7 @@ class TablePeer:
             self._post_pending_evidence()
             await self._flush()
             m = self.machine  # evidence may have replaced the fold: read it afresh every time
-            if self.ended or m.complete:
+            if self.ended or m.complete or m.abandoned is not None:
                 break
             duty = m.duty()
             assert duty is not None
@@ -343,6 +359,9 @@ class TablePeer:
                 await self._send_head()
                 continue
             waited = (len(self.store), duty.seat)
+            if self.waiting_since is None or self.waiting_since[0] != waited[0]:
+                self.waiting_since = (waited[0], time.monotonic())
+                self.held_abandons.clear()  # abandons held for an earlier seq are moot now
             with trio.move_on_after(self.cfg.abandon_after) as scope:
                 await self._wait_progress()
             if scope.cancelled_caught and not self.pending:
@@ -362,7 +381,39 @@ class TablePeer:
         assert self.store is not None
         while self.store.next_seq in self.pending and not self.ended:
             raw = self.pending.pop(self.store.next_seq)
-            self._accept(raw)
+            self.pending_bytes -= len(raw)
+            self._take(raw)
+        if not self.pending:
+            self.pending_bytes = 0
+
+    def _pend(self, seq: int, raw: bytes) -> bool:
+        """Keep a signed entry received ahead of our log, within bounds (PENDING_MAX entries and
+        PENDING_MAX_BYTES bytes; the nearest seqs are kept when full). False if it was not kept."""
+        if seq in self.pending:
+            return False
+        if len(self.pending) >= PENDING_MAX or self.pending_bytes + len(raw) > PENDING_MAX_BYTES:
+            far = max(self.pending)
+            if far <= seq:
+                return False
+            self.pending_bytes -= len(self.pending.pop(far))
+        self.pending[seq] = raw
+        self.pending_bytes += len(raw)
+        return True
+
+    def _take(self, raw: bytes, *, sender: str | None = None) -> None:
+        """An entry for the next seq from another peer: an abandon is weighed against our own clock first."""
+        m = self.machine
+        assert m is not None and self.store is not None
+        e = decode_entry(raw)
+        if e.kind == Kind.ABANDON and e.author != m.seat and not self.ended:
+            try:
+                self.store.check(raw)
+            except (LogError, CryptoError):
+                self._accept(raw, sender=sender)  # says why it is rejected
+                return
+            self._hold_abandon(raw, sender or "a peer")
+            return
+        self._accept(raw, sender=sender)
 
     def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
@@ -386,29 +437,28 @@ class TablePeer:
                 self._post_evidence(exc.seq, body)
             return
         except (LogError, CryptoError) as exc:
-            if isinstance(exc, ConflictingEntry):
-                if self._weigh(raw):
-                    return
-                if self.outcome.abandoned_by or self._late_abandon(raw):
-                    return  # (once abandoned, the late entry or the abandon entry coming again is no news)
+            if isinstance(exc, ConflictingEntry) and (self._weigh(raw) or self._weigh_abandon(raw)):
+                return
             if self._stale(raw):
                 log.info("entry on another branch%s: %s", f" from {sender}" if sender else "", exc)
                 return  # it builds on an entry we do not hold (yet): the caller fetches what it needs
             where = f" from {sender}" if sender else ""
             log.warning("rejected entry%s: %s", where, exc)
-            self.say(f"Rejected an entry{where}: {exc}")
+            self.say(f"Rejected an entry{where}: {_short(str(exc))}")
             return
         if self.ended:
             return  # the game is over: the log stays as the outcome describes it
-        if e.kind == Kind.ABANDON:
-            self._apply_abandon(e, raw)
-            return
+        if e.kind == Kind.EVIDENCE and (e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE):
+            return  # judged false before, or a seat that keeps sending false evidence: not refolded again
         before = m.snapshot() if e.kind == Kind.EVIDENCE else None
         try:
             body = decode_body(e.body)
             m.apply(e.author, e.kind, body)
         except (ProtocolError, BodyError) as exc:
             seat = getattr(exc, "seat", e.author)
+            self.machine = m = self._fold(len(store), fresh=True)  # a failed entry leaves nothing behind
+            if e.kind == Kind.EVIDENCE:
+                self._judged_false(e)
             self._keep_evidence(raw, str(exc))
             if seat == e.author and not own and m.seat is not None and seat != m.seat:
                 why = exc.msg if isinstance(exc, ProtocolError) else str(exc)
@@ -420,7 +470,11 @@ class TablePeer:
         store.append(raw, author=e.author)
         if before is not None:
             self.before_evidence[e.seq] = before
+        if len(store) % CHECKPOINT_EVERY == 0:
+            self.checkpoints[len(store)] = m.snapshot()
         self._timing(e.seq, e.kind, e.author)
+        if m.abandoned is not None:
+            self._abandoned(e)
         self._say_verdict()
         self.progress.set()
 
@@ -467,6 +521,8 @@ class TablePeer:
             return False
         if store[e.seq - 1].id != e.prev_hash:
             return False  # another branch further back: fetched and weighed there
+        if e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE:
+            return True  # judged false before, or a seat that keeps sending false evidence: not refolded again
         held = store[e.seq]
         if held.kind == Kind.EVIDENCE and held.author < e.author:
             self.outbox.append(held.raw)  # ours wins: make sure its sender gets it
@@ -476,8 +532,9 @@ class TablePeer:
         try:
             trial.apply(e.author, e.kind, decode_body(e.body))
         except (ProtocolError, BodyError) as exc:
+            self._judged_false(e)
             self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
-            self.say(f"Rejected evidence by {self._who(e.author)} at entry {e.seq}: {exc}")
+            self.say(f"Rejected evidence by {self._who(e.author)} at entry {e.seq}: {_short(str(exc))}")
             return True
         self._adopt(e.seq, raw, trial, before)
         return True
@@ -491,9 +548,11 @@ class TablePeer:
         store.append(raw)
         self._timing(at, int(Kind.EVIDENCE), decode_entry(raw).author)
         self.superseded.update(x.id for x in gone)
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= at}
         self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < at}
         self.before_evidence[at] = before
         self.pending.clear()
+        self.pending_bytes = 0
         self.machine = trial
         self._deciding.cancel()  # a decision in progress was for the fold we just left
         self.shown = min(self.shown, len(trial.state.history))
@@ -505,21 +564,32 @@ class TablePeer:
         self._say_verdict()
         self.progress.set()
 
-    def _fold(self, at: int) -> Machine:
-        """A fresh machine folded over our log before seq `at`."""
+    def _fold(self, at: int, *, fresh: bool = False) -> Machine:
+        """A machine folded over our log before seq `at`: from the snapshot kept there, or our machine (unless
+        `fresh`: it may hold a failed entry's traces), or the nearest checkpoint before `at` (one every
+        CHECKPOINT_EVERY entries, so no refold starts from the genesis)."""
         assert self.store is not None and self.secrets is not None
         snap = self.before_evidence.get(at)
         if snap is not None:
             return snap.snapshot()
-        if self.machine is not None and at == len(self.store):
+        if self.machine is not None and at == len(self.store) and not fresh:
             return self.machine.snapshot()
-        g = Genesis.from_body(decode_body(self.store[0].body))
-        m = self.machine_class(g, self.secrets)
-        for entry in self.store.entries()[1:at]:
-            if entry.kind == Kind.ABANDON:
-                break
+        start = max((k for k in self.checkpoints if k <= at), default=0)
+        if start:
+            m = self.checkpoints[start].snapshot()
+        else:
+            g = Genesis.from_body(decode_body(self.store[0].body))
+            m = self.machine_class(g, self.secrets)
+            start = 1
+        for entry in self.store.entries()[start:at]:
             m.apply(entry.author, entry.kind, decode_body(entry.body))
         return m
+
+    def _judged_false(self, e: Any) -> None:
+        """Remember an evidence entry found false (so it is never weighed again) and count its author's."""
+        if len(self.judged_false) < 4096:
+            self.judged_false.add(e.id)
+        self.false_by[e.author] = self.false_by.get(e.author, 0) + 1
 
     def _stale(self, raw: bytes) -> bool:
         """A well-signed entry of this game on another branch than ours (it follows an entry set aside, or one
@@ -599,12 +669,19 @@ class TablePeer:
         return await trio.to_thread.run_sync(self.choose, seen, m.seat, options, abandon_on_cancel=True)
 
     async def _abandon(self, silent: int, rounds: int = 1) -> None:
-        """The author of the next entry stayed silent: the lowest other seat ends the game, naming it. If that
-        seat is gone too, after each further `abandon_after` the next lowest one may do it (so the game
-        always ends)."""
+        """The author of the next entry stayed silent for `rounds` periods of ours. The lowest other seat may end
+        the game after one period, naming it; if that seat is gone too, after each further period the next
+        lowest one may (so the game always ends). An abandon another seat sent and that is due by our own clock
+        now is applied as it is; otherwise, if it is ours to author, we author it."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
-        if m.seat in [s for s in range(m.n) if s != silent][:rounds]:
+        allowed = _abandoners(m.n, silent, rounds)
+        held = sorted(a for a in self.held_abandons if a in allowed)
+        if held:
+            raw = self.held_abandons.pop(held[0])
+            self._accept(raw)
+            await self._send_head()
+        elif m.seat in allowed:
             body = {"silent": silent, "seq": len(store)}
             raw = encode_entry(
                 self.identity,
@@ -621,57 +698,95 @@ class TablePeer:
         else:
             self.say(f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...")
 
-    def _apply_abandon(self, e: Any, raw: bytes) -> None:
-        m, store = self.machine, self.store
-        assert m is not None and store is not None
-        duty = m.duty()
-        try:
-            body = decode_body(e.body)
-            silent = body["silent"]
-        except (BodyError, KeyError) as exc:
-            self.say(f"Rejected a malformed abandon entry: {exc}")
-            return
-        if duty is None or silent != duty.seat or e.author == silent or body.get("seq") != len(store):
-            self.say(f"Rejected an abandon entry by {self._who(e.author)}: seat {silent} was not the one to move")
-            return
-        store.append(raw, author=e.author)
-        self._timing(e.seq, e.kind, e.author)
-        who = self._who(silent)
-        self.outcome.abandoned_by = m.names[silent]
-        self.ended = f"abandoned: {who} stopped answering when it was their turn to author entry {e.seq}"
-        self._deciding.cancel()
-        self.progress.set()
-
-    def _late_abandon(self, raw: bytes) -> bool:
-        """An abandon entry for a seq where we already hold the silent seat's own entry: that seat answered
-        just as the others gave up on it (or we are that seat). The abandonment wins everywhere: the peers
-        that saw it first never take the late entry, so we end the game too, naming the same seat (our log
-        keeps the entry we had; the abandon entry is kept as evidence). True if it was such an entry."""
+    def _hold_abandon(self, raw: bytes, label: str) -> None:
+        """An abandon for the seq we are at, from another peer. Checked at once (a malformed one, one naming a
+        seat not on duty or its own author, is posted as evidence in its place); a valid one is applied only
+        when our own clock says its author may have written it (see `_abandon`): until then it is held, and an
+        entry by the seat it names, arriving meanwhile, simply goes in (the abandon is dropped)."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         e = decode_entry(raw)
-        if e.kind != Kind.ABANDON or self.ended or not 0 < e.seq < len(store):
-            return False
         try:
-            body = decode_body(e.body)
-        except BodyError:
-            return False
-        silent = body.get("silent")
-        if (
-            not isinstance(silent, int)
-            or body.get("seq") != e.seq
-            or store[e.seq].author != silent
-            or e.author == silent
-            or store[e.seq - 1].id != e.prev_hash
-        ):
-            return False
-        self._keep_evidence(raw, f"abandon of seq {e.seq} received after that seat's own entry")
+            m.snapshot().apply(e.author, e.kind, decode_body(e.body))
+        except (ProtocolError, BodyError):
+            self._accept(raw, sender=label)  # rejected there: kept and posted as evidence in its place
+            return
+        silent = decode_body(e.body)["silent"]
+        if self.waiting_since is None or self.waiting_since[0] != e.seq:
+            self.waiting_since = (e.seq, time.monotonic())
+        waited = time.monotonic() - self.waiting_since[1]
+        rounds = int(waited // self.cfg.abandon_after) if self.cfg.abandon_after > 0 else m.n
+        if e.author in _abandoners(m.n, silent, rounds):
+            self._accept(raw, sender=label)
+            return
+        if e.author not in self.held_abandons:
+            self.say(
+                f"{self._who(e.author)} gave up on {self._who(silent)}; we have not waited that long yet "
+                f"({waited:.0f} s): the game goes on if they answer"
+            )
+        self.held_abandons[e.author] = raw
+
+    def _abandoned(self, e: Any) -> None:
+        """An abandon entry went into our log: the game ends there, naming the silent seat; what was reached
+        before stands (a finished game keeps its winners)."""
+        m = self.machine
+        assert m is not None and m.abandoned is not None
+        silent = m.abandoned
         self.outcome.abandoned_by = m.names[silent]
-        self.ended = (
-            f"abandoned: {self._who(silent)} answered too late for entry {e.seq}; "
-            f"{self._who(e.author)} had already ended the game"
-        )
+        self.ended = f"abandoned: {self._who(silent)} stopped answering when it was their turn to author entry {e.seq}"
         self._deciding.cancel()
+        self.progress.set()
+
+    def _weigh_abandon(self, raw: bytes) -> bool:
+        """An entry at a seq where we hold another one, where an abandon is involved. The silent seat's own valid
+        entry beats an abandon naming it (the abandon is set aside and the game goes on); between two abandons
+        the lower author wins; an abandon over the silent seat's own entry is refused (its author may simply not
+        have had it yet: nobody is named). True if dealt with here."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        e = decode_entry(raw)
+        if not 0 < e.seq < len(store) or store[e.seq - 1].id != e.prev_hash:
+            return False
+        held = store[e.seq]
+        if held.kind != Kind.ABANDON and e.kind != Kind.ABANDON:
+            return False
+        if e.kind == Kind.ABANDON and held.kind != Kind.ABANDON:
+            if not self._refused_abandon:
+                self._refused_abandon = True
+                self.say(f"Refused an abandon by {self._who(e.author)}: the seat it names answered in time")
+            return True
+        try:
+            silent = decode_body(held.body)["silent"]
+        except (BodyError, KeyError):
+            return False
+        wins = e.author == silent if e.kind != Kind.ABANDON else e.author < held.author
+        if not wins:
+            return e.kind == Kind.ABANDON  # a higher abandon: no news
+        trial = self._fold(e.seq)
+        try:
+            trial.apply(e.author, e.kind, decode_body(e.body))
+        except (ProtocolError, BodyError):
+            return False  # not valid there: the caller rejects it as usual
+        gone = store.supersede(e.seq)
+        store.append(raw, author=e.author)
+        self.superseded.update(x.id for x in gone)
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= e.seq}
+        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < e.seq}
+        self.pending.clear()
+        self.pending_bytes = 0
+        self.machine = trial
+        self._timing(e.seq, e.kind, e.author)
+        if trial.abandoned is not None:
+            self._abandoned(e)
+        else:
+            self.say(
+                f"{self._who(e.author)} answered after all: the abandonment is set aside (kept in "
+                f"{store.path}{SUPERSEDED_SUFFIX}) and the game goes on"
+            )
+            self.ended = None
+            self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
+            self._reopened = True
+        self.outbox.append(raw)  # so every peer that holds the abandon gets it too
         self.progress.set()
         return True
 
@@ -683,10 +798,15 @@ class TablePeer:
         self.progress.set()
 
     def _keep_evidence(self, raw: bytes, reason: str) -> None:
+        """Keep a rejected entry and why in the game's evidence file (bounded: MAX_EVIDENCE_BYTES a game)."""
         if self.gdir is None:
             return
+        record = len(raw).to_bytes(4, "big") + raw + reason.encode()[:1000] + b"\n"
+        if self.evidence_bytes + len(record) > MAX_EVIDENCE_BYTES:
+            return
+        self.evidence_bytes += len(record)
         with open(self.gdir / "evidence", "ab") as fh:
-            fh.write(len(raw).to_bytes(4, "big") + raw + reason.encode()[:1000] + b"\n")
+            fh.write(record)
 
     def _who(self, seat: int | None) -> str:
         m = self.machine
@@ -705,7 +825,15 @@ class TablePeer:
             o.verdict = f"{self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.rule}: {v.msg}"
         if self.ended:
             o.line = self.ended
-            self.say(f"Game over — {self.ended}. Log kept at {o.log_path}")
+            if m.state.over and m.verdict is None:  # results stand: the game was won before the stall
+                o.winners = [m.names[w] for w in m.state.winners]
+                o.line = f"{_names(m.result_line(), m.names)}; then {self.ended}"
+                if m.abandoned is not None:
+                    o.violations = [
+                        f"{self._who(m.abandoned)}: unchecked: did not reveal its secrets, so what they would prove "
+                        "(its shuffles, its answers, its password) is unchecked"
+                    ]
+            self.say(f"Game over — {o.line}. Log kept at {o.log_path}")
             return
         o.winners = [m.names[w] for w in m.state.winners]
         o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
@@ -860,19 +988,20 @@ class TablePeer:
                 self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
             elif e.seq == len(self.store):
                 head = self.store.head_id
-                self._accept(raw, sender=label)
+                self._take(raw, sender=label)
                 if len(self.store) == e.seq and e.prev_hash != head and not self.ended:
                     # it builds on another entry than our head: fetch theirs (shows an equivocation)
                     await self._safe_send(fp, {"k": "get", "from": e.seq - 1})
                 self._drain_pending()
                 await self._send_head()
-            elif e.seq < len(self.store) + 10_000:
+            elif e.seq < len(self.store) + PENDING_WINDOW:
                 try:  # only properly signed entries wait in pending (garbage there would stall us)
                     self._check_signed(e)
                 except CryptoError as exc:
-                    self.say(f"Rejected an entry from {label}: {exc}")
+                    self.say(f"Rejected an entry from {label}: {_short(str(exc))}")
                     return
-                self.pending[e.seq] = raw
+                if not self._pend(e.seq, raw):
+                    return
                 await self._safe_send(fp, {"k": "get", "from": len(self.store)})
                 self.progress.set()
             self._post_pending_evidence()
@@ -958,6 +1087,24 @@ class TablePeer:
 
 
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
+CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries: no refold starts from the genesis
+PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
+PENDING_MAX = 256  # entries kept ahead of our log at most
+PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
+MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
+MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
+MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
+
+
+def _short(text: str) -> str:
+    """An attacker-influenced text cut to what a player needs (no 200 KB lines on the terminal)."""
+    return text if len(text) <= MAX_SAID else text[: MAX_SAID - 1] + "…"
+
+
+def _abandoners(n: int, silent: int, rounds: int) -> list[int]:
+    """The seats that may end the game naming `silent` after `rounds` periods of silence: the lowest other seat
+    after one, the two lowest after two, and so on."""
+    return [s for s in range(n) if s != silent][: max(0, rounds)]
 MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
 MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
 

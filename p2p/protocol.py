@@ -35,6 +35,15 @@ class BodyError(ValueError):
     """A body that is not of its kind's shape."""
 
 
+class ProtocolError(Exception):
+    """An entry breaks the protocol or the rules; `seat` is at fault (None: no single seat)."""
+
+    def __init__(self, seat: int | None, msg: str) -> None:
+        super().__init__(f"seat {seat + 1}: {msg}" if seat is not None else msg)
+        self.seat = seat
+        self.msg = msg
+
+
 def encode_body(body: dict[str, Any]) -> bytes:
     return pack(body)
 
@@ -49,8 +58,16 @@ def decode_body(raw: bytes) -> dict[str, Any]:
     return body
 
 
-def need(body: dict[str, Any], key: str, typ: type | tuple[type, ...], *, size: int | None = None) -> Any:
-    """Field `key` of `body`, of type `typ` (bool is never an int), of length `size` for bytes/lists."""
+def need(
+    body: dict[str, Any],
+    key: str,
+    typ: type | tuple[type, ...],
+    *,
+    size: int | None = None,
+    max_len: int | None = None,
+) -> Any:
+    """Field `key` of `body`, of type `typ` (bool is never an int), of length `size` (or at most `max_len`) for
+    bytes/lists."""
     if key not in body:
         raise BodyError(f"missing field {key!r}")
     v = body[key]
@@ -60,6 +77,8 @@ def need(body: dict[str, Any], key: str, typ: type | tuple[type, ...], *, size: 
         raise BodyError(f"field {key!r} has the wrong type ({type(v).__name__})")
     if size is not None and len(v) != size:
         raise BodyError(f"field {key!r} must have length {size}")
+    if max_len is not None and len(v) > max_len:
+        raise BodyError(f"field {key!r} is longer than {max_len}")
     return v
 
 

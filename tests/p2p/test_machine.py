@@ -145,7 +145,7 @@ def test_secrets_roundtrip_and_wrong_revealed_key() -> None:
     out = ms[d.seat].author_next()
     assert out is not None
     body = dict(out[1], deck_secret=ms[(d.seat + 1) % 3].me.deck_secret)  # type: ignore[union-attr]
-    _rejects(ms, d.seat, Kind.SECRETS, body, d.seat, "revealed deck key")
+    _rejects(ms, d.seat, Kind.SECRETS, body, d.seat, "deck secret revealed")
 
 
 # ======================================================================================================
