@@ -925,14 +925,16 @@ class Machine:
         deck_secret = published.deck_secret(self.game_id, seat, need(body, "deck_secret", bytes, size=32), key, seat)
         box_secret = published.box_secret(self.ids, seat, need(body, "box_secret", bytes, size=32), seat)
         witnesses: dict[int, bytes] = {}
-        for item in need(body, "witnesses", list, max_len=len(self.hmap.piles)):
+        piles = len(self.hmap.piles) + 1  # the piles shuffled so far, and one a verdict may have cut short
+        for item in need(body, "witnesses", list, max_len=piles):
             if not (_is_int(item, 2) and isinstance(item[1], bytes) and len(item[1]) <= MAX_WITNESS_BYTES):
                 raise BodyError("a witness is [pile index, witness bytes]")
-            if item[0] in witnesses or not 0 <= item[0] < len(self.hmap.piles):
+            if item[0] in witnesses or not 0 <= item[0] < piles:
                 raise BodyError(f"witness for pile {item[0]}: no such pile, or twice")
             witnesses[item[0]] = item[1]
         openings: list[tuple[int, int, bytes]] = []
-        for item in need(body, "openings", list, max_len=len(self.commitments)):
+        # (an honest seat may hold openings of a password entry that evidence set aside: they are ignored)
+        for item in need(body, "openings", list, max_len=MAX_OPENINGS):
             if not (_is_int(item, 3, ints=2) and isinstance(item[2], bytes) and len(item[2]) <= 64):
                 raise BodyError("an opening is [handle, code, salt]")
             if item[0] in {h for h, _, _ in openings}:
@@ -1175,6 +1177,7 @@ def _kind_name(kind: int) -> str:
 
 
 MAX_WITNESS_BYTES = 64 * 1024  # a shuffle witness of 63 cards is ~4 KB
+MAX_OPENINGS = 1024  # password code openings one seat reveals (one per password card it ever committed)
 
 
 def _is_int(item: Any, size: int, *, ints: int = 1) -> bool:

@@ -1,0 +1,268 @@
+"""Cheaters who attack the referee itself, at a networked table (honest bot `TablePeer`s on 127.0.0.1 against one
+seated attacker, seeded games from test_table_bad_input's `play`): false secrets in evidence and in `secrets`,
+evidence nested in evidence, malformed secrets shapes, abandon entries sent too early or over an entry already
+made, floods of far-future entries and of false evidence. Each test asserts that no honest player is named, that
+the cheater is (or its input is refused naming it), that no honest peer crashes or hangs, and that every honest
+log is the same and reopens cleanly."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p import peer as peer_mod
+from adp2p.p2p.audit import audit_log
+from adp2p.p2p.protocol import Kind, decode_body, encode_body
+from test_table_bad_input import ATTACKER, Attacker, Table, assert_finished_normally, play
+
+
+class Watcher(Attacker):
+    """An attacker that acts on entries it receives: `react(e, raw)` runs once per entry folded (its own
+    included) until it returns True; what it signs goes out with the peer's next broadcast."""
+
+    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+        super()._accept(raw, own=own, sender=sender)
+        if not self.cheated and self.machine is not None and self.store is not None and not self.ended:
+            e = decode_entry(raw)
+            if self.react(e, raw):
+                self.cheated = True
+
+    def react(self, e: Any, raw: bytes) -> bool:
+        return False
+
+    def post(self, seq: int, prev: bytes, kind: Kind, body: dict[str, Any]) -> bytes:
+        raw = self.sign(seq, prev, int(kind), encode_body(body))
+        self.outbox.append(raw)
+        return raw
+
+
+def names(t: Table, i: int) -> str:
+    o = t.outcomes[i]
+    assert o is not None
+    return o.verdict or ""
+
+
+def assert_nobody_honest_named(t: Table) -> None:
+    """No honest peer's outcome, audit or words name an honest seat; every honest log is the same."""
+    logs = t.check_logs()
+    assert all(log == logs[0] for log in logs)
+    for i in t.honest:
+        o = t.outcomes[i]
+        assert o is not None, t.heard(i)
+        for h in t.honest:
+            who = f"p{h} (seat {h + 1}"
+            assert not names(t, i).startswith(who), names(t, i)
+            assert o.abandoned_by != f"p{h}", t.heard(i)
+            assert not any(v.startswith(who) for v in o.violations), o.violations
+            assert f"Cheating detected: {who}" not in t.heard(i), t.heard(i)
+        res = audit_log(o.log_path)  # type: ignore[arg-type]
+        assert {f.seat for f in res.findings} <= {ATTACKER, None}, res.text()
+
+
+def assert_cheater_named(t: Table, words: str) -> None:
+    for i in t.honest:
+        v = names(t, i)
+        assert v.startswith(f"p1 (seat 2, key {t.label(ATTACKER)}): "), t.heard(i)
+        assert words in v, v
+
+
+# ======================================================================================================
+# false secrets
+
+
+async def test_false_box_secret_in_evidence_names_the_accuser_not_the_sender(tmp_path: Path) -> None:
+    """The attacker 'proves' that honest shares sealed to it do not open, with a box secret that is not its
+    own: the secret is checked against its published key first, and the evidence is false (before: the honest
+    sender was convicted)."""
+
+    class FalseOpener(Watcher):
+        def react(self, e: Any, raw: bytes) -> bool:
+            if e.kind != Kind.SHARES or e.author == ATTACKER:
+                return False
+            sealed = decode_body(e.body)["sealed"]
+            if not any(item[0] == ATTACKER for item in sealed):
+                return False
+            body = {"what": "entry", "raw": raw, "reason": "does not open", "box_secret": os.urandom(32)}
+            self.post(e.seq, e.prev_hash, Kind.EVIDENCE, body)
+            return True
+
+    t = await play(tmp_path, attacker=FalseOpener)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_nobody_honest_named(t)
+    for i in t.honest:
+        heard = t.heard(i)
+        assert "is not the one it published" in heard or "is not the one it published" in names(t, i), heard
+
+
+async def _secrets_lie(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Table:
+    class SecretsLiar(Attacker):
+        def wants(self, e: Any) -> bool:
+            return e.kind == Kind.SECRETS
+
+        async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
+            body = decode_body(e.body)
+            change(body)
+            raw = self.sign(e.seq, e.prev_hash, int(Kind.SECRETS), encode_body(body))
+            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+
+    t = await play(tmp_path, attacker=SecretsLiar)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    return t
+
+
+async def test_false_box_secret_in_secrets_names_the_revealer(tmp_path: Path) -> None:
+    """A revealed box secret that is not the seat's own would make the audit fail to open every box sealed to it
+    and name each honest sender: it is checked on arrival and names the revealer."""
+    t = await _secrets_lie(tmp_path, lambda b: b.update(box_secret=os.urandom(32)))
+    assert_nobody_honest_named(t)
+    assert_cheater_named(t, "box secret given for seat 2 is not the one it published")
+
+
+async def test_malformed_openings_in_secrets_name_the_revealer(tmp_path: Path) -> None:
+    """Openings of the wrong shape (before: the live audit silently did not run, or the last revealer crashed)."""
+    t = await _secrets_lie(tmp_path, lambda b: b.update(openings=[[1]], witnesses=[["a", 1]]))
+    assert_nobody_honest_named(t)
+    assert_cheater_named(t, "malformed secrets entry")
+
+
+# ======================================================================================================
+# evidence in evidence
+
+
+async def test_deeply_nested_evidence_is_refused_without_recursion(tmp_path: Path) -> None:
+    """Evidence about evidence about evidence ... 200 levels deep (before: RecursionError in every honest peer):
+    verification stops at the second level and the author of the nesting is named."""
+
+    class Nester(Attacker):
+        def wants(self, e: Any) -> bool:
+            return e.kind == Kind.EVENT
+
+        async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
+            store = self.store
+            assert store is not None
+            raw = store[e.seq - 1].raw
+            for _ in range(200):
+                raw = self.sign(e.seq, e.prev_hash, int(Kind.EVIDENCE), encode_body({"what": "entry", "raw": raw}))
+            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+
+    t = await play(tmp_path, attacker=Nester)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_nobody_honest_named(t)
+    for i in t.honest:  # named for the nesting, or for signing it over its own entry at that seq
+        assert "nested too deep" in names(t, i) or "equivocation" in names(t, i), t.heard(i)
+    assert_cheater_named(t, "")
+
+
+# ======================================================================================================
+# abandonment
+
+
+async def test_abandon_sent_at_once_is_held_and_the_victim_plays_on(tmp_path: Path) -> None:
+    """The attacker signs an abandon naming the seat on duty the moment it is on duty (before: every peer took it
+    and named the victim). Each peer holds it until its own clock says its author waited the period; the victim
+    answers in time, its entry goes in, and the game ends normally."""
+
+    class Impatient(Watcher):
+        def react(self, e: Any, raw: bytes) -> bool:
+            m, store = self.machine, self.store
+            d = m.duty() if m is not None else None
+            if d is None or d.seat == ATTACKER or m.state.turn_no < 1:  # type: ignore[union-attr]
+                return False
+            self.post(len(store), store.head_id, Kind.ABANDON, {"silent": d.seat, "seq": len(store)})  # type: ignore[arg-type]
+            return True
+
+    t = await play(tmp_path, attacker=Impatient, abandon_after=8.0)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_finished_normally(t)
+    assert_nobody_honest_named(t)
+    assert any("gave up on" in t.heard(i) for i in t.honest), [t.heard(i) for i in t.honest]
+
+
+async def test_abandon_over_an_entry_already_made_is_refused(tmp_path: Path) -> None:
+    """A retroactive abandon: signed for a seq where the named seat's own entry is already in every log (before:
+    peers ended the game naming the victim). Refused, the game goes on and ends normally."""
+
+    class Retroactive(Watcher):
+        def react(self, e: Any, raw: bytes) -> bool:
+            m = self.machine
+            if e.author == ATTACKER or e.kind != Kind.EVENT or m.state.turn_no < 1:  # type: ignore[union-attr]
+                return False
+            self.post(e.seq, e.prev_hash, Kind.ABANDON, {"silent": e.author, "seq": e.seq})
+            return True
+
+    t = await play(tmp_path, attacker=Retroactive)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_finished_normally(t)
+    assert_nobody_honest_named(t)
+    assert any("Refused an abandon by p1" in t.heard(i) for i in t.honest), [t.heard(i) for i in t.honest]
+
+
+# ======================================================================================================
+# floods
+
+
+async def test_far_future_entries_are_bounded(tmp_path: Path) -> None:
+    """300 properly signed entries of 64 KiB far ahead of the log (before: every one kept, without bound): each
+    honest peer keeps at most PENDING_MAX entries and PENDING_MAX_BYTES bytes of them, and the game ends."""
+    seen: list[tuple[int, int]] = []
+
+    class Flooder(Attacker):
+        def wants(self, e: Any) -> bool:
+            return e.kind == Kind.EVENT
+
+        async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
+            for k in range(300):
+                body = encode_body({"ev": {"t": "x"}, "pad": os.urandom(64 * 1024)})
+                raw = self.sign(e.seq + 10 + k, e.prev_hash, int(Kind.EVENT), body)
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+            await trio_sleep(0.5)
+            for p in self.table_peers:  # type: ignore[attr-defined]
+                seen.append((len(p.pending), sum(len(r) for r in p.pending.values())))
+            await send_real()
+
+    Flooder.table_peers = []  # type: ignore[attr-defined]
+
+    async def look(t: Table) -> None:
+        Flooder.table_peers.extend(t.peers[i] for i in t.honest)  # type: ignore[attr-defined]
+
+    t = await play(tmp_path, attacker=Flooder, meddle=look)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert seen and all(n <= peer_mod.PENDING_MAX and b <= peer_mod.PENDING_MAX_BYTES for n, b in seen), seen
+    assert max(b for _, b in seen) > 0  # the flood did arrive (and was kept within the bound)
+    assert_nobody_honest_named(t)
+
+
+async def test_a_flood_of_false_evidence_is_judged_a_bounded_number_of_times(tmp_path: Path) -> None:
+    """Forty false evidence entries at old seqs (each about an honest entry already in every log): each honest
+    peer judges at most MAX_FALSE of them, its evidence file stays bounded, and nobody honest is named."""
+
+    class Slanderer(Watcher):
+        def react(self, e: Any, raw: bytes) -> bool:
+            m, store = self.machine, self.store
+            if m.state.turn_no < 1 or len(store) < 12:  # type: ignore[union-attr, arg-type]
+                return False
+            for k in range(40):
+                at = 2 + k % (len(store) - 3)  # type: ignore[arg-type]
+                old = store[at]  # type: ignore[index]
+                body = {"what": "entry", "raw": old.raw, "reason": f"lie {k}"}
+                self.post(at, old.prev_hash, Kind.EVIDENCE, body)
+            return True
+
+    t = await play(tmp_path, attacker=Slanderer)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_nobody_honest_named(t)
+    for i in t.honest:
+        p = t.peers[i]
+        assert p.false_by.get(ATTACKER, 0) <= peer_mod.MAX_FALSE, (p.false_by, t.heard(i))
+        assert t.heard(i).count("Rejected evidence by p1") <= peer_mod.MAX_FALSE, t.heard(i)
+        evidence = p.gdir / "evidence"  # type: ignore[operator]
+        assert not evidence.exists() or evidence.stat().st_size <= peer_mod.MAX_EVIDENCE_BYTES
+
+
+async def trio_sleep(s: float) -> None:
+    import trio
+
+    await trio.sleep(s)
