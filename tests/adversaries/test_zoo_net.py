@@ -189,3 +189,24 @@ async def test_dumpster_dived_password_card_lie_caught_at_once(
     res = g.audit()
     assert (0, rule, e.seq) in {(f.seat, f.rule, f.seq) for f in res.findings}, res.text()
     assert rule in assert_audit_names_only(g, 0)
+
+
+class LieThenStall(Staller, DenyingController):
+    """Denies a matching code (a lie only the audit can prove), then refuses to reveal its secrets at the end."""
+
+
+async def test_a_lie_then_a_stall_leaves_the_result_standing(tmp_path: Path) -> None:
+    """The liar withholds the secrets that would prove its lie: it is named as the staller, what its secrets would
+    have proved is reported as unchecked, and the game's result stands (before: the honest winner's win was
+    voided)."""
+    g = await play(tmp_path, LieThenStall, 1, 3)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.abandoned_by == "p1", g.heard(i)
+        assert o.verdict is None or o.verdict.startswith(g.who(1)), o.verdict
+        m = g.peers[i].machine
+        assert m is not None and m.state.over
+        assert o.winners == [m.names[w] for w in m.state.winners] and o.winners, g.heard(i)
+        assert any(v.startswith(g.who(1)) and "unchecked" in v for v in o.violations), o.violations
+    res = g.audit()
+    assert res.abandoned_by == 1 and {f.seat for f in res.findings} <= {1, None}, res.text()

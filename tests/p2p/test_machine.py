@@ -296,3 +296,106 @@ def test_opening_on_a_card_that_is_not_due_rejected() -> None:
     pub = [[*item, [0, bytes(32)]] if item[0] == h else item for item in body["pub"]]
     for by in range(3):
         _rejects(ms, seat, Kind.SHARES, dict(body, pub=pub), seat, "a commitment opening that is not due", by=by)
+
+
+# ======================================================================================================
+# check before blame (p2p/published.py): a secret or proof is checked against what its seat published before it
+# is used against anyone; a mismatch names whoever supplied it
+
+
+def test_a_junk_proof_on_my_own_share_is_rejected_by_me_too() -> None:
+    """A certificate carrying the learner's own share with the right value but a junk proof: every other peer
+    would reject it, so the learner must as well (before: it trusted its own share's value, the table split)."""
+    from adp2p.crypto.deck import Share, make_share
+
+    t = make_table(3, seed=7)
+    assert play_until(t, lambda d: d.kind == Kind.EVENT) is not None
+    me, supplier = t.ms[0], 1
+    h = next(iter(sorted(me.state.hands[0])))
+    ct = me.hmap[h]
+    shares = {s: make_share(me.game_id, t.ms[s].deck_key, h, ct) for s in range(3)}  # type: ignore[arg-type]
+    me._check_item(supplier, h, dict(shares), "cert")  # the true certificate passes
+    me.shares.pop(h, None)
+    junk = Share(0, shares[0].d, bytes(64))
+    with pytest.raises(ProtocolError) as ei:
+        me._check_item(supplier, h, {**shares, 0: junk}, "cert")
+    assert ei.value.seat == supplier and "invalid decryption share of seat 1" in str(ei.value)
+
+
+def test_a_false_box_secret_in_secrets_names_the_revealer() -> None:
+    t = make_table(3, seed=2, round_limit=3)
+    found = play_until(t, lambda d: d.kind == Kind.SECRETS)
+    assert found is not None
+    ms, d = t.ms, found[0]
+    out = ms[d.seat].author_next()
+    assert out is not None
+    other = bytes(ms[(d.seat + 1) % 3].me.identity.box_key)  # type: ignore[union-attr]
+    _rejects(ms, d.seat, Kind.SECRETS, dict(out[1], box_secret=other), d.seat, "is not the one it published")
+
+
+@pytest.mark.parametrize(
+    "openings,witnesses",
+    [([[1]], []), ([["a", 1, b"x"]], []), ([[True, 1, b"x"]], []), ([], [[0]]), ([], [[0, b"w"], [0, b"w"]])],
+)
+def test_malformed_secrets_shapes_name_the_revealer(openings: Any, witnesses: Any) -> None:
+    t = make_table(3, seed=2, round_limit=3)
+    found = play_until(t, lambda d: d.kind == Kind.SECRETS)
+    assert found is not None
+    ms, d = t.ms, found[0]
+    out = ms[d.seat].author_next()
+    assert out is not None
+    body = dict(out[1], openings=openings, witnesses=witnesses or out[1]["witnesses"])
+    if witnesses:
+        body["witnesses"] = witnesses
+    _rejects(ms, d.seat, Kind.SECRETS, body, d.seat, "malformed secrets entry")
+
+
+def test_evidence_with_a_false_box_secret_names_the_accuser() -> None:
+    """Evidence that an honest seat's sealed shares do not open, with a box secret that is not the accuser's:
+    the accuser is named, never the sender (before: the box failed to open, the sender was blamed)."""
+    import os
+
+    t = make_table(3, seed=7)
+    found = play_until(t, lambda d: d.kind == Kind.SHARES)
+    assert found is not None
+    seat = found[0].seat
+    out = t.ms[seat].author_next()
+    assert out is not None
+    accuser = next(q for q, _ in out[1]["sealed"])
+    raw = t.sign(seat, Kind.SHARES, out[1])
+    m = t.ms[(accuser + 1) % 3]
+    body = {"what": "entry", "raw": raw, "reason": "", "box_secret": os.urandom(32)}
+    _rejects(t.ms, accuser, Kind.EVIDENCE, body, accuser, "is not the one it published", by=(accuser + 1) % 3)
+    assert m.verdict is None
+
+
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        (lambda d, m: {"silent": d.seat, "seq": m.entries + 1}, "an abandon for seq"),
+        (lambda d, m: {"silent": (d.seat + 1) % 3, "seq": m.entries}, "is on duty"),
+        (lambda d, m: {"silent": d.seat, "seq": m.entries, "x": 1}, "malformed abandon"),
+        (lambda d, m: {"silent": True, "seq": m.entries}, "malformed abandon"),
+    ],
+)
+def test_abandon_entries_are_checked_like_any_other(change: Any, words: str) -> None:
+    t = make_table(3, seed=7)
+    found = play_until(t, lambda d: d.kind == Kind.EVENT)
+    assert found is not None
+    d = found[0]
+    author = (d.seat + 2) % 3
+    body = change(d, t.ms[0])
+    _rejects(t.ms, author, Kind.ABANDON, body, author, words)
+
+
+def test_a_valid_abandon_ends_the_fold_naming_the_seat_on_duty() -> None:
+    t = make_table(3, seed=7)
+    found = play_until(t, lambda d: d.kind == Kind.EVENT)
+    assert found is not None
+    d = found[0]
+    m = t.ms[0]
+    with pytest.raises(ProtocolError):  # never by the silent seat itself
+        m.snapshot().apply(d.seat, Kind.ABANDON, {"silent": d.seat, "seq": m.entries})
+    author = (d.seat + 1) % 3
+    m.apply(author, Kind.ABANDON, {"silent": d.seat, "seq": m.entries})
+    assert m.abandoned == d.seat and m.duty() is None
