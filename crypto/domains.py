@@ -30,6 +30,7 @@ BEACON = _d("beacon")  # beacon pick = H(BEACON, game_id, context, link_1..link_
 BEACON_LINK = _d("beacon/link")  # hash chain step
 DERIVE = _d("derive")  # expansion of a beacon output into integers
 CARD = _d("card")  # card point input to from_uniform
+SECRETS_FILE = _d("secrets-file")  # integrity check of a seat's secrets file
 
 # --- hash to scalar (SHA-512 then reduce mod L) ---
 SCHNORR = _d("schnorr")  # Schnorr challenge
@@ -55,6 +56,7 @@ ALL = (
     BEACON_LINK,
     DERIVE,
     CARD,
+    SECRETS_FILE,
     SCHNORR,
     DLEQ,
     NONCE,

@@ -19,7 +19,6 @@ rejected into such a body.
 from __future__ import annotations
 
 import copy
-import secrets as pysecrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,7 +46,7 @@ from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError, ShuffleError
 from adp2p.crypto.group import CardTable, mul, scalar_add, sub
 from adp2p.crypto.hashing import u64
-from adp2p.crypto.identity import PublicIdentity, SecretIdentity
+from adp2p.crypto.identity import PublicIdentity
 from adp2p.crypto.private import audit_open_private, open_private, seal_private
 from adp2p.engine.api import Decision, apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.catalog import card
@@ -57,6 +56,7 @@ from adp2p.engine.state import GameState
 from adp2p.p2p import published
 from adp2p.p2p.piles import HandleMap, Pile, bits
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
+from adp2p.p2p.seat_secrets import SeatSecrets
 
 Event = dict[str, Any]
 Chooser = Callable[[GameState, int, list[Event]], Event]
@@ -67,49 +67,6 @@ class Duty:
     seat: int
     kind: Kind
     what: str = ""
-
-
-@dataclass
-class SeatSecrets:
-    """Everything secret of one seat in one game (kept in a 0600 file; revealed at game end)."""
-
-    seat: int
-    identity: SecretIdentity
-    deck_secret: bytes
-    beacon_seed: bytes
-    witnesses: dict[int, bytes] = field(default_factory=dict)  # pile index -> ShuffleWitness bytes
-    openings: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # password handle -> (code, salt)
-
-    @classmethod
-    def generate(cls, seat: int, identity: SecretIdentity, game_id: bytes) -> SeatSecrets:
-        return cls(seat, identity, DeckKey.generate(game_id, seat).secret, pysecrets.token_bytes(32))
-
-    def to_bytes(self) -> bytes:
-        return pack(
-            [
-                1,
-                self.seat,
-                self.identity.to_bytes(),
-                self.deck_secret,
-                self.beacon_seed,
-                sorted(self.witnesses.items()),
-                sorted([h, c, s] for h, (c, s) in self.openings.items()),
-            ]
-        )
-
-    @classmethod
-    def from_bytes(cls, raw: bytes) -> SeatSecrets:
-        f = unpack_canonical(raw, "seat secrets")
-        if not isinstance(f, list) or len(f) != 7 or f[0] != 1:
-            raise ValueError("not a seat secrets file of version 1")
-        return cls(
-            f[1],
-            SecretIdentity.from_bytes(f[2]),
-            f[3],
-            f[4],
-            {int(k): v for k, v in f[5]},
-            {h: (c, s) for h, c, s in f[6]},
-        )
 
 
 @dataclass

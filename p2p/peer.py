@@ -287,13 +287,21 @@ class TablePeer:
 
     def _load(self, gdir: Path) -> None:
         """Resume: reload this seat's secrets and the log, and refold it."""
-        sec = SeatSecrets.from_bytes(read_secret(gdir / "secrets"))
+        try:
+            sec = SeatSecrets.from_bytes(read_secret(gdir / "secrets"))
+        except (OSError, ValueError) as exc:  # SecretsFileError, InsecureSecretFile, a missing file
+            raise TableError(f"cannot resume from {gdir / 'secrets'}: {exc}") from None
         self.identity = sec.identity
         self.bundle = make_bundle(self.identity, self.cfg.name)
         self.fp = self.identity.public.fingerprint()
-        first = _first_record(gdir / "log")
-        e = decode_entry(first)
-        g = Genesis.from_body(decode_body(e.body))
+        try:
+            first = _first_record(gdir / "log")
+            e = decode_entry(first)
+            g = Genesis.from_body(decode_body(e.body))
+        except (OSError, ValueError, CryptoError) as exc:
+            raise TableError(f"cannot resume from {gdir / 'log'}: its genesis does not read ({exc})") from None
+        if not 0 <= sec.seat < g.n or g.identities()[sec.seat] != sec.identity.public:
+            raise TableError(f"cannot resume: {gdir / 'secrets'} is not for a seat of the game in {gdir / 'log'}")
         if g.roster[sec.seat] != self.bundle:
             # the name may differ from the one given now: take the roster's
             self.cfg.name = g.names()[sec.seat]
@@ -301,8 +309,11 @@ class TablePeer:
         self.cfg.table = g.table
         self.gdir = gdir
         self.secrets = sec
-        self.store = LogStore.open(gdir / "log", g.identities(), g.game_id)
-        self.machine = self._fold(len(self.store))
+        try:
+            self.store = LogStore.open(gdir / "log", g.identities(), g.game_id)
+            self.machine = self._fold(len(self.store))
+        except (OSError, LogError, CryptoError, ProtocolError, BodyError) as exc:
+            raise TableError(f"cannot resume from {gdir / 'log'}: {_short(str(exc))}") from None
         self.genesis_raw = first
         self.outcome.game_id = g.game_id
         self.outcome.log_path = gdir / "log"
