@@ -156,4 +156,8 @@ def run_join(args: argparse.Namespace) -> int:
         Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
     if args.quiet:
         print(outcome.line)
-    return 0 if outcome.audit_ok is not False and not outcome.verdict else 4
+    if outcome.verdict or outcome.audit_ok is False:
+        return 4  # cheating proven (during play or by the audit)
+    if outcome.lost_contact:
+        return 6  # we left a game we could no longer reach: resume to learn its end
+    return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game

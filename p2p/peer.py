@@ -89,6 +89,7 @@ class Outcome:
     audit_ok: bool | None = None
     violations: list[str] = field(default_factory=list)
     abandoned_by: str | None = None
+    lost_contact: bool = False  # we left a game that goes on (or ended) without us: nothing decided here
     verdict: str | None = None
     entries: int = 0
     head: bytes = b""
@@ -692,7 +693,7 @@ class TablePeer:
             raw = self.held_abandons.pop(held[0])
             self._accept(raw)
             await self._send_head()
-        elif m.seat in allowed:
+        elif m.seat in allowed and not self._cut_off(silent):
             body = {"silent": silent, "seq": len(store)}
             raw = encode_entry(
                 self.identity,
@@ -706,8 +707,27 @@ class TablePeer:
             self._accept(raw, own=True)
             await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await self._send_head()
+        elif m.seat in allowed and rounds >= CUT_OFF_ROUNDS:
+            # nobody but the silent seat could hear us: perhaps the table already ended without us (we were the
+            # one given up on) — never name anyone from here; leave, and let a resume catch up
+            self.outcome.lost_contact = True
+            self.ended = (
+                f"lost contact with every other player at entry {len(store)}; nothing was written "
+                f"(resume with: ad-p2p join --resume {self.gdir})"
+            )
+            self._deciding.cancel()
+            self.progress.set()
         else:
             self.say(f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...")
+
+    def _cut_off(self, silent: int) -> bool:
+        """At a table of 3 or more, no seat but the silent one is connected to us: an abandon we wrote would
+        reach nobody who could confirm it (and we may be the one the others already gave up on)."""
+        m = self.machine
+        if m is None or self.mesh is None or m.n <= 2:
+            return False
+        up = set(self.mesh.peers)
+        return not any(m.ids[s].fingerprint() in up for s in range(m.n) if s not in (silent, m.seat))
 
     def _hold_abandon(self, raw: bytes, label: str) -> None:
         """An abandon for the seq we are at, from another peer. Checked at once (a malformed one, one naming a
@@ -1098,6 +1118,7 @@ class TablePeer:
 
 
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
+CUT_OFF_ROUNDS = 3  # abandon periods alone (every other seat disconnected) before we leave without naming anyone
 CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries: no refold starts from the genesis
 PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
 PENDING_MAX = 256  # entries kept ahead of our log at most

@@ -107,8 +107,8 @@ def test_peer_that_never_returns(tmp_path: Path) -> None:
         others = [p for p in table.peers if p is not v]
         codes = table.wait(others, timeout=30)
         took = time.monotonic() - killed
-        # abandonment is a finished game, not a failure (exit 0); the outcome names who left
-        assert codes == [0] * len(others), table.diagnostics()
+        # abandonment ends the game without a complete, audited result: exit status 5; the outcome names who left
+        assert codes == [5] * len(others), table.diagnostics()
         assert took < 20, f"abandonment took {took:.1f} s"
         outs = [p.outcome() for p in others]
         for p, o in zip(others, outs, strict=True):
@@ -151,9 +151,9 @@ def last_kind(p: Peer) -> int | None:
 
 @pytest.mark.slow
 def test_silent_peer_returns_just_as_it_is_abandoned(tmp_path: Path) -> None:
-    """SIGSTOP a peer until the others have posted the abandon entry naming it, then SIGCONT it: it may have
-    authored its own entry for that seq meanwhile (the race). Every peer, the late one included, must end
-    the game as abandoned by it, within a bounded time, and nobody may hang."""
+    """SIGSTOP a peer until the others have posted the abandon entry naming it, then SIGCONT it: its own entry
+    for that seq (authored before the stop, or just after) beats the abandon (docs/protocol.md, "Abandonment"),
+    the others set the abandon aside, and the game goes on to its end with one log everywhere; nobody hangs."""
     from adp2p.p2p.protocol import Kind
 
     with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=3.0, seed=11) as table:
@@ -169,10 +169,11 @@ def test_silent_peer_returns_just_as_it_is_abandoned(tmp_path: Path) -> None:
                 time.sleep(0.02)
         finally:
             table.signal_nowait(v, signal.SIGCONT)
-        codes = table.wait(timeout=30)
+        codes = table.wait(timeout=60)
         assert codes == [0, 0, 0], table.diagnostics()
         for p in table.peers:
             o = p.outcome()
-            assert o["abandoned_by"] == v.name, (p.name, o, table.diagnostics())
-        blobs = [p.log_path().read_bytes() for p in others]  # type: ignore[union-attr]
-        assert blobs[0] == blobs[1]
+            assert o["abandoned_by"] is None and o["verdict"] is None, (p.name, o, table.diagnostics())
+        assert any("answered after all" in p.output() for p in others), table.diagnostics()
+        blobs = [p.log_path().read_bytes() for p in table.peers]  # type: ignore[union-attr]
+        assert blobs[0] == blobs[1] == blobs[2]
