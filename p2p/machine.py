@@ -319,6 +319,7 @@ class Machine:
     # -- engine events ---------------------------------------------------------------------------------
     def _event(self, seat: int, body: dict[str, Any]) -> None:
         ev = need(body, "ev", dict)
+        _check_event_shape(ev)
         if ev.get("t") in ("sectors", "shuffle", "first", "random"):
             raise ProtocolError(seat, "chance events are derived, never authored")
         commit = body.get("commit")
@@ -1127,6 +1128,28 @@ class Machine:
             return f"stopped: {self.verdict.msg}"
         res = result(self.state)
         return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {res.reason}"
+
+
+BOOL_FIELDS = {"accept": False, "bank": False, "match": True}  # event fields that hold a bool (True: a list of bools)
+
+
+def _check_event_shape(ev: dict[str, Any]) -> None:
+    """An engine event's shape, before the engine sees it: string keys, values that are ints (never bools, except
+    the bool fields), short strings, or flat lists of ints; a bool field holds bools only."""
+    if len(ev) > 16:
+        raise BodyError("an event has at most 16 fields")
+    for k, v in ev.items():
+        if not isinstance(k, str) or len(k) > 32:
+            raise BodyError("event field names are short strings")
+        if k in BOOL_FIELDS:
+            vals = v if BOOL_FIELDS[k] and isinstance(v, list) else [v]
+            if BOOL_FIELDS[k] != isinstance(v, list) or len(vals) > 8 or any(type(x) is not bool for x in vals):
+                raise BodyError(f"event field {k!r} has the wrong type")
+        elif isinstance(v, list):
+            if len(v) > 64 or any(type(x) is not int for x in v):
+                raise BodyError(f"event field {k!r} is a list of ints")
+        elif not (type(v) is int or v is None or (isinstance(v, str) and len(v) <= 32)):
+            raise BodyError(f"event field {k!r} has the wrong type")
 
 
 def _kind_name(kind: int) -> str:
