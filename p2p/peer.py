@@ -146,6 +146,7 @@ class TablePeer:
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
+        self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._finished = False
 
@@ -169,6 +170,7 @@ class TablePeer:
             if on_listening is not None:
                 on_listening(mesh.port)
             async with trio.open_nursery() as nursery:
+                self._nursery = nursery
                 nursery.start_soon(self._receive)
                 nursery.start_soon(self._events)
                 if self.cfg.mdns:
@@ -343,6 +345,9 @@ class TablePeer:
             duty = m.duty()
             assert duty is not None
             self._progress_line(duty)
+            if self.waiting_since is None or self.waiting_since[0] != len(self.store):
+                self.waiting_since = (len(self.store), time.monotonic())  # when this seq's duty began, here
+                self.held_abandons.clear()  # abandons held for an earlier seq are moot now
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
@@ -371,9 +376,6 @@ class TablePeer:
                 await self._send_head()
                 continue
             waited = (len(self.store), duty.seat)
-            if self.waiting_since is None or self.waiting_since[0] != waited[0]:
-                self.waiting_since = (waited[0], time.monotonic())
-                self.held_abandons.clear()  # abandons held for an earlier seq are moot now
             with trio.move_on_after(self.cfg.abandon_after) as scope:
                 await self._wait_progress()
             if scope.cancelled_caught and not self.pending:
@@ -755,7 +757,22 @@ class TablePeer:
                 f"{self._who(e.author)} gave up on {self._who(silent)}; we have not waited that long yet "
                 f"({waited:.0f} s): the game goes on if they answer"
             )
+            if silent == m.seat and self._nursery is not None:  # we are deciding: no wait loop of ours runs
+                rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
+                self._nursery.start_soon(self._due_for_me, e.seq, rank * self.cfg.abandon_after - waited)
         self.held_abandons[e.author] = raw
+
+    async def _due_for_me(self, seq: int, after: float) -> None:
+        """An abandon naming us, held while we decide: once our own clock says its author waited long enough
+        and we still have not answered at that seq, it is applied (our decision is then cancelled)."""
+        await trio.sleep(max(0.0, after))
+        store = self.store
+        if store is None or len(store) != seq or self.ended:
+            return
+        held = sorted(self.held_abandons)
+        if held:
+            self._accept(self.held_abandons.pop(held[0]))
+            await self._send_head()
 
     def _abandoned(self, e: Any) -> None:
         """An abandon entry went into our log: the game ends there, naming the silent seat; what was reached
