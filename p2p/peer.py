@@ -146,6 +146,7 @@ class TablePeer:
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
+        self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._finished = False
@@ -285,8 +286,20 @@ class TablePeer:
         return SeatSecrets.generate(seat, self.identity, g.game_id)
 
     def _save_secrets(self) -> None:
+        """Write our secrets (fsynced, 0600) if they changed since the last write: always before the entry that
+        commits to them is signed, so a crash or a full disk can never leave a logged entry without its secret."""
         assert self.gdir is not None and self.secrets is not None
-        write_secret(self.gdir / "secrets", self.secrets.to_bytes())
+        raw = self.secrets.to_bytes()
+        if raw == self._secrets_saved:
+            return
+        try:
+            write_secret(self.gdir / "secrets", raw)
+        except OSError as exc:
+            raise TableError(
+                f"cannot write {self.gdir / 'secrets'} ({exc.strerror or exc}); nothing was sent — free the disk and "
+                f"resume with: ad-p2p join --resume {self.gdir}"
+            ) from None
+        self._secrets_saved = raw
 
     def _load(self, gdir: Path) -> None:
         """Resume: reload this seat's secrets and the log, and refold it."""
@@ -312,6 +325,7 @@ class TablePeer:
         self.cfg.table = g.table
         self.gdir = gdir
         self.secrets = sec
+        self._secrets_saved = sec.to_bytes()
         try:
             self.store = LogStore.open(gdir / "log", g.identities(), g.game_id)
             self.machine = self._fold(len(self.store))
@@ -361,6 +375,7 @@ class TablePeer:
                     await self._wait_progress()
                     continue
                 kind, body = out
+                self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
                 raw = encode_entry(
                     self.identity,
                     m.game_id,
@@ -370,8 +385,13 @@ class TablePeer:
                     int(kind),
                     encode_body(body),
                 )
-                self._accept(raw, own=True)
-                self._save_secrets()
+                try:
+                    self._accept(raw, own=True)
+                except OSError as exc:
+                    raise TableError(
+                        f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
+                        f"with: ad-p2p join --resume {self.gdir}"
+                    ) from None
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                 await self._send_head()
                 continue

@@ -1,0 +1,95 @@
+"""Crash consistency of a seat's secrets: a peer that dies right after one of its own entries reaches its log (the
+entry fsynced, not yet sent) must find, on resume, the secret that entry commits to (a shuffle witness, password
+salts), so that the game completes and the audit names nobody. Before: the secrets file was written after the
+entry, and a crash in between made every peer's audit blame the victim's shuffle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import trio
+from adp2p.crypto.entries import decode_entry
+from adp2p.engine.bots import make_bot
+from adp2p.p2p.audit import audit_log
+from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
+from adp2p.p2p.protocol import Kind
+from seeds import draw, seeded_peer
+
+VICTIM = 1
+TIMEOUT = 60.0
+
+
+class Crash(Exception):
+    """The power went out."""
+
+
+def crashing(kind: Kind) -> type[TablePeer]:
+    class CrashesAfterItsEntry(TablePeer):
+        """Dies as soon as its first own entry of `kind` is in its log (fsynced), before sending it."""
+
+        def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+            super()._accept(raw, own=own, sender=sender)
+            if own and decode_entry(raw).kind == kind:
+                raise Crash
+
+    return CrashesAfterItsEntry
+
+
+@pytest.mark.parametrize("kind", [Kind.SHUFFLE, Kind.EVENT], ids=["shuffle-witness", "password-salts"])
+async def test_a_crash_right_after_an_own_entry_resumes_with_its_secret(tmp_path: Path, kind: Kind) -> None:
+    n = 3
+    seeds = draw(n, 4)
+    outcomes: list[Outcome | None] = [None] * n
+    ports: list[int] = []
+    up = trio.Event()
+
+    def cfg(i: int) -> PeerConfig:
+        return PeerConfig(
+            name=f"p{i}",
+            table="crash",
+            want=n,
+            round_limit=2,
+            data_dir=tmp_path / f"p{i}",
+            abandon_after=30.0,
+            lobby_timeout=TIMEOUT,
+            heartbeat=0.5,
+            peers=[("127.0.0.1", ports[0])] if i and ports else [],
+        )
+
+    def peer(i: int, cls: type[TablePeer] = TablePeer) -> TablePeer:
+        return seeded_peer(cls, seeds)(cfg(i), make_bot("random", 50 + i), say=lambda _l: None, identity=seeds.ids[i])
+
+    async def run(p: TablePeer, i: int, **kw: Any) -> None:
+        outcomes[i] = await p.run(**kw)
+
+    crashed: list[Path] = []
+
+    async def victim() -> None:
+        v = peer(VICTIM, crashing(kind))
+        try:
+            await v.run()
+        except BaseExceptionGroup as eg:
+            assert eg.subgroup(Crash) is not None, eg
+        assert v.gdir is not None and v.store is not None
+        v.store.close()  # what the OS does for a process that died: its lock on the log goes
+        crashed.append(v.gdir)
+        await trio.sleep(0.5)
+        await run(peer(VICTIM), VICTIM, resume=v.gdir)  # a new process would do the same: reload and refold
+
+    with trio.fail_after(TIMEOUT):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(lambda: run(peer(0), 0, on_listening=lambda p: (ports.append(p), up.set())))
+            await up.wait()
+            nursery.start_soon(run, peer(2), 2)
+            nursery.start_soon(victim)
+    assert crashed, "the victim never crashed"
+    for i in range(n):
+        o = outcomes[i]
+        assert o is not None and o.verdict is None and o.abandoned_by is None, o
+        assert o.audit_ok is True, o.violations
+    logs = [outcomes[i].log_path.read_bytes() for i in range(n)]  # type: ignore[union-attr]
+    assert logs[0] == logs[1] == logs[2]
+    res = audit_log(outcomes[0].log_path)  # type: ignore[arg-type]
+    assert res.ok, res.text()
