@@ -48,7 +48,15 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.engine.api import legal, view
 from adp2p.engine.state import GameState
-from adp2p.p2p.logstore import SUPERSEDED_SUFFIX, ConflictingEntry, DuplicateEntry, LogEquivocation, LogError, LogStore
+from adp2p.p2p.logstore import (
+    SUPERSEDED_SUFFIX,
+    ConflictingEntry,
+    DuplicateEntry,
+    LogCorrupt,
+    LogEquivocation,
+    LogError,
+    LogStore,
+)
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
@@ -146,6 +154,7 @@ class TablePeer:
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
+        self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
@@ -301,6 +310,32 @@ class TablePeer:
             ) from None
         self._secrets_saved = raw
 
+    def _open_repaired(self, path: Path, g: Genesis) -> LogStore:
+        """Open our log; if it is damaged after the genesis (a bit flip, a zero-filled record), keep the whole
+        file aside as `<log>.damaged` (never deleted), cut the log back to its last valid entry, and let the
+        catch-up fetch the rest from the other players (every entry is re-verified on arrival)."""
+        try:
+            return LogStore.open(path, g.identities(), g.game_id)
+        except LogCorrupt as exc:
+            if exc.seq < 1:
+                raise
+            aside = path.with_name(path.name + DAMAGED_SUFFIX)
+            data = path.read_bytes()
+            with open(aside, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            with open(path, "r+b") as fh:
+                fh.truncate(exc.offset)
+                fh.flush()
+                os.fsync(fh.fileno())
+            self.say(
+                f"Your log was damaged at entry {exc.seq}: kept as {aside}; the log goes back to entry {exc.seq - 1} "
+                "and the rest is fetched from the other players"
+            )
+            self._catch_up_first = True  # we may have authored entries after the cut: never sign them again
+            return LogStore.open(path, g.identities(), g.game_id)
+
     def _load(self, gdir: Path) -> None:
         """Resume: reload this seat's secrets and the log, and refold it."""
         try:
@@ -327,7 +362,7 @@ class TablePeer:
         self.secrets = sec
         self._secrets_saved = sec.to_bytes()
         try:
-            self.store = LogStore.open(gdir / "log", g.identities(), g.game_id)
+            self.store = self._open_repaired(gdir / "log", g)
             self.machine = self._fold(len(self.store))
         except (OSError, LogError, CryptoError, ProtocolError, BodyError) as exc:
             raise TableError(f"cannot resume from {gdir / 'log'}: {_short(str(exc))}") from None
@@ -362,6 +397,13 @@ class TablePeer:
             if self.waiting_since is None or self.waiting_since[0] != len(self.store):
                 self.waiting_since = (len(self.store), time.monotonic())  # when this seq's duty began, here
                 self.held_abandons.clear()  # abandons held for an earlier seq are moot now
+            if duty.seat == m.seat and self._catch_up_first:
+                if self.heads and max(self.heads.values()) <= len(self.store):
+                    self._catch_up_first = False  # caught up with the table: what is due now is really ours
+                else:
+                    with trio.move_on_after(self.cfg.heartbeat):
+                        await self._wait_progress()
+                    continue
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
@@ -1155,6 +1197,7 @@ class TablePeer:
 
 
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
+DAMAGED_SUFFIX = ".damaged"  # a damaged log file, kept whole beside the repaired one
 CUT_OFF_ROUNDS = 3  # abandon periods alone (every other seat disconnected) before we leave without naming anyone
 CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries: no refold starts from the genesis
 PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept

@@ -177,3 +177,39 @@ def test_silent_peer_returns_just_as_it_is_abandoned(tmp_path: Path) -> None:
         assert any("answered after all" in p.output() for p in others), table.diagnostics()
         blobs = [p.log_path().read_bytes() for p in table.peers]  # type: ignore[union-attr]
         assert blobs[0] == blobs[1] == blobs[2]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("damage", ["zero-filled-last-record", "bit-flip-mid-log"])
+def test_resume_repairs_a_damaged_log_from_the_table(tmp_path: Path, damage: str) -> None:
+    """A killed peer's log is damaged on disk (its last record zero-filled, or one bit flipped in the middle):
+    resuming keeps the damaged file aside, cuts the log back to its last valid entry and fetches the rest from
+    the others (before: a traceback, and the game was abandoned naming it)."""
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=60, seed=8) as table:
+        table.start_all()
+        v = table.peers[1]
+        table.wait_entries(v, 40)
+        assert table.signal(v, signal.SIGKILL) == -signal.SIGKILL
+        gdir = v.game_dir()
+        path = v.log_path()
+        assert gdir is not None and path is not None
+        data = bytearray(path.read_bytes())
+        records = log_records(path)
+        if damage == "zero-filled-last-record":
+            last = len(records[-1])
+            data[len(data) - last :] = bytes(last)
+            cut = len(records) - 1
+        else:
+            at = sum(4 + len(r) for r in records[:20]) + 40  # inside record 20
+            data[at] ^= 0x10
+            cut = 20
+        path.write_bytes(bytes(data))
+        table.start(v, resume=gdir)
+        codes = table.wait(timeout=60)
+        assert codes == [0] * 3, table.diagnostics()
+        common = check_same_log(table)
+        assert common["entries"] > cut  # type: ignore[operator]
+        out = v.output()
+        assert "Traceback" not in out, out
+        assert (path.parent / (path.name + ".damaged")).read_bytes() == bytes(data)
+        assert f"damaged at entry {cut}" in out or "torn" in out or damage == "zero-filled-last-record", out
