@@ -380,7 +380,9 @@ class TablePeer:
     # play
 
     async def _play(self) -> None:
-        assert self.machine is not None and self.store is not None
+        assert self.machine is not None and self.store is not None and self.mesh is not None
+        # the game has begun: only its seated players may connect (outsiders cannot hold sockets or slots)
+        self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
         last_wait: tuple[int, int] | None = None  # (seq, seat) we last timed out waiting for
         silent_rounds = 0  # how many abandon_after periods in a row that seat has been silent there
         while True:

@@ -202,6 +202,8 @@ class Mesh:
         inbox_size: int = 1024,
         events_size: int = 1024,
         max_pending_handshakes: int = 32,
+        max_pending_per_host: int = 4,
+        max_connections: int = 48,
     ) -> None:
         self.secret = secret
         self.name = name
@@ -229,6 +231,9 @@ class Mesh:
         self._down: dict[str, trio.Event] = {}
         self._changed = trio.Event()
         self._pending = trio.CapacityLimiter(max_pending_handshakes)
+        self.max_pending_per_host = max_pending_per_host
+        self.max_connections = max_connections
+        self._pending_by_host: dict[str, int] = {}
         self._inbox_send, self.inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any]]](inbox_size)
         self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
         self._stack: AsyncExitStack | None = None
@@ -298,6 +303,14 @@ class Mesh:
         target = self._targets.pop((host, int(port)), None)
         if target is not None and target.scope is not None:
             target.scope.cancel()
+
+    def restrict(self, fingerprints: Collection[str]) -> None:
+        """From now on only these identities may connect (e.g. the seated players once a game has begun); live
+        connections of anyone else are closed."""
+        self.allowed = set(fingerprints)
+        for conn in list(self._conns):
+            if conn.peer.fingerprint not in self.allowed:
+                conn.close("not seated at this game")
 
     @property
     def peers(self) -> dict[str, PeerInfo]:
@@ -384,13 +397,20 @@ class Mesh:
             host, port = stream.socket.getpeername()[:2]
             address = f"{host}:{port}"
         except OSError:
-            address = "unknown address"
+            host, address = "?", "unknown address"
+        # bounds against the LAN: live connections in all, handshakes in progress in all and per host (so one
+        # host idling in handshakes cannot keep a resuming player out)
+        if len(self._conns) >= self.max_connections or self._pending_by_host.get(host, 0) >= self.max_pending_per_host:
+            log.warning("refusing connection from %s: too many connections", address)
+            await trio.aclose_forcefully(stream)
+            return
         try:
             self._pending.acquire_nowait()
         except trio.WouldBlock:
             log.warning("refusing connection from %s: too many handshakes in progress", address)
             await trio.aclose_forcefully(stream)
             return
+        self._pending_by_host[host] = self._pending_by_host.get(host, 0) + 1
         try:
             framed = FramedStream(stream, max_size=self.max_frame)
             peer = await self._handshake(framed, address, None)
@@ -398,6 +418,11 @@ class Mesh:
             peer = None
         finally:
             self._pending.release()
+            left = self._pending_by_host.get(host, 1) - 1
+            if left > 0:
+                self._pending_by_host[host] = left
+            else:
+                self._pending_by_host.pop(host, None)
         if peer is None:
             await trio.aclose_forcefully(stream)
             return
