@@ -267,3 +267,22 @@ async def test_slow_consumer_does_not_trip_the_heartbeat() -> None:
             got = [(await a.inbox.receive())[1]["i"] for _ in range(5)]
             assert got == list(range(5))
             assert FPS[1] in a.peers
+
+
+async def test_idle_handshakes_from_one_host_cannot_keep_a_player_out() -> None:
+    """40 connections from one host (127.0.0.2) that never finish a handshake: at most `max_pending_per_host`
+    of them hold a slot, the rest are closed at once, and a player from another address still connects
+    (before: 32 idle connections filled every handshake slot)."""
+    async with mesh(0, handshake_timeout=30.0) as a:
+        idle = []
+        for _ in range(40):
+            sock = trio.socket.socket()
+            await sock.bind(("127.0.0.2", 0))
+            await sock.connect(("127.0.0.1", a.port))
+            idle.append(sock)
+        await trio.sleep(0.2)
+        async with mesh(1, peers=[("127.0.0.1", a.port)]) as b:
+            with trio.fail_after(10):
+                await b.wait_peers([FPS[0]])
+        for sock in idle:
+            sock.close()
