@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import os
 import random
 import sys
 from pathlib import Path
@@ -128,7 +129,12 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
 def run_join(args: argparse.Namespace) -> int:
     if args.quiet:
         logging.getLogger().setLevel(logging.ERROR)
-    cfg = config_from(args)
+    try:
+        cfg = config_from(args)
+    except OSError as exc:
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
+        return 3
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds)
     say = (lambda _line: None) if args.quiet else (lambda line: print(line, flush=True))
@@ -140,12 +146,22 @@ def run_join(args: argparse.Namespace) -> int:
         if resume is None:
             print(f"ad-p2p join: no game to resume under {cfg.data_dir}", file=sys.stderr)
             return 2
+    problem = _writable(cfg.data_dir)
+    if problem is not None:
+        print(f"ad-p2p join: {problem}", file=sys.stderr)
+        return 3
     try:
         outcome = trio.run(lambda: peer.run(resume=resume))
     except BaseException as exc:  # trio wraps task errors in exception groups
         inner = root_cause(exc)
         if isinstance(inner, TableError):
             print(f"ad-p2p join: {inner}", file=sys.stderr)
+            return 3
+        if isinstance(inner, OSError):  # port in use, too many open files, a disk that fails: one line
+            what = inner.strerror or type(inner).__name__
+            where = f" ({inner.filename})" if inner.filename else ""
+            hint = f"; resume with: ad-p2p join --resume {peer.gdir}" if peer.gdir else ""
+            print(f"ad-p2p join: {what}{where}{hint}", file=sys.stderr)
             return 3
         if isinstance(inner, KeyboardInterrupt):
             where = f" (resume with: ad-p2p join --resume {peer.gdir})" if peer.gdir else ""
@@ -161,3 +177,15 @@ def run_join(args: argparse.Namespace) -> int:
     if outcome.lost_contact:
         return 6  # we left a game we could no longer reach: resume to learn its end
     return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game
+
+
+def _writable(root: Path) -> str | None:
+    """Why the data directory cannot hold a game (None: it can), checked before we sit down at a table."""
+    try:
+        root.mkdir(parents=True, exist_ok=True)
+        probe = root / f".probe-{os.getpid()}"
+        probe.write_bytes(b"")
+        probe.unlink()
+    except OSError as exc:
+        return f"cannot write to the data directory {root}: {exc.strerror or exc}"
+    return None

@@ -1,0 +1,41 @@
+"""`ad-p2p join` on OS errors: one line naming what failed, a non-zero exit, no traceback, within a bound."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+BIN = Path(sys.executable).parent / "ad-p2p"
+
+
+def join(*args: str, timeout: float = 30) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [str(BIN), "join", "--no-mdns", "--bot", "random", "--players", "3", "--table", "err", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
+
+
+def test_port_in_use(tmp_path: Path) -> None:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        port = s.getsockname()[1]
+        out = join("--host", "127.0.0.1", "--port", str(port), "--data-dir", str(tmp_path))
+    assert out.returncode == 3, out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("ad-p2p join: ") and "in use" in lines[0], out.stderr
+
+
+def test_data_dir_that_cannot_be_written(tmp_path: Path) -> None:
+    """(a path under a file: unwritable even for root, the way a read-only directory is for a user)"""
+    f = tmp_path / "file"
+    f.write_text("x")
+    out = join("--host", "127.0.0.1", "--data-dir", str(f / "data"))
+    assert out.returncode == 3 and "Traceback" not in out.stderr, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot write to the data directory" in lines[0], out.stderr
