@@ -14,7 +14,7 @@ from typing import Any
 import trio
 from adp2p.engine.bots import STRATEGIES, make_bot
 from adp2p.p2p.paths import data_dir
-from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause
+from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
 
 
 def parse_peer(text: str) -> tuple[str, int]:
@@ -42,7 +42,15 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
         default=None,
         help="rejoin a game after a crash (its directory, or the latest)",
     )
-    p.add_argument("--abandon-after", type=float, default=120.0, help="seconds to wait for a silent player")
+    p.add_argument(
+        "--patience",
+        "--abandon-after",
+        dest="patience",
+        type=float,
+        default=120.0,
+        help="seconds a player may stay silent on its turn before the game ends as abandoned; every other "
+        "timeout (lobby, heartbeats, dead connections) scales with it: raise it on a slow network",
+    )
     p.add_argument("--think", type=float, default=None, help="bot decision delay in seconds (no tells)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument(
@@ -106,7 +114,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         advertise = host
     think = args.think if args.think is not None else (0.3 if args.bot else 0.0)
     rng = random.Random()
-    return PeerConfig(
+    cfg = PeerConfig(
         name=name or args.name or (f"{args.bot}-bot" if args.bot else "player"),
         table=args.table,
         want=args.players,
@@ -120,10 +128,13 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         interfaces=interfaces,
         advertise_host=advertise,
         data_dir=data_dir(args.data_dir),
-        abandon_after=args.abandon_after,
+        abandon_after=args.patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
     )
+    if not 1.0 <= args.patience <= 86400:
+        raise SystemExit("ad-p2p join: --patience is between 1 and 86400 seconds")
+    return with_patience(cfg, args.patience)
 
 
 def run_join(args: argparse.Namespace) -> int:

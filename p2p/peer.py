@@ -84,6 +84,7 @@ class PeerConfig:
     abandon_after: float = 60.0
     lobby_timeout: float = 120.0
     heartbeat: float = 1.0
+    dead_after: float | None = None  # a connection silent this long is down (default: 3 heartbeats)
     think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
     timings: Path | None = None  # benchmarks: append `seq kind author monotonic-time` per entry logged
 
@@ -101,6 +102,17 @@ class Outcome:
     verdict: str | None = None
     entries: int = 0
     head: bytes = b""
+
+
+def with_patience(cfg: PeerConfig, patience: float) -> PeerConfig:
+    """Every timeout of a peer from one liveness setting (`--patience`, seconds a player may stay silent on its
+    turn): the abandon period; the lobby waits twice that; heartbeats and the dead-connection limit scale with it,
+    so a slow or lossy network gets proportionally more time everywhere."""
+    cfg.abandon_after = patience
+    cfg.lobby_timeout = max(30.0, 2 * patience)
+    cfg.heartbeat = min(5.0, max(1.0, patience / 60))
+    cfg.dead_after = max(3.0, 3 * cfg.heartbeat, patience / 8)
+    return cfg
 
 
 class TableError(Exception):
@@ -175,6 +187,7 @@ class TablePeer:
             port=self.cfg.port,
             peers=sorted(self.addresses),
             heartbeat=self.cfg.heartbeat,
+            dead_after=self.cfg.dead_after,
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:
