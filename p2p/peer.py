@@ -48,6 +48,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.engine.api import legal, view
 from adp2p.engine.state import GameState
+from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
     ConflictingEntry,
@@ -166,6 +167,7 @@ class TablePeer:
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
+        self._refused_geneses: set[tuple[bytes, str]] = set()
         self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
@@ -238,42 +240,54 @@ class TablePeer:
         }
 
     async def _lobby(self) -> None:
+        """Gather `want` live players, then take the genesis (ours if we sort first, else the first one's), all
+        within `lobby_timeout`: a player who leaves the lobby is dropped from the roster, so a dead peer never
+        hangs the table."""
         self.say(
             f"Waiting at table {self.cfg.table!r} for {self.cfg.want} players (you are "
-            f"{self.cfg.name}, key {self.fp})..."
+            f"{self.cfg.name}, key {self.fp}, at {self.cfg.advertise_host or self.cfg.host}:{self.port})..."
         )
-        with trio.move_on_after(self.cfg.lobby_timeout) as scope:
-            while len(self.bundles) < self.cfg.want and self.genesis_raw is None:
-                await self._wait_progress()
-        if scope.cancelled_caught:
-            raise TableError(
-                f"only {len(self.bundles)} of {self.cfg.want} players arrived at table "
-                f"{self.cfg.table!r} within {self.cfg.lobby_timeout:.0f} s"
-            )
-        if self.genesis_raw is None:
-            roster = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[: self.cfg.want]
-            if roster[0] == self.bundle:
-                g = Genesis(
-                    self.cfg.table,
-                    self.cfg.profile,
-                    self.cfg.goal,
-                    self.cfg.round_limit,
-                    tuple(roster),
-                    self._new_game_id(),
-                )
-                raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), encode_body(g.to_body()))
-                self.genesis_raw = raw
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+        deadline = trio.current_time() + self.cfg.lobby_timeout
         while self.genesis_raw is None:
-            # the genesis can be lost (sent on a connection that closed as a duplicate) and nobody sends
-            # it again while the others wait for our first entry: ask for the log from its start
-            with trio.move_on_after(1.0) as waited:
+            if len(self.bundles) >= self.cfg.want:
+                roster = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[: self.cfg.want]
+                if roster[0] == self.bundle:
+                    g = Genesis(
+                        self.cfg.table,
+                        self.cfg.profile,
+                        self.cfg.goal,
+                        self.cfg.round_limit,
+                        tuple(roster),
+                        self._new_game_id(),
+                    )
+                    body = encode_body(g.to_body())
+                    raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), body)
+                    self.genesis_raw = raw
+                    await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                    break
+            if trio.current_time() >= deadline:
+                raise TableError(self._lobby_timeout_line())
+            # the genesis can be lost (sent on a connection that closed as a duplicate) and nobody sends it again
+            # while the others wait for our first entry: ask for the log from its start now and then
+            with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
                 await self._wait_progress()
-            if waited.cancelled_caught:
+            if waited.cancelled_caught and len(self.bundles) >= self.cfg.want:
                 await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
         await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
+
+    def _lobby_timeout_line(self) -> str:
+        if len(self.bundles) < self.cfg.want:
+            return (
+                f"only {len(self.bundles)} of {self.cfg.want} players arrived at table {self.cfg.table!r} within "
+                f"{self.cfg.lobby_timeout:.0f} s"
+            )
+        first = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[0]
+        return (
+            f"{open_bundle(first)[1]}, who starts the game at table {self.cfg.table!r}, sent no genesis we could "
+            f"accept within {self.cfg.lobby_timeout:.0f} s"
+        )
 
     def _start(self, raw: bytes) -> None:
         """Accept a genesis entry: check it, create the game directory, the log, our secrets."""
@@ -1027,6 +1041,11 @@ class TablePeer:
                     await self._safe_send(ev.peer.fingerprint, self._head_msg())
             elif isinstance(ev, PeerDown):
                 log.info("peer down: %s (%s)", ev.peer.label, ev.reason)
+                fp = ev.peer.fingerprint
+                if self.genesis_raw is None and fp in self.bundles and fp != self.fp:
+                    del self.bundles[fp]  # the roster is of players alive now; a lobby message brings them back
+                    self.say(f"{ev.peer.label} left the table before the game began")
+                    self.progress.set()
                 if self.machine is not None and not self.ended and not self.machine.complete:
                     self.say(
                         f"{ev.peer.label} disconnected ({ev.reason}). The game goes on if they come back "
@@ -1099,8 +1118,7 @@ class TablePeer:
                 raise TypeError("entry.raw must be bytes")
             e = decode_entry(raw)
             if self.genesis_raw is None:
-                if e.seq == 0 and e.kind == Kind.GENESIS:
-                    self._check_genesis(e, label)
+                if e.seq == 0 and e.kind == Kind.GENESIS and self._check_genesis(e, label):
                     self.genesis_raw = raw
                     self.progress.set()
                 return
@@ -1166,16 +1184,31 @@ class TablePeer:
             raise CryptoError(f"entry seq {e.seq}: unknown author seat {e.author}")
         verify_entry(e, m.ids[e.author])
 
-    def _check_genesis(self, e: Any, label: str) -> None:
-        """A genesis must be signed by its seat 0, for this table, and seat us (else: ValueError, ignored)."""
+    def _check_genesis(self, e: Any, label: str) -> bool:
+        """A genesis must be signed by its seat 0, seat us, describe the game we asked for and seat exactly the
+        players we gathered (p2p/lobby.py). Otherwise it is refused with one line (once per genesis) and False."""
         g = Genesis.from_body(decode_body(e.body))
-        if e.author != 0 or e.prev_hash != ZERO:
+        if e.author != 0 or e.prev_hash != ZERO or e.seq != 0:
             raise ValueError(f"malformed genesis from {label}")
         verify_entry(e, g.identities()[0])
-        if g.table != self.cfg.table:
-            raise ValueError(f"genesis from {label} is for table {g.table!r}")
-        if self.bundle not in g.roster:
-            raise ValueError(f"genesis from {label} does not seat us")
+        why = (
+            ("it does not seat us" if self.bundle not in g.roster else None)
+            or settings_mismatch(
+                g,
+                table=self.cfg.table,
+                profile=self.cfg.profile,
+                goal=self.cfg.goal,
+                round_limit=self.cfg.round_limit,
+                want=self.cfg.want,
+            )
+            or roster_mismatch(g, self.bundles.values(), self.cfg.want)
+        )
+        if why is None:
+            return True
+        if (e.id, why) not in self._refused_geneses and len(self._refused_geneses) < 64:
+            self._refused_geneses.add((e.id, why))
+            self.say(f"Refused the genesis from {label}: {why}")
+        return False
 
     async def _share_proofs(self) -> None:
         """Show every peer both entries of an equivocation we found (so each of them detects it too)."""

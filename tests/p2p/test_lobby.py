@@ -1,0 +1,218 @@
+"""The lobby and the genesis (p2p/lobby.py, TablePeer._lobby/_check_genesis): a joiner sits down only at the game
+it asked for, with the players it gathered; an outsider cannot start or hijack a table; a player who leaves the
+lobby is dropped from the roster; every wait is bounded and ends with one clear line."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import trio
+from adp2p.crypto.entries import encode_entry
+from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.engine.bots import make_bot
+from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
+from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause
+from adp2p.p2p.protocol import Genesis, Kind, encode_body
+from adp2p.p2p.transport import Mesh
+from seeds import draw, seeded_peer
+
+TIMEOUT = 40.0
+
+
+def _genesis(n: int = 3, **kw: object) -> Genesis:
+    ids = sorted((SecretIdentity.generate() for _ in range(n)), key=lambda s: s.public.sign_pk)
+    base = {"table": "t", "profile": "classic", "goal": None, "round_limit": 10}
+    base.update(kw)
+    return Genesis(roster=tuple(make_bundle(i, f"p{k}") for k, i in enumerate(ids)), game_id=bytes(16), **base)  # type: ignore[arg-type]
+
+
+MINE = {"table": "t", "profile": "classic", "goal": None, "round_limit": 10, "want": 3}
+
+
+@pytest.mark.parametrize(
+    "change,words",
+    [
+        ({"profile": "retro2013"}, "rules 'retro2013', you asked for 'classic'"),
+        ({"goal": 4}, "goal 4, you asked for (the rules' own)"),
+        ({"round_limit": 0}, "round limit (the rules' own), you asked for 10"),
+        ({"table": "u"}, "table 'u', you asked for 't'"),
+    ],
+)
+def test_settings_mismatch_names_the_difference(change: dict[str, object], words: str) -> None:
+    g = _genesis(**({k: (None if v == 0 else v) for k, v in change.items()}))
+    assert settings_mismatch(g, **MINE) == f"it says {words}"  # type: ignore[arg-type]
+    assert settings_mismatch(_genesis(), **MINE) is None  # type: ignore[arg-type]
+
+
+def test_settings_mismatch_player_count() -> None:
+    assert settings_mismatch(_genesis(4), **MINE) == "it says players 4, you asked for 3"  # type: ignore[arg-type]
+
+
+def test_roster_must_be_the_players_gathered() -> None:
+    g = _genesis()
+    assert roster_mismatch(g, g.roster, 3) is None
+    assert roster_mismatch(g, g.roster[:2], 3) == "it seats players who never came to this table"
+    other = _genesis()
+    assert roster_mismatch(g, [*g.roster[:2], other.roster[0]], 3) is not None
+    assert roster_mismatch(g, g.roster[1:], 3) is not None  # fewer gathered, one of them never came
+
+
+async def _table(tmp_path: Path, profiles: list[str], lobby_timeout: float = 6.0) -> tuple[list, list[list[str]]]:
+    """Three seeded peers on loopback, peer i asking for profiles[i]; returns (outcome or TableError, lines)."""
+    n = len(profiles)
+    seeds = draw(n, 2)
+    said: list[list[str]] = [[] for _ in range(n)]
+    results: list[Outcome | TableError | None] = [None] * n
+    ports: list[int] = []
+    up = trio.Event()
+
+    async def run(i: int) -> None:
+        cfg = PeerConfig(
+            name=f"p{i}",
+            table="lobby",
+            want=n,
+            profile=profiles[i],
+            round_limit=1,
+            data_dir=tmp_path / f"p{i}",
+            abandon_after=3.0,
+            lobby_timeout=lobby_timeout,
+            heartbeat=0.5,
+            peers=[("127.0.0.1", ports[0])] if i else [],
+        )
+        p = seeded_peer(TablePeer, seeds)(cfg, make_bot("random", i), say=said[i].append, identity=seeds.ids[i])
+        try:
+            results[i] = await p.run(on_listening=(lambda port: (ports.append(port), up.set())) if i == 0 else None)
+        except BaseException as exc:  # trio wraps it in exception groups
+            inner = root_cause(exc)
+            if not isinstance(inner, TableError):
+                raise
+            results[i] = inner
+
+    with trio.fail_after(TIMEOUT):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run, 0)
+            await up.wait()
+            for i in range(1, n):
+                nursery.start_soon(run, i)
+    return results, said
+
+
+async def test_a_genesis_with_other_rules_is_refused_and_the_wait_is_bounded(tmp_path: Path) -> None:
+    """The player who starts the game asked for retro2013; the others asked for classic: they refuse its genesis
+    with a line naming the difference and leave with a clear error when the lobby time is up (before: they were
+    told only the profile's name and played the other game)."""
+    results, said = await _table(tmp_path, ["retro2013", "classic", "classic"])
+    for i in (1, 2):
+        heard = "\n".join(said[i])
+        assert "Refused the genesis from 'p0'" in heard and "rules 'retro2013', you asked for 'classic'" in heard, heard
+        assert isinstance(results[i], TableError), (results[i], heard)
+        assert "sent no genesis we could accept" in str(results[i])
+        assert "Game " not in heard  # never sat down
+
+
+async def test_an_outsider_cannot_start_a_table(tmp_path: Path) -> None:
+    """An authenticated outsider that never joined the lobby signs a genesis seating itself (its key ground to sort
+    first) and the first player: refused (before: accepted, and the honest game was abandoned naming the
+    target); the real table plays to its end."""
+    n = 3
+    seeds = draw(n, 3)
+    said: list[list[str]] = [[] for _ in range(n)]
+    outcomes: list[Outcome | None] = [None] * n
+    ports: list[int] = []
+    up = trio.Event()
+    first = make_bundle(seeds.ids[0], "p0")
+    mallory = next(
+        s for s in (SecretIdentity.generate() for _ in range(200)) if s.public.sign_pk < seeds.ids[0].public.sign_pk
+    )
+    stooge = next(
+        s for s in (SecretIdentity.generate() for _ in range(200)) if s.public.sign_pk > seeds.ids[0].public.sign_pk
+    )
+
+    async def run(i: int) -> None:
+        cfg = PeerConfig(
+            name=f"p{i}",
+            table="lobby",
+            want=n,
+            round_limit=1,
+            data_dir=tmp_path / f"p{i}",
+            abandon_after=4.0,
+            lobby_timeout=TIMEOUT,
+            heartbeat=0.5,
+            peers=[("127.0.0.1", ports[0])] if i else [],
+        )
+        p = seeded_peer(TablePeer, seeds)(cfg, make_bot("random", i), say=said[i].append, identity=seeds.ids[i])
+        outcomes[i] = await p.run(on_listening=(lambda port: (ports.append(port), up.set())) if i == 0 else None)
+
+    async def outsider() -> None:
+        roster = (make_bundle(mallory, "mallory"), first, make_bundle(stooge, "stooge"))
+        g = Genesis("lobby", "classic", None, 1, roster, bytes(range(16)))
+        raw = encode_entry(mallory, g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
+        async with Mesh(mallory, "mallory", "lobby", peers=[("127.0.0.1", ports[0])], heartbeat=0.5) as mesh:
+            with trio.fail_after(10):
+                await mesh.wait_peers(1)
+            for _ in range(20):
+                await mesh.broadcast({"k": "entry", "raw": raw})
+                await trio.sleep(0.1)
+
+    with trio.fail_after(TIMEOUT):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run, 0)
+            await up.wait()
+            await outsider()  # while the first player is alone in the lobby
+            for i in range(1, n):
+                nursery.start_soon(run, i)
+    for i in range(n):
+        o = outcomes[i]
+        assert o is not None and o.abandoned_by is None and o.verdict is None and o.audit_ok is True, said[i]
+    assert "Refused the genesis from 'mallory'" in "\n".join(said[0]), said[0]
+
+
+async def test_a_player_who_leaves_the_lobby_is_not_seated(tmp_path: Path) -> None:
+    """A fourth player announces itself and leaves before the game: the three who stay are seated and play (before:
+    the roster kept every identity ever seen, and a departed first seat hung the table)."""
+    n = 3
+    seeds = draw(n + 1, 4)  # ids[0] sorts first: the one who leaves would have started the game
+    said: list[list[str]] = [[] for _ in range(n + 1)]
+    outcomes: list[Outcome | None] = [None] * (n + 1)
+    ports: list[int] = []
+    up = trio.Event()
+
+    def peer(i: int) -> TablePeer:
+        cfg = PeerConfig(
+            name=f"p{i}",
+            table="lobby",
+            want=n,
+            round_limit=1,
+            data_dir=tmp_path / f"p{i}",
+            abandon_after=4.0,
+            lobby_timeout=TIMEOUT,
+            heartbeat=0.5,
+            peers=[("127.0.0.1", ports[0])] if i != 1 else [],
+        )
+        return TablePeer(cfg, make_bot("random", i), say=said[i].append, identity=seeds.ids[i])
+
+    async def run(p: TablePeer, i: int) -> None:
+        outcomes[i] = await p.run(on_listening=(lambda port: (ports.append(port), up.set())) if i == 1 else None)
+
+    with trio.fail_after(TIMEOUT):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(run, peer(1), 1)
+            await up.wait()
+            leaver = trio.CancelScope()
+            nursery.start_soon(_until, leaver, run, peer(0), 0)
+            while not any("p0" in line and "sat down" in line for line in said[1]):
+                await trio.sleep(0.05)
+            leaver.cancel()
+            await trio.sleep(1.0)
+            for i in (2, 3):
+                nursery.start_soon(run, peer(i), i)
+    assert any("p0" in line and "left the table before the game began" in line for line in said[1]), said[1]
+    for i in (1, 2, 3):
+        o = outcomes[i]
+        assert o is not None and o.abandoned_by is None and o.audit_ok is True, said[i]
+
+
+async def _until(scope: trio.CancelScope, fn, *args) -> None:  # type: ignore[no-untyped-def]
+    with scope:
+        await fn(*args)
