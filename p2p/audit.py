@@ -22,7 +22,7 @@ from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.p2p.logstore import _chain_problem
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
-from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body
+from adp2p.p2p.protocol import BodyError, Genesis, decode_body
 
 _LEN = struct.Struct(">I")
 
@@ -128,9 +128,20 @@ def read_records(path: Path) -> tuple[list[bytes], str | None]:
 
 
 def audit_log(path: str | Path) -> AuditResult:
+    """The audit of one log file; never raises: a file that cannot be read, or anything unexpected, is a finding."""
     t0 = time.perf_counter()
-    p = Path(path)
-    res = AuditResult(str(p))
+    res = AuditResult(str(path))
+    try:
+        _audit(Path(path), res)
+    except OSError as exc:
+        res.tampered = Finding(None, "unreadable", None, f"the log cannot be read: {exc.strerror or exc}")
+    except Exception as exc:  # a defect of ours must not hide behind a traceback: report it, name nobody
+        res.findings.append(Finding(None, "audit_error", None, f"the audit could not finish ({type(exc).__name__})"))
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def _audit(p: Path, res: AuditResult) -> None:
     raws, framing = read_records(p)
     res.entries = len(raws)
     try:
@@ -139,8 +150,7 @@ def audit_log(path: str | Path) -> AuditResult:
         ids = genesis.identities()
     except (IndexError, MalformedEncoding, BodyError, CryptoError) as exc:
         res.tampered = Finding(None, "genesis", 0, f"no valid genesis entry: {exc}")
-        res.seconds = time.perf_counter() - t0
-        return res
+        return
     res.names, res.game_id, res.profile = genesis.names(), genesis.game_id.hex(), genesis.profile
     # the chain: signatures, seq, links
     entries: list[Entry] = []
@@ -159,42 +169,41 @@ def audit_log(path: str | Path) -> AuditResult:
             break
         entries.append(e)
         prev = e.id
-    if framing is not None and res.tampered is None:
-        res.tampered = Finding(None, "tampered", len(entries), framing)
+    cut = framing is not None and res.tampered is None  # a record cut short at the end: incomplete, not forged
     if res.tampered is None:
         res.checks.append(f"{len(entries)} signatures and hash links")
     # the fold
-    m = Machine(genesis, None)
+    try:
+        m = Machine(genesis, None)
+    except ProtocolError as exc:
+        res.findings.append(Finding(0, "genesis", 0, f"a genesis no game can start from: {exc.msg}"))
+        return
     for e in entries[1:]:
-        if e.kind == Kind.ABANDON:
-            try:
-                silent = decode_body(e.body)["silent"]
-                d = m.duty()
-                if d is not None and d.seat == silent and e.author != silent:
-                    res.abandoned_by = silent
-                    break
-            except (BodyError, KeyError, TypeError):
-                pass
-            res.findings.append(Finding(e.author, "abandon", e.seq, "an abandon entry naming a seat not due"))
-            break
         try:
-            m.apply(e.author, e.kind, decode_body(e.body))
+            m.apply(e.author, e.kind, decode_body(e.body))  # abandon entries too: the machine checks them
         except (ProtocolError, BodyError) as exc:
             seat = getattr(exc, "seat", e.author)
             res.findings.append(Finding(seat, "rejected", e.seq, f"an entry every peer must reject: {exc}"))
+            break
+        if m.abandoned is not None:
+            res.abandoned_by = m.abandoned
             break
     for seq, accuser, v in m.evidence_seen:
         res.findings.append(_finding(v, f"evidence posted by seat {accuser + 1} in entry {seq}: "))
     if m.verdict is not None and not m.evidence_seen:
         res.findings.append(_finding(m.verdict, "seen by every peer: "))
     res.checks.append("every proof on arrival (deck keys, beacon links, shuffle shapes, public shares)")
-    res.complete = m.complete
-    if m.finished and res.abandoned_by is None and res.tampered is None:
-        rep = m.audit_report if m.complete else m.audit()
-        assert rep is not None
+    res.complete = m.complete and m.abandoned is None
+    if m.state.over:  # results stand: whatever happened after the game was won, the win is reported
+        res.winners = list(m.state.winners)
+    if m.finished and res.tampered is None:
+        rep = m.audit_report if m.audit_report is not None else m.audit()
+        due = res.abandoned_by if res.abandoned_by is not None else (m.duty().seat if m.duty() else None)
         for v in rep.violations:
-            if v.rule == "secrets_missing" and v.seat != (m.duty().seat if m.duty() else None):
-                continue  # seats after the first silent one never had their turn to reveal
+            if v.rule == "secrets_missing":
+                if res.abandoned_by is None or v.seat != due:
+                    continue  # a log that just ends names nobody; later seats never had their turn to reveal
+                v = Verdict(v.seat, "unchecked", v.msg.replace("did not reveal", "stopped before revealing"), v.seq)
             res.findings.append(_finding(v))
         if rep.faces:
             res.checks += [
@@ -205,21 +214,22 @@ def audit_log(path: str | Path) -> AuditResult:
                 "promises, random picks from the beacon)",
             ]
             res.winners = rep.winners
-    elif not m.finished:
+    if res.abandoned_by is not None:
+        res.findings.append(
+            Finding(res.abandoned_by, "abandoned", len(entries) - 1, "stopped answering: the game ended there")
+        )
+    elif not m.complete and res.tampered is None:
         d = m.duty()
         who = f"seat {d.seat + 1}'s {d.kind.name.lower()}" if d is not None else "?"
+        why = f"; {framing}" if cut else ""
         res.findings.append(
             Finding(
-                d.seat if d is not None and res.tampered is None and res.abandoned_by is None else None,
+                None,
                 "incomplete",
                 len(entries),
-                f"the log ends before the game does (next: {who})",
+                f"incomplete at seq {len(entries)}: the log ends there (next: {who}{why})",
             )
-            if res.abandoned_by is None
-            else Finding(res.abandoned_by, "abandoned", len(entries) - 1, "stopped answering: the game ended")
         )
-    res.seconds = time.perf_counter() - t0
-    return res
 
 
 def _finding(v: Verdict, prefix: str = "") -> Finding:
@@ -230,16 +240,19 @@ def history(path: str | Path) -> tuple[list[str], list[int]]:
     """The game's history lines (an observer's fold of the log) and the index of each turn's first line."""
     p = Path(path)
     raws, _ = read_records(p)
-    e0 = decode_entry(raws[0])
-    g = Genesis.from_body(decode_body(e0.body))
-    m = Machine(g, None)
+    try:
+        e0 = decode_entry(raws[0])
+        g = Genesis.from_body(decode_body(e0.body))
+        m = Machine(g, None)
+    except (IndexError, CryptoError, BodyError, ProtocolError):
+        return [], []
     for raw in raws[1:]:
-        e = decode_entry(raw)
-        if e.kind == Kind.ABANDON:
-            break
         try:
+            e = decode_entry(raw)
             m.apply(e.author, e.kind, decode_body(e.body))
-        except (ProtocolError, BodyError):
+        except (CryptoError, ProtocolError, BodyError):
+            break
+        if m.abandoned is not None:
             break
     names = g.names()
     lines = []
