@@ -203,6 +203,9 @@ class Machine:
     def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
         if not isinstance(body, dict):
             raise BodyError("an entry body is a map")
+        extra = set(body) - BODY_FIELDS.get(kind, set())
+        if extra:
+            raise BodyError(f"unknown field(s) {sorted(map(str, extra))[:4]}")
         if kind == Kind.EVIDENCE:
             self._evidence_entry(author, body)
             return
@@ -324,6 +327,8 @@ class Machine:
             raise ProtocolError(seat, "chance events are derived, never authored")
         commit = body.get("commit")
         new_pw = self._new_password_handles(ev)
+        if commit is not None and not new_pw:
+            raise ProtocolError(seat, "a commitment on an entry that sets no password")
         if new_pw and (
             not isinstance(commit, list)
             or len(commit) != 3
@@ -700,7 +705,9 @@ class Machine:
         return body
 
     def _evidence_entry(self, accuser: int, body: dict[str, Any]) -> None:
-        what = need(body, "what", str)
+        what = need(body, "what", str, max_len=16)
+        if "reason" in body:
+            need(body, "reason", str, max_len=600)
         seq = self.entries
         if what == "equivocation":
             proof = EquivocationProof(need(body, "a", bytes), need(body, "b", bytes))
@@ -1130,6 +1137,16 @@ class Machine:
         return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {res.reason}"
 
 
+BODY_FIELDS: dict[int, set[str]] = {  # every field an entry body of each kind may hold (docs/protocol.md)
+    Kind.JOIN: {"deck_key", "deck_proof", "beacon_head"},
+    Kind.LINK: {"k", "link"},
+    Kind.SHUFFLE: {"deck"},
+    Kind.SHARES: {"pub", "sealed"},
+    Kind.EVENT: {"ev", "commit"},
+    Kind.SECRETS: {"deck_secret", "box_secret", "witnesses", "openings"},
+    Kind.ABANDON: {"silent", "seq"},
+    Kind.EVIDENCE: {"what", "raw", "reason", "certs", "box_secret", "a", "b", "seq", "h", "ha", "hb", "code", "salt"},
+}
 BOOL_FIELDS = {"accept": False, "bank": False, "match": True}  # event fields that hold a bool (True: a list of bools)
 
 

@@ -175,7 +175,10 @@ class Table(LocalTable):
         return next(((s, ev) for s, ev in found if ev is not None), None)
 
     def silent(self, d: Duty) -> bool:
-        self.abandoned = d.seat  # silent on its duty: the game ends abandoned, naming it
+        """Silent on its duty: the lowest other seat writes the abandon entry naming it, and the game ends."""
+        self.abandoned = d.seat
+        author = next(s for s in range(self.n) if s != d.seat and s not in self.cheaters)
+        self.deliver(self.sign(author, Kind.ABANDON, {"silent": d.seat, "seq": len(self.raws)}))
         return False
 
     def post(self, seat: int, kind: Kind, body: dict[str, Any], *, author_seconds: float = 0.0) -> bool:

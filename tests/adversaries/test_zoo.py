@@ -195,7 +195,7 @@ def test_refusing_to_reveal_abandons_naming_it(tmp_path: Path) -> None:
     t = play(Staller, 1, 3)
     assert t.abandoned == 1
     found = audited(t, tmp_path)
-    assert found.keys() == {1} and "secrets_missing" in found[1], found
+    assert found.keys() == {1} and {"abandoned", "unchecked"} <= found[1], found
 
 
 def test_forged_entry_in_another_name_rejected_victim_not_blamed(tmp_path: Path) -> None:

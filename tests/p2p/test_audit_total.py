@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
 from _zoo import Table
 from adp2p.crypto.entries import decode_entry, encode_entry
-from adp2p.p2p.audit import AuditResult, audit_log, history, read_records
+from adp2p.p2p.audit import AuditResult, audit_log, history
 from adp2p.p2p.protocol import Kind, encode_body
 
 

@@ -96,7 +96,7 @@ def test_out_of_turn_entry_rejected() -> None:
 
 def test_illegal_engine_move_rejected() -> None:
     ms, seat, body = _first(Kind.EVENT)
-    body = dict(body, ev={"t": "discard", "p": seat, "cards": [999]})
+    body = {"ev": {"t": "discard", "p": seat, "cards": [999]}}
     _rejects(ms, seat, Kind.EVENT, body, seat, "illegal move")
 
 
