@@ -1,0 +1,191 @@
+"""Chaos at a table of bot peers, each its own OS process on loopback (tests/p2p/_table_procs.py): random faults
+at random moments, then a judgement of every game. Scenarios:
+
+  control     no fault
+  kill1       SIGKILL one peer, resume it after 0-6 s
+  kill2       SIGKILL two peers, resume both after 0-6 s
+  stop_short  SIGSTOP one peer for less than the abandon period, then SIGCONT
+  stop_long   SIGSTOP one peer for longer than the abandon period, then SIGCONT (its own entry beats the abandon
+              while the others linger; otherwise it learns it was abandoned, or leaves naming nobody)
+  gone        SIGKILL one peer for good: it must be abandoned and named within a bound
+  lobby_kill  SIGKILL one peer before the game begins, for good: the others must leave the lobby with a clear
+              line within a bound (the roster keeps only players alive now)
+
+Columns: games, completed, abandoned-and-named (the vanished seat), hangs (no end within the bound), differing
+logs (the honest peers' final logs not byte-identical; a peer that never returned is left out), unclean audits
+(`ad-p2p audit` of an honest log names anyone but the vanished seat), tracebacks, honest named (a seat other than
+the vanished one named anywhere: an abandonment, a verdict, an audit violation). Seeded: a run can be repeated.
+
+    .venv/bin/python benchmarks/bench_chaos.py [--games N] [--players 3-5] [--seed S] [--scenario NAME ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "p2p"))
+from _table_procs import Table
+
+PATIENCE = 4.0  # --abandon-after of every peer (seconds)
+BOUND = 90.0  # a game that has not ended by then is a hang
+
+
+@dataclass
+class Judged:
+    completed: int = 0
+    abandoned_named: int = 0
+    hangs: int = 0
+    differing: int = 0
+    unclean: int = 0
+    tracebacks: int = 0
+    honest_named: int = 0
+    notes: list[str] = field(default_factory=list)
+
+
+def _audit(log: Path) -> dict:
+    out = subprocess.run(
+        [sys.executable, "-m", "adp2p.cli", "audit", str(log), "--json"], capture_output=True, text=True, timeout=60
+    )
+    return json.loads(out.stdout)
+
+
+def play(root: Path, scenario: str, n: int, seed: int, rng: random.Random) -> tuple[Table, set[int], list[int | None]]:
+    """One game; returns the table, the seats that vanished for good, and the exit codes."""
+    table = Table(root, n, round_limit=6, abandon_after=PATIENCE, think=0.01, seed=seed, quiet=False)
+    gone: set[int] = set()
+    with table:
+        table.start_all()
+        peers = table.peers
+        if scenario == "lobby_kill":
+            v = peers[rng.randrange(1, n)]
+            time.sleep(rng.uniform(0.2, 0.8))
+            if v.entries() == 0:  # still in the lobby (else this game tests nothing: judged as it is)
+                table.signal(v, signal.SIGKILL)
+                gone.add(v.index)
+            codes = table.wait([p for p in peers if p.index not in gone], timeout=BOUND)
+            return table, gone, codes
+        if scenario != "control":
+            at = rng.randrange(12, 60)
+            victims = rng.sample(peers, 2 if scenario == "kill2" else 1)
+            with contextlib.suppress(AssertionError):  # the game ended first: nothing to break
+                table.wait_entries(victims[0], at, timeout=30)
+            for v in victims:
+                if v.proc is None or v.proc.poll() is not None:
+                    continue
+                if scenario in ("kill1", "kill2", "gone"):
+                    table.signal(v, signal.SIGKILL)
+                else:
+                    table.signal_nowait(v, signal.SIGSTOP)
+            if scenario in ("kill1", "kill2"):
+                time.sleep(rng.uniform(0, 6))
+                for v in victims:
+                    if v.proc is not None and v.proc.returncode is not None and v.game_dir() is not None:
+                        table.start(v, resume=v.game_dir())
+            elif scenario in ("stop_short", "stop_long"):
+                time.sleep(rng.uniform(0.5, PATIENCE * 0.6) if scenario == "stop_short" else PATIENCE * 1.5)
+                for v in victims:
+                    table.signal_nowait(v, signal.SIGCONT)
+            elif scenario == "gone":
+                gone.update(v.index for v in victims)
+        codes = table.wait([p for p in peers if p.index not in gone], timeout=BOUND)
+    return table, gone, codes
+
+
+def judge(table: Table, gone: set[int], codes: list[int | None], j: Judged, label: str) -> None:
+    live = [p for p in table.peers if p.index not in gone]
+    if any(c is None for c in codes):
+        j.hangs += 1
+        j.notes.append(f"{label}: hang (exit codes {codes})")
+        return
+    if any("Traceback" in p.output() for p in table.peers):
+        j.tracebacks += 1
+        j.notes.append(f"{label}: traceback in " + ", ".join(p.name for p in table.peers if "Traceback" in p.output()))
+    outs: list[dict] = []
+    for p in live:
+        try:
+            outs.append(p.outcome())
+        except (OSError, ValueError):
+            outs.append({})
+    logs = {p.log_path().read_bytes() for p in live if p.log_path() is not None}  # type: ignore[union-attr]
+    if len(logs) > 1:
+        j.differing += 1
+        j.notes.append(f"{label}: {len(logs)} different logs among {len(live)} peers")
+    names = {p.name: p.index for p in table.peers}
+    named: set[int] = set()
+    for o in outs:
+        if o.get("abandoned_by") in names:
+            named.add(names[o["abandoned_by"]])
+        for v in [o.get("verdict") or "", *o.get("violations", [])]:
+            named.update(i for nm, i in names.items() if v.startswith(nm + " "))
+    for p in live:
+        if p.log_path() is None:
+            continue
+        rep = _audit(p.log_path())  # type: ignore[arg-type]
+        bad = {names.get(pl["name"], -1) for pl in rep.get("players", []) if pl["violations"]}  # seat -> peer
+        named |= bad
+        if bad - gone:
+            j.unclean += 1
+            j.notes.append(f"{label}: audit of {p.name}'s log names seats {sorted(bad)}")
+            break
+    if named - gone:
+        j.honest_named += 1
+        j.notes.append(f"{label}: honest seats named {sorted(named - gone)}; outcomes {outs}")
+    if all(c == 0 for c in codes):
+        j.completed += 1
+    elif gone and named == gone and all(c == 5 for c in codes):
+        j.abandoned_named += 1
+    elif gone and all(c in (3, 5) for c in codes):  # the lobby: every peer left with a clear line
+        j.completed += 1
+    else:
+        j.notes.append(f"{label}: exit codes {codes}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=7, help="games per scenario")
+    ap.add_argument("--players", default="3-5")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument(
+        "--scenario",
+        nargs="*",
+        default=["control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill"],
+    )
+    args = ap.parse_args()
+    lo, hi = (int(x) for x in args.players.split("-"))
+    rng = random.Random(args.seed)
+    print(f"{'scenario':<11} games completed abandoned-named hangs differing unclean tracebacks honest-named  s/game")
+    failures = 0
+    for scenario in args.scenario:
+        j = Judged()
+        t0 = time.monotonic()
+        for k in range(args.games):
+            n = rng.randint(lo, hi)
+            seed = rng.randrange(10**6)
+            with tempfile.TemporaryDirectory() as d:
+                table, gone, codes = play(Path(d), scenario, n, seed, rng)
+                judge(table, gone, codes, j, f"{scenario} #{k} (n={n}, seed={seed})")
+        bad = j.hangs + j.differing + j.unclean + j.tracebacks + j.honest_named
+        failures += bad
+        per = (time.monotonic() - t0) / max(1, args.games)
+        print(
+            f"{scenario:<11} {args.games:5d} {j.completed:9d} {j.abandoned_named:15d} {j.hangs:5d} {j.differing:9d} "
+            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d}  {per:6.1f}",
+            flush=True,
+        )
+        for note in j.notes:
+            print(f"    {note[:400]}")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
