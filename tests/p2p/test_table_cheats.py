@@ -266,3 +266,28 @@ async def trio_sleep(s: float) -> None:
     import trio
 
     await trio.sleep(s)
+
+
+async def test_counter_evidence_cannot_move_the_verdict_onto_the_accuser(tmp_path: Path) -> None:
+    """The attacker seals a bad share to a player, who posts the proof; the attacker answers at the same seq with
+    counter-evidence (the accuser's evidence 'proved' bad with a false box secret), hoping to take precedence as
+    the lower seat and move the verdict onto its accuser: it is false, refused, and the attacker stays named."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
+    from _zoo import BadShare
+
+    class CounterAccuser(Watcher):
+        machine_class = BadShare
+
+        def react(self, e: Any, raw: bytes) -> bool:
+            if e.kind != Kind.EVIDENCE or e.author == ATTACKER:
+                return False
+            body = {"what": "entry", "raw": raw, "reason": "it lies", "box_secret": os.urandom(32)}
+            self.post(e.seq, e.prev_hash, Kind.EVIDENCE, body)
+            return True
+
+    t = await play(tmp_path, attacker=CounterAccuser)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_nobody_honest_named(t)
+    assert_cheater_named(t, "")
