@@ -172,7 +172,6 @@ class TablePeer:
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
-        self._finished = False
 
     # ==================================================================================================
     # entry points
@@ -213,7 +212,6 @@ class TablePeer:
                     if not self._reopened:
                         break
                     self._reopened = False
-                    self._finished = False
                 nursery.cancel_scope.cancel()
         if self.store is not None:
             self.store.close()
