@@ -11,10 +11,11 @@ at random moments, then a judgement of every game. Scenarios:
   lobby_kill  SIGKILL one peer before the game begins, for good: the others must leave the lobby with a clear
               line within a bound (the roster keeps only players alive now)
 
-Columns: games, completed, abandoned-and-named (the vanished seat), hangs (no end within the bound), differing
-logs (the honest peers' final logs not byte-identical; a peer that never returned is left out), unclean audits
-(`ad-p2p audit` of an honest log names anyone but the vanished seat), tracebacks, honest named (a seat other than
-the vanished one named anywhere: an abandonment, a verdict, an audit violation). Seeded: a run can be repeated.
+Columns: games, completed (or, in the lobby, every peer left with a clear line), abandoned-and-named (only a
+faulted peer: killed or stopped, it was silent past the patience), hangs (no end within the bound), differing logs
+(the final logs of the peers still there not byte-identical), unclean audits (`ad-p2p audit` names a peer that was
+never faulted), tracebacks, honest named (a never-faulted peer named anywhere: an abandonment, a verdict, an audit
+violation). Seeded: a run can be repeated.
 
     .venv/bin/python benchmarks/bench_chaos.py [--games N] [--players 3-5] [--seed S] [--scenario NAME ...]
 """
@@ -59,10 +60,14 @@ def _audit(log: Path) -> dict:
     return json.loads(out.stdout)
 
 
-def play(root: Path, scenario: str, n: int, seed: int, rng: random.Random) -> tuple[Table, set[int], list[int | None]]:
-    """One game; returns the table, the seats that vanished for good, and the exit codes."""
+def play(
+    root: Path, scenario: str, n: int, seed: int, rng: random.Random
+) -> tuple[Table, set[int], set[int], list[int | None]]:
+    """One game; returns the table, the peers that vanished for good, the peers hit by a fault (a killed or
+    stopped peer may rightly be abandoned and named: it was silent), and the exit codes."""
     table = Table(root, n, round_limit=6, abandon_after=PATIENCE, think=0.01, seed=seed, quiet=False)
     gone: set[int] = set()
+    faulted: set[int] = set()
     with table:
         table.start_all()
         peers = table.peers
@@ -72,8 +77,9 @@ def play(root: Path, scenario: str, n: int, seed: int, rng: random.Random) -> tu
             if v.entries() == 0:  # still in the lobby (else this game tests nothing: judged as it is)
                 table.signal(v, signal.SIGKILL)
                 gone.add(v.index)
+                faulted.add(v.index)
             codes = table.wait([p for p in peers if p.index not in gone], timeout=BOUND)
-            return table, gone, codes
+            return table, gone, faulted, codes
         if scenario != "control":
             at = rng.randrange(12, 60)
             victims = rng.sample(peers, 2 if scenario == "kill2" else 1)
@@ -82,6 +88,7 @@ def play(root: Path, scenario: str, n: int, seed: int, rng: random.Random) -> tu
             for v in victims:
                 if v.proc is None or v.proc.poll() is not None:
                     continue
+                faulted.add(v.index)
                 if scenario in ("kill1", "kill2", "gone"):
                     table.signal(v, signal.SIGKILL)
                 else:
@@ -89,8 +96,11 @@ def play(root: Path, scenario: str, n: int, seed: int, rng: random.Random) -> tu
             if scenario in ("kill1", "kill2"):
                 time.sleep(rng.uniform(0, 6))
                 for v in victims:
-                    if v.proc is not None and v.proc.returncode is not None and v.game_dir() is not None:
-                        table.start(v, resume=v.game_dir())
+                    if v.proc is not None and v.proc.returncode is not None:
+                        if v.game_dir() is not None:
+                            table.start(v, resume=v.game_dir())
+                        else:  # killed before it had a game to resume: it is gone
+                            gone.add(v.index)
             elif scenario in ("stop_short", "stop_long"):
                 time.sleep(rng.uniform(0.5, PATIENCE * 0.6) if scenario == "stop_short" else PATIENCE * 1.5)
                 for v in victims:
@@ -98,10 +108,10 @@ def play(root: Path, scenario: str, n: int, seed: int, rng: random.Random) -> tu
             elif scenario == "gone":
                 gone.update(v.index for v in victims)
         codes = table.wait([p for p in peers if p.index not in gone], timeout=BOUND)
-    return table, gone, codes
+    return table, gone, faulted, codes
 
 
-def judge(table: Table, gone: set[int], codes: list[int | None], j: Judged, label: str) -> None:
+def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | None], j: Judged, label: str) -> None:
     live = [p for p in table.peers if p.index not in gone]
     if any(c is None for c in codes):
         j.hangs += 1
@@ -133,18 +143,18 @@ def judge(table: Table, gone: set[int], codes: list[int | None], j: Judged, labe
         rep = _audit(p.log_path())  # type: ignore[arg-type]
         bad = {names.get(pl["name"], -1) for pl in rep.get("players", []) if pl["violations"]}  # seat -> peer
         named |= bad
-        if bad - gone:
+        if bad - faulted:
             j.unclean += 1
             j.notes.append(f"{label}: audit of {p.name}'s log names seats {sorted(bad)}")
             break
-    if named - gone:
+    if named - faulted:
         j.honest_named += 1
-        j.notes.append(f"{label}: honest seats named {sorted(named - gone)}; outcomes {outs}")
+        j.notes.append(f"{label}: honest seats named {sorted(named - faulted)}; outcomes {outs}")
     if all(c == 0 for c in codes):
         j.completed += 1
-    elif gone and named == gone and all(c == 5 for c in codes):
+    elif named and named <= faulted and all(c == 5 for c in codes):
         j.abandoned_named += 1
-    elif gone and all(c in (3, 5) for c in codes):  # the lobby: every peer left with a clear line
+    elif gone and not named and all(c == 3 for c in codes):  # the lobby: every peer left with a clear line
         j.completed += 1
     else:
         j.notes.append(f"{label}: exit codes {codes}")
@@ -172,8 +182,8 @@ def main() -> int:
             n = rng.randint(lo, hi)
             seed = rng.randrange(10**6)
             with tempfile.TemporaryDirectory() as d:
-                table, gone, codes = play(Path(d), scenario, n, seed, rng)
-                judge(table, gone, codes, j, f"{scenario} #{k} (n={n}, seed={seed})")
+                table, gone, faulted, codes = play(Path(d), scenario, n, seed, rng)
+                judge(table, gone, faulted, codes, j, f"{scenario} #{k} (n={n}, seed={seed})")
         bad = j.hangs + j.differing + j.unclean + j.tracebacks + j.honest_named
         failures += bad
         per = (time.monotonic() - t0) / max(1, args.games)

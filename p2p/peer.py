@@ -395,6 +395,8 @@ class TablePeer:
         self.outcome.game_id = g.game_id
         self.outcome.log_path = gdir / "log"
         self.say(f"Resumed game {g.game_id.hex()[:8]} at entry {len(self.store)} as {self.cfg.name}")
+        if self.machine.abandoned is not None:  # the game ended while we were away: say so, as the others did
+            self._abandoned(self.store[len(self.store) - 1])
         # the history before the crash was shown then: recap only its last lines, not the whole game again
         hist = self.machine.state.history
         self.shown = max(0, len(hist) - RESUME_RECAP)
