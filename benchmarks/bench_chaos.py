@@ -49,6 +49,7 @@ class Judged:
     differing: int = 0
     unclean: int = 0
     tracebacks: int = 0
+    late: int = 0  # a faulted peer back after the others left: a prefix of their log, exit 6
     honest_named: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -97,8 +98,9 @@ def play(
                 time.sleep(rng.uniform(0, 6))
                 for v in victims:
                     if v.proc is not None and v.proc.returncode is not None:
-                        if v.game_dir() is not None:
-                            table.start(v, resume=v.game_dir())
+                        if v.game_dir() is not None:  # a returning hub is told another player's address
+                            others = [p for p in peers if p not in victims]
+                            table.start(v, resume=v.game_dir(), peer_addr=others[0].port if v.index == 0 else None)
                         else:  # killed before it had a game to resume: it is gone
                             gone.add(v.index)
             elif scenario in ("stop_short", "stop_long"):
@@ -126,7 +128,17 @@ def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | Non
             outs.append(p.outcome())
         except (OSError, ValueError):
             outs.append({})
-    logs = {p.log_path().read_bytes() for p in live if p.log_path() is not None}  # type: ignore[union-attr]
+    # a faulted peer that came back after every other peer had left (exit 6, "lost contact") cannot learn the end:
+    # its log must be a prefix of the others' (counted apart, not as a split table)
+    late = [p for p, c in zip(live, codes, strict=True) if c == 6 and p.index in faulted]
+    stay = [p for p in live if p not in late and p.log_path() is not None]
+    logs = {p.log_path().read_bytes() for p in stay}  # type: ignore[union-attr]
+    for p in late:
+        mine = p.log_path().read_bytes() if p.log_path() is not None else b""  # type: ignore[union-attr]
+        if len(logs) == 1 and next(iter(logs)).startswith(mine):
+            j.late += 1
+        else:
+            logs.add(mine)
     if len(logs) > 1:
         j.differing += 1
         j.notes.append(f"{label}: {len(logs)} different logs among {len(live)} peers")
@@ -152,7 +164,7 @@ def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | Non
         j.notes.append(f"{label}: honest seats named {sorted(named - faulted)}; outcomes {outs}")
     if all(c == 0 for c in codes):
         j.completed += 1
-    elif named and named <= faulted and all(c == 5 for c in codes):
+    elif named and named <= faulted and all(c == 5 or (c == 6 and p in late) for c, p in zip(codes, live, strict=True)):
         j.abandoned_named += 1
     elif gone and not named and all(c == 3 for c in codes):  # the lobby: every peer left with a clear line
         j.completed += 1
@@ -173,7 +185,10 @@ def main() -> int:
     args = ap.parse_args()
     lo, hi = (int(x) for x in args.players.split("-"))
     rng = random.Random(args.seed)
-    print(f"{'scenario':<11} games completed abandoned-named hangs differing unclean tracebacks honest-named  s/game")
+    print(
+        f"{'scenario':<11} games completed abandoned-named hangs differing unclean tracebacks honest-named "
+        "late-prefix  s/game"
+    )
     failures = 0
     for scenario in args.scenario:
         j = Judged()
@@ -189,7 +204,7 @@ def main() -> int:
         per = (time.monotonic() - t0) / max(1, args.games)
         print(
             f"{scenario:<11} {args.games:5d} {j.completed:9d} {j.abandoned_named:15d} {j.hangs:5d} {j.differing:9d} "
-            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d}  {per:6.1f}",
+            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d} {j.late:11d}  {per:6.1f}",
             flush=True,
         )
         for note in j.notes:
