@@ -1019,7 +1019,9 @@ class TablePeer:
         if self.machine is not None and self.machine.complete and not self.ended:
             return max(1.0, min(self.cfg.abandon_after, 30.0))
         if self.outcome.abandoned_by is not None:
-            return max(1.0, min(self.cfg.abandon_after, 5.0))
+            # the silent seat may be a suspended peer about to come back: its own entry, if it arrives now, beats
+            # the abandon and the game goes on with one log (longer than a period: its connections must redial)
+            return max(1.0, min(2 * self.cfg.abandon_after, 60.0))
         return 1.0
 
     async def _serve_until_heads_match(self) -> None:
