@@ -138,7 +138,10 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
 
 
 def run_join(args: argparse.Namespace) -> int:
-    if args.quiet:
+    level = os.environ.get("ADP2P_LOG", "").upper()  # diagnostics: ADP2P_LOG=info|debug logs the mesh to stderr
+    if level in ("DEBUG", "INFO", "WARNING"):
+        logging.basicConfig(level=level, format="%(relativeCreated)8.0f %(name)s %(levelname)s %(message)s")
+    elif args.quiet:
         logging.getLogger().setLevel(logging.ERROR)
     try:
         cfg = config_from(args)

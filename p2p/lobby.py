@@ -1,7 +1,7 @@
 """What a joiner checks in a genesis before it sits down (docs/protocol.md, "Roster and seats"): the game it
 describes must be the one this player asked for (table, rules, goal, round limit, number of players), and it
-must seat exactly the players this peer gathered in the lobby. A genesis that fails is refused with one line
-naming the difference; nothing about it is kept.
+may seat only players this peer met in the lobby. A genesis that fails is refused with one line naming the
+difference; the peer keeps the last few refused ones and checks them again when another player sits down.
 """
 
 from __future__ import annotations
@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
-from adp2p.crypto.identity import open_bundle
 from adp2p.p2p.protocol import Genesis
 
 
@@ -29,14 +28,11 @@ def settings_mismatch(
     return None
 
 
-def roster_mismatch(g: Genesis, gathered: Collection[bytes], want: int) -> str | None:
-    """The genesis must seat exactly the first `want` players we gathered (sorted by signing key), when we have
-    gathered that many; with fewer, every seat must be one we met."""
-    ours = sorted(gathered, key=lambda b: open_bundle(b)[0].sign_pk)
-    if len(ours) >= want:
-        if list(g.roster) != ours[:want]:
-            return "it does not seat the players gathered at this table"
-    elif not set(g.roster) <= set(ours):
+def roster_mismatch(g: Genesis, met: Collection[bytes]) -> str | None:
+    """Every seat of the genesis must be a player we met at this table (a bundle it sent us, signed, over an
+    authenticated connection, at any time in this lobby). Not more: the roster is its first player's view of who
+    is there, and a connection that flapped a moment ago must not make two honest views refuse each other."""
+    if not set(g.roster) <= set(met):
         return "it seats players who never came to this table"
     return None
 

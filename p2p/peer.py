@@ -137,7 +137,8 @@ class TablePeer:
         self.identity = identity or SecretIdentity.generate()
         self.bundle = make_bundle(self.identity, cfg.name)
         self.fp = self.identity.public.fingerprint()
-        self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle (lobby)
+        self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
+        self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.machine: Machine | None = None
@@ -167,7 +168,8 @@ class TablePeer:
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
-        self._refused_geneses: set[tuple[bytes, str]] = set()
+        self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
+        self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
@@ -269,7 +271,7 @@ class TablePeer:
             # while the others wait for our first entry: ask for the log from its start now and then
             with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
                 await self._wait_progress()
-            if waited.cancelled_caught and len(self.bundles) >= self.cfg.want:
+            if waited.cancelled_caught and len(self.met) >= self.cfg.want:
                 await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
@@ -1042,18 +1044,22 @@ class TablePeer:
                 if self.store is not None:
                     await self._safe_send(ev.peer.fingerprint, self._head_msg())
             elif isinstance(ev, PeerDown):
-                log.info("peer down: %s (%s)", ev.peer.label, ev.reason)
-                fp = ev.peer.fingerprint
-                if self.genesis_raw is None and fp in self.bundles and fp != self.fp:
-                    del self.bundles[fp]  # the roster is of players alive now; a lobby message brings them back
-                    self.say(f"{ev.peer.label} left the table before the game began")
-                    self.progress.set()
-                if self.machine is not None and not self.ended and not self.machine.complete:
-                    self.say(
-                        f"{ev.peer.label} disconnected ({ev.reason}). The game goes on if they come back "
-                        f"(or resume); if it is their move for {self.cfg.abandon_after:.0f} s, the game ends "
-                        "as abandoned, naming them."
-                    )
+                self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
+
+    def _peer_down(self, fp: str, label: str, reason: str) -> None:
+        log.info("peer down: %s (%s)", label, reason)
+        if self.genesis_raw is None and fp in self.bundles and fp != self.fp:
+            # the genesis we build seats players alive now (a lobby message brings them back); one we receive may
+            # still seat them: they stay met
+            del self.bundles[fp]
+            self.say(f"{label} left the table before the game began")
+            self.progress.set()
+        if self.machine is not None and not self.ended and not self.machine.complete:
+            self.say(
+                f"{label} disconnected ({reason}). The game goes on if they come back "
+                f"(or resume); if it is their move for {self.cfg.abandon_after:.0f} s, the game ends "
+                "as abandoned, naming them."
+            )
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
@@ -1094,6 +1100,8 @@ class TablePeer:
                 self.say(f"Ignored {len(bad)} unusable address(es) from {label}: {'; '.join(bad)}")
             new = fp not in self.bundles
             self.bundles[fp] = b
+            if fp not in self.met and len(self.met) < MAX_MET:
+                self.met[fp] = b
             learned = False
             for addr in addrs:
                 if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
@@ -1113,6 +1121,7 @@ class TablePeer:
                         f"{_name} ({fp}) sat down at table {self.cfg.table!r} "
                         f"({min(len(self.bundles), self.cfg.want)} of {self.cfg.want} players)"
                     )
+                    self._recheck_refused()
                 self.progress.set()
         elif k == "entry":
             raw = msg["raw"]
@@ -1120,7 +1129,7 @@ class TablePeer:
                 raise TypeError("entry.raw must be bytes")
             e = decode_entry(raw)
             if self.genesis_raw is None:
-                if e.seq == 0 and e.kind == Kind.GENESIS and self._check_genesis(e, label):
+                if e.seq == 0 and e.kind == Kind.GENESIS and self._check_genesis(raw, label):
                     self.genesis_raw = raw
                     self.progress.set()
                 return
@@ -1186,9 +1195,10 @@ class TablePeer:
             raise CryptoError(f"entry seq {e.seq}: unknown author seat {e.author}")
         verify_entry(e, m.ids[e.author])
 
-    def _check_genesis(self, e: Any, label: str) -> bool:
-        """A genesis must be signed by its seat 0, seat us, describe the game we asked for and seat exactly the
-        players we gathered (p2p/lobby.py). Otherwise it is refused with one line (once per genesis) and False."""
+    def _check_genesis(self, raw: bytes, label: str) -> bool:
+        """A genesis must be signed by its seat 0, seat us, describe the game we asked for and seat only
+        players we met (p2p/lobby.py). Otherwise it is refused with one line (once per genesis) and False."""
+        e = decode_entry(raw)
         g = Genesis.from_body(decode_body(e.body))
         if e.author != 0 or e.prev_hash != ZERO or e.seq != 0:
             raise ValueError(f"malformed genesis from {label}")
@@ -1203,14 +1213,29 @@ class TablePeer:
                 round_limit=self.cfg.round_limit,
                 want=self.cfg.want,
             )
-            or roster_mismatch(g, self.bundles.values(), self.cfg.want)
+            or roster_mismatch(g, self.met.values())
         )
         if why is None:
             return True
+        self._refused_raws[e.id] = (raw, label)
+        while len(self._refused_raws) > MAX_REFUSED:
+            del self._refused_raws[next(iter(self._refused_raws))]
         if (e.id, why) not in self._refused_geneses and len(self._refused_geneses) < 64:
             self._refused_geneses.add((e.id, why))
             self.say(f"Refused the genesis from {label}: {why}")
         return False
+
+    def _recheck_refused(self) -> None:
+        """A genesis refused because it seated a player we had not met yet is taken once that player sits down
+        (views of the lobby differ for a moment when a connection flaps)."""
+        if self.genesis_raw is not None:
+            return
+        for eid, (raw, label) in list(self._refused_raws.items()):
+            del self._refused_raws[eid]
+            if self._check_genesis(raw, label):
+                self.genesis_raw = raw
+                self.progress.set()
+                return
 
     async def _share_proofs(self) -> None:
         """Show every peer both entries of an equivocation we found (so each of them detects it too)."""
@@ -1269,6 +1294,8 @@ def _abandoners(n: int, silent: int, rounds: int) -> list[int]:
     return [s for s in range(n) if s != silent][: max(0, rounds)]
 MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
 MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
+MAX_MET = 256  # players remembered as met in one lobby
+MAX_REFUSED = 8  # refused geneses kept to check again
 
 
 def _address(a: Any) -> tuple[str, int]:
