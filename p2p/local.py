@@ -124,6 +124,7 @@ class LocalTable:
         self._count(Kind.GENESIS, self.raws[0])
         self._started: float | None = None
         self._setup_done = False
+        self.referee = 0  # the seat whose machine says whose duty it is (a subclass seating a cheater moves it)
 
     @property
     def n(self) -> int:
@@ -132,7 +133,7 @@ class LocalTable:
     @property
     def events(self) -> list[Event]:
         """Every engine event of the game (derived chance events included), as the machines folded them."""
-        return self.ms[0].events
+        return self.ms[self.referee].events
 
     @property
     def complete(self) -> bool:
@@ -218,7 +219,7 @@ class LocalTable:
         if found is not None:
             self.post_evidence(*found)
             return True
-        d = self.ms[0].duty()
+        d = self.ms[self.referee].duty()
         if d is None:
             self.stats.seconds = now - self._started
             return False

@@ -132,6 +132,7 @@ class Table(LocalTable):
             machine=lambda g, s: seeded(cheats.get(s.seat, Machine), seeds.rng)(g, s),
         )
         self.rejected: list[tuple[int, ProtocolError]] = []  # (seat that rejected, why) of the last bad entry
+        self.referee = min(set(range(n)) - self.cheaters)  # a cheater's machine may think the game goes on
         self.forged_from: int | None = None
         self.abandoned: int | None = None
 
@@ -413,6 +414,31 @@ class BadShare(Blind):
 
     def wanted(self, h: int) -> bool:
         return True
+
+
+class JunkProofOnLearnerShare(Blind):
+    """Shows a card by certificate whose learner's own share has its true value but a junk proof: a learner that
+    trusted its own share's value would take the certificate, which every other peer rejects (a split table)."""
+
+    bad_shares = True
+
+    def _author_shares(self) -> dict[str, Any]:
+        assert self.round is not None and self.me is not None
+        if self.cheat_seq is not None:
+            return super()._author_shares()
+        for h, new, mode in self.round.duties[self.me.seat]:
+            held = self.shares.get(h, {})
+            learners = [q for q in range(self.n) if new >> q & 1 and q != self.me.seat and q in held]
+            if mode == "cert" and h not in self.round.public and learners:
+                q = learners[0]
+                self.shares[h] = dict(held)
+                self.shares[h][q] = Share(q, held[q].d, bytes(64))
+                self.cheated()
+                try:  # the junk share goes only into the entry: the cheater's own machine keeps the true one
+                    return super()._author_shares()
+                finally:
+                    self.shares[h] = held
+        return super()._author_shares()
 
 
 class BadCertificate(BadShare):

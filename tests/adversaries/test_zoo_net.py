@@ -27,6 +27,7 @@ from _zoo import (
     GrantingController,
     IgnoresBug,
     IgnoresHarm,
+    JunkProofOnLearnerShare,
     RepeatedCodePassword,
     Staller,
     Substituter,
@@ -72,6 +73,7 @@ CAUGHT_AT_ONCE = [
     (WrongLink, 1, 3, "entry"),  # a public rule break: every honest peer rejects it and posts it as evidence
     (BadShare, 1, 3, "entry"),  # a share sealed to one peer: only that peer can prove it (with its box secret)
     (BadCertificateAny, 0, 3, "entry"),  # a card shown by certificate to one peer, certificate that does not fit
+    (JunkProofOnLearnerShare, 0, 3, "entry"),  # the learner's own share in a certificate, with a junk proof
     (FalseFace, 1, 4, "face_claim"),  # a card played as another card: its shares open to the truth
     (BrokenPromise, 1, 3, "trade_promise"),  # only the trade partner sees the card: posts the certificate
     (Equivocator, 1, 3, "equivocation"),  # two shuffles for one seq to different peers: the proof replaces both
