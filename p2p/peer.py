@@ -31,10 +31,8 @@ refolds the log, and the peer reconnects and catches up.
 from __future__ import annotations
 
 import contextlib
-import ipaddress
 import logging
 import os
-import re
 import secrets as pysecrets
 import time
 from collections.abc import Callable
@@ -59,6 +57,7 @@ from adp2p.p2p.logstore import (
     LogStore,
 )
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
+from adp2p.p2p.messages import MessageError, address, check_message
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh, PeerDown, PeerUp
@@ -1071,30 +1070,29 @@ class TablePeer:
         assert self.mesh is not None
         async for peer, msg in self.mesh.inbox:
             try:
-                await self._handle(peer.fingerprint, peer.label, msg)
+                await self._handle(peer.fingerprint, peer.label, check_message(msg))
             except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
                 log.warning("bad message from %s: %s", peer.label, exc)
-                self.say(f"Ignored a malformed message from {peer.label}: {exc}")
+                self.say(f"Ignored a malformed message from {peer.label}: {_short(str(exc))}")
+            except Exception as exc:
+                log.exception("message from %s could not be handled", peer.label)
+                self.say(f"Ignored a message from {peer.label} that could not be handled: {type(exc).__name__}")
 
     async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
-        k = msg.get("k")
+        """One message that fits its schema (p2p/messages.py)."""
+        k = msg["k"]
         if k == "lobby":
             b = msg["bundle"]
-            if not isinstance(b, bytes):
-                raise TypeError("lobby.bundle must be bytes")
             ident, _name, _ = open_bundle(b)
             if ident.fingerprint() != fp:
                 raise ValueError("lobby bundle is not the connected peer's")
-            if msg.get("v") != PROTOCOL_VERSION:
-                raise ValueError(f"protocol version {msg.get('v')} (ours {PROTOCOL_VERSION})")
-            peers = msg.get("peers", [])
-            if not isinstance(peers, list):
-                raise TypeError("lobby.peers must be a list")
-            addrs, bad = [], []
-            for a in [msg["addr"], *peers[:MAX_LOBBY_ADDRESSES]]:  # checked before anything dials them
+            if msg["v"] != PROTOCOL_VERSION:
+                raise ValueError(f"protocol version {msg['v']} (ours {PROTOCOL_VERSION})")
+            addrs, bad = [address(msg["addr"])], []
+            for a in msg["peers"][:MAX_LOBBY_ADDRESSES]:  # checked before anything dials them
                 try:
-                    addrs.append(_address(a))
-                except (TypeError, ValueError) as exc:
+                    addrs.append(address(a))
+                except MessageError as exc:
                     bad.append(str(exc))
             if bad:
                 self.say(f"Ignored {len(bad)} unusable address(es) from {label}: {'; '.join(bad)}")
@@ -1125,8 +1123,6 @@ class TablePeer:
                 self.progress.set()
         elif k == "entry":
             raw = msg["raw"]
-            if not isinstance(raw, bytes):
-                raise TypeError("entry.raw must be bytes")
             e = decode_entry(raw)
             if self.genesis_raw is None:
                 if e.seq == 0 and e.kind == Kind.GENESIS and self._check_genesis(raw, label):
@@ -1164,26 +1160,17 @@ class TablePeer:
         elif k == "head":
             if self.store is None:
                 return
-            seq = msg["seq"]
-            hid = msg.get("id")
-            if not isinstance(seq, int) or isinstance(seq, bool) or seq < 0:
-                raise TypeError("head.seq must be a count")
+            seq, hid = msg["seq"], msg["id"]
             self.heads[fp] = max(seq, self.heads.get(fp, 0))
             n = len(self.store)
             if seq > n:
                 await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})
-            elif seq > 0 and isinstance(hid, bytes) and self.store[seq - 1].id != hid:
+            elif seq > 0 and self.store[seq - 1].id != hid:
                 # the same position holds another entry there: fetch theirs (an equivocation shows up)
                 await self._safe_send(fp, {"k": "get", "from": seq - 1})
-        elif k == "get":
-            if self.store is not None:
-                start = msg["from"]
-                if not isinstance(start, int) or isinstance(start, bool):
-                    raise TypeError("get.from must be an int")
-                for e in self.store.since(max(0, start))[:2000]:
-                    await self._safe_send(fp, {"k": "entry", "raw": e.raw})
-        else:
-            raise ValueError(f"unknown message kind {k!r}")
+        elif k == "get" and self.store is not None:
+            for e in self.store.since(msg["from"])[:2000]:
+                await self._safe_send(fp, {"k": "entry", "raw": e.raw})
 
     def _check_signed(self, e: Any) -> None:
         """An entry of this game, signed by the seat it names (CryptoError if not)."""
@@ -1296,26 +1283,6 @@ MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
 MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
 MAX_MET = 256  # players remembered as met in one lobby
 MAX_REFUSED = 8  # refused geneses kept to check again
-
-
-def _address(a: Any) -> tuple[str, int]:
-    """A (host, port) from a lobby message: an IP address or a DNS name, and a port (else ValueError)."""
-    if not isinstance(a, list) or len(a) != 2:
-        raise ValueError("an address is [host, port]")
-    host, port = a
-    if not isinstance(port, int) or isinstance(port, bool) or not 0 < port < 65536:
-        raise ValueError(f"bad port {port!r}"[:60])
-    if not isinstance(host, str):
-        raise TypeError("a host is a string")
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        if not _HOSTNAME.fullmatch(host) or len(host) > 253:
-            raise ValueError(f"bad host {host!r}"[:80]) from None
-    return host, port
-
-
-_HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
 
 def _fixed(ev: dict[str, Any]) -> Chooser:

@@ -9,9 +9,11 @@ reopened and re-verified), and that the game goes on where it can, otherwise end
 
 from __future__ import annotations
 
+import itertools
 import logging
 import math
 import os
+import random
 import struct
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
@@ -28,6 +30,7 @@ from adp2p.p2p.logstore import EQUIVOCATION_SUFFIX, LogStore
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh
+from junk_messages import junk as junk_messages
 from seeds import draw, seeded_peer
 
 GAME_TIMEOUT = 40.0
@@ -330,6 +333,41 @@ async def test_bad_entries_from_a_seated_player_are_rejected(tmp_path: Path) -> 
         assert f"Ignored a malformed message from 'p1' ({t.label(ATTACKER)})" in heard, heard
         assert "Cheating" not in heard and "broke the rules" not in heard, heard
     assert logs[0] == logs[1]
+
+
+FUZZ_MESSAGES = 400  # malformed messages in the networked fuzz (benchmarks/bench_fuzz_net.py sends many more)
+
+
+async def test_a_flood_of_malformed_messages_from_a_seated_player_changes_nothing(tmp_path: Path) -> None:
+    """A seated player sends FUZZ_MESSAGES malformed variants of real messages (tests/support/junk_messages.py,
+    seeded) before its real entry: every one is refused by the schema or handled, none takes a peer down or is
+    left unhandled, and the game ends normally with identical logs."""
+
+    class Fuzzer(Attacker):
+        wants = first_event  # type: ignore[assignment]
+
+        async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
+            store = self.store
+            assert store is not None and self.mesh is not None
+            real = [self._lobby_msg(), self._head_msg(), {"k": "get", "from": 1}, {"k": "entry", "raw": e.raw}]
+            real += [{"k": "entry", "raw": x.raw} for x in store.entries()[-3:]]
+            for i, msg in enumerate(itertools.islice(junk_messages(random.Random(7), real), FUZZ_MESSAGES)):
+                await self.mesh.broadcast(msg)
+                if i % 16 == 15:
+                    await trio.sleep(0.01)  # far below the send queue: the peers read them all
+            self.log.append("sent")
+            await send_real()
+
+    t = await play(tmp_path, attacker=Fuzzer)
+    assert t.peers[ATTACKER].log == ["sent"]  # type: ignore[attr-defined]
+    assert_finished_normally(t)
+    logs = t.check_logs()
+    assert logs[0] == logs[1]
+    for i in t.honest:
+        heard = t.heard(i)
+        assert "could not be handled" not in heard, heard
+        assert heard.count(f"Ignored a malformed message from 'p1' ({t.label(ATTACKER)})") >= FUZZ_MESSAGES // 4
+        assert "Cheating" not in heard and "broke the rules" not in heard, heard
 
 
 async def test_reordered_entries_are_put_back_in_order(tmp_path: Path) -> None:
