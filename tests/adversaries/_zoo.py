@@ -528,6 +528,26 @@ class Staller(Blind):
         return super().author_next(choose)
 
 
+class LastLinkPeeker(Blind):
+    """Has ground its signing key until it sorts last (docs/security.md, key grinding), so it authors the last
+    beacon link of every pick: before sending its link for the pick of who goes first, it folds the link on a
+    copy of its machine, sees the result one entry before anyone else and, when it does not go first, walks
+    away. All that buys is the end of the game, abandoned naming it."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is None or out[0] != Kind.LINK or self.cheat_seq is not None:
+            return out
+        trial = self.snapshot()
+        before = len(trial.events)
+        trial.apply(self.seat, Kind.LINK, out[1])
+        first = [ev for ev in trial.events[before:] if ev.get("t") == "first"]
+        if first and first[0]["p"] != self.seat:
+            self.cheated()
+            return None
+        return out
+
+
 class Equivocator(Blind):
     """Signs two different shuffles for its first shuffle step and sends them to different peers."""
 

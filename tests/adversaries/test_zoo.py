@@ -26,6 +26,7 @@ from _zoo import (
     IgnoresBug,
     IgnoresHarm,
     JunkProofOnLearnerShare,
+    LastLinkPeeker,
     RepeatedCodePassword,
     Staller,
     Substituter,
@@ -198,6 +199,13 @@ def test_refusing_to_reveal_abandons_naming_it(tmp_path: Path) -> None:
     assert t.abandoned == 1
     found = audited(t, tmp_path)
     assert found.keys() == {1} and {"abandoned", "unchecked"} <= found[1], found
+
+
+def test_a_key_grinder_peeking_at_the_last_link_only_ends_the_game_naming_itself(tmp_path: Path) -> None:
+    t = play(LastLinkPeeker, 2, 3)
+    assert t.abandoned == 2 and t.verdict_seats() == set()
+    found = audited(t, tmp_path)
+    assert found.keys() == {2} and "abandoned" in found[2], found
 
 
 def test_forged_entry_in_another_name_rejected_victim_not_blamed(tmp_path: Path) -> None:

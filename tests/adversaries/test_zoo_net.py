@@ -28,6 +28,7 @@ from _zoo import (
     IgnoresBug,
     IgnoresHarm,
     JunkProofOnLearnerShare,
+    LastLinkPeeker,
     RepeatedCodePassword,
     Staller,
     Substituter,
@@ -132,6 +133,17 @@ async def test_refusing_to_reveal_is_abandoned_and_named(tmp_path: Path) -> None
         assert o.verdict is None
     res = g.audit()
     assert res.abandoned_by == 1 and {f.seat for f in res.findings} <= {1}, res.text()
+
+
+async def test_a_key_grinder_peeking_at_the_last_link_is_abandoned_and_named(tmp_path: Path) -> None:
+    """Seat 3 of 3 (what grinding a key buys) sees who goes first one entry early and walks away: it is abandoned
+    and named, no honest seat is, and the audit agrees."""
+    g = await play(tmp_path, LastLinkPeeker, 2, 3)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.abandoned_by == "p2" and o.verdict is None, g.heard(i)
+    res = g.audit()
+    assert res.abandoned_by == 2 and {f.seat for f in res.findings} <= {2, None}, res.text()
 
 
 async def test_forged_entry_rejected_and_the_victim_not_blamed(tmp_path: Path) -> None:
