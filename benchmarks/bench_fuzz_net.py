@@ -5,11 +5,13 @@ the connection. Prints per game: messages sent, entries, seconds, whether every 
 identical logs and a clean audit, and lines of "could not be handled" (an exception the schema let through).
 
     .venv/bin/python benchmarks/bench_fuzz_net.py [GAMES] [PLAYERS] [ROUND_LIMIT]   (default 3 4 0 = no limit)
+    FUZZ_PAUSE=0 ... floods unpaced: connections that cannot keep up are dropped and must be re-dialled
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import random
 import sys
 import tempfile
@@ -27,7 +29,8 @@ from adp2p.p2p.machine import Machine  # noqa: E402
 from adp2p.p2p.transport import Mesh  # noqa: E402
 from junk_messages import junk  # noqa: E402
 
-BATCH, PAUSE = 16, 0.005  # messages per batch, seconds between batches
+BATCH = 16  # messages per batch
+PAUSE = float(os.environ.get("FUZZ_PAUSE", "0.005"))  # seconds between batches (0: as fast as the flooder can)
 
 
 class Flooder(ZooPeer):

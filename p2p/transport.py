@@ -23,8 +23,9 @@ an ``m`` that is not a map) closes that one connection with a logged reason nami
 peer; other connections are unaffected.
 
 **Liveness.** Any frame received counts as a sign of life; a connection silent for
-*dead_after* seconds is closed and the peer reported down.  Sends go through a per-connection
-queue (*send_queue* frames) drained by a writer task, so one slow peer never blocks
+*dead_after* seconds is closed and the peer reported down (time our own process was stalled,
+on a busy machine or under SIGSTOP, does not count: we could not have heard the peer).
+Sends go through a per-connection queue (*send_queue* frames) drained by a writer task, so one slow peer never blocks
 :meth:`Mesh.broadcast`; a peer whose queue overflows, or that does not read for *dead_after*
 seconds, is disconnected.
 
@@ -202,7 +203,7 @@ class Mesh:
         inbox_size: int = 1024,
         events_size: int = 1024,
         max_pending_handshakes: int = 32,
-        max_pending_per_host: int = 4,
+        max_pending_per_host: int = 8,  # a whole table of peers on one machine may dial us at once
         max_connections: int = 48,
     ) -> None:
         self.secret = secret
@@ -611,9 +612,13 @@ class Mesh:
 
     async def _watchdog(self, conn: _Conn) -> None:
         step = min(self.heartbeat, self.dead_after / 4, self.dup_grace / 2)
+        last = trio.current_time()
         while True:
             await trio.sleep(step)
             now = trio.current_time()
+            late, last = now - last - step, now
+            if late > step:  # our own process stalled (a busy machine, SIGSTOP): we could not hear the peer then
+                conn.last_rx += late
             if not conn.delivering and now - conn.last_rx > self.dead_after:
                 conn.close(f"silent for more than {self.dead_after:g} s")
                 return

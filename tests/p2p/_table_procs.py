@@ -141,7 +141,8 @@ class Table:
     def start(self, p: Peer, *, resume: Path | None = None, peer_addr: int | None = None) -> None:
         if p.proc is not None:
             p.runs.append(p.proc.wait(timeout=10))
-        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1"}
+        # ADP2P_LOG=info: the mesh's log (connections made and lost, and why) goes into the diagnostics
+        env = {**os.environ, "PYTHONUNBUFFERED": "1", "PYTHONFAULTHANDLER": "1", "ADP2P_LOG": "info"}
         with open(p.out, "ab") as fh:
             fh.write(f"==== run {len(p.runs) + 1}{' (resume)' if resume else ''}\n".encode())
             fh.flush()

@@ -105,6 +105,31 @@ def test_prefer_new_rule_is_symmetric() -> None:
         assert (x if keep_new else y) == "aaaa"
 
 
+async def test_our_own_stall_does_not_count_as_the_peers_silence() -> None:
+    """The whole process stalls (a busy machine, SIGSTOP) for twice `dead_after`: afterwards the connection stays
+    up, since the time we could not listen is not the peer's silence (before: closed at once, and in a lobby the
+    player 'left the table')."""
+    import time
+
+    with trio.fail_after(20):
+        async with mesh(0) as a, mesh(1) as b:
+            a.add_peer(*b.address)
+            await settle(a, 1)
+            await settle(b, 1)
+            await trio.sleep(0.3)
+            while True:  # the PeerUp events so far
+                try:
+                    a.events.receive_nowait()
+                except trio.WouldBlock:
+                    break
+            before = a._active[FPS[1]]
+            time.sleep(2 * FAST["dead_after"])  # blocks the event loop of both meshes
+            await trio.sleep(FAST["dead_after"] / 2)
+            assert a._active.get(FPS[1]) is before and before.reason is None
+            with pytest.raises(trio.WouldBlock):
+                print(a.events.receive_nowait())
+
+
 async def test_peer_down_and_reconnect() -> None:
     with trio.fail_after(20):
         async with mesh(0) as a:
