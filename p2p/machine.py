@@ -616,23 +616,27 @@ class Machine:
                 if all(certs):
                     self._evidence = {"what": "answer", "seq": seq, "h": h, "certs": certs}
                     return
-        items = sorted(self.answers.items())
-        for i, (sa, a) in enumerate(items):
-            if a[0] == self.seat:
+        # two answers to one password (same controller, sector, cards) that contradict: one card's code answered
+        # "matches" and another card of the same code "does not" (linear: each answer's cards by code)
+        seen: dict[tuple[Any, ...], list[tuple[int, int]]] = {}  # (ctrl, sector, pw, code, match) -> (seq, h)
+        for sb, (ctrl, sec, pw, hs, match) in sorted(self.answers.items()):
+            if ctrl == self.seat:
                 continue
-            for sb, b in items[i + 1 :]:
-                if (a[0], a[1], a[2]) != (b[0], b[1], b[2]):
+            key = (ctrl, sec, tuple(pw))
+            for hb, mb in zip(hs, match, strict=True):
+                fb = faces.get(hb)
+                if fb is None:
                     continue
-                for ha, ma in zip(a[3], a[4], strict=True):
-                    for hb, mb in zip(b[3], b[4], strict=True):
-                        fa, fb = faces.get(ha), faces.get(hb)
-                        if fa is None or fb is None or ma == mb or card(fa).code != card(fb).code:
-                            continue
-                        ca, cb = self._cert(ha), self._cert(hb)
-                        if ca and cb:
-                            self._evidence = {"what": "answers", "a": sa, "b": sb, "ha": ha, "hb": hb}
-                            self._evidence["certs"] = [ca, cb]
-                            return
+                code = card(fb).code
+                for sa, ha in seen.get((*key, code, not mb), []):
+                    if sa == sb:
+                        continue  # one answer is judged on its own (above)
+                    ca, cb = self._cert(ha), self._cert(hb)
+                    if ca and cb:
+                        self._evidence = {"what": "answers", "a": sa, "b": sb, "ha": ha, "hb": hb}
+                        self._evidence["certs"] = [ca, cb]
+                        return
+                seen.setdefault((*key, code, mb), []).append((sb, hb))
 
     def _cert(self, h: int) -> list[Any] | None:
         """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""
