@@ -468,9 +468,7 @@ class TablePeer:
                 await self._send_head()
                 continue
             waited = (len(self.store), duty.seat)
-            with trio.move_on_after(self.cfg.abandon_after) as scope:
-                await self._wait_progress()
-            if scope.cancelled_caught and not self.pending:
+            if not await self._wait_awake(self.cfg.abandon_after) and not self.pending:
                 # a last look before giving up on that seat: what it sent may still wait in our buffers (after
                 # this process was suspended, every timer fires at once, before the buffered entries are read)
                 with trio.move_on_after(max(0.2, self.cfg.heartbeat)) as grace:
@@ -1006,6 +1004,21 @@ class TablePeer:
     async def _wait_progress(self) -> None:
         await self.progress.wait()
         self.progress = trio.Event()
+
+    async def _wait_awake(self, seconds: float) -> bool:
+        """Wait for progress (True), or until `seconds` of time this process was running have passed (False).
+        Time it was stalled (a busy machine, SIGSTOP) does not count: whatever the others sent meanwhile still
+        waits in our buffers, and a peer that wakes up must not give up on a seat it simply could not hear."""
+        step = max(0.05, min(0.5, seconds / 8))
+        counted = 0.0
+        while counted < seconds:
+            t0 = trio.current_time()
+            with trio.move_on_after(min(step, seconds - counted)) as scope:
+                await self._wait_progress()
+            if not scope.cancelled_caught:
+                return True
+            counted += min(trio.current_time() - t0, 2 * step)  # an overrun (a stall) counts as two steps at most
+        return False
 
     async def _send_head(self) -> None:
         if self.store is not None and self.mesh is not None:
