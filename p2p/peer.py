@@ -1087,7 +1087,13 @@ class TablePeer:
             except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
                 log.warning("bad message from %s: %s", peer.label, exc)
                 self.say(f"Ignored a malformed message from {peer.label}: {_short(str(exc))}")
-            except Exception as exc:
+            except OSError as exc:  # our own disk failed (full, read-only, gone): stop with one line, resume later
+                where = exc.filename or self.gdir or self.cfg.data_dir
+                raise TableError(
+                    f"cannot write to {where} ({exc.strerror or exc}); nothing more was written — free the disk and "
+                    f"resume with: ad-p2p join --resume {self.gdir}"
+                ) from None
+            except Exception as exc:  # no message may take the peer down (the schema should have refused it)
                 log.exception("message from %s could not be handled", peer.label)
                 self.say(f"Ignored a message from {peer.label} that could not be handled: {type(exc).__name__}")
 

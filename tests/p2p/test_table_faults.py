@@ -11,8 +11,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import signal
+import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -213,3 +217,58 @@ def test_resume_repairs_a_damaged_log_from_the_table(tmp_path: Path, damage: str
         assert "Traceback" not in out, out
         assert (path.parent / (path.name + ".damaged")).read_bytes() == bytes(data)
         assert f"damaged at entry {cut}" in out or "torn" in out or damage == "zero-filled-last-record", out
+
+
+@pytest.fixture
+def small_disk(tmp_path: Path) -> Iterator[Path]:
+    """tmp_path/peer1 on a filesystem of its own (a 4 MiB tmpfs), so that it can be filled up."""
+    d = tmp_path / "peer1"
+    d.mkdir()
+    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(d)], capture_output=True, text=True)
+    if r.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {r.stderr.strip()}")
+    try:
+        yield d
+    finally:
+        subprocess.run(["umount", "-l", str(d)], capture_output=True)
+
+
+def fill(d: Path) -> Path:
+    """Fill the filesystem holding d to its last byte; returns the filler file (delete it to free the disk)."""
+    filler = d / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for size in (1 << 16, 1 << 12, 1 << 8, 1):
+            with contextlib.suppress(OSError):
+                while True:
+                    os.write(fd, b"\0" * size)
+    finally:
+        os.close(fd)
+    return filler
+
+
+@pytest.mark.slow
+def test_a_full_disk_stops_the_peer_with_one_line_and_resume_finishes_the_game(
+    tmp_path: Path, small_disk: Path
+) -> None:
+    """The disk under one peer's data directory fills up mid-game: that peer stops with one line naming the file
+    and how to resume, a non-zero exit and no traceback; nothing it wrote is half there (its secrets are on disk
+    before any entry that commits to them). Once the disk is freed, resuming finishes the game: one log
+    everywhere, a clean audit, nobody named."""
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=60, seed=7) as table:
+        table.start_all()
+        v = table.peers[1]
+        assert v.data_dir == small_disk
+        table.wait_entries(v, 20)
+        filler = fill(small_disk)
+        [rc] = table.wait([v], timeout=60)
+        out = v.output()
+        assert rc not in (0, None), out
+        assert "Traceback" not in out, out
+        gdir = v.game_dir()
+        assert f"resume with: ad-p2p join --resume {gdir}" in out and "No space left" in out, out
+        filler.unlink()
+        table.start(v, resume=gdir)
+        codes = table.wait(timeout=90)
+        assert codes == [0] * 3, table.diagnostics()
+        check_same_log(table)
