@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import logging
 import sys
 
 from adp2p.engine.profiles import PROFILES
@@ -71,6 +72,9 @@ def parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    # the table's diagnostics (bad messages, dropped connections) are for ADP2P_LOG=info (cmd_join), never raw
+    # lines on a player's terminal: without a handler Python would print every warning, with its traceback
+    logging.getLogger("adp2p").addHandler(logging.NullHandler())
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
     if args.cmd == "cards":
         from adp2p.cli.cmd_cards import run_cards

@@ -92,3 +92,15 @@ def test_end_of_network_game_lines_put_a_proven_cheat_first(lang: str) -> None:
     bad = Outcome(audit_ok=False, verdict="v", violations=["p0: commitment: x", "p0: shuffle: y"])
     lines = audit_line(bad, lang).split("\n")
     assert lines[0].endswith(": v") and lines[2:] == ["  p0: commitment: x", "  p0: shuffle: y"]
+
+
+def test_table_diagnostics_never_reach_a_players_terminal() -> None:
+    """Without ADP2P_LOG, a warning of the table (a bad message, a dropped connection), traceback and all, is not
+    printed on the player's terminal (Python prints unhandled warnings to stderr)."""
+    code = (
+        "import logging; from adp2p.cli.main import main; main(['rules']); "
+        "logging.getLogger('adp2p.peer').warning('LEAKED', exc_info=ValueError('x'))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert "LEAKED" not in out.stderr and "Traceback" not in out.stderr, out.stderr
