@@ -270,8 +270,12 @@ class TablePeer:
             # while the others wait for our first entry: ask for the log from its start now and then
             with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
                 await self._wait_progress()
-            if waited.cancelled_caught and len(self.met) >= self.cfg.want:
-                await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
+            if waited.cancelled_caught:
+                # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
+                # else would tell that player we are here (it would refuse a genesis that seats us, and wait)
+                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                if len(self.met) >= self.cfg.want:
+                    await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
         await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]

@@ -528,6 +528,20 @@ class Mesh:
         self._emit(PeerUp(conn.peer, conn.address))
         self._notify()
 
+    def _hand_over(self, conn: _Conn) -> None:
+        """Frames still queued on a connection closed as a duplicate go out on the one kept (else they were lost:
+        a lobby message sent at the moment two connections met was never seen)."""
+        keep = self._active.get(conn.peer.fingerprint)
+        if keep is None or keep is conn:
+            return
+        while True:
+            try:
+                data = conn.queue_recv.receive_nowait()
+            except (trio.WouldBlock, trio.EndOfChannel, trio.ClosedResourceError):
+                return
+            if data is not _PING and data is not _DUP:
+                keep.enqueue(data)
+
     def _retire(self, conn: _Conn) -> None:
         conn.retired_at = trio.current_time()
         conn.enqueue(_DUP)
@@ -585,6 +599,7 @@ class Mesh:
                         if conn.retired_at is not None
                         else "the peer closed this connection as a duplicate"
                     )
+                    self._hand_over(conn)
                     return
                 else:
                     shown = repr(kind)[:40]

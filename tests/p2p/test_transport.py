@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 import trio
+import trio.testing
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.framing import FramedStream, FrameTooLarge, encode_frame
 from adp2p.p2p.handshake import PeerInfo, handshake
@@ -128,6 +129,30 @@ async def test_our_own_stall_does_not_count_as_the_peers_silence() -> None:
             assert a._active.get(FPS[1]) is before and before.reason is None
             with pytest.raises(trio.WouldBlock):
                 print(a.events.receive_nowait())
+
+
+async def test_frames_queued_on_a_retired_duplicate_go_out_on_the_kept_connection() -> None:
+    """Two connections to one peer met; the peer closed ours as the duplicate while a frame still waited in its
+    queue (a lobby message, say): that frame goes out on the connection kept instead of being lost."""
+    from adp2p.p2p.transport import _DUP, _PING, _Conn
+
+    async with mesh(0) as a:
+        peer = PeerInfo(IDS[1].public, "p1", FPS[1])
+
+        def conn() -> _Conn:
+            left, _right = trio.testing.memory_stream_pair()
+            return _Conn(FramedStream(left), peer, outbound=True, address="x", me=FPS[0], queue=8)
+
+        kept, dup = conn(), conn()
+        a._active[FPS[1]] = kept
+        frame = encode_frame({"t": "m", "m": {"k": "lobby"}})
+        for data in (frame, _PING, _DUP):
+            assert dup.enqueue(data)
+        a._hand_over(dup)
+        assert kept.queue_recv.receive_nowait() == frame
+        with pytest.raises(trio.WouldBlock):
+            kept.queue_recv.receive_nowait()
+        del a._active[FPS[1]]
 
 
 async def test_peer_down_and_reconnect() -> None:
