@@ -1136,6 +1136,16 @@ class TablePeer:
                     learned = True
             if learned:  # tell everyone: so a peer that only knew us meets the others (full mesh)
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+            elif (
+                self.genesis_raw is not None
+                and self.machine is not None
+                and fp not in self.heads
+                and any(i.fingerprint() == fp for i in self.machine.ids)
+            ):
+                # a seated player still in the lobby (it never told us a head; it re-sends every second) may have
+                # missed our lobby message or the genesis: answer with both, or it never meets us and never begins
+                await self._safe_send(fp, self._lobby_msg())
+                await self._safe_send(fp, {"k": "entry", "raw": self.genesis_raw})
             if new:
                 if self.machine is None:
                     self.say(

@@ -5,6 +5,7 @@ lobby is dropped from the roster; every wait is bounded and ends with one clear 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import pytest
 import trio
@@ -57,8 +58,11 @@ def test_roster_must_be_players_met() -> None:
     assert roster_mismatch(g, [*g.roster[:2], _genesis().roster[0]]) is not None
 
 
-async def _table(tmp_path: Path, profiles: list[str], lobby_timeout: float = 6.0) -> tuple[list, list[list[str]]]:
-    """Three seeded peers on loopback, peer i asking for profiles[i]; returns (outcome or TableError, lines)."""
+async def _table(
+    tmp_path: Path, profiles: list[str], lobby_timeout: float = 6.0, classes: dict[int, type[TablePeer]] | None = None
+) -> tuple[list, list[list[str]]]:
+    """Three seeded peers on loopback, peer i asking for profiles[i] (built from classes[i] if given); returns
+    (outcome or TableError, lines)."""
     n = len(profiles)
     seeds = draw(n, 2)
     said: list[list[str]] = [[] for _ in range(n)]
@@ -79,7 +83,8 @@ async def _table(tmp_path: Path, profiles: list[str], lobby_timeout: float = 6.0
             heartbeat=0.5,
             peers=[("127.0.0.1", ports[0])] if i else [],
         )
-        p = seeded_peer(TablePeer, seeds)(cfg, make_bot("random", i), say=said[i].append, identity=seeds.ids[i])
+        cls = (classes or {}).get(i, TablePeer)
+        p = seeded_peer(cls, seeds)(cfg, make_bot("random", i), say=said[i].append, identity=seeds.ids[i])
         try:
             results[i] = await p.run(on_listening=(lambda port: (ports.append(port), up.set())) if i == 0 else None)
         except BaseException as exc:  # trio wraps it in exception groups
@@ -254,6 +259,41 @@ async def test_a_player_whose_connection_flapped_in_the_lobby_can_still_be_seate
     raw = _signed_genesis(seeds, 3)
     await p._handle(seeds.ids[first].public.fingerprint(), f"p{first}", {"k": "entry", "raw": raw})
     assert p.genesis_raw == raw, said
+
+
+async def test_a_player_who_missed_a_lobby_message_still_meets_a_player_already_in_the_game(tmp_path: Path) -> None:
+    """Every lobby message of one player to another is lost while the second waits in the lobby (a frame on a
+    connection closed as a duplicate): it refuses the genesis ("seats players who never came"), the others begin.
+    A seated player in the game answers the lobby messages it still gets from a player who never told it a head,
+    so the second meets it, takes the genesis, and the game is played (before: it waited out the lobby)."""
+    seeds = draw(3, 2)
+    first = min(range(3), key=lambda i: seeds.ids[i].public.sign_pk)  # the genesis author
+    deaf = next(i for i in range(3) if i != first)
+    unheard = next(i for i in range(3) if i not in (first, deaf))
+    unheard_fp = seeds.ids[unheard].public.fingerprint()
+
+    lost = {"began": False, "after": 0}
+
+    class Unheard(TablePeer):
+        def _start(self, raw: bytes) -> None:
+            super()._start(raw)
+            lost["began"] = True
+
+    class Deaf(TablePeer):
+        """Hears no lobby message from `unheard` until that player is in the game, and loses one more after."""
+
+        async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+            if msg["k"] == "lobby" and fp == unheard_fp and (not lost["began"] or lost["after"] == 0):
+                lost["after"] += lost["began"]
+                return
+            await super()._handle(fp, label, msg)
+
+    results, said = await _table(
+        tmp_path, ["classic"] * 3, lobby_timeout=15.0, classes={deaf: Deaf, unheard: Unheard}
+    )
+    assert any("seats players who never came" in line for line in said[deaf]), said[deaf]
+    for i, r in enumerate(results):
+        assert isinstance(r, Outcome) and r.audit_ok is True, (i, r, said[i])
 
 
 async def test_a_genesis_that_came_before_a_player_sat_down_is_taken_when_it_does(tmp_path: Path) -> None:
