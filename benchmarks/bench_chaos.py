@@ -18,6 +18,7 @@ never faulted), tracebacks, honest named (a never-faulted peer named anywhere: a
 violation). Seeded: a run can be repeated.
 
     .venv/bin/python benchmarks/bench_chaos.py [--games N] [--players 3-5] [--seed S] [--scenario NAME ...]
+                                               [--keep DIR]
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ import argparse
 import contextlib
 import json
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -177,6 +179,7 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=7, help="games per scenario")
     ap.add_argument("--players", default="3-5")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--keep", type=Path, default=None, help="copy the directory of every game with a note here")
     ap.add_argument(
         "--scenario",
         nargs="*",
@@ -198,7 +201,10 @@ def main() -> int:
             seed = rng.randrange(10**6)
             with tempfile.TemporaryDirectory() as d:
                 table, gone, faulted, codes = play(Path(d), scenario, n, seed, rng)
+                before = len(j.notes)
                 judge(table, gone, faulted, codes, j, f"{scenario} #{k} (n={n}, seed={seed})")
+                if args.keep is not None and len(j.notes) > before:  # the peers' outputs and logs, to read
+                    shutil.copytree(d, args.keep / f"{scenario}-{k}", dirs_exist_ok=True)
         bad = j.hangs + j.differing + j.unclean + j.tracebacks + j.honest_named
         failures += bad
         per = (time.monotonic() - t0) / max(1, args.games)
