@@ -154,6 +154,7 @@ class TablePeer:
         self._dealt_said = False
         self.ended: str | None = None
         self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
+        self.last_head: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the last (length, head id) it told us
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
@@ -1043,11 +1044,12 @@ class TablePeer:
         return 1.0
 
     async def _serve_until_heads_match(self) -> None:
-        """Return once every other seat has told us a head at least as long as our log (they all have every
-        entry we have); until then keep answering `get`s."""
+        """Return once every other seat has told us the very head we hold (its length and its id: a seat that
+        holds another entry at our last seq, such as the entry of a seat we abandoned, which beats the abandon,
+        must be heard out before we leave); until then keep answering `get`s."""
         m, store = self.machine, self.store
         others = [i.fingerprint() for i in m.ids if i.fingerprint() != self.fp] if m is not None else []
-        while store is None or any(self.heads.get(fp, 0) < len(store) for fp in others):
+        while store is None or any(self.last_head.get(fp) != (len(store), store.head_id) for fp in others):
             await trio.sleep(0.05)
 
     async def _events(self) -> None:
@@ -1195,6 +1197,7 @@ class TablePeer:
                 return
             seq, hid = msg["seq"], msg["id"]
             self.heads[fp] = max(seq, self.heads.get(fp, 0))
+            self.last_head[fp] = (seq, hid)
             n = len(self.store)
             if seq > n:
                 await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})
