@@ -75,6 +75,7 @@ def game(root: Path, n: int, waves: int) -> tuple[list[int | None], list[list[in
     peaks = [[0, 0] for _ in range(n)]
     tried = [0]
     stop = threading.Event()
+    root.mkdir(parents=True)
     with Table(root, n, round_limit=8, abandon_after=20.0, think=0.05, seed=3, quiet=True) as table:
         table.start_all()
         threading.Thread(target=watch, args=(table, peaks, stop), daemon=True).start()
