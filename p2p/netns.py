@@ -21,6 +21,10 @@ Usage::
         ...
     # namespaces, veths, bridge and any process still running inside are gone here
 
+``lab.split([[0, 1], [2, 3]])`` partitions the LAN: each group's ports move to a bridge of their own, so
+frames (TCP and mDNS alike) no longer cross between groups and nothing tells either side; ``lab.heal()``
+puts every port back on the one bridge.
+
 Teardown runs on context exit (also when the body raises) and, as a last resort, from an
 ``atexit`` hook for labs that were set up but never torn down.  It terminates the
 processes started through :meth:`NetnsLab.popen` and any other process still inside the
@@ -250,6 +254,30 @@ class NetnsLab:
 
     def __exit__(self, *exc: object) -> None:
         self.teardown()
+
+    # ------------------------------------------------------------------ faults
+
+    def split(self, groups: Sequence[Sequence[int]]) -> None:
+        """Partition the LAN: the hosts of each group see each other and nobody else (each group's ports move
+        to a bridge of their own; a host in no group is cut off alone). Silent, as a cut cable: frames to the
+        other side simply go nowhere."""
+        seen = [h for g in groups for h in g]
+        if len(seen) != len(set(seen)) or not all(0 <= h < self.n for h in seen):
+            raise ValueError(f"groups must name distinct hosts of 0..{self.n - 1}: {groups!r}")
+        alone = [[h] for h in range(self.n) if h not in seen]
+        for k, group in enumerate([*groups, *alone]):
+            bridge = BRIDGE if k == 0 else f"br{k}"
+            if k > 0 and _ip("-n", self.hub, "link", "show", bridge, check=False).returncode != 0:
+                _ip("-n", self.hub, "link", "add", bridge, "type", "bridge")
+                _ip("-n", self.hub, "link", "set", bridge, "type", "bridge", "mcast_snooping", "0", check=False)
+                _ip("-n", self.hub, "link", "set", bridge, "up")
+            for h in group:
+                _ip("-n", self.hub, "link", "set", f"p{h}", "master", bridge)
+
+    def heal(self) -> None:
+        """End a :meth:`split`: every port back on the one bridge."""
+        for h in range(self.n):
+            _ip("-n", self.hub, "link", "set", f"p{h}", "master", BRIDGE)
 
     # ------------------------------------------------------------------ running things inside
 

@@ -191,6 +191,8 @@ class TablePeer:
             peers=sorted(self.addresses),
             heartbeat=self.cfg.heartbeat,
             dead_after=self.cfg.dead_after,
+            # redial a lost peer soon: a healed network rejoins well within the patience
+            backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:
@@ -790,7 +792,7 @@ class TablePeer:
             raw = self.held_abandons.pop(held[0])
             self._accept(raw)
             await self._send_head()
-        elif m.seat in allowed and not self._cut_off(silent):
+        elif m.seat in allowed and not self._no_majority(silent):
             body = {"silent": silent, "seq": len(store)}
             raw = encode_entry(
                 self.identity,
@@ -805,11 +807,11 @@ class TablePeer:
             await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await self._send_head()
         elif m.seat in allowed and rounds >= CUT_OFF_ROUNDS:
-            # nobody but the silent seat could hear us: perhaps the table already ended without us (we were the
-            # one given up on) — never name anyone from here; leave, and let a resume catch up
+            # too few seats could hear us: perhaps the table already ended without us (we were the one given up
+            # on), or the network is cut in halves — never name anyone from here; leave, and let a resume catch up
             self.outcome.lost_contact = True
             self.ended = (
-                f"lost contact with every other player at entry {len(store)}; nothing was written "
+                f"lost contact with most of the table at entry {len(store)}; nothing was written "
                 f"(resume with: ad-p2p join --resume {self.gdir})"
             )
             self._deciding.cancel()
@@ -817,14 +819,17 @@ class TablePeer:
         else:
             self.say(f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...")
 
-    def _cut_off(self, silent: int) -> bool:
-        """At a table of 3 or more, no seat but the silent one is connected to us: an abandon we wrote would
-        reach nobody who could confirm it (and we may be the one the others already gave up on)."""
+    def _no_majority(self, silent: int) -> bool:
+        """At a table of 3 or more, an abandon needs a strict majority of the seats behind it: its author and
+        the seats connected to it now, the silent one not counted. A table cut in halves by the network cannot
+        give up on either half (each waits, and converges when the network heals), and a peer left alone (we
+        may be the one the others gave up on) names nobody. At a table of two the other seat may always."""
         m = self.machine
         if m is None or self.mesh is None or m.n <= 2:
             return False
         up = set(self.mesh.peers)
-        return not any(m.ids[s].fingerprint() in up for s in range(m.n) if s not in (silent, m.seat))
+        with_us = 1 + sum(1 for s in range(m.n) if s not in (silent, m.seat) and m.ids[s].fingerprint() in up)
+        return 2 * with_us <= m.n
 
     def _hold_abandon(self, raw: bytes, label: str) -> None:
         """An abandon for the seq we are at, from another peer. Checked at once (a malformed one, one naming a
@@ -1296,7 +1301,7 @@ class TablePeer:
 
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
 DAMAGED_SUFFIX = ".damaged"  # a damaged log file, kept whole beside the repaired one
-CUT_OFF_ROUNDS = 3  # abandon periods alone (every other seat disconnected) before we leave without naming anyone
+CUT_OFF_ROUNDS = 5  # abandon periods without a majority behind us before we leave without naming anyone
 CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries: no refold starts from the genesis
 PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
 PENDING_MAX = 256  # entries kept ahead of our log at most

@@ -20,7 +20,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from adp2p.p2p.netns import NetnsLab
+
 _LEN = struct.Struct(">I")
+LAB_PORT = 7311  # every peer's port in a lab: each host has a network namespace of its own
 
 
 def free_port() -> int:
@@ -91,6 +94,7 @@ class Table:
         seed: int = 1,
         table: str = "t",
         quiet: bool = False,  # the peers' narration helps when a test fails
+        lab: NetnsLab | None = None,  # peer i runs in the lab's host i, on its address, instead of on loopback
     ) -> None:
         self.root = root
         self.n = n
@@ -100,14 +104,15 @@ class Table:
         self.seed = seed
         self.table = table
         self.quiet = quiet
-        self.hub_port = free_port()
+        self.lab = lab
+        self.hub_port = LAB_PORT if lab is not None else free_port()
         self.peers: list[Peer] = []
         for i in range(n):
             self.peers.append(
                 Peer(
                     i,
                     f"bot{i}",
-                    self.hub_port if i == 0 else free_port(),
+                    self.hub_port if i == 0 or lab is not None else free_port(),
                     root / f"peer{i}",
                     root / f"peer{i}.json",
                     root / f"peer{i}.out",
@@ -120,10 +125,13 @@ class Table:
     def __exit__(self, *exc: object) -> None:
         self.kill_all()
 
+    def host(self, i: int) -> str:
+        return self.lab.addresses[i] if self.lab is not None else "127.0.0.1"
+
     def command(self, p: Peer, *, resume: Path | None = None, peer_addr: int | None = None) -> list[str]:
         cmd = [
             sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction",
-            "--table", self.table, "--players", str(self.n), "--no-mdns", "--host", "127.0.0.1",
+            "--table", self.table, "--players", str(self.n), "--no-mdns", "--host", self.host(p.index),
             "--port", str(p.port), "--data-dir", str(p.data_dir), "--name", p.name,
             "--rules", "classic", "--round-limit", str(self.round_limit), "--think", str(self.think),
             "--seed", str(self.seed * 100 + p.index), "--abandon-after", str(self.abandon_after),
@@ -132,7 +140,9 @@ class Table:
         if self.quiet:
             cmd.append("--quiet")
         hub = peer_addr if peer_addr is not None else self.hub_port
-        if hub != p.port:
+        if self.lab is not None and p.index != 0:
+            cmd += ["--peer", f"{self.host(0)}:{hub}"]
+        elif self.lab is None and hub != p.port:
             cmd += ["--peer", f"127.0.0.1:{hub}"]
         if resume is not None:
             cmd += ["--resume", str(resume)]
@@ -146,8 +156,9 @@ class Table:
         with open(p.out, "ab") as fh:
             fh.write(f"==== run {len(p.runs) + 1}{' (resume)' if resume else ''}\n".encode())
             fh.flush()
+            cmd = self.command(p, resume=resume, peer_addr=peer_addr)
             p.proc = subprocess.Popen(
-                self.command(p, resume=resume, peer_addr=peer_addr),
+                self.lab.argv(p.index, cmd) if self.lab is not None else cmd,
                 stdout=fh,
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,

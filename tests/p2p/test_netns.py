@@ -157,3 +157,28 @@ def test_cleanup_stale_removes_namespaces_of_dead_runs() -> None:
     # (A concurrent test run's lab setup may already have reclaimed them: only the outcome is checked.)
     cleanup_stale()
     assert not set(names) & set(list_namespaces())
+
+
+def _reaches(lab: NetnsLab, src: int, dst: int) -> bool:
+    """A UDP datagram from host src arrives at host dst within a second."""
+    recv = lab.popen(dst, [sys.executable, "-c", UDP_RECV, lab.addresses[dst]], stdout=subprocess.PIPE, text=True)
+    assert recv.stdout is not None and recv.stdout.readline().strip() == "ready"
+    lab.run(src, [sys.executable, "-c", UDP_SEND, lab.addresses[dst]], timeout=10)
+    try:
+        out, _ = recv.communicate(timeout=1.5)
+    except subprocess.TimeoutExpired:
+        recv.kill()
+        recv.communicate()
+        return False
+    return out.strip() == f"ping {lab.addresses[src]}"
+
+
+def test_split_partitions_the_lan_and_heal_joins_it_again() -> None:
+    with NetnsLab(4) as lab:
+        lab.split([[0, 1], [2, 3]])
+        assert _reaches(lab, 0, 1) and _reaches(lab, 3, 2)
+        assert not _reaches(lab, 1, 2) and not _reaches(lab, 3, 0)
+        lab.heal()
+        assert _reaches(lab, 1, 2) and _reaches(lab, 3, 0)
+        with pytest.raises(ValueError):
+            lab.split([[0, 1], [1, 2]])
