@@ -10,6 +10,12 @@ at random moments, then a judgement of every game. Scenarios:
   gone        SIGKILL one peer for good: it must be abandoned and named within a bound
   lobby_kill  SIGKILL one peer before the game begins, for good: the others must leave the lobby with a clear
               line within a bound (the roster keeps only players alive now)
+  disk_full   the disk under one peer's data directory (a 4 MiB tmpfs) fills up mid-game: it must stop with one
+              line; the disk is freed and it resumes
+  partition   every peer in a network namespace of its own (NetnsLab); the LAN is split in two random groups for
+              0.5-2.5 abandon periods, then heals. Halves of equal size must both wait (nobody named); a smaller
+              group cut off past the patience may be named (to the others it stopped answering), and if it is back
+              only after the others left, its log agrees with theirs up to their abandon (counted as late)
 
 Columns: games, completed (or, in the lobby, every peer left with a clear line), abandoned-and-named (only a
 faulted peer: killed or stopped, it was silent past the patience), hangs (no end within the bound), differing logs
@@ -37,7 +43,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "p2p"))
-from _table_procs import Table
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+from _table_procs import Table, log_records
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p.netns import NetnsLab
+from adp2p.p2p.protocol import Kind
+from small_disk import fill, mount_small, unmount
 
 PATIENCE = 4.0  # --abandon-after of every peer (seconds)
 BOUND = 90.0  # a game that has not ended by then is a hang
@@ -64,16 +75,50 @@ def _audit(log: Path) -> dict:
 
 
 def play(
-    root: Path, scenario: str, n: int, seed: int, rng: random.Random
+    root: Path, scenario: str, n: int, seed: int, rng: random.Random, stack: contextlib.ExitStack
 ) -> tuple[Table, set[int], set[int], list[int | None]]:
     """One game; returns the table, the peers that vanished for good, the peers hit by a fault (a killed or
-    stopped peer may rightly be abandoned and named: it was silent), and the exit codes."""
-    table = Table(root, n, round_limit=6, abandon_after=PATIENCE, think=0.01, seed=seed, quiet=False)
+    stopped peer may rightly be abandoned and named: it was silent), and the exit codes. What must outlive the
+    game until it is judged (a lab, a mounted disk) goes on `stack`."""
+    lab = stack.enter_context(NetnsLab(n)) if scenario == "partition" else None
+    table = Table(root, n, round_limit=6, abandon_after=PATIENCE, think=0.01, seed=seed, quiet=False, lab=lab)
     gone: set[int] = set()
     faulted: set[int] = set()
+    small = table.peers[rng.randrange(n)] if scenario == "disk_full" else None
+    if small is not None:
+        why = mount_small(small.data_dir)
+        if why is not None:
+            raise SystemExit(f"bench_chaos: disk_full needs a small tmpfs: {why}")
+        stack.callback(unmount, small.data_dir)
     with table:
         table.start_all()
         peers = table.peers
+        if scenario == "disk_full":
+            assert small is not None
+            with contextlib.suppress(AssertionError):
+                table.wait_entries(small, rng.randrange(12, 60), timeout=30)
+            filler = fill(small.data_dir)
+            faulted.add(small.index)
+            [rc] = table.wait([small], timeout=BOUND)
+            filler.unlink()
+            if rc not in (0, None) and small.game_dir() is not None:
+                table.start(small, resume=small.game_dir(), peer_addr=peers[1].port if small.index == 0 else None)
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
+        if scenario == "partition":
+            assert lab is not None
+            order = rng.sample(range(n), n)
+            cut = rng.randint(1, n // 2)
+            minority, rest = sorted(order[:cut]), sorted(order[cut:])
+            with contextlib.suppress(AssertionError):
+                table.wait_entries(peers[rest[0]], rng.randrange(12, 60), timeout=30)
+            lab.split([minority, rest])
+            time.sleep(rng.uniform(0.5, 2.5) * PATIENCE)
+            lab.heal()
+            if 2 * len(minority) < n:
+                faulted.update(minority)  # to the others they stopped answering: they may rightly be named
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
         if scenario == "lobby_kill":
             v = peers[rng.randrange(1, n)]
             time.sleep(rng.uniform(0.2, 0.8))
@@ -115,6 +160,15 @@ def play(
     return table, gone, faulted, codes
 
 
+def _agrees_until_abandoned(mine: bytes, theirs: bytes, their_path: Path) -> bool:
+    """A late peer's log is a prefix of the others', or (a group cut off, which went on alone) equal to theirs
+    up to their last entry, an abandon naming it."""
+    if theirs.startswith(mine):
+        return True
+    recs = log_records(their_path)
+    return bool(recs) and decode_entry(recs[-1]).kind == Kind.ABANDON and mine.startswith(theirs[: -len(recs[-1]) - 4])
+
+
 def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | None], j: Judged, label: str) -> None:
     live = [p for p in table.peers if p.index not in gone]
     if any(c is None for c in codes):
@@ -137,7 +191,7 @@ def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | Non
     logs = {p.log_path().read_bytes() for p in stay}  # type: ignore[union-attr]
     for p in late:
         mine = p.log_path().read_bytes() if p.log_path() is not None else b""  # type: ignore[union-attr]
-        if len(logs) == 1 and next(iter(logs)).startswith(mine):
+        if len(logs) == 1 and _agrees_until_abandoned(mine, next(iter(logs)), stay[0].log_path()):  # type: ignore[arg-type]
             j.late += 1
         else:
             logs.add(mine)
@@ -183,7 +237,9 @@ def main() -> int:
     ap.add_argument(
         "--scenario",
         nargs="*",
-        default=["control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill"],
+        default=[
+            *("control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill", "disk_full", "partition")
+        ],
     )
     args = ap.parse_args()
     lo, hi = (int(x) for x in args.players.split("-"))
@@ -199,8 +255,8 @@ def main() -> int:
         for k in range(args.games):
             n = rng.randint(lo, hi)
             seed = rng.randrange(10**6)
-            with tempfile.TemporaryDirectory() as d:
-                table, gone, faulted, codes = play(Path(d), scenario, n, seed, rng)
+            with tempfile.TemporaryDirectory() as d, contextlib.ExitStack() as stack:
+                table, gone, faulted, codes = play(Path(d), scenario, n, seed, rng, stack)
                 before = len(j.notes)
                 judge(table, gone, faulted, codes, j, f"{scenario} #{k} (n={n}, seed={seed})")
                 if args.keep is not None and len(j.notes) > before:  # the peers' outputs and logs, to read

@@ -31,6 +31,7 @@ refolds the log, and the peer reconnects and catches up.
 from __future__ import annotations
 
 import contextlib
+import errno
 import logging
 import os
 import secrets as pysecrets
@@ -338,7 +339,7 @@ class TablePeer:
             write_secret(self.gdir / "secrets", raw)
         except OSError as exc:
             raise TableError(
-                f"cannot write {self.gdir / 'secrets'} ({exc.strerror or exc}); nothing was sent — free the disk and "
+                f"cannot write {self.gdir / 'secrets'} ({exc.strerror or exc}); nothing was sent — {_remedy(exc)}"
                 f"resume with: ad-p2p join --resume {self.gdir}"
             ) from None
         self._secrets_saved = raw
@@ -1101,7 +1102,7 @@ class TablePeer:
             except OSError as exc:  # our own disk failed (full, read-only, gone): stop with one line, resume later
                 where = exc.filename or self.gdir or self.cfg.data_dir
                 raise TableError(
-                    f"cannot write to {where} ({exc.strerror or exc}); nothing more was written — free the disk and "
+                    f"cannot write to {where} ({exc.strerror or exc}); nothing more was written — {_remedy(exc)}"
                     f"resume with: ad-p2p join --resume {self.gdir}"
                 ) from None
             except Exception as exc:  # no message may take the peer down (the schema should have refused it)
@@ -1311,6 +1312,15 @@ MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
 
 
+def _remedy(exc: OSError) -> str:
+    """What a player can do about a write error, before resuming."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "free the disk and "
+    if exc.errno in (errno.EMFILE, errno.ENFILE):
+        return "close other programs (too many open files) and "
+    return "fix that and "
+
+
 def _short(text: str) -> str:
     """An attacker-influenced text cut to what a player needs (no 200 KB lines on the terminal)."""
     return text if len(text) <= MAX_SAID else text[: MAX_SAID - 1] + "…"
@@ -1320,6 +1330,8 @@ def _abandoners(n: int, silent: int, rounds: int) -> list[int]:
     """The seats that may end the game naming `silent` after `rounds` periods of silence: the lowest other seat
     after one, the two lowest after two, and so on."""
     return [s for s in range(n) if s != silent][: max(0, rounds)]
+
+
 MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
 MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
 MAX_MET = 256  # players remembered as met in one lobby

@@ -46,6 +46,10 @@ completes on one side before the other, the slower side can receive ``dup`` on i
 connection; it then closes it and reports the peer down, and up again a moment later when the
 winning connection completes there.
 
+**Descriptors.** A socket is accepted or dialed only while the process keeps *fd_reserve* descriptors free
+under its limit (``RLIMIT_NOFILE``, counted in ``/proc/self/fd``): a flood of connections from the LAN can
+never leave the peer unable to open its log or write its secrets.
+
 Only addresses we dial are redialed: a peer that only ever dialed us is reconnected by its
 own dialer (each side normally dials every address it knows).
 
@@ -58,7 +62,9 @@ from __future__ import annotations
 
 import errno
 import logging
+import os
 import random
+import resource
 import secrets
 from collections.abc import Collection, Iterable
 from contextlib import AsyncExitStack
@@ -84,6 +90,23 @@ log = logging.getLogger(__name__)
 _PING: Final = encode_frame({"t": "ping"})
 _DUP: Final = encode_frame({"t": "dup"})
 _ACCEPT_RETRY_ERRNOS: Final = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
+FD_RESERVE: Final = 16  # descriptors kept free for the log, the secrets file and the rest of the process
+
+
+def fds_free() -> int | None:
+    """How many more descriptors this process may open (None where it cannot be counted)."""
+    try:
+        soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+        if soft == resource.RLIM_INFINITY:
+            return None
+        return soft - len(os.listdir("/proc/self/fd"))
+    except (OSError, ValueError):
+        return None
+
+
+def _short_of_fds(reserve: int) -> bool:
+    free = fds_free()
+    return free is not None and free <= reserve
 
 
 @dataclass(frozen=True)
@@ -205,6 +228,7 @@ class Mesh:
         max_pending_handshakes: int = 32,
         max_pending_per_host: int = 8,  # a whole table of peers on one machine may dial us at once
         max_connections: int = 48,
+        fd_reserve: int = FD_RESERVE,
     ) -> None:
         self.secret = secret
         self.name = name
@@ -234,6 +258,7 @@ class Mesh:
         self._pending = trio.CapacityLimiter(max_pending_handshakes)
         self.max_pending_per_host = max_pending_per_host
         self.max_connections = max_connections
+        self.fd_reserve = fd_reserve
         self._pending_by_host: dict[str, int] = {}
         self._inbox_send, self.inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any]]](inbox_size)
         self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
@@ -405,6 +430,10 @@ class Mesh:
             log.warning("refusing connection from %s: too many connections", address)
             await trio.aclose_forcefully(stream)
             return
+        if _short_of_fds(self.fd_reserve):
+            log.warning("refusing connection from %s: file descriptors kept for the log and secrets", address)
+            await trio.aclose_forcefully(stream)
+            return
         try:
             self._pending.acquire_nowait()
         except trio.WouldBlock:
@@ -464,6 +493,8 @@ class Mesh:
                     continue
                 peer: PeerInfo | None = None
                 try:
+                    if _short_of_fds(self.fd_reserve):
+                        raise OSError(errno.EMFILE, "file descriptors kept for the log and secrets")
                     with trio.fail_after(self.handshake_timeout):
                         stream = await trio.open_tcp_stream(target.host, target.port)
                 except (OSError, trio.TooSlowError) as exc:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import resource
 import signal
 import socket
 import struct
@@ -47,6 +48,10 @@ def log_records(path: Path) -> list[bytes]:
         out.append(data[off + 4 : off + 4 + n])
         off += 4 + n
     return out
+
+
+def _limit_fds(n: int) -> None:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (n, n))
 
 
 @dataclass
@@ -148,7 +153,10 @@ class Table:
             cmd += ["--resume", str(resume)]
         return cmd
 
-    def start(self, p: Peer, *, resume: Path | None = None, peer_addr: int | None = None) -> None:
+    def start(
+        self, p: Peer, *, resume: Path | None = None, peer_addr: int | None = None, nofile: int | None = None
+    ) -> None:
+        """Start (or restart) p; `nofile`: its descriptor limit (RLIMIT_NOFILE, soft and hard)."""
         if p.proc is not None:
             p.runs.append(p.proc.wait(timeout=10))
         # ADP2P_LOG=info: the mesh's log (connections made and lost, and why) goes into the diagnostics
@@ -163,6 +171,7 @@ class Table:
                 stderr=subprocess.STDOUT,
                 stdin=subprocess.DEVNULL,
                 env=env,
+                preexec_fn=None if nofile is None else lambda: _limit_fds(nofile),
             )
 
     def start_all(self) -> None:

@@ -29,10 +29,7 @@ print("ready", flush=True)
 data, addr = s.recvfrom(100)
 print(data.decode(), addr[0], flush=True)
 """
-UDP_SEND = (
-    "import socket, sys; "
-    "socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'ping', (sys.argv[1], 9999))"
-)
+UDP_SEND = "import socket, sys; socket.socket(socket.AF_INET, socket.SOCK_DGRAM).sendto(b'ping', (sys.argv[1], 9999))"
 
 
 def root_links() -> str:
@@ -56,9 +53,7 @@ def test_lab_builds_lan_and_cleans_up() -> None:
             assert "224.0.0.0/4 dev eth0" in routes
             assert "UP" in lab.run(i, ["ip", "-o", "link", "show", "lo"]).stdout
         # Host 1 -> host 0 over the bridge.
-        recv = lab.popen(
-            0, [sys.executable, "-c", UDP_RECV, lab.addresses[0]], stdout=subprocess.PIPE, text=True
-        )
+        recv = lab.popen(0, [sys.executable, "-c", UDP_RECV, lab.addresses[0]], stdout=subprocess.PIPE, text=True)
         assert recv.stdout is not None
         assert recv.stdout.readline().strip() == "ready"
         lab.run(1, [sys.executable, "-c", UDP_SEND, lab.addresses[0]], timeout=10)

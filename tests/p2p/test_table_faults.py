@@ -11,10 +11,7 @@
 
 from __future__ import annotations
 
-import contextlib
-import os
 import signal
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +21,7 @@ from _table_procs import Peer, Table, free_port, log_records
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.logstore import LogStore
 from adp2p.p2p.protocol import Genesis, decode_body
+from small_disk import fill, mount_small, unmount
 
 
 def check_same_log(table: Table) -> dict[str, object]:
@@ -223,28 +221,13 @@ def test_resume_repairs_a_damaged_log_from_the_table(tmp_path: Path, damage: str
 def small_disk(tmp_path: Path) -> Iterator[Path]:
     """tmp_path/peer1 on a filesystem of its own (a 4 MiB tmpfs), so that it can be filled up."""
     d = tmp_path / "peer1"
-    d.mkdir()
-    r = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(d)], capture_output=True, text=True)
-    if r.returncode != 0:
-        pytest.skip(f"cannot mount a small tmpfs here: {r.stderr.strip()}")
+    why = mount_small(d)
+    if why is not None:
+        pytest.skip(f"cannot mount a small tmpfs here: {why}")
     try:
         yield d
     finally:
-        subprocess.run(["umount", "-l", str(d)], capture_output=True)
-
-
-def fill(d: Path) -> Path:
-    """Fill the filesystem holding d to its last byte; returns the filler file (delete it to free the disk)."""
-    filler = d / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT, 0o600)
-    try:
-        for size in (1 << 16, 1 << 12, 1 << 8, 1):
-            with contextlib.suppress(OSError):
-                while True:
-                    os.write(fd, b"\0" * size)
-    finally:
-        os.close(fd)
-    return filler
+        unmount(d)
 
 
 @pytest.mark.slow

@@ -1,0 +1,76 @@
+"""Outsiders on the LAN against a playing table, with real processes and sockets.
+
+A peer whose process may hold only a few descriptors (RLIMIT_NOFILE 40) plays while an outsider on eight other
+loopback addresses keeps as many idle connections open to it as it can, re-opening each one the peer closes. The
+peer keeps descriptors free for its log and secrets (it refuses sockets first), so the game completes with one
+log everywhere and nobody named; before, the flood used up its descriptors and the peer died at its next write.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from pathlib import Path
+
+from _table_procs import Table
+from test_table_faults import check_same_log
+
+LIMIT = 40  # the flooded peer's descriptor limit (a quiet peer of a 3-player table holds about 12)
+OUTSIDERS = [f"127.0.0.{k}" for k in range(2, 10)]
+
+
+def flood(port: int, stop: threading.Event, held: list[int]) -> None:
+    """Keep up to 64 idle connections to 127.0.0.1:port open, from the outsider addresses in turn."""
+    socks: list[socket.socket] = []
+    k = 0
+    while not stop.is_set():
+        alive = []
+        for s in socks:  # a socket the peer closed reads as EOF: drop it
+            try:
+                s.setblocking(False)
+                gone = s.recv(1, socket.MSG_PEEK) == b""
+            except BlockingIOError:
+                gone = False
+            except OSError:
+                gone = True
+            if gone:
+                s.close()
+            else:
+                alive.append(s)
+        socks = alive
+        while len(socks) < 64:
+            s = socket.socket()
+            try:
+                s.bind((OUTSIDERS[k % len(OUTSIDERS)], 0))
+                s.settimeout(1.0)
+                s.connect(("127.0.0.1", port))
+            except OSError:
+                s.close()
+                break
+            k += 1
+            socks.append(s)
+        held[0] = max(held[0], len(socks))
+        time.sleep(0.05)
+    for s in socks:
+        s.close()
+
+
+def test_a_peer_at_a_low_descriptor_limit_outlives_an_outsider_flood(tmp_path: Path) -> None:
+    with Table(tmp_path, 3, round_limit=8, think=0.02, abandon_after=30, seed=3) as table:
+        v = table.peers[1]
+        for p in table.peers:
+            table.start(p, nofile=LIMIT if p is v else None)
+        table.wait_entries(v, 8)  # seated: from now on outsiders can only hold handshake slots
+        stop, held = threading.Event(), [0]
+        t = threading.Thread(target=flood, args=(v.port, stop, held), daemon=True)
+        t.start()
+        try:
+            codes = table.wait(timeout=120)
+        finally:
+            stop.set()
+            t.join(timeout=10)
+        assert codes == [0, 0, 0], table.diagnostics()
+        check_same_log(table)
+        assert "Traceback" not in v.output(), v.output()
+        assert held[0] >= 8, held  # the flood really held connections open
