@@ -100,6 +100,7 @@ class Table:
         table: str = "t",
         quiet: bool = False,  # the peers' narration helps when a test fails
         lab: NetnsLab | None = None,  # peer i runs in the lab's host i, on its address, instead of on loopback
+        addresses: list[str] | None = None,  # in the lab, peer i's address (default: the lab's own, on its bridge)
     ) -> None:
         self.root = root
         self.n = n
@@ -110,6 +111,7 @@ class Table:
         self.table = table
         self.quiet = quiet
         self.lab = lab
+        self.addresses = addresses or (lab.addresses if lab is not None else None)
         self.hub_port = LAB_PORT if lab is not None else free_port()
         self.peers: list[Peer] = []
         for i in range(n):
@@ -131,7 +133,7 @@ class Table:
         self.kill_all()
 
     def host(self, i: int) -> str:
-        return self.lab.addresses[i] if self.lab is not None else "127.0.0.1"
+        return self.addresses[i] if self.addresses is not None else "127.0.0.1"
 
     def command(self, p: Peer, *, resume: Path | None = None, peer_addr: int | None = None) -> list[str]:
         cmd = [
