@@ -162,7 +162,7 @@ class TablePeer:
         self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
         self._verdict_said = False
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
-        self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (every 64)
+        self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (the last few)
         self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
         self.waiting_since: tuple[int, float] | None = None  # (seq, monotonic time) we began waiting there
         self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
@@ -582,8 +582,12 @@ class TablePeer:
         store.append(raw, author=e.author)
         if before is not None:
             self.before_evidence[e.seq] = before
-        if len(store) % CHECKPOINT_EVERY == 0:
+        if len(store) - max(self.checkpoints, default=0) >= max(CHECKPOINT_EVERY, len(store) // 4):
+            # a snapshot costs time and memory in proportion to the game so far: space them out as it grows, and
+            # keep the last few (a refold for an older seq starts from the genesis)
             self.checkpoints[len(store)] = m.snapshot()
+            if len(self.checkpoints) > MAX_CHECKPOINTS:
+                del self.checkpoints[min(self.checkpoints)]
         self._timing(e.seq, e.kind, e.author)
         if m.abandoned is not None:
             self._abandoned(e)
@@ -679,7 +683,7 @@ class TablePeer:
     def _fold(self, at: int, *, fresh: bool = False) -> Machine:
         """A machine folded over our log before seq `at`: from the snapshot kept there, or our machine (unless
         `fresh`: it may hold a failed entry's traces), or the nearest checkpoint before `at` (one every
-        CHECKPOINT_EVERY entries, so no refold starts from the genesis)."""
+        CHECKPOINT_EVERY entries or a quarter of the log, whichever is more)."""
         assert self.store is not None and self.secrets is not None
         snap = self.before_evidence.get(at)
         if snap is not None:
@@ -818,7 +822,14 @@ class TablePeer:
             self._deciding.cancel()
             self.progress.set()
         else:
-            self.say(f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...")
+            why = (
+                " (too few players are connected to end the game: the network may be cut)"
+                if (m.seat in allowed)
+                else ""
+            )
+            self.say(
+                f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...{why}"
+            )
 
     def _no_majority(self, silent: int) -> bool:
         """At a table of 3 or more, an abandon needs a strict majority of the seats behind it: its author and
@@ -1303,7 +1314,8 @@ class TablePeer:
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
 DAMAGED_SUFFIX = ".damaged"  # a damaged log file, kept whole beside the repaired one
 CUT_OFF_ROUNDS = 5  # abandon periods without a majority behind us before we leave without naming anyone
-CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries: no refold starts from the genesis
+CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries at least (a quarter of the log, if more)
+MAX_CHECKPOINTS = 6  # snapshots kept (time and memory of each grow with the game)
 PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
 PENDING_MAX = 256  # entries kept ahead of our log at most
 PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
