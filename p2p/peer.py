@@ -375,7 +375,8 @@ class TablePeer:
         try:
             sec = SeatSecrets.from_bytes(read_secret(gdir / "secrets"))
         except (OSError, ValueError) as exc:  # SecretsFileError, InsecureSecretFile, a missing file
-            raise TableError(f"cannot resume from {gdir / 'secrets'}: {exc}") from None
+            why = (exc.strerror or str(exc)).lower() if isinstance(exc, OSError) else str(exc)
+            raise TableError(f"cannot resume from {gdir / 'secrets'}: {why}") from None
         self.identity = sec.identity
         self.bundle = make_bundle(self.identity, self.cfg.name)
         self.fp = self.identity.public.fingerprint()

@@ -39,3 +39,19 @@ def test_data_dir_that_cannot_be_written(tmp_path: Path) -> None:
     assert out.returncode == 3 and "Traceback" not in out.stderr, out.stderr
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot write to the data directory" in lines[0], out.stderr
+
+
+def test_resume_from_a_directory_without_its_secrets(tmp_path: Path) -> None:
+    out = join("--host", "127.0.0.1", "--resume", str(tmp_path))
+    assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert lines == [f"ad-p2p join: cannot resume from {tmp_path / 'secrets'}: no such file or directory"], lines
+
+
+def test_resume_from_a_damaged_secrets_file(tmp_path: Path) -> None:
+    (tmp_path / "secrets").write_bytes(b"\x93\x02\x01" + bytes(40))
+    (tmp_path / "secrets").chmod(0o600)
+    out = join("--host", "127.0.0.1", "--resume", str(tmp_path))
+    assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"ad-p2p join: cannot resume from {tmp_path / 'secrets'}: "), lines
