@@ -45,13 +45,18 @@ def records(path: Path) -> list[bytes]:
     return out
 
 
-def read_timings(path: Path) -> tuple[float, dict[int, tuple[int, float]]]:
-    """(start time, seq -> (author, time logged))."""
+def read_timings(path: Path, sent: dict[str, int] | None = None) -> tuple[float, dict[int, tuple[int, float]]]:
+    """(start time, seq -> (author, time logged)); the messages the peer sent, by kind, added to `sent`."""
     start, seqs = 0.0, {}
     for line in path.read_text().splitlines():
         f = line.split()
         if f[0] == "start":
             start = float(f[1])
+        elif f[0] == "sent":
+            for kv in f[1:-1]:
+                k, v = kv.split("=")
+                if sent is not None:
+                    sent[k] = sent.get(k, 0) + int(v)
         else:
             seqs[int(f[0])] = (int(f[2]), float(f[3]))
     return start, seqs
@@ -86,7 +91,8 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
     logs = sorted((root / "p0" / "games").iterdir())
     logfile = logs[0] / "log"
     raws = records(logfile)
-    timings = [read_timings(root / f"p{i}.timings") for i in range(n)]
+    sent: dict[str, int] = {}
+    timings = [read_timings(root / f"p{i}.timings", sent) for i in range(n)]
     kinds = {}
     ev_type = {}
     for r in raws:
@@ -114,6 +120,8 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "entries": len(raws),
         "bytes": logfile.stat().st_size,
         "attempts": len(lat),
+        "msgs": sum(sent.values()) / len(raws),
+        "heads": sent.get("head", 0) / len(raws),
     }
 
 
@@ -126,7 +134,7 @@ def main() -> None:
     print(f"bot games over loopback, --think 0, --round-limit {args.round_limit}, {args.games} games each")
     print(
         f"{'peers':>5} {'import':>7} {'genesis':>8} {'1st turn':>9} {'att->ans':>9} {'p90':>7} "
-        f"{'game':>7} {'entries':>8} {'KiB':>6} {'ms/entry':>9}"
+        f"{'game':>7} {'entries':>8} {'KiB':>6} {'ms/entry':>9} {'msg/entry':>9} {'heads':>6}"
     )
     for n in [int(x) for x in args.players.split(",")]:
         games = []
@@ -141,10 +149,12 @@ def main() -> None:
         p90 = lat[int(0.9 * (len(lat) - 1))] if lat else float("nan")
         shown = ", ".join(f"{g['wall']:.1f}s/{g['entries']}" for g in games)
         per = statistics.median(g["wall"] / g["entries"] for g in games) * 1000
+        msgs = statistics.median(g["msgs"] for g in games)
+        heads = statistics.median(g["heads"] for g in games)
         print(
             f"{n:>5} {med['import'] * 1000:>5.0f}ms {med['genesis'] * 1000:>6.0f}ms "
             f"{med['first_turn'] * 1000:>7.0f}ms {p50 * 1000:>7.1f}ms {p90 * 1000:>5.1f}ms "
-            f"{med['wall']:>6.1f}s {ents:>8.0f} {kib:>6.0f} {per:>9.1f}"
+            f"{med['wall']:>6.1f}s {ents:>8.0f} {kib:>6.0f} {per:>9.1f} {msgs:>9.1f} {heads:>6.1f}"
             f"   ({len(lat)} attempts; games {shown})"
         )
 

@@ -260,6 +260,7 @@ class Mesh:
         self.max_connections = max_connections
         self.fd_reserve = fd_reserve
         self._pending_by_host: dict[str, int] = {}
+        self.sent: dict[str, int] = {}  # messages queued, by their "k" (one per connection they went to)
         self._inbox_send, self.inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any]]](inbox_size)
         self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
         self._stack: AsyncExitStack | None = None
@@ -386,12 +387,20 @@ class Mesh:
             raise PeerNotConnected(f"peer {fingerprint} is not connected")
         if not conn.enqueue(data):
             raise PeerNotConnected(f"peer {conn.label} dropped: {conn.reason}")
+        self._count(msg, 1)
 
     async def broadcast(self, msg: dict[str, Any]) -> list[str]:
         """Queue *msg* for every connected peer; return the fingerprints it was queued for."""
         data = self._encode(msg)
         await trio.lowlevel.checkpoint()
-        return [fp for fp, conn in list(self._active.items()) if conn.enqueue(data)]
+        sent = [fp for fp, conn in list(self._active.items()) if conn.enqueue(data)]
+        self._count(msg, len(sent))
+        return sent
+
+    def _count(self, msg: dict[str, Any], copies: int) -> None:
+        kind = msg.get("k")
+        key = kind if isinstance(kind, str) and len(kind) <= 16 else "?"
+        self.sent[key] = self.sent.get(key, 0) + copies
 
     def _encode(self, msg: dict[str, Any]) -> bytes:
         if not isinstance(msg, dict):
