@@ -550,3 +550,36 @@ async def test_a_player_who_walked_away_mid_decision_is_told_the_game_was_abando
     for i in range(3):
         o = t.outcomes[i]
         assert o is not None and o.abandoned_by == "p1", t.heard(i)
+
+
+async def test_what_an_attacker_sends_is_never_repeated_to_a_player_at_length(tmp_path: Path) -> None:
+    """Messages that carry 200 KB of attacker text (a kind, a name, an entry, a lobby address) are refused or
+    ignored, and no line a player is shown grows with them (the table once printed 200 KB lines)."""
+    big = "x" * 200_000
+
+    class Shouter(Attacker):
+        wants = first_event  # type: ignore[assignment]
+
+        async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
+            assert self.mesh is not None
+            lobby = self._lobby_msg()
+            for msg in (
+                {"k": big},
+                {**lobby, big: 1},
+                {**lobby, "rules": big},
+                {**lobby, "addr": [big, 1]},
+                {**lobby, "peers": [[big, 1]]},
+                {"k": "entry", "raw": big.encode()},
+                {"k": "head", "seq": 2**64 - 1, "id": big.encode()},
+            ):
+                await self.mesh.broadcast(msg)
+            self.log.append("sent")
+            await send_real()
+
+    t = await play(tmp_path, attacker=Shouter)
+    assert t.peers[ATTACKER].log == ["sent"]  # type: ignore[attr-defined]
+    assert_finished_normally(t)
+    for i in t.honest:
+        assert "Ignored a malformed message" in t.heard(i)
+        longest = max(len(line) for line in t.said[i])
+        assert longest < 1000, longest

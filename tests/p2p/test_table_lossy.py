@@ -22,7 +22,7 @@ def test_a_game_completes_over_a_lossy_slow_reordering_network(tmp_path: Path) -
     with (
         NetnsLab(3) as lab,
         LossyLan(lab, loss=0.10, delay=0.10, jitter=0.10, seed=4) as lan,
-        Table(tmp_path, 3, round_limit=2, abandon_after=30, seed=9, lab=lab, addresses=lan.addresses) as table,
+        Table(tmp_path, 3, round_limit=1, abandon_after=30, seed=9, lab=lab, addresses=lan.addresses) as table,
     ):
         table.start_all()
         codes = table.wait(timeout=300)
