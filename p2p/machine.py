@@ -29,6 +29,7 @@ from adp2p.crypto.deck import (
     DeckKey,
     Share,
     ShuffleWitness,
+    check_share_with_secret,
     combine,
     encode_deck,
     fresh_pile,
@@ -1018,8 +1019,8 @@ class Machine:
                     want = set(range(self.n)) if due[h] == "cert" else {sender}
                     if set(shares) != want:
                         raise ValueError(f"handle {h}: shares of seats {sorted(shares)}, due {sorted(want)}")
-                    for sh in shares.values():
-                        verify_share(self.game_id, self.keys[sh.seat][0], h, self.hmap[h], sh)  # type: ignore[index]
+                    for sh in shares.values():  # every deck secret is revealed and checked: recompute the share
+                        check_share_with_secret(self.revealed[sh.seat]["deck_secret"], self.hmap[h], sh)
             except (CryptoError, TypeError, ValueError, IndexError, KeyError) as exc:
                 rep.violation(sender, "sealed_shares", f"shares sealed to seat {to + 1} do not check out: {exc}", seq)
 

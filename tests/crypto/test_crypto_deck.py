@@ -12,6 +12,7 @@ from adp2p.crypto.deck import (
     Share,
     ShuffleWitness,
     apply_shuffle,
+    check_share_with_secret,
     combine,
     decode_deck,
     decode_shares,
@@ -193,6 +194,20 @@ def test_wrong_shares_rejected() -> None:
         open_card(GAME_ID, 0, ct0, [wrong, *shares[1:]], g.publics, g.table)
     with pytest.raises(DecryptionError, match="two different"):
         open_card(GAME_ID, 0, ct0, [*shares, wrong], g.publics, g.table)
+
+
+def test_a_share_checked_with_its_revealed_secret() -> None:
+    """The audit's check: with the seat's deck secret, a share is right exactly when d = x·c1."""
+    g = game()
+    ct0, ct1 = g.deck[0], g.deck[1]
+    s0 = make_share(GAME_ID, g.keys[0], 0, ct0)
+    check_share_with_secret(g.keys[0].secret, ct0, s0)
+    with pytest.raises(DecryptionError):  # a wrong value
+        check_share_with_secret(g.keys[0].secret, ct0, s0._replace(d=mul(random_scalar(), ct0.c1)))
+    with pytest.raises(DecryptionError):  # the share of another card
+        check_share_with_secret(g.keys[0].secret, ct0, make_share(GAME_ID, g.keys[0], 1, ct1))
+    with pytest.raises(DecryptionError):  # another seat's share
+        check_share_with_secret(g.keys[0].secret, ct0, make_share(GAME_ID, g.keys[1], 0, ct0))
 
 
 def test_share_encoding() -> None:
