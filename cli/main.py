@@ -55,10 +55,12 @@ def parser() -> argparse.ArgumentParser:
     add_join_args(j)
     _add_rules(j)
 
+    # (the replay's options here, not in cli/tui/replay.py: building the parser must not import the screen)
     rp = sub.add_parser("replay", help="step through a finished game from its log, turn by turn")
-    from adp2p.cli.tui.replay import add_replay_args
-
-    add_replay_args(rp)
+    rp.add_argument("log", help="a game log (…/games/<id>/log) or its game directory")
+    rp.add_argument("--lang", choices=["en", "de"], default="en")
+    rp.add_argument("--all", action="store_true", help="print every turn without waiting for Enter")
+    rp.add_argument("--width", type=int, default=None, help="screen width (default: the terminal's)")
 
     t = sub.add_parser("tables", help="tables and players seen on the LAN")
     t.add_argument("--seconds", type=float, default=2.0)

@@ -307,14 +307,25 @@ class LogStore:
         """
         return self._check(raw, author, save_proof=False)
 
-    def append(self, raw: bytes, *, author: int | None = None) -> Entry:
+    def append(self, raw: bytes, *, author: int | None = None, checked: Entry | None = None) -> Entry:
         """Verify *raw* as the next entry, persist it (write + fsync), and return it.
 
         *author*, if given, is the seat that must have written this entry (the engine's pending
         author).  Raises :class:`LogRejected` or a subclass and changes nothing if the entry is
-        not acceptable; see the module docstring for duplicates and equivocations.
+        not acceptable; see the module docstring for duplicates and equivocations.  *checked*: what
+        :meth:`check` returned for these very bytes; if the log has not moved since (the entry still
+        links to our head) it is not decoded and verified a second time.
         """
-        entry = self._check(raw, author, save_proof=True)
+        if (
+            checked is not None
+            and checked.raw is raw
+            and checked.seq == len(self._entries)
+            and checked.prev_hash == self.head_id
+            and (author is None or checked.author == author)
+        ):
+            entry = checked
+        else:
+            entry = self._check(raw, author, save_proof=True)
         self._write_record(self._f, raw)
         self._entries.append(entry)
         return entry

@@ -585,7 +585,7 @@ class TablePeer:
             else:
                 self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
             return
-        store.append(raw, author=e.author)
+        store.append(raw, author=e.author, checked=e)
         if before is not None:
             self.before_evidence[e.seq] = before
         if len(store) - max(self.checkpoints, default=0) >= max(CHECKPOINT_EVERY, len(store) // 4):

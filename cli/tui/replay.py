@@ -20,13 +20,6 @@ from adp2p.cli.words import history_line, msg
 from adp2p.engine.state import GameState
 
 
-def add_replay_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("log", help="a game log (…/games/<id>/log) or its game directory")
-    p.add_argument("--lang", choices=["en", "de"], default="en")
-    p.add_argument("--all", action="store_true", help="print every turn without waiting for Enter")
-    p.add_argument("--width", type=int, default=None, help="screen width (default: the terminal's)")
-
-
 def _first_record(path: Path) -> bytes:
     with open(path, "rb") as fh:
         head = fh.read(4)

@@ -326,3 +326,23 @@ def test_same_author_on_another_branch_is_a_conflict_not_an_equivocation(path: P
     with LogStore.open(path, IDS, GAME) as store:
         assert_rejected(store, path, other, ConflictingEntry, "builds on another entry 1")
         assert store.equivocations() == []
+
+
+def test_an_entry_checked_once_is_appended_without_a_second_check_while_the_log_stands_still(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    raws = chain(3)
+    other = encode_entry(SEATS[1], GAME, 1, decode_entry(raws[0]).id, 1, 7, b"another move 1")
+    with LogStore.open(path, IDS, GAME) as store:
+        store.append(raws[0])
+        checked = store.check(raws[1])
+        stale = store.check(other)  # checked at the same position, but the log moves on before it is appended
+        verified: list[int] = []
+        real = logstore_mod.verify_entry
+        monkeypatch.setattr(logstore_mod, "verify_entry", lambda e, i: (verified.append(e.seq), real(e, i))[1])
+        store.append(raws[1], checked=checked)
+        assert verified == []  # not verified twice
+        with pytest.raises(LogEquivocation):  # the stale check is not trusted: checked again, and it conflicts
+            store.append(other, checked=stale)
+        assert verified == [1]
+        assert [e.raw for e in store.entries()] == raws[:2]
