@@ -32,6 +32,7 @@ def main() -> int:
     ok, failed, t0 = 0, [], time.monotonic()
     k = args.start
     while k <= args.stop:
+        t1 = time.monotonic()
         with tempfile.TemporaryDirectory() as d:
             try:
                 trio.run(crash_and_resume, Path(d), crashing_at_write(k))
@@ -45,6 +46,7 @@ def main() -> int:
                 print(f"write {k}: FAILED\n{traceback.format_exc()[-1500:]}", flush=True)
             else:
                 ok += 1
+                print(f"write {k}: resumed, completed, nobody named ({time.monotonic() - t1:.1f} s)", flush=True)
         k += 1
     print(
         f"crash points {args.start}..{k - 1}: {ok} resumed and completed with nobody named, {len(failed)} failed "
