@@ -583,3 +583,23 @@ async def test_what_an_attacker_sends_is_never_repeated_to_a_player_at_length(tm
         assert "Ignored a malformed message" in t.heard(i)
         longest = max(len(line) for line in t.said[i])
         assert longest < 1000, longest
+
+
+async def test_a_seated_player_that_lies_about_its_head_cannot_hold_the_table_after_the_end(tmp_path: Path) -> None:
+    """A seated player tells every head with a wrong id (it never seems to hold what the others hold), to keep
+    the honest peers lingering after the end. They wait at most the linger (one period after a finished game),
+    keep the result, and name nobody; its lies cost them only that wait."""
+
+    class HeadLiar(TablePeer):
+        def _head_msg(self) -> dict[str, Any]:
+            msg = super()._head_msg()
+            return {**msg, "id": bytes(32)}
+
+    # (play() gives up after GAME_TIMEOUT: a linger held open by the lies would fail the test there)
+    t = await play(tmp_path, attacker=HeadLiar, abandon_after=3.0, wait_for_attacker=True)
+    assert_finished_normally(t)
+    logs = t.check_logs()
+    assert logs[0] == logs[1]
+    for i in t.honest:
+        o = t.outcomes[i]
+        assert o is not None and ("round limit" in o.line or "winner" in o.line.lower()), o.line
