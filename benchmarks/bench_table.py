@@ -8,7 +8,10 @@ For 3..6 peers, a few games each (medians printed):
   deck shuffle by every seat, password commitments and their reveal rounds all done);
 * **attempt -> answer**: an access attempt entry logged by its author -> the controller's answer entry
   logged by the controller (the reveal rounds in between included), median and 90th percentile;
-* **game**: spawn -> every process has exited; entries and log bytes per game; time per entry.
+* **game**: spawn -> every process has exited; entries and log bytes per game; time per entry;
+* **messages per entry**: every message every peer sent (one per connection it went to), and the heads among them;
+* **setup split**: when every peer had logged the genesis, the last key (join), beacon link, shuffle and deal
+  (shares) entry before the first move, and the first move.
 
 Timestamps come from `ad-p2p join --timings FILE` (time.monotonic(), one clock for all processes on a
 machine). Run: `.venv/bin/python benchmarks/bench_table.py [--games 3] [--players 3,4,5,6]`.
@@ -103,6 +106,16 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
     first_event = min(s for s, k in kinds.items() if k == Kind.EVENT)
     # the author's own time: the earliest time any peer logged it (the author logs before broadcasting)
     earliest = {s: min(t[1][s][1] for t in timings if s in t[1]) for s in kinds}
+
+    # setup, phase by phase: when every peer had logged the last entry of each kind before the first move
+    def all_have(seq: int) -> float:
+        return max(t[1][seq][1] for t in timings) - t0
+
+    phases = {"genesis": all_have(0)}
+    for name, kind in (("keys", Kind.JOIN), ("links", Kind.LINK), ("shuffles", Kind.SHUFFLE), ("deal", Kind.SHARES)):
+        seqs = [q for q, k in kinds.items() if k == kind and q < first_event]
+        phases[name] = all_have(max(seqs)) if seqs else float("nan")
+    phases["first move"] = all_have(first_event)
     lat = []
     pending = None
     for s in sorted(ev_type):
@@ -122,6 +135,7 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "attempts": len(lat),
         "msgs": sum(sent.values()) / len(raws),
         "heads": sent.get("head", 0) / len(raws),
+        "phases": phases,
     }
 
 
@@ -136,6 +150,7 @@ def main() -> None:
         f"{'peers':>5} {'import':>7} {'genesis':>8} {'1st turn':>9} {'att->ans':>9} {'p90':>7} "
         f"{'game':>7} {'entries':>8} {'KiB':>6} {'ms/entry':>9} {'msg/entry':>9} {'heads':>6}"
     )
+    split: list[tuple[int, dict[str, float]]] = []
     for n in [int(x) for x in args.players.split(",")]:
         games = []
         for g in range(args.games):
@@ -157,6 +172,10 @@ def main() -> None:
             f"{med['wall']:>6.1f}s {ents:>8.0f} {kib:>6.0f} {per:>9.1f} {msgs:>9.1f} {heads:>6.1f}"
             f"   ({len(lat)} attempts; games {shown})"
         )
+        split.append((n, {k: statistics.median(g["phases"][k] for g in games) for k in games[0]["phases"]}))
+    print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians):")
+    for n, ph in split:
+        print(f"{n:>5} peers: " + "  ".join(f"{k} {v * 1000:.0f}" for k, v in ph.items()))
 
 
 if __name__ == "__main__":
