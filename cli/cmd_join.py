@@ -186,6 +186,11 @@ def run_join(args: argparse.Namespace) -> int:
         Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
     if args.quiet:
         print(outcome.line)
+    return exit_code(outcome)
+
+
+def exit_code(outcome: Outcome) -> int:
+    """The exit status of a networked game (`join` and `play` alike)."""
     if outcome.verdict or outcome.audit_ok is False:
         return 4  # cheating proven (during play or by the audit)
     if outcome.lost_contact:

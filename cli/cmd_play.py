@@ -145,7 +145,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     import subprocess
 
     import trio
-    from adp2p.cli.cmd_join import human_chooser
+    from adp2p.cli.cmd_join import exit_code, human_chooser
     from adp2p.p2p.paths import data_dir
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause
 
@@ -242,5 +242,5 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 pr.kill()
     final_screen(peer, args.lang, out)
     print(audit_line(outcome, args.lang), file=out)
-    print(f"Game log: {outcome.log_path}", file=out)
-    return 0 if outcome.audit_ok is not False and not outcome.verdict else 4
+    print(msg("game_log", args.lang, path=outcome.log_path), file=out)
+    return exit_code(outcome)

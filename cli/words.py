@@ -230,6 +230,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Während des Spiels nachgewiesener Betrug: {verdict}",
     },
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
+    "game_log": {"en": "Game log: {path}", "de": "Spielprotokoll: {path}"},
     "start_offline": {
         "en": "ad-p2p play: {profile}, {n} players, seed {seed}{you}",
         "de": "ad-p2p play: {profile}, {n} Spieler, Seed {seed}{you}",

@@ -1,0 +1,16 @@
+"""`ad-p2p play` over the real protocol (your seat watched by a bot, bot peers as processes): its end in German."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+
+def test_a_watched_network_game_ends_in_german_with_exit_0(tmp_path: Path) -> None:
+    cmd = [sys.executable, "-m", "adp2p.cli", "play", "--watch", "--bots", "2", "--round-limit", "1", "--lang", "de"]
+    cmd += ["--think", "0", "--seed", "4", "--data-dir", str(tmp_path)]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120, stdin=subprocess.DEVNULL)
+    assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "Spielprotokoll: " in out.stdout and "Game log" not in out.stdout, out.stdout[-1500:]
+    assert "Prüfung:" in out.stdout and "Traceback" not in out.stdout + out.stderr
