@@ -9,12 +9,15 @@ from pathlib import Path
 import pytest
 from _table_procs import Table
 from adp2p.p2p.netns import NetnsLab, netns_available, netns_unavailable_reason
-from lossy_lan import LossyLan
+from lossy_lan import LossyLan, tun_unavailable_reason
 from test_table_faults import check_same_log
 
 pytestmark = [
     pytest.mark.netns,
     pytest.mark.skipif(not netns_available(), reason=f"netns unavailable: {netns_unavailable_reason()}"),
+    pytest.mark.skipif(
+        netns_available() and tun_unavailable_reason() is not None, reason=f"no TUN: {tun_unavailable_reason()}"
+    ),
 ]
 
 

@@ -37,6 +37,33 @@ _TUNSETIFF = 0x400454CA
 _IFF_TUN, _IFF_NO_PI = 0x0001, 0x1000
 
 
+def tun_unavailable_reason() -> str | None:
+    """None if TUN devices can be made in a namespace here, else why not (probed once per process)."""
+    global _tun_reason
+    if _tun_reason is False:
+        probe = f"adp2p-{os.getpid()}-tunprobe"
+        reason: str | None = None
+        if not os.path.exists("/dev/net/tun"):
+            reason = "no /dev/net/tun"
+        else:
+            try:
+                subprocess.run(["ip", "netns", "add", probe], check=True, capture_output=True, timeout=10)
+                try:
+                    subprocess.run(
+                        ["ip", "-n", probe, "tuntap", "add", "dev", TUN, "mode", "tun"],
+                        check=True, capture_output=True, timeout=10,
+                    )  # fmt: skip
+                finally:
+                    subprocess.run(["ip", "netns", "del", probe], capture_output=True, timeout=10)
+            except (OSError, subprocess.SubprocessError) as exc:
+                reason = f"cannot make a TUN device in a namespace: {exc}"
+        _tun_reason = reason
+    return _tun_reason  # type: ignore[return-value]
+
+
+_tun_reason: str | bool | None = False  # False: not probed yet
+
+
 class LossyLan:
     """The lab's hosts joined by the lossy switch; use as a context manager inside the lab's."""
 
