@@ -20,6 +20,7 @@ machine). Run: `.venv/bin/python benchmarks/bench_table.py [--games 3] [--player
 from __future__ import annotations
 
 import argparse
+import secrets
 import socket
 import statistics
 import subprocess
@@ -28,7 +29,18 @@ import tempfile
 import time
 from pathlib import Path
 
+from adp2p.crypto.deck import (
+    DeckKey,
+    encode_deck,
+    initial_deck,
+    joint_key,
+    make_share,
+    open_card,
+    receive_shuffle,
+    shuffle,
+)
 from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.group import CardTable
 from adp2p.p2p.protocol import Kind, decode_body
 
 
@@ -63,6 +75,36 @@ def read_timings(path: Path, sent: dict[str, int] | None = None) -> tuple[float,
         else:
             seqs[int(f[0])] = (int(f[2]), float(f[3]))
     return start, seqs
+
+
+def crypto_floor(n: int, deal: int = 6) -> float:
+    """Seconds of crypto on the critical path of a setup at n seats, on one core, with no messages, logs or
+    engine: one deck key made and all n checked (every peer does this at once); the n shuffles one after the
+    other, each output checked by the next shuffler before it shuffles; one seat's proven shares for the cards
+    dealt to the others; one learner checking every seat's share of each of its `deal` cards (the seats do this
+    in parallel). Entry signatures, sealing and the beacon are left out: a lower bound."""
+    gid = secrets.token_bytes(16)
+    table = CardTable(gid)
+    t0 = time.perf_counter()
+    keys = [DeckKey.generate(gid, s) for s in range(n)]
+    keygen = (time.perf_counter() - t0) / n
+    t0 = time.perf_counter()
+    jpk = joint_key(gid, [(k.public, k.proof) for k in keys])
+    deck = initial_deck(gid, jpk, table)
+    for s in range(n):
+        out, _ = shuffle(deck, jpk)
+        deck = receive_shuffle(deck, encode_deck(out), s, s)
+    shuffles = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    for h in range(deal * (n - 1)):  # seat 0's shares of the cards dealt to the others
+        make_share(gid, keys[0], h, deck[h])
+    dealing = time.perf_counter() - t0
+    shares = [[make_share(gid, k, h, deck[h]) for k in keys] for h in range(deal)]  # (made by every seat)
+    t0 = time.perf_counter()
+    for h in range(deal):  # seat 1 learns its cards: every share's proof checked, the cards opened
+        open_card(gid, h, deck[h], shares[h], [k.public for k in keys], table)
+    learning = time.perf_counter() - t0
+    return keygen + shuffles + dealing + learning
 
 
 def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) -> dict[str, object]:
@@ -173,9 +215,13 @@ def main() -> None:
             f"   ({len(lat)} attempts; games {shown})"
         )
         split.append((n, {k: statistics.median(g["phases"][k] for g in games) for k in games[0]["phases"]}))
-    print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians):")
+    print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians), and the")
+    print("crypto floor of a setup measured now (crypto_floor); ratio = (first move - genesis) / floor:")
     for n, ph in split:
-        print(f"{n:>5} peers: " + "  ".join(f"{k} {v * 1000:.0f}" for k, v in ph.items()))
+        floor = statistics.median(crypto_floor(n) for _ in range(3))
+        ratio = (ph["first move"] - ph["genesis"]) / floor
+        print(f"{n:>5} peers: " + "  ".join(f"{k} {v * 1000:.0f}" for k, v in ph.items()), end="")
+        print(f"  | floor {floor * 1000:.0f} ms, ratio {ratio:.1f}")
 
 
 if __name__ == "__main__":
