@@ -19,6 +19,7 @@ ENTRY = _d("entry")  # log entry header
 HANDSHAKE = _d("handshake")  # p2p session handshake transcript (used by adp2p.p2p)
 IDENTITY = _d("identity")  # self-signed identity bundle
 PRIVATE = _d("private")  # signed payload of a private message
+PASS = _d("pass")  # a standing pass in a reaction window (p2p implied passes)
 
 # --- hashes (BLAKE2b-256) ---
 ENTRY_ID = _d("entry-id")  # entry id = H(ENTRY_ID, header_bytes, signature)
@@ -47,6 +48,7 @@ ALL = (
     HANDSHAKE,
     IDENTITY,
     PRIVATE,
+    PASS,
     ENTRY_ID,
     FINGERPRINT,
     PRIVATE_DIGEST,

@@ -180,7 +180,7 @@ def _audit(p: Path, res: AuditResult) -> None:
         return
     for e in entries[1:]:
         try:
-            m.apply(e.author, e.kind, decode_body(e.body))  # abandon entries too: the machine checks them
+            m.apply_entry(e)  # abandon entries too: the machine checks them
         except (ProtocolError, BodyError) as exc:
             seat = getattr(exc, "seat", e.author)
             res.findings.append(Finding(seat, "rejected", e.seq, f"an entry every peer must reject: {exc}"))
@@ -249,7 +249,7 @@ def history(path: str | Path) -> tuple[list[str], list[int]]:
     for raw in raws[1:]:
         try:
             e = decode_entry(raw)
-            m.apply(e.author, e.kind, decode_body(e.body))
+            m.apply_entry(e)
         except (CryptoError, ProtocolError, BodyError):
             break
         if m.abandoned is not None:

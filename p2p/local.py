@@ -157,7 +157,7 @@ class LocalTable:
         rejection raises, `ProtocolError` naming the seat at fault)."""
         e = decode_entry(raw)
         verify_entry(e, m.ids[e.author])
-        m.apply(e.author, e.kind, decode_body(e.body))
+        m.apply_entry(e)
 
     def deliver(self, raw: bytes) -> bool:
         """Append the entry to the log: every machine folds it (`fold`); True. A machine that rejects it raises

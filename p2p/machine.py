@@ -43,11 +43,12 @@ from adp2p.crypto.deck import (
     verify_shuffles,
 )
 from adp2p.crypto.encoding import pack, unpack_canonical
-from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
+from adp2p.crypto.entries import Entry, EquivocationProof, decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError, ShuffleError
 from adp2p.crypto.group import CardTable, mul, scalar_add, sub
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.identity import PublicIdentity
+from adp2p.crypto.passes import verify_pass
 from adp2p.crypto.private import audit_open_private, open_private, seal_private
 from adp2p.engine.api import Decision, apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.catalog import card
@@ -141,6 +142,7 @@ class Machine:
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
         self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # password handle -> opening shown with the card
+        self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
 
     # ==================================================================================================
     # who authors next
@@ -183,13 +185,24 @@ class Machine:
     # ==================================================================================================
     # applying entries
 
-    def apply(self, author: int, kind: int, body: dict[str, Any]) -> None:
+    def apply_entry(self, e: Entry) -> None:
+        """Apply a decoded (and signature-checked) entry: `apply` with the id of the entry it builds on."""
+        self.apply(e.author, e.kind, decode_body(e.body), prev=e.prev_hash)
+
+    def apply(self, author: int, kind: int, body: dict[str, Any], *, prev: bytes | None = None) -> None:
+        """Apply one entry body by `author`; `prev` is the id of the entry it builds on (pass tokens and pass
+        evidence are checked against it; an entry that carries them cannot be applied without it)."""
         duty = self.duty()
         if duty is None:
             raise ProtocolError(author, "the game is complete: no more entries")
         if not 0 <= author < self.n:
             raise ProtocolError(None, f"an entry by unknown seat {author + 1}")
+        self.prev = prev
         try:
+            if kind in (Kind.EVENT, Kind.ABANDON) and isinstance(body, dict) and "passes" in body:
+                self.apply_passes(author, need(body, "passes", list, max_len=MAX_PASSES))
+                duty = self.duty()
+                assert duty is not None
             self._apply(duty, author, kind, body)
         except ProtocolError:
             raise
@@ -200,6 +213,41 @@ class Machine:
         except Exception as exc:  # any other failure on an author's body is that author's protocol error
             raise ProtocolError(author, f"{_kind_name(kind)} entry cannot be applied ({type(exc).__name__})") from None
         self.entries += 1
+
+    # -- implied passes (docs/protocol.md, "Implied passes") ---------------------------------------------------
+    def window_actor(self) -> int | None:
+        """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
+        if self.abandoned is not None or self.finished or self.round is not None or any(k is None for k in self.keys):
+            return None
+        d = pending(self.state)
+        return d.actor if d is not None and d.kind == "window" else None
+
+    def pass_window(self) -> int:
+        """Apply a pass by the seat whose window decision is due, with no token: a peer's look-ahead on a copy of
+        its fold (what the rules would ask next if that seat passed), never its fold itself."""
+        who = self.window_actor()
+        if who is None:
+            raise ProtocolError(None, "no reaction window is due")
+        self._engine(who, {"t": "pass", "p": who})
+        return who
+
+    def apply_passes(self, carrier: int, tokens: list[Any], *, trusted: bool = False, start: int = 0) -> None:
+        """Apply pass tokens 0..k-1 carried by `carrier`'s entry at this seq: each one must be due (a window
+        decision) and signed by the seat it is due from. A token that is not is the carrier's fault: it supplied
+        it. `trusted`: tokens this peer checked on receipt (only the position is checked again). `start`: the
+        position of the first of `tokens` (a peer extends a chain it holds one token at a time)."""
+        if self.prev is None:
+            raise ProtocolError(carrier, "pass tokens without the entry they build on")
+        for j, tok in enumerate(tokens, start):
+            who = self.window_actor()
+            if who is None:
+                raise ProtocolError(carrier, f"pass token {j} where no reaction window is due")
+            if not trusted:
+                try:
+                    verify_pass(self.ids[who], tok, self.game_id, self.entries, self.prev, j)
+                except CryptoError:
+                    raise ProtocolError(carrier, f"pass token {j} is not seat {who + 1}'s pass there") from None
+            self._engine(who, {"t": "pass", "p": who})
 
     def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
         if not isinstance(body, dict):
@@ -234,8 +282,8 @@ class Machine:
         """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
         seat on duty. Whether its author waited long enough is for each peer to judge before it applies it (see
         p2p/peer.py and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows."""
-        if set(body) != {"silent", "seq"}:
-            raise BodyError("an abandon body is {silent, seq}")
+        if set(body) - {"passes"} != {"silent", "seq"}:
+            raise BodyError("an abandon body is {silent, seq} and perhaps passes")
         silent, seq = need(body, "silent", int), need(body, "seq", int)
         if seq != self.entries:
             raise ProtocolError(author, f"an abandon for seq {seq} at seq {self.entries}")
@@ -725,6 +773,8 @@ class Machine:
             v = Verdict(guilty, "equivocation", f"seat {guilty + 1} signed two different entries for one seq", seq)
         elif what == "entry":
             v = self._verify_bad_entry(accuser, body, seq)
+        elif what == "pass":
+            v = self._verify_pass_equivocation(accuser, body, seq)
         elif what == "nocard":
             certs = need(body, "certs", list)
             if len(certs) != 1:
@@ -744,6 +794,35 @@ class Machine:
         self.evidence_seen.append((seq, accuser, v))
         if self.verdict is None:
             self.verdict = v
+
+    def _verify_pass_equivocation(self, accuser: int, body: dict[str, Any], seq: int) -> Verdict:
+        """`raw`: an entry signed by its author (at this seq or before) that carries k pass tokens, i.e. its author
+        acts at decision k after its prev; `token`: the same author's pass token for decision k at that very point.
+        Both signed by one seat, so the proof stands on its own, like an equivocation: it passed and acted at one
+        decision (docs/protocol.md, "Implied passes")."""
+        raw = need(body, "raw", bytes)
+        token = need(body, "token", bytes, size=64)
+        try:
+            e = decode_entry(raw)
+            verify_entry(e, self.ids[e.author])
+        except (CryptoError, IndexError) as exc:
+            raise ProtocolError(accuser, f"false evidence: the entry does not verify: {exc}") from None
+        if e.game_id != self.game_id or e.seq > seq:
+            raise ProtocolError(accuser, f"false evidence: the entry is not of this game before seq {seq}")
+        if e.kind not in (Kind.EVENT, Kind.ABANDON):
+            raise ProtocolError(accuser, "false evidence: that entry is no decision")
+        try:
+            passes = decode_body(e.body).get("passes", [])
+        except BodyError:
+            passes = None
+        if not isinstance(passes, list):
+            raise ProtocolError(accuser, "false evidence: that entry's passes are unreadable")
+        try:
+            verify_pass(self.ids[e.author], token, self.game_id, seq, e.prev_hash, len(passes))
+        except CryptoError:
+            raise ProtocolError(accuser, "false evidence: the token is not that seat's pass there") from None
+        why = f"seat {e.author + 1} passed at decision {len(passes)} of entry {seq} and also acted there"
+        return Verdict(e.author, "equivocation", why, seq)
 
     def _verify_bad_entry(self, accuser: int, body: dict[str, Any], seq: int) -> Verdict:
         raw = need(body, "raw", bytes)
@@ -779,7 +858,7 @@ class Machine:
                     return Verdict(author, exc.rule, why, seq)
             trial.state = st
         try:
-            trial.apply(e.author, e.kind, decode_body(e.body))
+            trial.apply(e.author, e.kind, decode_body(e.body), prev=e.prev_hash)
         except ProtocolError as exc:
             if exc.seat != e.author:
                 raise ProtocolError(
@@ -1147,10 +1226,12 @@ BODY_FIELDS: dict[int, set[str]] = {  # every field an entry body of each kind m
     Kind.LINK: {"k", "link"},
     Kind.SHUFFLE: {"deck"},
     Kind.SHARES: {"pub", "sealed"},
-    Kind.EVENT: {"ev", "commit"},
+    Kind.EVENT: {"ev", "commit", "passes"},
     Kind.SECRETS: {"deck_secret", "box_secret", "witnesses", "openings"},
-    Kind.ABANDON: {"silent", "seq"},
-    Kind.EVIDENCE: {"what", "raw", "reason", "certs", "box_secret", "a", "b", "seq", "h", "ha", "hb", "code", "salt"},
+    Kind.ABANDON: {"silent", "seq", "passes"},
+    Kind.EVIDENCE: {
+        "what", "raw", "reason", "certs", "box_secret", "a", "b", "seq", "h", "ha", "hb", "code", "salt", "token",
+    },
 }
 BOOL_FIELDS = {"accept": False, "bank": False, "match": True}  # event fields that hold a bool (True: a list of bools)
 
@@ -1178,6 +1259,7 @@ def _kind_name(kind: int) -> str:
     return Kind(kind).name.lower() if kind in Kind._value2member_map_ else f"kind-{kind}"
 
 
+MAX_PASSES = 48  # pass tokens one entry may carry (a turn's windows hold far fewer decisions)
 MAX_WITNESS_BYTES = 64 * 1024  # a shuffle witness of 63 cards is ~4 KB
 MAX_OPENINGS = 1024  # password code openings one seat reveals (one per password card it ever committed)
 

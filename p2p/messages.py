@@ -1,13 +1,15 @@
 """The table's messages between peers (inside the mesh's signed `m` frames): their strict schema.
 
-Four kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
+Five kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
 
 - ``lobby``: ``k, v`` (protocol version), ``bundle`` (identity bundle, bytes), ``addr`` ([host, port]),
   ``peers`` (list of [host, port], at most MAX_PEER_ADDRESSES; unusable ones are skipped with a note),
   ``want`` (players wanted, 2..MAX_PLAYERS), ``rules`` (profile name, a short string);
 - ``entry``: ``k, raw`` (one signed log entry, bytes);
 - ``head``: ``k, seq`` (entries held, a count), ``id`` (the id of the last one, 32 bytes);
-- ``get``: ``k, from`` (the first seq wanted, a count).
+- ``get``: ``k, from`` (the first seq wanted, a count);
+- ``pass``: ``k, seq`` (the seq of the entry that may carry it), ``prev`` (32 bytes), ``j`` (the decision, a
+  count), ``seat``, ``sig`` (64 bytes): one seat's pass token (docs/protocol.md, "Implied passes").
 
 `check_message` runs before a peer looks at anything in a message: a wrong key, a missing key, a wrong type
 (a boolean is not a number), or a size past its bound raises `MessageError` saying which field, and the peer
@@ -63,6 +65,7 @@ _FIELDS = {
     "entry": {"k", "raw"},
     "head": {"k", "seq", "id"},
     "get": {"k", "from"},
+    "pass": {"k", "seq", "prev", "j", "seat", "sig"},
 }
 
 
@@ -87,6 +90,12 @@ def check_message(msg: dict[str, Any]) -> dict[str, Any]:
     elif k == "head":
         _count(msg["seq"], "head.seq")
         _bytes(msg["id"], "head.id", high=32, exact=32)
+    elif k == "pass":
+        _count(msg["seq"], "pass.seq")
+        _bytes(msg["prev"], "pass.prev", high=32, exact=32)
+        _count(msg["j"], "pass.j", high=0xFFFF)
+        _count(msg["seat"], "pass.seat", high=MAX_PLAYERS - 1)
+        _bytes(msg["sig"], "pass.sig", high=64, exact=64)
     else:
         _count(msg["from"], "get.from")
     return msg

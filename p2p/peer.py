@@ -45,6 +45,7 @@ import trio
 from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
+from adp2p.crypto.passes import verify_pass
 from adp2p.engine.api import legal, view
 from adp2p.engine.state import GameState
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
@@ -59,6 +60,7 @@ from adp2p.p2p.logstore import (
 )
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.messages import MessageError, address, check_message
+from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh, PeerDown, PeerUp
@@ -166,6 +168,8 @@ class TablePeer:
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
         self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (the last few)
         self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
+        self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
+        self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
         self.waiting_since: tuple[int, float] | None = None  # (seq, monotonic time) we began waiting there
         self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
@@ -322,10 +326,17 @@ class TablePeer:
             self.store.append(raw, author=0)
             self._timing(0, int(Kind.GENESIS), 0)
         self.machine = self.machine_class(g, self.secrets)
+        self._open_passes(g, seat)
         self.outcome.game_id = g.game_id
         self.outcome.log_path = self.gdir / "log"
         names = ", ".join(f"{n}{' (you)' if i == seat else ''}" for i, n in enumerate(g.names()))
         self.say(f"Game {g.game_id.hex()[:8]} begins: {g.profile}, players {names}. Log: {self.gdir / 'log'}")
+
+    def _open_passes(self, g: Genesis, seat: int) -> None:
+        """Our pass tokens: those signed before a crash are read back (we never act where we passed)."""
+        assert self.gdir is not None
+        self.passes = PassPool(g.game_id, g.identities(), seat, self.gdir / "passes")
+        self.passes.load(self.identity)
 
     def _new_game_id(self) -> bytes:
         return pysecrets.token_bytes(16)
@@ -404,6 +415,7 @@ class TablePeer:
         try:
             self.store = self._open_repaired(gdir / "log", g)
             self.machine = self._fold(len(self.store))
+            self._open_passes(g, sec.seat)
         except (OSError, LogError, CryptoError, ProtocolError, BodyError) as exc:
             raise TableError(f"cannot resume from {gdir / 'log'}: {_short(str(exc))}") from None
         self.genesis_raw = first
@@ -435,7 +447,9 @@ class TablePeer:
             m = self.machine  # evidence may have replaced the fold: read it afresh every time
             if self.ended or m.complete or m.abandoned is not None:
                 break
-            duty = m.duty()
+            seq, prev = len(self.store), self.store.head_id
+            trial, toks = self.passes.chain(m, seq, prev) if self.passes is not None else (m, [])
+            duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
             self._progress_line(duty)
             if self.waiting_since is None or self.waiting_since[0] != len(self.store):
@@ -451,16 +465,23 @@ class TablePeer:
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
-                    with trio.CancelScope() as self._deciding:
-                        ev = await self._decide(m)
-                    if self._deciding.cancelled_caught or self.ended or self.machine is not m or m.duty() != duty:
-                        continue  # the game moved on while we decided (given up on us, or evidence came)
+                    if trial.window_actor() == m.seat and (seq, prev, len(toks)) not in self.ahead:
+                        await self._decide_window(m, trial, len(toks))  # a pass may go out as a token
+                        continue
+                    ev = self.ahead.get((seq, prev, len(toks)))
+                    if ev is None:
+                        with trio.CancelScope() as self._deciding:
+                            ev = await self._decide(trial)
+                        if self._deciding.cancelled_caught or self._moved(m, seq):
+                            continue  # the game moved on while we decided (given up on us, or evidence came)
                     chooser = _fixed(ev)  # decided above, off the trio thread
-                out = m.author_next(chooser)
+                out = trial.author_next(chooser)
                 if out is None:  # nothing we can author (a machine that holds back): wait for news
                     await self._wait_progress()
                     continue
                 kind, body = out
+                if toks:
+                    body["passes"] = toks
                 self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
                 raw = encode_entry(
                     self.identity,
@@ -481,7 +502,9 @@ class TablePeer:
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                 await self._send_head()
                 continue
-            waited = (len(self.store), duty.seat)
+            if await self._look_ahead(m, trial, len(toks)):
+                continue  # we decided a window of ours ahead of time: look again
+            waited = (len(self.store), duty.seat, len(toks))
             if not await self._wait_awake(self.cfg.abandon_after) and not self.pending:
                 # a last look before giving up on that seat: what it sent may still wait in our buffers (after
                 # this process was suspended, every timer fires at once, before the buffered entries are read)
@@ -491,7 +514,7 @@ class TablePeer:
                     continue
                 silent_rounds = silent_rounds + 1 if waited == last_wait else 1
                 last_wait = waited
-                await self._abandon(duty.seat, silent_rounds)
+                await self._abandon(duty.seat, silent_rounds, toks)
         await self._flush()
         self._finish()
 
@@ -555,7 +578,9 @@ class TablePeer:
                 self._post_evidence(exc.seq, body)
             return
         except (LogError, CryptoError) as exc:
-            if isinstance(exc, ConflictingEntry) and (self._weigh(raw) or self._weigh_abandon(raw)):
+            if isinstance(exc, ConflictingEntry) and (
+                self._weigh(raw) or self._weigh_abandon(raw) or self._pass_conflict(raw)
+            ):
                 return
             if self._stale(raw):
                 log.info("entry on another branch%s: %s", f" from {sender}" if sender else "", exc)
@@ -568,10 +593,14 @@ class TablePeer:
             return  # the game is over: the log stays as the outcome describes it
         if e.kind == Kind.EVIDENCE and (e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE):
             return  # judged false before, or a seat that keeps sending false evidence: not refolded again
+        token = None if own else self._passed_there(e)
+        if token is not None:  # its author passed at the very decision this entry takes: proof against it
+            self.say(f"{self._who(e.author)} passed and then acted at one point; posting the proof for every peer")
+            self._post_evidence(e.seq, {"what": "pass", "raw": raw, "token": token})
+            return
         before = m.snapshot() if e.kind == Kind.EVIDENCE else None
         try:
-            body = decode_body(e.body)
-            m.apply(e.author, e.kind, body)
+            m.apply_entry(e)
         except (ProtocolError, BodyError) as exc:
             seat = getattr(exc, "seat", e.author)
             self.machine = m = self._fold(len(store), fresh=True)  # a failed entry leaves nothing behind
@@ -586,6 +615,9 @@ class TablePeer:
                 self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
             return
         store.append(raw, author=e.author, checked=e)
+        if self.passes is not None:
+            self.passes.prune(len(store))
+            self.ahead = {k: v for k, v in self.ahead.items() if k[0] >= len(store)}
         if before is not None:
             self.before_evidence[e.seq] = before
         if len(store) - max(self.checkpoints, default=0) >= max(CHECKPOINT_EVERY, len(store) // 4):
@@ -624,13 +656,51 @@ class TablePeer:
         )
         before = trial.snapshot()
         try:
-            trial.apply(m.seat, Kind.EVIDENCE, body)
+            trial.apply(m.seat, Kind.EVIDENCE, body, prev=store[at - 1].id)
         except ProtocolError as exc:  # our own proof does not hold: never post it (and say so)
             log.error("own evidence at seq %d does not verify: %s", at, exc)
             self.say(f"Could not prove what we saw at entry {at} ({exc}); nothing posted")
             return
         self._adopt(at, raw, trial, before)
         self.outbox.append(raw)
+
+    def _passed_there(self, e: Any) -> bytes | None:
+        """The token we hold by which `e`'s author passed at the decision `e` takes (its count of passes)."""
+        if self.passes is None or e.kind not in (Kind.EVENT, Kind.ABANDON):
+            return None
+        k = _passes_of(e)
+        return None if k is None else self.passes.get(e.seq, e.prev_hash, len(k), e.author)
+
+    def _pass_conflict(self, raw: bytes) -> bool:
+        """An entry at a seq where we hold another one after the same entry: if one of the two carries a token
+        by which the other's author passed at the decision it took instead, post that proof (at that seq, or
+        after it if the entry we hold there is our own). True if posted."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        try:
+            e = decode_entry(raw)
+            self._check_signed(e)
+        except (CryptoError, ValueError, TypeError):
+            return False
+        if self.ended or not 0 < e.seq < len(store) or store[e.seq - 1].id != e.prev_hash:
+            return False
+        held = store[e.seq]
+        for acted, other in ((e, held), (held, e)):
+            took, carried = _passes_of(acted), _passes_of(other)
+            if acted.kind not in (Kind.EVENT, Kind.ABANDON) or took is None or not carried:
+                continue
+            if len(carried) <= len(took) or not isinstance(token := carried[len(took)], bytes):
+                continue
+            try:
+                verify_pass(m.ids[acted.author], token, m.game_id, e.seq, e.prev_hash, len(took))
+            except CryptoError:
+                continue
+            self.say(f"{self._who(acted.author)} passed and then acted at one point; posting the proof for every peer")
+            self._post_evidence(e.seq if held.author != m.seat else len(store), {
+                "what": "pass", "raw": acted.raw, "token": token,
+            })
+            return True
+        return False
 
     def _weigh(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one (by another author). If it is evidence, it takes
@@ -652,7 +722,7 @@ class TablePeer:
         trial = self._fold(e.seq)
         before = trial.snapshot()
         try:
-            trial.apply(e.author, e.kind, decode_body(e.body))
+            trial.apply_entry(e)
         except (ProtocolError, BodyError) as exc:
             self._judged_false(e)
             self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
@@ -704,7 +774,7 @@ class TablePeer:
             m = self.machine_class(g, self.secrets)
             start = 1
         for entry in self.store.entries()[start:at]:
-            m.apply(entry.author, entry.kind, decode_body(entry.body))
+            m.apply_entry(entry)
         return m
 
     def _judged_false(self, e: Any) -> None:
@@ -790,7 +860,55 @@ class TablePeer:
             await trio.sleep(delay)
         return await trio.to_thread.run_sync(self.choose, seen, m.seat, options, abandon_on_cancel=True)
 
-    async def _abandon(self, silent: int, rounds: int = 1) -> None:
+    def _moved(self, m: Machine, seq: int) -> bool:
+        """The game moved on while we decided at `seq` on fold `m` (an entry came, evidence, the end)."""
+        return bool(self.ended) or self.machine is not m or self.store is None or len(self.store) != seq
+
+    async def _decide_window(self, m: Machine, at: Machine, j: int) -> None:
+        """Our decision j in a reaction window, on `at` (our fold with the passes before it applied, held or
+        assumed): a pass followed by another decision goes out as a token (on disk first); anything else waits in
+        `ahead` until the passes before it have come, and is then written as our entry."""
+        assert self.store is not None and self.passes is not None and m.seat is not None and self.mesh is not None
+        seq, prev = len(self.store), self.store.head_id
+        with trio.CancelScope() as self._deciding:
+            ev = await self._decide(at)
+        if self._deciding.cancelled_caught or self._moved(m, seq):
+            return
+        if ev.get("t") == "pass":
+            after = at.snapshot()
+            after.pass_window()
+            nxt = after.duty()
+            if nxt is not None and nxt.kind == Kind.EVENT:  # someone's next entry can carry it
+                token = self.passes.sign(self.identity, seq, prev, j)
+                if nxt.seat != m.seat:
+                    await self.mesh.broadcast(
+                        {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": token}
+                    )
+                self.progress.set()
+                return
+        self.ahead[(seq, prev, j)] = ev
+
+    async def _look_ahead(self, m: Machine, at: Machine, j: int) -> bool:
+        """While a window waits for other seats, decide our own later decisions in it now, as if those before us
+        pass (the only case in which the rules would ask us): every seat of a window decides at once. True if we
+        decided one (the caller looks again)."""
+        if self.passes is None or m.seat is None or self.store is None or at.window_actor() is None:
+            return False
+        seq, prev = len(self.store), self.store.head_id
+        sim: Machine | None = None
+        while (who := (sim or at).window_actor()) is not None:
+            if who == m.seat and not self.passes.signed(seq, prev, j):
+                if (seq, prev, j) in self.ahead:
+                    return False  # decided: what follows depends on it
+                await self._decide_window(m, sim or at, j)
+                return True
+            if sim is None:
+                sim = at.snapshot()
+            sim.pass_window()
+            j += 1
+        return False
+
+    async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
         """The author of the next entry stayed silent for `rounds` periods of ours. The lowest other seat may end
         the game after one period, naming it; if that seat is gone too, after each further period the next
         lowest one may (so the game always ends). An abandon another seat sent and that is due by our own clock
@@ -804,7 +922,9 @@ class TablePeer:
             self._accept(raw)
             await self._send_head()
         elif m.seat in allowed and not self._no_majority(silent):
-            body = {"silent": silent, "seq": len(store)}
+            body: dict[str, Any] = {"silent": silent, "seq": len(store)}
+            if passes:
+                body["passes"] = passes
             raw = encode_entry(
                 self.identity,
                 m.game_id,
@@ -858,7 +978,7 @@ class TablePeer:
         assert m is not None and store is not None
         e = decode_entry(raw)
         try:
-            m.snapshot().apply(e.author, e.kind, decode_body(e.body))
+            m.snapshot().apply_entry(e)
         except (ProtocolError, BodyError):
             self._accept(raw, sender=label)  # rejected there: kept and posted as evidence in its place
             return
@@ -930,7 +1050,7 @@ class TablePeer:
             return e.kind == Kind.ABANDON  # a higher abandon: no news
         trial = self._fold(e.seq)
         try:
-            trial.apply(e.author, e.kind, decode_body(e.body))
+            trial.apply_entry(e)
         except (ProtocolError, BodyError):
             return False  # not valid there: the caller rejects it as usual
         gone = store.supersede(e.seq)
@@ -1099,8 +1219,18 @@ class TablePeer:
                     await self._safe_send(ev.peer.fingerprint, {"k": "entry", "raw": self.genesis_raw})
                 if self.store is not None:
                     await self._safe_send(ev.peer.fingerprint, self._head_msg())
+                    await self._resend_passes(ev.peer.fingerprint)
             elif isinstance(ev, PeerDown):
                 self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
+
+    async def _resend_passes(self, fp: str) -> None:
+        """Our pass tokens for the next entry, to a peer that (re)connects: it may have missed them."""
+        m, store, pool = self.machine, self.store, self.passes
+        if m is None or store is None or pool is None or m.seat is None:
+            return
+        seq, prev = len(store), store.head_id
+        for j, token in pool.mine(seq, prev):
+            await self._safe_send(fp, {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": token})
 
     def _peer_down(self, fp: str, label: str, reason: str) -> None:
         log.info("peer down: %s (%s)", label, reason)
@@ -1242,6 +1372,15 @@ class TablePeer:
             elif seq > 0 and self.store[seq - 1].id != hid:
                 # the same position holds another entry there: fetch theirs (an equivocation shows up)
                 await self._safe_send(fp, {"k": "get", "from": seq - 1})
+        elif k == "pass":
+            m, store, pool = self.machine, self.store, self.passes
+            if m is None or store is None or pool is None or self.ended:
+                return
+            seat = msg["seat"]
+            if seat >= m.n or m.ids[seat].fingerprint() != fp:
+                return  # a seat's token comes from that seat (a relayed or made-up one is not looked at)
+            if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store)):
+                self.progress.set()
         elif k == "get" and self.store is not None:
             for e in self.store.since(msg["from"])[:2000]:
                 await self._safe_send(fp, {"k": "entry", "raw": e.raw})
@@ -1344,6 +1483,18 @@ PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
 MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
 MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
+
+
+def _passes_of(e: Any) -> list[Any] | None:
+    """The pass tokens an event or abandon entry carries ([] if none; None if its body does not read)."""
+    if e.kind not in (Kind.EVENT, Kind.ABANDON):
+        return None
+    try:
+        body = decode_body(e.body)
+    except BodyError:
+        return None
+    passes = body.get("passes", []) if isinstance(body, dict) else None
+    return passes if isinstance(passes, list) else None
 
 
 def _remedy(exc: OSError) -> str:

@@ -47,7 +47,7 @@ def fold_log(path: Path) -> tuple[Any, list[GameState]]:
         turns: list[GameState] = []
         prev, turn = m.state, m.state.turn_no
         for entry in store.entries()[1:]:
-            m.apply(entry.author, entry.kind, decode_body(entry.body))
+            m.apply_entry(entry)
             if m.state.turn_no != turn:
                 turns.append(prev)  # the end of the setup or of the previous turn
                 turn = m.state.turn_no

@@ -20,7 +20,7 @@ from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
-from adp2p.p2p.protocol import decode_body, encode_body
+from adp2p.p2p.protocol import encode_body
 from seeds import SeededPeer, draw, seeded
 
 GAME_TIMEOUT = 90.0
@@ -37,7 +37,7 @@ class ZooPeer(SeededPeer):
         if own and m is not None and m.seat in self.seeds.cheaters:
             e = decode_entry(raw)
             try:
-                m.snapshot().apply(e.author, e.kind, decode_body(e.body))
+                m.snapshot().apply_entry(e)
             except ProtocolError:
                 m.lied_at = e.seq  # type: ignore[attr-defined]
                 return

@@ -291,3 +291,35 @@ async def test_counter_evidence_cannot_move_the_verdict_onto_the_accuser(tmp_pat
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
     assert_nobody_honest_named(t)
     assert_cheater_named(t, "")
+
+
+# ======================================================================================================
+# implied passes (docs/protocol.md, "Implied passes")
+
+
+class PassThenAct(Watcher):
+    """In the first window where it is asked first, it sends its pass token and then writes its decision there
+    as an entry too, hoping that the peers who take the token and those who take the entry split the table."""
+
+    async def _decide_window(self, m: Any, at: Any, j: int) -> None:
+        await super()._decide_window(m, at, j)
+        store, pool = self.store, self.passes
+        if self.cheated or j != 0 or store is None or pool is None or self.mesh is None:
+            return
+        seq, prev = len(store), store.head_id
+        after = at.snapshot()
+        after.pass_window()
+        if not pool.signed(seq, prev, 0) or after.duty().seat == m.seat:
+            return  # no token sent, or one it would carry itself (then its act would be a plain equivocation)
+        self.cheated = True
+        raw = self.sign(seq, prev, int(Kind.EVENT), encode_body({"ev": {"t": "pass", "p": m.seat}}))
+        await self.mesh.broadcast({"k": "entry", "raw": raw})
+
+
+async def test_passing_and_acting_at_one_decision_names_the_seat(tmp_path: Path) -> None:
+    """The token and the entry both bind the attacker: whichever a peer gets first, the proof of both is posted
+    and every honest peer names the attacker, with one log."""
+    t = await play(tmp_path, attacker=PassThenAct)
+    assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
+    assert_nobody_honest_named(t)
+    assert_cheater_named(t, "passed at decision 0")
