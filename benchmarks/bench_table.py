@@ -140,11 +140,16 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
     timings = [read_timings(root / f"p{i}.timings", sent) for i in range(n)]
     kinds = {}
     ev_type = {}
+    tokens = pass_entries = 0
     for r in raws:
         e = decode_entry(r)
         kinds[e.seq] = e.kind
         if e.kind == Kind.EVENT:
-            ev_type[e.seq] = decode_body(e.body)["ev"].get("t")
+            body = decode_body(e.body)
+            ev_type[e.seq] = body["ev"].get("t")
+            tokens += len(body.get("passes", []))  # window passes carried as tokens (implied passes)
+            pass_entries += ev_type[e.seq] == "pass"
+    first_event = min(s for s, k in kinds.items() if k == Kind.EVENT)
     first_event = min(s for s, k in kinds.items() if k == Kind.EVENT)
     # the author's own time: the earliest time any peer logged it (the author logs before broadcasting)
     earliest = {s: min(t[1][s][1] for t in timings if s in t[1]) for s in kinds}
@@ -158,13 +163,14 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         seqs = [q for q, k in kinds.items() if k == kind and q < first_event]
         phases[name] = all_have(max(seqs)) if seqs else float("nan")
     phases["first move"] = all_have(first_event)
-    lat = []
+    lat, chain = [], []
     pending = None
     for s in sorted(ev_type):
         if ev_type[s] == "attempt":
             pending = s
         elif ev_type[s] == "answer" and pending is not None:
             lat.append(earliest[s] - earliest[pending])
+            chain.append(s - pending + 1)  # entries in a row, the attempt and the answer included
             pending = None
     return {
         "import": statistics.median(st - t0 for st, _ in timings),
@@ -178,6 +184,9 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "msgs": sum(sent.values()) / len(raws),
         "heads": sent.get("head", 0) / len(raws),
         "phases": phases,
+        "chain": statistics.median(chain) if chain else float("nan"),
+        "tokens": tokens,
+        "pass_entries": pass_entries,
     }
 
 
@@ -193,6 +202,7 @@ def main() -> None:
         f"{'game':>7} {'entries':>8} {'KiB':>6} {'ms/entry':>9} {'msg/entry':>9} {'heads':>6}"
     )
     split: list[tuple[int, dict[str, float]]] = []
+    passes: list[str] = []
     for n in [int(x) for x in args.players.split(",")]:
         games = []
         for g in range(args.games):
@@ -208,6 +218,12 @@ def main() -> None:
         per = statistics.median(g["wall"] / g["entries"] for g in games) * 1000
         msgs = statistics.median(g["msgs"] for g in games)
         heads = statistics.median(g["heads"] for g in games)
+        chain = statistics.median(g["chain"] for g in games)
+        tok, pe = sum(g["tokens"] for g in games), sum(g["pass_entries"] for g in games)
+        passes.append(
+            f"    {n} peers: entries per attempt (attempt to answer) {chain:.0f}; window passes as tokens {tok}, "
+            f"as entries {pe}; log bytes per entry {statistics.median(g['bytes'] / g['entries'] for g in games):.0f}"
+        )
         print(
             f"{n:>5} {med['import'] * 1000:>5.0f}ms {med['genesis'] * 1000:>6.0f}ms "
             f"{med['first_turn'] * 1000:>7.0f}ms {p50 * 1000:>7.1f}ms {p90 * 1000:>5.1f}ms "
@@ -215,6 +231,8 @@ def main() -> None:
             f"   ({len(lat)} attempts; games {shown})"
         )
         split.append((n, {k: statistics.median(g["phases"][k] for g in games) for k in games[0]["phases"]}))
+    print("\nreaction windows and the log:")
+    print("\n".join(passes))
     print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians), and the")
     print("crypto floor of a setup measured now (crypto_floor); ratio = (first move - genesis) / floor:")
     for n, ph in split:

@@ -174,6 +174,16 @@ class Machine:
         keep = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids)}
         return copy.deepcopy(self, keep)
 
+    def fork(self) -> Machine:
+        """A cheap copy to apply passes on and look ahead (`pass_window`, `apply_passes`, `duty`, and authoring an
+        event): a pass replaces the engine state (the engine never changes a state in place) and the reveal round,
+        and appends to the event lists, which are copied; everything else is shared, so a fork must not fold
+        anything but passes."""
+        c = copy.copy(self)
+        c.events = list(self.events)
+        c.sources = list(self.sources)
+        return c
+
     @property
     def finished(self) -> bool:
         return self.state.over or self.verdict is not None

@@ -21,6 +21,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import PublicIdentity, SecretIdentity
 from adp2p.crypto.passes import sign_pass, verify_pass
 from adp2p.p2p.machine import MAX_PASSES, Machine
+from adp2p.p2p.protocol import Kind
 
 AHEAD = 4  # seqs past the next one for which tokens are kept (they can arrive before the entry they follow)
 MAX_PREVS = 4  # branches per seq (only one is real; a liar could sign tokens on made-up ones)
@@ -99,20 +100,28 @@ class PassPool:
         return sorted((j, t) for (j, s), t in got.items() if s == self.seat)
 
     def chain(self, m: Machine, seq: int, prev: bytes) -> tuple[Machine, list[bytes]]:
-        """The longest run of held tokens from decision 0 on, and a copy of `m` with those passes applied (`m`
-        itself, untouched, if there is none)."""
+        """The longest run of held tokens from decision 0 on that ends where an event is due (only an event entry
+        can carry them), and a fork of `m` with those passes applied (`m` itself, untouched, if there is none)."""
         if m.window_actor() is None or (seq, prev) not in self.tokens:
             return m, []
-        trial: Machine | None = None
+        probe = m.fork()
+        probe.prev = prev
         out: list[bytes] = []
-        probe = m
+        usable = 0
         while (who := probe.window_actor()) is not None:
             token = self.get(seq, prev, len(out), who)
             if token is None:
                 break
-            if trial is None:
-                trial = probe = m.snapshot()
-                trial.prev = prev
-            trial.apply_passes(who, [token], trusted=True, start=len(out))
+            probe.apply_passes(who, [token], trusted=True, start=len(out))
             out.append(token)
-        return (trial if trial is not None else m), out
+            d = probe.duty()
+            if d is not None and d.kind == Kind.EVENT:
+                usable = len(out)  # a token followed by anything else is no honest seat's: never carried
+        if usable == 0:
+            return m, []
+        if usable == len(out):
+            return probe, out
+        trial = m.fork()
+        trial.prev = prev
+        trial.apply_passes(-1, out[:usable], trusted=True)
+        return trial, out[:usable]

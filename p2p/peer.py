@@ -480,7 +480,7 @@ class TablePeer:
                     await self._wait_progress()
                     continue
                 kind, body = out
-                if toks:
+                if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
                     body["passes"] = toks
                 self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
                 raw = encode_entry(
@@ -875,7 +875,7 @@ class TablePeer:
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
         if ev.get("t") == "pass":
-            after = at.snapshot()
+            after = at.fork()
             after.pass_window()
             nxt = after.duty()
             if nxt is not None and nxt.kind == Kind.EVENT:  # someone's next entry can carry it
@@ -903,7 +903,7 @@ class TablePeer:
                 await self._decide_window(m, sim or at, j)
                 return True
             if sim is None:
-                sim = at.snapshot()
+                sim = at.fork()
             sim.pass_window()
             j += 1
         return False

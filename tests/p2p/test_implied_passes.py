@@ -219,3 +219,36 @@ def test_pool_reads_its_own_tokens_back_after_a_crash(tmp_path: Path) -> None:
     again.load(t.ids[q])
     assert again.signed(len(t.raws), t.head, 0) and again.get(len(t.raws), t.head, 0, q) == token
     assert again.mine(len(t.raws), t.head) == [(0, token)]
+
+
+def test_pool_never_chains_a_token_that_no_event_could_carry() -> None:
+    """A pass after which shares (or a link, a shuffle, the end) are due is written as an entry by an honest seat;
+    a token for it (a liar's) is left out of the chain, so no honest peer writes an entry that cannot carry it."""
+    t = seeded_table(4, 5, profile="classic", round_limit=40, bots="random")
+    while True:
+        m = t.ms[0]
+        if m.window_actor() is not None:
+            sim, k = m.fork(), 0
+            while sim.window_actor() is not None:
+                sim.pass_window()
+                k += 1
+                d = sim.duty()
+                if d is None or d.kind != Kind.EVENT:
+                    break
+            else:
+                k = 0
+            if k:
+                break
+        assert t.step(), "no window before shares in this game"
+    seq, head = len(t.raws), t.head
+    pool = _pool(t, 0)
+    sim = m.fork()
+    for j in range(k):
+        who = sim.window_actor()
+        assert who is not None
+        assert pool.add(seq, head, j, who, sign_pass(t.ids[who], t.genesis.game_id, seq, head, j), seq)
+        sim.pass_window()
+    trial, chain = pool.chain(m, seq, head)
+    assert len(chain) == k - 1
+    d = trial.duty()
+    assert d is not None and d.kind == Kind.EVENT and trial.window_actor() is not None
