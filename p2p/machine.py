@@ -180,6 +180,7 @@ class Machine:
         and appends to the event lists, which are copied; everything else is shared, so a fork must not fold
         anything but passes."""
         c = copy.copy(self)
+        c.state = copy.copy(self.state)  # its own state object: nothing done on the fork reaches ours
         c.events = list(self.events)
         c.sources = list(self.sources)
         return c
