@@ -27,17 +27,21 @@ from adp2p.crypto.beacon import BeaconChain, BeaconTracker, permutation, sample,
 from adp2p.crypto.commitments import commit_code
 from adp2p.crypto.deck import (
     DeckKey,
+    Masks,
     Share,
     ShuffleWitness,
+    check_own_shuffle,
     check_share_with_secret,
     combine,
     encode_deck,
     fresh_pile,
     initial_deck,
     joint_key,
+    make_masks,
     make_share,
     receive_shuffle,
     shuffle,
+    shuffle_with,
     verify_deck_key,
     verify_share,
     verify_shuffles,
@@ -143,6 +147,8 @@ class Machine:
         self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # password handle -> opening shown with the card
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
+        self._own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
+        self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
 
     # ==================================================================================================
     # who authors next
@@ -365,8 +371,12 @@ class Machine:
     def _shuffle(self, seat: int, body: dict[str, Any]) -> None:
         raw = need(body, "deck", bytes)
         pile = self.pile or self._new_pile()
+        own, self._own_shuffle = self._own_shuffle, None
         try:
-            out = receive_shuffle(pile.final, raw, seat, len(pile.steps))
+            if own is not None and seat == self.seat and own[0] == raw:
+                out = check_own_shuffle(pile.final, own[1], seat, len(pile.steps))
+            else:
+                out = receive_shuffle(pile.final, raw, seat, len(pile.steps))
         except CryptoError as exc:
             raise ProtocolError(seat, f"shuffle output rejected: {exc}") from None
         pile.steps.append((seat, out))
@@ -1187,7 +1197,30 @@ class Machine:
     def _make_shuffle(self, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
         """This seat's shuffle step: re-mask and permute with fresh randomness (a seeded test table overrides
         this to make its games reproducible)."""
-        return shuffle(deck, self.joint_pk)
+        masks, self._masks = self._masks, None
+        if masks is not None and masks.joint_pk == self.joint_pk and len(masks.rs) == len(deck):
+            out, w = shuffle_with(deck, masks)  # the multiplications were done while others shuffled
+        else:
+            out, w = shuffle(deck, self.joint_pk)
+        self._own_shuffle = (encode_deck(out), out)  # libsodium results from checked points: not checked again
+        return out, w
+
+    def prepare_shuffle(self) -> bool:
+        """While another seat shuffles a pile that we shuffle later: make our masks for it now, so our own step is
+        additions only once the deck comes (the multiplications leave the critical path). True if it made them."""
+        if self.me is None or self.seat is None or self._masks is not None or not self.joint_pk:
+            return False
+        d = self.duty()
+        if d is not None and d.kind == Kind.SHUFFLE and d.seat < self.seat:
+            pile = self.pile or self._new_pile()
+            self.pile = pile  # (what the first step's `_shuffle` would make)
+            size = len(pile.start)
+        elif d is not None and d.kind == Kind.LINK and not self.hmap.piles and self.pile is None:
+            size = len(self.table)  # the beacon picks before the deal: the full deck is shuffled next
+        else:
+            return False
+        self._masks = make_masks(self.joint_pk, size)
+        return True
 
     def _author_shares(self) -> dict[str, Any]:
         assert self.me is not None and self.deck_key is not None and self.round is not None

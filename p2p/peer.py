@@ -209,6 +209,7 @@ class TablePeer:
                 nursery.start_soon(self._receive)
                 nursery.start_soon(self._events)
                 nursery.start_soon(self._gossip_heads)
+                nursery.start_soon(self._repeat_passes)
                 if self.cfg.mdns:
                     nursery.start_soon(self._discover)
                 if self.machine is None:
@@ -502,6 +503,8 @@ class TablePeer:
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                 await self._send_head()
                 continue
+            if m.prepare_shuffle():
+                continue  # our masks for a shuffle step of ours to come, made while we wait for others
             if await self._look_ahead(m, trial, len(toks)):
                 continue  # we decided a window of ours ahead of time: look again
             waited = (len(self.store), duty.seat, len(toks))
@@ -916,7 +919,7 @@ class TablePeer:
         m, store = self.machine, self.store
         assert m is not None and store is not None
         allowed = _abandoners(m.n, silent, rounds)
-        held = sorted(a for a in self.held_abandons if a in allowed)
+        held = sorted(a for a, raw in self.held_abandons.items() if a in allowed and self._names(raw) == silent)
         if held:
             raw = self.held_abandons.pop(held[0])
             self._accept(raw)
@@ -983,6 +986,15 @@ class TablePeer:
             self._accept(raw, sender=label)  # rejected there: kept and posted as evidence in its place
             return
         silent = decode_body(e.body)["silent"]
+        took = _passes_of(e) or []
+        token = self.passes.get(e.seq, e.prev_hash, len(took), silent) if self.passes is not None else None
+        if token is not None and self.mesh is not None and self._nursery is not None:
+            # the seat it names passed there (we hold its token): its author has not got it; it gets it now, and
+            # the abandon is never applied here (as an entry by the named seat would beat it)
+            log.info("abandon by seat %d names seat %d, which passed there: token relayed", e.author + 1, silent + 1)
+            msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
+            self._nursery.start_soon(self.mesh.broadcast, msg)
+            return
         if self.waiting_since is None or self.waiting_since[0] != e.seq:
             self.waiting_since = (e.seq, time.monotonic())
         waited = time.monotonic() - self.waiting_since[1]
@@ -1007,10 +1019,20 @@ class TablePeer:
         store = self.store
         if store is None or len(store) != seq or self.ended:
             return
-        held = sorted(self.held_abandons)
+        m = self.machine
+        held = sorted(a for a, raw in self.held_abandons.items() if m is not None and self._names(raw) == m.seat)
         if held:
             self._accept(self.held_abandons.pop(held[0]))
             await self._send_head()
+
+    def _names(self, raw: bytes) -> int | None:
+        """The seat a held abandon names, unless that seat passed there (we hold its token: it answered)."""
+        e = decode_entry(raw)
+        silent = decode_body(e.body)["silent"]
+        took = _passes_of(e) or []
+        if self.passes is not None and self.passes.get(e.seq, e.prev_hash, len(took), silent) is not None:
+            return None
+        return silent
 
     def _abandoned(self, e: Any) -> None:
         """An abandon entry went into our log: the game ends there, naming the silent seat; what was reached
@@ -1172,6 +1194,23 @@ class TablePeer:
         """Our head is news: every peer hears it within HEAD_DELAY, in one message for a whole burst of entries
         (a head after every entry folded was five in six of all messages at six peers)."""
         self._head_news.set()
+
+    async def _repeat_passes(self) -> None:
+        """Our pass tokens for a point the table has not left for a heartbeat go out again: a peer that was away,
+        behind (resuming, catching up) or reconnected may have dropped them, and without them it would wait on us
+        (docs/protocol.md, "Implied passes", rule 4)."""
+        seen: tuple[int, bytes] | None = None
+        while True:
+            await trio.sleep(self.cfg.heartbeat)
+            store, pool, m = self.store, self.passes, self.machine
+            if store is None or pool is None or m is None or m.seat is None or self.mesh is None or self.ended:
+                continue
+            point = (len(store), store.head_id)
+            if point == seen:
+                for j, token in pool.mine(*point):
+                    msg = {"k": "pass", "seq": point[0], "prev": point[1], "j": j, "seat": m.seat, "sig": token}
+                    await self.mesh.broadcast(msg)
+            seen = point
 
     async def _gossip_heads(self) -> None:
         while True:
@@ -1372,13 +1411,14 @@ class TablePeer:
             elif seq > 0 and self.store[seq - 1].id != hid:
                 # the same position holds another entry there: fetch theirs (an equivocation shows up)
                 await self._safe_send(fp, {"k": "get", "from": seq - 1})
+            elif seq == n:
+                await self._resend_passes(fp)  # it has just reached our point: our tokens there are news to it
         elif k == "pass":
             m, store, pool = self.machine, self.store, self.passes
             if m is None or store is None or pool is None or self.ended:
                 return
-            seat = msg["seat"]
-            if seat >= m.n or m.ids[seat].fingerprint() != fp:
-                return  # a seat's token comes from that seat (a relayed or made-up one is not looked at)
+            if msg["seat"] >= m.n:
+                return  # (a token is checked against the seat it names: relayed ones are as good as the seat's own)
             if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store)):
                 self.progress.set()
         elif k == "get" and self.store is not None:

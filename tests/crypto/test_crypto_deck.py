@@ -261,6 +261,34 @@ def test_honest_audit_passes() -> None:
     assert faces[:6] == [_open(g, h) for h in range(6)]
 
 
+def test_the_auditors_fixed_base_replay_equals_the_shufflers_own() -> None:
+    """With the joint secret x known, r·(x·G) is computed as (r·x)·G: the same points as the shuffler's."""
+    from adp2p.crypto.deck import _apply_shuffle_known_key
+    from adp2p.crypto.group import scalar_add
+
+    g = game()
+    x = g.keys[0].secret
+    for k in g.keys[1:]:
+        x = scalar_add(x, k.secret)
+    for (_, prev), w in zip([(0, g.start), *g.steps[:-1]], g.witnesses, strict=True):
+        assert _apply_shuffle_known_key(prev, x, w) == apply_shuffle(prev, g.pk, w)
+    wrong = scalar_add(x, g.keys[0].secret)  # a joint secret that is not the key's: other points
+    assert _apply_shuffle_known_key(g.start, wrong, g.witnesses[0]) != apply_shuffle(g.start, g.pk, g.witnesses[0])
+
+
+def test_a_shuffle_with_masks_made_ahead_is_the_shuffle_its_witness_says() -> None:
+    from adp2p.crypto.deck import make_masks, shuffle_with
+
+    g = game()
+    masks = make_masks(g.pk, len(g.start))
+    out, w = shuffle_with(g.start, masks)
+    assert list(w.rs) == masks.rs and sorted(w.perm) == list(range(len(g.start)))
+    assert out == apply_shuffle(g.start, g.pk, w)
+    assert out != shuffle_with(g.start, make_masks(g.pk, len(g.start)))[0]  # fresh masks, fresh output
+    with pytest.raises(ValueError):
+        shuffle_with(g.start[:-1], masks)
+
+
 def _audit(g: Game, steps: list, witnesses: list, secrets: list[bytes] | None = None) -> list[int]:
     return verify_shuffles(
         GAME_ID, g.publics, secrets or [k.secret for k in g.keys], g.start, steps, witnesses, g.table

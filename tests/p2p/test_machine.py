@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from adp2p.crypto.deck import ShuffleWitness
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import open_private, seal_private
@@ -399,3 +400,50 @@ def test_a_valid_abandon_ends_the_fold_naming_the_seat_on_duty() -> None:
     author = (d.seat + 1) % 3
     m.apply(author, Kind.ABANDON, {"silent": d.seat, "seq": m.entries})
     assert m.abandoned == d.seat and m.duty() is None
+
+
+def test_own_shuffle_output_is_not_checked_again_but_anything_else_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The shuffler's machine takes the output it just made (libsodium results from checked points) without
+    checking its 126 points again; an output that is not exactly that one is checked in full."""
+    import adp2p.crypto.deck as deck
+
+    t = make_table(3, seed=7)
+    found = play_until(t, lambda d: d.kind == Kind.SHUFFLE)
+    assert found is not None
+    seat = found[0].seat
+    m = t.ms[seat]
+    out = m.author_next(t.bots[seat])
+    assert out is not None
+    body = decode_body(encode_body(out[1]))
+    checked: list[bytes] = []
+    real = deck.check_point
+    monkeypatch.setattr(deck, "check_point", lambda p, what="point": checked.append(p) or real(p, what))
+    other = bytearray(body["deck"])
+    other[0:64], other[64:128] = other[64:128], other[0:64]  # the same points in another order: not ours
+    trial = m.snapshot()
+    trial.apply(seat, Kind.SHUFFLE, {"deck": bytes(other)})
+    assert len(checked) == 2 * 63
+    checked.clear()
+    m.apply(seat, Kind.SHUFFLE, body)
+    assert checked == [] and m._own_shuffle is None
+    nxt = t.ms[(seat + 1) % 3]
+    nxt.apply(seat, Kind.SHUFFLE, body)  # every other seat checks every point
+    assert len(checked) == 2 * 63
+
+
+def test_masks_made_while_others_shuffle_are_used_for_our_step() -> None:
+    """A seat makes its re-masking ahead (during the beacon picks, or while a lower seat shuffles) and its own step
+    is then additions only; the output is an ordinary shuffle: every peer accepts it and the audit replays it."""
+    t = LocalTable(3, bots="random", round_limit=4)  # real Machines: fresh shuffles, as a peer makes them
+    assert play_until(t, lambda d: d.kind == Kind.LINK) is not None
+    last = t.ms[2]
+    assert last.prepare_shuffle() and last._masks is not None and len(last._masks.rs) == 63
+    assert not last.prepare_shuffle()  # made once
+    masks = last._masks
+    assert play_until(t, lambda d: d.kind == Kind.SHUFFLE and d.seat == 2) is not None
+    out = last.author_next(None)
+    assert out is not None and last._masks is None
+    assert last.me is not None and list(ShuffleWitness.from_bytes(last.me.witnesses[0]).rs) == masks.rs
+    t.post(2, Kind.SHUFFLE, out[1])
+    t.run()
+    assert all(m.audit_report is not None and m.audit_report.ok for m in t.ms)

@@ -316,7 +316,7 @@ async def test_bad_entries_from_a_seated_player_are_rejected(tmp_path: Path) -> 
                 await self.mesh.broadcast(junk)  # type: ignore[union-attr]
             await send_real()
 
-    t = await play(tmp_path, attacker=Noisy)
+    t = await play(tmp_path, attacker=Noisy, wait_for_attacker=True)  # it plays to the end: its outcome is asserted
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
     assert_finished_normally(t)
     logs = t.check_logs()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p import peer as peer_mod
@@ -323,3 +323,30 @@ async def test_passing_and_acting_at_one_decision_names_the_seat(tmp_path: Path)
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
     assert_nobody_honest_named(t)
     assert_cheater_named(t, "passed at decision 0")
+
+
+async def test_a_pass_token_lost_on_the_way_is_sent_again(tmp_path: Path) -> None:
+    """One peer loses the first copy of every pass token that reaches it (as a peer that was away, catching up or
+    reconnecting does). The tokens come again (each seat repeats its own while the table waits on that point, and
+    sends them to a peer whose head reaches it), so the game runs to its end with nobody waiting for a seat that
+    passed, and nobody named."""
+
+    class LosesTokens(Attacker):
+        lost: ClassVar[set[tuple[int, int, int]]] = set()
+
+        async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+            if msg.get("k") == "pass":
+                key = (msg["seq"], msg["j"], msg["seat"])
+                if key not in self.lost:
+                    self.lost.add(key)
+                    self.cheated = True
+                    return
+            await super()._handle(fp, label, msg)
+
+    t = await play(tmp_path, attacker=LosesTokens, wait_for_attacker=True)
+    assert LosesTokens.lost, "no token reached the peer that loses them"
+    assert_finished_normally(t)
+    a = t.outcomes[ATTACKER]
+    assert a is not None and a.verdict is None and a.abandoned_by is None and a.audit_ok is True
+    assert a.head == t.outcomes[0].head  # type: ignore[union-attr]
+    assert_nobody_honest_named(t)

@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.crypto.deck import ShuffleWitness, apply_shuffle
+from adp2p.crypto.deck import ShuffleWitness, apply_shuffle, encode_deck
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, SeatSecrets
@@ -47,7 +47,9 @@ class SeededShuffles(Machine):
         perm = list(range(len(deck)))
         self.rng.shuffle(perm)
         w = ShuffleWitness(perm, [scalar_reduce(self.rng.randbytes(64)) for _ in deck])
-        return apply_shuffle(deck, self.joint_pk, w), w
+        out = apply_shuffle(deck, self.joint_pk, w)
+        self._own_shuffle = (encode_deck(out), out)  # as Machine._make_shuffle: its own output is not re-checked
+        return out, w
 
 
 def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
