@@ -833,11 +833,14 @@ class Machine:
         if e.kind not in (Kind.EVENT, Kind.ABANDON):
             raise ProtocolError(accuser, "false evidence: that entry is no decision")
         try:
-            passes = decode_body(e.body).get("passes", [])
+            act = decode_body(e.body)
         except BodyError:
-            passes = None
+            act = {}
+        passes, ev = act.get("passes", []), act.get("ev")
         if not isinstance(passes, list):
             raise ProtocolError(accuser, "false evidence: that entry's passes are unreadable")
+        if e.kind == Kind.EVENT and isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author:
+            raise ProtocolError(accuser, "false evidence: that entry is the same pass the token says")
         try:
             verify_pass(self.ids[e.author], token, self.game_id, seq, e.prev_hash, len(passes))
         except CryptoError:

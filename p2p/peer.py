@@ -672,7 +672,9 @@ class TablePeer:
         if self.passes is None or e.kind not in (Kind.EVENT, Kind.ABANDON):
             return None
         k = _passes_of(e)
-        return None if k is None else self.passes.get(e.seq, e.prev_hash, len(k), e.author)
+        if k is None or _plain_pass(e):
+            return None  # (a plain pass where it passed by token is the same answer: rule 3 of "Abandonment")
+        return self.passes.get(e.seq, e.prev_hash, len(k), e.author)
 
     def _pass_conflict(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one after the same entry: if one of the two carries a token
@@ -698,12 +700,41 @@ class TablePeer:
                 verify_pass(m.ids[acted.author], token, m.game_id, e.seq, e.prev_hash, len(took))
             except CryptoError:
                 continue
+            if _plain_pass(acted):  # the same pass twice, as a token and as an entry: the one further along wins
+                return self._further_along(held, e, other)
             self.say(f"{self._who(acted.author)} passed and then acted at one point; posting the proof for every peer")
             self._post_evidence(e.seq if held.author != m.seat else len(store), {
                 "what": "pass", "raw": acted.raw, "token": token,
             })
             return True
         return False
+
+    def _further_along(self, held: Any, e: Any, winner: Any) -> bool:
+        """At one seq, a seat's plain pass entry (written when an abandon named it) and an entry that carries
+        that seat's token for the same decision (written by one who had the token): both say the seat passed; the
+        one that carries the token is further along and wins (docs/protocol.md, "Implied passes")."""
+        store = self.store
+        assert store is not None
+        if winner is held:
+            self.outbox.append(held.raw)  # ours wins: make sure the other side gets it
+            return True
+        trial = self._fold(e.seq)
+        try:
+            trial.apply_entry(e)
+        except (ProtocolError, BodyError):
+            return False
+        gone = store.supersede(e.seq)
+        store.append(e.raw, author=e.author)
+        self.superseded.update(x.id for x in gone)
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= e.seq}
+        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < e.seq}
+        self.pending.clear()
+        self.pending_bytes = 0
+        self.machine = trial
+        self._deciding.cancel()
+        self._timing(e.seq, e.kind, e.author)
+        self.progress.set()
+        return True
 
     def _weigh(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one (by another author). If it is evidence, it takes
@@ -989,8 +1020,20 @@ class TablePeer:
         took = _passes_of(e) or []
         token = self.passes.get(e.seq, e.prev_hash, len(took), silent) if self.passes is not None else None
         if token is not None and self.mesh is not None and self._nursery is not None:
-            # the seat it names passed there (we hold its token): its author has not got it; it gets it now, and
-            # the abandon is never applied here (as an entry by the named seat would beat it)
+            # the seat it names passed there (we hold its token; its author did not get it): never applied here.
+            # If that seat is us, our pass goes in as our own entry at that seq, which beats the abandon everywhere
+            # (rule 3 of "Abandonment"); else the token is relayed, so that seat's pass reaches the table
+            if silent == m.seat:
+                log.info("abandon by seat %d names us, who passed there: our pass goes in as an entry", e.author + 1)
+                body: dict[str, Any] = {"ev": {"t": "pass", "p": silent}}
+                if took:
+                    body["passes"] = took
+                own = encode_entry(
+                    self.identity, m.game_id, e.seq, e.prev_hash, silent, int(Kind.EVENT), encode_body(body)
+                )
+                self._accept(own, own=True)
+                self.outbox.append(own)
+                return
             log.info("abandon by seat %d names seat %d, which passed there: token relayed", e.author + 1, silent + 1)
             msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
             self._nursery.start_soon(self.mesh.broadcast, msg)
@@ -1196,9 +1239,10 @@ class TablePeer:
         self._head_news.set()
 
     async def _repeat_passes(self) -> None:
-        """Our pass tokens for a point the table has not left for a heartbeat go out again: a peer that was away,
-        behind (resuming, catching up) or reconnected may have dropped them, and without them it would wait on us
-        (docs/protocol.md, "Implied passes", rule 4)."""
+        """The pass tokens we hold for a point the table has not left for a heartbeat go out again, ours and the
+        others': a peer that was away, behind (resuming, catching up), reconnected, or cut off from one seat only
+        may have missed them, and without them it would wait on a seat that passed (docs/protocol.md, "Implied
+        passes", rule 4)."""
         seen: tuple[int, bytes] | None = None
         while True:
             await trio.sleep(self.cfg.heartbeat)
@@ -1206,9 +1250,9 @@ class TablePeer:
             if store is None or pool is None or m is None or m.seat is None or self.mesh is None or self.ended:
                 continue
             point = (len(store), store.head_id)
-            if point == seen:
-                for j, token in pool.mine(*point):
-                    msg = {"k": "pass", "seq": point[0], "prev": point[1], "j": j, "seat": m.seat, "sig": token}
+            if point == seen:  # ours and those we hold of others (relayed: a link between two seats may be down)
+                for (j, seat), token in sorted(pool.tokens.get(point, {}).items()):
+                    msg = {"k": "pass", "seq": point[0], "prev": point[1], "j": j, "seat": seat, "sig": token}
                     await self.mesh.broadcast(msg)
             seen = point
 
@@ -1247,6 +1291,8 @@ class TablePeer:
         m, store = self.machine, self.store
         others = [i.fingerprint() for i in m.ids if i.fingerprint() != self.fp] if m is not None else []
         while store is None or any(self.last_head.get(fp) != (len(store), store.head_id) for fp in others):
+            if self._reopened:
+                return  # the game goes on: play, not linger
             await trio.sleep(0.05)
 
     async def _events(self) -> None:
@@ -1415,10 +1461,10 @@ class TablePeer:
                 await self._resend_passes(fp)  # it has just reached our point: our tokens there are news to it
         elif k == "pass":
             m, store, pool = self.machine, self.store, self.passes
-            if m is None or store is None or pool is None or self.ended:
-                return
-            if msg["seat"] >= m.n:
+            if m is None or store is None or pool is None or msg["seat"] >= m.n:
                 return  # (a token is checked against the seat it names: relayed ones are as good as the seat's own)
+            if self.ended:
+                return
             if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store)):
                 self.progress.set()
         elif k == "get" and self.store is not None:
@@ -1523,6 +1569,17 @@ PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
 MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
 MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
+
+
+def _plain_pass(e: Any) -> bool:
+    """An event entry whose own decision is a pass by its author (what its pass token says too)."""
+    if e.kind != Kind.EVENT:
+        return False
+    try:
+        ev = decode_body(e.body).get("ev")
+    except (BodyError, AttributeError):
+        return False
+    return isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author
 
 
 def _passes_of(e: Any) -> list[Any] | None:

@@ -148,9 +148,7 @@ def test_passing_and_acting_at_one_decision_is_proven() -> None:
     q = t.ms[0].window_actor()
     assert q is not None
     token = sign_pass(t.ids[q], t.genesis.game_id, len(t.raws), t.head, 0)  # q passes at decision 0 ...
-    out = t.ms[q].snapshot().author_next(lambda st, p, opts: opts[0])  # ... and writes its decision 0 too
-    assert out is not None
-    acted = t.sign(q, Kind.EVENT, out[1])
+    acted = t.sign(q, Kind.EVENT, {"ev": {"t": "play", "p": q, "card": 0, "face": 0}})  # ... and acts there too
     accuser = next(s for s in range(4) if s != q)
     proof = {"what": "pass", "raw": acted, "token": token}
     assert t.post(accuser, Kind.EVIDENCE, proof)
@@ -162,11 +160,13 @@ def test_false_pass_evidence_names_the_accuser() -> None:
     t = _at_window(least=2)
     q = t.ms[0].window_actor()
     assert q is not None
-    out = t.ms[q].snapshot().author_next(lambda st, p, opts: opts[0])
-    assert out is not None
-    acted = t.sign(q, Kind.EVENT, out[1])
+    acted = t.sign(q, Kind.EVENT, {"ev": {"t": "play", "p": q, "card": 0, "face": 0}})
     accuser = next(s for s in range(4) if s != q)
     gid, seq = t.genesis.game_id, len(t.raws)
+    plain = t.sign(q, Kind.EVENT, {"ev": {"t": "pass", "p": q}})  # the same pass as an entry: no contradiction
+    token = sign_pass(t.ids[q], gid, seq, t.head, 0)
+    raw = t.sign(accuser, Kind.EVIDENCE, {"what": "pass", "raw": plain, "token": token})
+    _rejected_by_all(t, raw, accuser, "the same pass")
     for token in (
         sign_pass(t.ids[q], gid, seq, t.head, 1),  # q's pass at another decision: no contradiction
         sign_pass(t.ids[accuser], gid, seq, t.head, 0),  # somebody else's token

@@ -312,17 +312,20 @@ class PassThenAct(Watcher):
         if not pool.signed(seq, prev, 0) or after.duty().seat == m.seat:
             return  # no token sent, or one it would carry itself (then its act would be a plain equivocation)
         self.cheated = True
-        raw = self.sign(seq, prev, int(Kind.EVENT), encode_body({"ev": {"t": "pass", "p": m.seat}}))
+        act = {"ev": {"t": "play", "p": m.seat, "card": 0, "face": 0}}  # (a plain pass would say the same as the token)
+        raw = self.sign(seq, prev, int(Kind.EVENT), encode_body(act))
         await self.mesh.broadcast({"k": "entry", "raw": raw})
 
 
 async def test_passing_and_acting_at_one_decision_names_the_seat(tmp_path: Path) -> None:
-    """The token and the entry both bind the attacker: whichever a peer gets first, the proof of both is posted
-    and every honest peer names the attacker, with one log."""
+    """The token and the entry both bind the attacker: a peer that holds the token when the act comes posts the
+    proof of both (a peer without it rejects the act, which is no legal move there, and posts that): every honest
+    peer names the attacker, with one log."""
     t = await play(tmp_path, attacker=PassThenAct)
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
     assert_nobody_honest_named(t)
-    assert_cheater_named(t, "passed at decision 0")
+    assert_cheater_named(t, "")
+    assert any("passed and then acted" in t.heard(i) for i in t.honest), [t.heard(i)[-400:] for i in t.honest]
 
 
 async def test_a_pass_token_lost_on_the_way_is_sent_again(tmp_path: Path) -> None:
@@ -350,3 +353,51 @@ async def test_a_pass_token_lost_on_the_way_is_sent_again(tmp_path: Path) -> Non
     assert a is not None and a.verdict is None and a.abandoned_by is None and a.audit_ok is True
     assert a.head == t.outcomes[0].head  # type: ignore[union-attr]
     assert_nobody_honest_named(t)
+
+
+async def test_a_pass_that_comes_after_the_abandon_beats_it(tmp_path: Path) -> None:
+    """A seat's pass tokens are held up on the way (a slow seat: a stopped process, a bad link) until the others
+    have given up on it and written the abandon naming it. Seeing the abandon name it at a decision it passed, the
+    seat writes that pass as its own entry, which beats the abandon (rule 3 of "Abandonment"): the abandon is set
+    aside and the game goes on to its end, one log everywhere, nobody named."""
+
+    class SlowToken(Attacker):
+        saw_abandon = False
+
+        async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
+            return  # a seat that is slow, not one that gives up on the others (as a stopped process)
+
+        def _hold_abandon(self, raw: bytes, label: str) -> None:
+            e = decode_entry(raw)
+            if decode_body(e.body).get("silent") == self.machine.seat:  # type: ignore[union-attr]
+                self.saw_abandon = True
+            super()._hold_abandon(raw, label)
+
+        async def _play(self) -> None:
+            mesh = self.mesh
+            assert mesh is not None
+            real_broadcast, real_send = mesh.broadcast, mesh.send
+
+            def held(msg: dict[str, Any]) -> bool:
+                if msg.get("k") == "pass" and not self.saw_abandon:
+                    self.cheated = True
+                    return True
+                return False
+
+            async def broadcast(msg: dict[str, Any]) -> list[str]:
+                return [] if held(msg) else await real_broadcast(msg)
+
+            async def send(fp: str, msg: dict[str, Any]) -> None:
+                if not held(msg):
+                    await real_send(fp, msg)
+
+            mesh.broadcast, mesh.send = broadcast, send  # type: ignore[method-assign]
+            await super()._play()
+
+    t = await play(tmp_path, attacker=SlowToken, abandon_after=1.5, wait_for_attacker=True, seed=4)
+    assert t.peers[ATTACKER].saw_abandon  # type: ignore[attr-defined]
+    assert_finished_normally(t)
+    a = t.outcomes[ATTACKER]
+    assert a is not None and a.abandoned_by is None and a.head == t.outcomes[0].head  # type: ignore[union-attr]
+    assert_nobody_honest_named(t)
+    assert any("answered after all" in t.heard(i) for i in t.honest), [t.heard(i)[-600:] for i in t.honest]
