@@ -20,6 +20,7 @@ machine). Run: `.venv/bin/python benchmarks/bench_table.py [--games 3] [--player
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import socket
 import statistics
@@ -39,6 +40,7 @@ from adp2p.crypto.deck import (
     open_card,
     receive_shuffle,
     shuffle_with,
+    verify_deck_key,
 )
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.group import CardTable
@@ -61,20 +63,25 @@ def records(path: Path) -> list[bytes]:
     return out
 
 
-def read_timings(path: Path, sent: dict[str, int] | None = None) -> tuple[float, dict[int, tuple[int, float]]]:
-    """(start time, seq -> (author, time logged)); the messages the peer sent, by kind, added to `sent`."""
+def read_timings(
+    path: Path, sent: dict[str, int] | None = None, cpu: dict[int, float] | None = None
+) -> tuple[float, dict[int, tuple[int, float]]]:
+    """(start time, seq -> (author, time logged)); the messages the peer sent, by kind, added to `sent`; the
+    peer's CPU seconds when it logged each seq, into `cpu`."""
     start, seqs = 0.0, {}
     for line in path.read_text().splitlines():
         f = line.split()
         if f[0] == "start":
             start = float(f[1])
         elif f[0] == "sent":
-            for kv in f[1:-1]:
-                k, v = kv.split("=")
-                if sent is not None:
+            for kv in f[1:]:
+                if "=" in kv and sent is not None:
+                    k, v = kv.split("=")
                     sent[k] = sent.get(k, 0) + int(v)
         else:
             seqs[int(f[0])] = (int(f[2]), float(f[3]))
+            if cpu is not None and len(f) > 4:
+                cpu[int(f[0])] = float(f[4])
     return start, seqs
 
 
@@ -114,6 +121,55 @@ def crypto_floor(n: int, deal: int = 6) -> float:
     return keygen + shuffles + dealing + learning
 
 
+def crypto_all(n: int, deal: int = 6) -> float:
+    """Seconds of the crypto that all n peers together must do in a setup (summed, not a critical path): every deck
+    key made and checked by every other seat; every shuffle's masks and additions, and its output checked by every
+    other seat; every seat's proven shares for the cards dealt to the others; every learner checking the shares of
+    its `deal` cards (its own share's proof included). On a machine with fewer cores than peers, this divided by
+    the cores bounds the setup's wall time from below, however short the critical path."""
+    gid = secrets.token_bytes(16)
+    table = CardTable(gid)
+
+    def unit(fn: object, reps: int = 3) -> float:
+        t0 = time.perf_counter()
+        for _ in range(reps):
+            fn()  # type: ignore[operator]
+        return (time.perf_counter() - t0) / reps
+
+    keys = [DeckKey.generate(gid, s) for s in range(n)]
+    jpk = joint_key(gid, [(k.public, k.proof) for k in keys])
+    deck = initial_deck(gid, jpk, table)
+    out, _ = shuffle_with(deck, make_masks(jpk, len(deck)))
+    raw = encode_deck(out)
+    shares = [make_share(gid, k, 0, deck[0]) for k in keys]
+    t_key = unit(lambda: DeckKey.generate(gid, 0))
+    t_check = unit(lambda: verify_deck_key(gid, 0, keys[0].public, keys[0].proof))
+    t_masks = unit(lambda: make_masks(jpk, len(deck)))
+    masks_for(jpk, len(deck))
+    t_add = unit(lambda: shuffle_with(deck, masks_for(jpk, len(deck))))  # type: ignore[arg-type]
+    t_receive = unit(lambda: receive_shuffle(deck, raw, 0, 0))
+    t_share = unit(lambda: make_share(gid, keys[0], 0, deck[0]), 10)
+    t_open = unit(lambda: open_card(gid, 0, deck[0], shares, [k.public for k in keys], table), 10)
+    return (
+        n * t_key
+        + n * (n - 1) * t_check
+        + n * (t_masks + t_add)
+        + n * (n - 1) * t_receive
+        + n * deal * (n - 1) * t_share
+        + n * deal * t_open
+    )
+
+
+_MASKS: dict[tuple[bytes, int], object] = {}
+
+
+def masks_for(jpk: bytes, size: int) -> object:
+    """Masks made once (the additions of a shuffle are timed, not the masks again)."""
+    if (jpk, size) not in _MASKS:
+        _MASKS[(jpk, size)] = make_masks(jpk, size)
+    return _MASKS[(jpk, size)]
+
+
 def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) -> dict[str, object]:
     hub = free_port()
     procs = []
@@ -144,7 +200,8 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
     logfile = logs[0] / "log"
     raws = records(logfile)
     sent: dict[str, int] = {}
-    timings = [read_timings(root / f"p{i}.timings", sent) for i in range(n)]
+    cpus: list[dict[int, float]] = [{} for _ in range(n)]
+    timings = [read_timings(root / f"p{i}.timings", sent, cpus[i]) for i in range(n)]
     kinds = {}
     ev_type = {}
     tokens = pass_entries = 0
@@ -170,6 +227,9 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         seqs = [q for q, k in kinds.items() if k == kind and q < first_event]
         phases[name] = all_have(max(seqs)) if seqs else float("nan")
     phases["first move"] = all_have(first_event)
+    # CPU every peer spent between its genesis and the first move: on this machine's cores, a lower bound of the
+    # setup's wall time whatever the critical path
+    setup_cpu = sum(c[first_event] - c[0] for c in cpus if first_event in c and 0 in c)
     lat, chain = [], []
     pending = None
     for s in sorted(ev_type):
@@ -191,6 +251,7 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "msgs": sum(sent.values()) / len(raws),
         "heads": sent.get("head", 0) / len(raws),
         "phases": phases,
+        "setup_cpu": setup_cpu,
         "chain": statistics.median(chain) if chain else float("nan"),
         "tokens": tokens,
         "pass_entries": pass_entries,
@@ -210,6 +271,7 @@ def main() -> None:
     )
     split: list[tuple[int, dict[str, float]]] = []
     passes: list[str] = []
+    cpu_setup: list[float] = []
     for n in [int(x) for x in args.players.split(",")]:
         games = []
         for g in range(args.games):
@@ -238,15 +300,26 @@ def main() -> None:
             f"   ({len(lat)} attempts; games {shown})"
         )
         split.append((n, {k: statistics.median(g["phases"][k] for g in games) for k in games[0]["phases"]}))
+        cpu_setup.append(statistics.median(g["setup_cpu"] for g in games))
     print("\nreaction windows and the log:")
     print("\n".join(passes))
     print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians), and the")
     print("crypto floor of a setup measured now (crypto_floor); ratio = (first move - genesis) / floor:")
-    for n, ph in split:
+    cores = os.cpu_count() or 1
+    for (n, ph), cpu in zip(split, cpu_setup, strict=True):
         floor = statistics.median(crypto_floor(n) for _ in range(3))
         ratio = (ph["first move"] - ph["genesis"]) / floor
         print(f"{n:>5} peers: " + "  ".join(f"{k} {v * 1000:.0f}" for k, v in ph.items()), end="")
         print(f"  | floor {floor * 1000:.0f} ms, ratio {ratio:.1f}")
+        need = statistics.median(crypto_all(n) for _ in range(3))
+        print(
+            f"           CPU of all {n} peers then {cpu * 1000:.0f} ms: on {cores} cores at least "
+            f"{cpu / cores * 1000:.0f} ms of wall whatever the critical path ({cpu / cores / floor:.1f}x the floor)"
+        )
+        print(
+            f"           the crypto all {n} peers must do (crypto_all) {need * 1000:.0f} ms: on {cores} cores at "
+            f"least {need / cores * 1000:.0f} ms ({need / cores / floor:.1f}x the floor) with no other work at all"
+        )
 
 
 if __name__ == "__main__":

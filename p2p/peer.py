@@ -857,11 +857,12 @@ class TablePeer:
         await self._send_head()
 
     def _timing(self, *fields: object) -> None:
-        """With `cfg.timings`: one line per entry appended (seq kind author time.monotonic()), for benchmarks;
-        time.monotonic() is one clock for every process on a machine."""
+        """With `cfg.timings`: one line per entry appended (seq kind author time.monotonic() time.process_time()),
+        for benchmarks; time.monotonic() is one clock for every process on a machine, process_time this process's
+        CPU."""
         if self.cfg.timings is not None:
             with open(self.cfg.timings, "a") as fh:
-                fh.write(" ".join(map(str, fields)) + f" {time.monotonic():.6f}\n")
+                fh.write(" ".join(map(str, fields)) + f" {time.monotonic():.6f} {time.process_time():.6f}\n")
 
     def _progress_line(self, duty: Any) -> None:
         """One line when setup moves on (keys, shuffle steps, the deal), so nobody wonders what is going on."""
