@@ -8,7 +8,8 @@ proofs go to a side file ``<log>.equivocations`` with the same record format
 * :meth:`LogStore.append` verifies an entry completely *before* writing it: strict decoding,
   game id, known author seat (and, optionally, the seat the caller expects), the author's
   signature, ``seq`` = next seq and ``prev_hash`` = id of the head.  Then it writes the record,
-  flushes and ``fsync``s, and only then updates the in-memory log.  A rejected append leaves
+  flushes and ``fsync``s (unless the caller says the entry need not be durable yet: another peer's,
+  flushed by the next durable append), and only then updates the in-memory log.  A rejected append leaves
   both the file and the in-memory log untouched (a failed write is truncated away).
 * An entry for an existing seq: identical bytes raise :class:`DuplicateEntry` (harmless
   during catch-up); different bytes signed by the same author on the same previous entry are an
@@ -307,8 +308,13 @@ class LogStore:
         """
         return self._check(raw, author, save_proof=False)
 
-    def append(self, raw: bytes, *, author: int | None = None, checked: Entry | None = None) -> Entry:
+    def append(
+        self, raw: bytes, *, author: int | None = None, checked: Entry | None = None, durable: bool = True
+    ) -> Entry:
         """Verify *raw* as the next entry, persist it (write + fsync), and return it.
+
+        *durable=False*: written but not fsynced (another peer's entry, which the table holds too: the next
+        durable append flushes it with the rest of the file; after a power loss a peer fetches what it lost).
 
         *author*, if given, is the seat that must have written this entry (the engine's pending
         author).  Raises :class:`LogRejected` or a subclass and changes nothing if the entry is
@@ -326,7 +332,7 @@ class LogStore:
             entry = checked
         else:
             entry = self._check(raw, author, save_proof=True)
-        self._write_record(self._f, raw)
+        self._write_record(self._f, raw, sync=durable)
         self._entries.append(entry)
         return entry
 
@@ -418,15 +424,16 @@ class LogStore:
         self._proofs.append(proof)
 
     @staticmethod
-    def _write_record(fh: io.FileIO, payload: bytes) -> None:
-        """Append one record durably, or leave the file as it was."""
+    def _write_record(fh: io.FileIO, payload: bytes, *, sync: bool = True) -> None:
+        """Append one record (durably unless `sync` is false), or leave the file as it was."""
         start = fh.seek(0, os.SEEK_END)
         try:
             data = memoryview(_LEN.pack(len(payload)) + payload)
             while data:
                 written = fh.write(data) or 0
                 data = data[written:]
-            os.fsync(fh.fileno())
+            if sync:
+                os.fsync(fh.fileno())
         except BaseException:
             with contextlib.suppress(OSError):  # if this fails too, the reload sees a torn record
                 fh.truncate(start)

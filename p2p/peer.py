@@ -617,7 +617,9 @@ class TablePeer:
             else:
                 self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
             return
-        store.append(raw, author=e.author, checked=e)
+        # our own entries are on disk (fsync) before they leave; another's is written now and made durable by our
+        # next fsync (one file): after a power loss we fetch it again from the table, whose log holds it
+        store.append(raw, author=e.author, checked=e, durable=own)
         if self.passes is not None:
             self.passes.prune(len(store))
             self.ahead = {k: v for k, v in self.ahead.items() if k[0] >= len(store)}

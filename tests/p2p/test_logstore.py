@@ -100,6 +100,29 @@ def test_append_fsyncs_before_returning(path: Path, monkeypatch: pytest.MonkeyPa
     assert synced == [len(record(raw))]
 
 
+def test_an_append_that_need_not_be_durable_yet_is_flushed_by_the_next_durable_one(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another peer's entry is written at once but not fsynced; our own next entry's fsync covers the file."""
+    synced: list[int] = []
+    real = logstore_mod.os.fsync
+
+    def spy(fd: int) -> None:
+        synced.append(path.stat().st_size)
+        real(fd)
+
+    raws = chain(3)
+    with LogStore.open(path, IDS, GAME) as store:
+        monkeypatch.setattr(logstore_mod.os, "fsync", spy)
+        store.append(raws[0], durable=False)
+        store.append(raws[1], durable=False)
+        assert synced == [] and path.stat().st_size == len(record(raws[0])) + len(record(raws[1]))
+        store.append(raws[2])
+    assert synced == [sum(len(record(r)) for r in raws)]
+    monkeypatch.undo()
+    assert len(LogStore.open(path, IDS, GAME)) == 3
+
+
 def test_failed_write_leaves_file_and_log_untouched(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     raws = chain(2)
     with LogStore.open(path, IDS, GAME) as store:
