@@ -249,6 +249,7 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "bytes": logfile.stat().st_size,
         "attempts": len(lat),
         "msgs": sum(sent.values()) / len(raws),
+        "msgs_per_step": sum(sent.values()) / (len(raws) + tokens),  # an entry or a pass carried by a token
         "heads": sent.get("head", 0) / len(raws),
         "phases": phases,
         "setup_cpu": setup_cpu,
@@ -291,7 +292,9 @@ def main() -> None:
         tok, pe = sum(g["tokens"] for g in games), sum(g["pass_entries"] for g in games)
         passes.append(
             f"    {n} peers: entries per attempt (attempt to answer) {chain:.0f}; window passes as tokens {tok}, "
-            f"as entries {pe}; log bytes per entry {statistics.median(g['bytes'] / g['entries'] for g in games):.0f}"
+            f"as entries {pe}; messages per step (entry or token) "
+            f"{statistics.median(g['msgs_per_step'] for g in games):.1f}; log bytes per entry "
+            f"{statistics.median(g['bytes'] / g['entries'] for g in games):.0f}"
         )
         print(
             f"{n:>5} {med['import'] * 1000:>5.0f}ms {med['genesis'] * 1000:>6.0f}ms "
