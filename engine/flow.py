@@ -41,7 +41,6 @@ from adp2p.engine.tasks import (
     push,
     replace_top,
     say,
-    set_access,
     sname,
     standings_key,
     to_discard,
@@ -483,7 +482,7 @@ def _dec_free(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         t.used_univ = True
         t.free_left -= 1
         say(st, f"{pname(p)} uses the Universities bonus on {sname(s)}")
-        set_access(st, p, s, USER)
+        effects.improve(st, p, s, USER)  # an improvement like any other: a Retro-Virus there strikes (R30)
         return
     _expect(kind, "attempt")
     t.free_left -= 1

@@ -379,3 +379,19 @@ def test_ruling_card_without_effect_is_playable():
     st = pass_all(play(done(st), 0, "multi_virus", s=0))
     assert where(st, "multi_virus") == ("discard",)
     assert [len(h) for h in st.hands] == [before[0] - 1, before[1], before[2]]
+
+
+def test_ruling_universities_bonus_sets_off_retro_virus():
+    """R30: the Universities bonus's automatic User access is an improvement of access ("succeeds in improving
+    access", 000 Retro-Virus), as Free Checking's is: a Retro-Virus on that sector strikes."""
+    perm = [BANKING, GOVERNMENT, UNIVERSITIES, MICRONOPOLY, NEWSMEDIA, TELECOMM]  # P2 controls Universities
+    st = setup(hands={2: ["A", "B"], 1: ["retro_virus"]}, first=1, perm=perm)
+    st = set_level(st, 1, BANKING, USER)
+    st = pass_all(play(done(st), 1, "retro_virus", s=BANKING))
+    assert where(st, "retro_virus") == ("sec", BANKING)
+    st = next_turn(st, 1)
+    st = next_turn(st, 2)
+    assert st.turn is not None and st.turn.player == 2 and st.hands[2]
+    st = pass_all(ev(st, "univ", 2, s=BANKING))
+    assert st.access[2][BANKING] == USER
+    assert st.hands[2] == [] and where(st, "retro_virus") == ("discard",)
