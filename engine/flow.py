@@ -198,6 +198,9 @@ def _dec_chance(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
 
 def _auto_draw_cards(st: GameState, task: dict[str, Any]) -> None:
     p, n = task["p"], task["n"]
+    if st.turn is not None and st.turn.player == p and st.turn.no_draw_any and n > 0:
+        say(st, f"{pname(p)} may not draw any cards this turn (Direct Deposit)")
+        return
     for i in range(n):
         if not st.deck:
             if st.discard:
@@ -232,7 +235,8 @@ def _auto_turn_begin(st: GameState, task: dict[str, Any]) -> None:
     t.harmful = None if fs is None else frozenset(card(f).param for f in fs if card(f).is_harmful)
     harm = t.harmful or frozenset()
     t.no_attempts = stt.no_attempts_next or "no_attempts" in harm
-    t.no_draw = stt.no_draw_next or "no_draw" in harm
+    t.no_draw_any = stt.no_draw_next  # Direct Deposit: "may not draw any cards" (Worm: the draw step only)
+    t.no_draw = t.no_draw_any or "no_draw" in harm
     t.ignore_limit = stt.etaxes_next > 0
     t.extra_draws = 2 * stt.etaxes_next
     t.loss, t.no_actions, t.winzap = stt.lose_actions_next, stt.no_actions_next, stt.extra_actions_next
@@ -260,7 +264,9 @@ def turn_start_options(st: GameState) -> list[str]:
     t = st.turn
     assert t is not None
     p = t.player
-    out = []
+    out: list[str] = []
+    if t.no_draw_any:
+        return out  # both bonuses draw cards (R31)
     if has_bonus(st, p, "take_top_discard") and st.discard and not t.gov_taken:
         out.append("gov_draw")
     if has_bonus(st, p, "skip_draw_up_to_6") or has_bonus(st, p, "skip_draw_6"):

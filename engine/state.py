@@ -42,7 +42,8 @@ class Turn:
     start_hand: tuple[int, ...] = ()
     harmful: frozenset[str] | None = None  # effects of harmful cards held at turn start; None = unknown here
     no_attempts: bool = False
-    no_draw: bool = False
+    no_draw: bool = False  # no Draw Cards step (Worm held at turn start, or Direct Deposit)
+    no_draw_any: bool = False  # Direct Deposit: no card drawn this turn by any means (R31)
     ignore_limit: bool = False
     extra_draws: int = 0
     free_left: int = 1

@@ -395,3 +395,34 @@ def test_ruling_universities_bonus_sets_off_retro_virus():
     st = pass_all(ev(st, "univ", 2, s=BANKING))
     assert st.access[2][BANKING] == USER
     assert st.hands[2] == [] and where(st, "retro_virus") == ("discard",)
+
+
+def _at_turn_of_1(st):
+    from adp2p.engine.flow import turn_start_options
+
+    st = next_turn(st, 1)
+    return st, turn_start_options(st)
+
+
+def test_ruling_direct_deposit_forbids_every_draw_worm_only_the_draw_step():
+    """R31: Direct Deposit's victim "may not draw any cards" (000:809): no Draw Cards step, and neither the
+    Government bonus's top discard nor NewsMedia's skip-and-draw (both draw cards); Worm (000:849) takes only the
+    Draw Cards step."""
+    from adp2p.engine.rules import max_draw
+
+    def base(extra: list[str]):
+        st = setup(hands={0: ["direct_deposit", "A"], 1: extra})
+        st = set_level(set_level(st, 0, BANKING, ROOT), 1, BANKING, USER)
+        return set_level(set_level(st, 1, GOVERNMENT, ROOT), 1, NEWSMEDIA, ROOT)  # both bonuses are P1's
+
+    st = pass_all(play(done(base([])), 0, "direct_deposit", q=1))
+    assert st.discard  # (the Government bonus has a card to take)
+    st, options = _at_turn_of_1(st)
+    assert st.turn.no_draw_any and options == []
+    st = st.clone()
+    st.hands[1].clear()
+    assert max_draw(st, 1) == 0
+
+    st, options = _at_turn_of_1(done(base(["worm"])))  # Worm held at P1's turn start instead
+    assert not st.turn.no_draw_any and st.turn.no_draw
+    assert "news_skip" in options
