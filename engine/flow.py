@@ -347,6 +347,20 @@ def actions_available(st: GameState, *, public: bool = False) -> int:
     return t.actions_left
 
 
+def tele_bonus_open(st: GameState) -> bool:
+    """The retro2013 TeleComm bonus (discard 2 for 1 additional action) can be used now: once a turn, and not by a
+    player who "may not take any actions" this turn (Fifteen Minutes, Line Spike, Burnout, unless protected), for
+    whom an additional action is still no action (R32)."""
+    t = st.turn
+    assert t is not None
+    return (
+        has_bonus(st, t.player, "discard2_for_action")
+        and not t.tele_used
+        and not (t.no_actions and not t.protected)
+        and len(st.hands[t.player]) >= 2
+    )
+
+
 def spend_action(st: GameState) -> None:
     t = st.turn
     assert t is not None
@@ -517,15 +531,15 @@ def _dec_actions(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> Non
     if kind == "tele_action":
         hs = ev.get("cards")
         if not (
-            has_bonus(st, p, "discard2_for_action")
-            and not t.tele_used
+            tele_bonus_open(st)
             and isinstance(hs, list)
             and len(hs) == 2
             and len(set(hs)) == 2
             and all(st.loc.get(h) == ("hand", p) for h in hs)
         ):
             raise IllegalEvent(
-                "tele_bonus", "the TeleComm bonus: once per turn, discard 2 cards for 1 action"
+                "tele_bonus",
+                "the TeleComm bonus: once per turn, discard 2 cards for 1 action (not on a turn without actions)",
             )
         for h in hs:
             to_discard(st, h)
@@ -892,11 +906,7 @@ def _skip_decision(st: GameState, task: dict[str, Any]) -> bool:
         if op == "free":
             return t.free_left <= 0
         if op == "actions":
-            return actions_available(st, public=True) <= 0 and not (
-                has_bonus(st, t.player, "discard2_for_action")
-                and not t.tele_used
-                and len(st.hands[t.player]) >= 2
-            )
+            return actions_available(st, public=True) <= 0 and not tele_bonus_open(st)
     return effects.skip_decision(st, task)
 
 

@@ -146,7 +146,7 @@ def _actions(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
                 out.append(
                     {"t": "trade", "p": p, "q": q, "card": h, "promise": None if f is None else card(f).code}
                 )
-    if has_bonus(st, p, "discard2_for_action") and not t.tele_used:
+    if flow.tele_bonus_open(st):
         out += [{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)]
     out += plays(st, p, step="actions", window=None)
     return out

@@ -426,3 +426,22 @@ def test_ruling_direct_deposit_forbids_every_draw_worm_only_the_draw_step():
     st, options = _at_turn_of_1(done(base(["worm"])))  # Worm held at P1's turn start instead
     assert not st.turn.no_draw_any and st.turn.no_draw
     assert "news_skip" in options
+
+
+def test_ruling_telecomm_bonus_buys_no_action_on_a_turn_without_actions():
+    """R32: the retro2013 TeleComm bonus (002: "discard 2 cards from your hand to take 1 additional action") does
+    not lift "may not take any actions" (000:833, Fifteen Minutes): no tele action is offered or accepted, so no
+    attempt either."""
+    from adp2p.engine.flow import tele_bonus_open
+
+    st = setup(3, "retro2013", perm=[TELECOMM, 1, 2, 3, 0, 5], hands={1: ["fifteen_minutes"]}, first=1)
+    st = set_level(st, 1, NEWSMEDIA, USER)
+    st = pass_all(play(done(st), 1, "fifteen_minutes", q=0))
+    st = next_turn(st, 0)
+    assert st.turn.player == 0 and st.turn.no_actions and len(st.hands[0]) >= 2
+    assert has_bonus(st, 0, "discard2_for_action") and not tele_bonus_open(st)
+    tele = {"t": "tele_action", "p": 0, "cards": st.hands[0][:2]}
+    st = done(st) if pending(st).kind == "free" else st
+    d = pending(st)
+    assert not (d.kind == "actions" and d.actor == 0)  # the step is skipped: nothing to take
+    assert illegal(st, tele) is not None
