@@ -112,8 +112,9 @@ def max_draw(st: GameState, p: int) -> int:
     assert t is not None
     if t.no_draw or t.draw_mode == "none":
         return 0
-    if t.draw_mode == "six":
-        return 6
+    if t.draw_mode == "six":  # Good Day: six instead of the count of sectors, the limit ignored; what is
+        counted = count_level(st, p, OPER) if st.profile.draws == "oper_root" else 2  # additional still adds (R33)
+        return 6 + base_draws(st, p) - counted + t.extra_draws + t.draw_bonus
     n = base_draws(st, p) + t.extra_draws + t.draw_bonus
     if limit_ignored(st, p) or t.draw_bonus:
         return n

@@ -445,3 +445,32 @@ def test_ruling_telecomm_bonus_buys_no_action_on_a_turn_without_actions():
     d = pending(st)
     assert not (d.kind == "actions" and d.actor == 0)  # the step is skipped: nothing to take
     assert illegal(st, tele) is not None
+
+
+def test_ruling_good_day_and_easy_credit_in_one_draw_step():
+    """R33: Good Day at the Market ("ignore your hand limit and draw 6 cards", 000:511) replaces the count of
+    Oper/Root sectors by six; Easy Credit's "3 additional cards" (000:599), No eTaxes' 2 (000:709) and the other
+    additional cards (the Banking bonus, upgrades) still add, the limit ignored, as with Easy Credit alone."""
+    from adp2p.engine.rules import max_draw
+
+    st = setup(hands={0: ["good_day", "easy_credit"]})  # P0 controls Banking: its bonus adds 1
+    st = set_level(st, 0, NEWSMEDIA, OPER)
+    st = advance_to(st, "draw", 0)
+    st = pass_all(play(st, 0, "good_day"))
+    assert max_draw(st, 0) == 6 + 1
+    st = pass_all(play(st, 0, "easy_credit"))
+    assert max_draw(st, 0) == 6 + 1 + 3
+    n = len(st.hands[0])
+    st = ev(st, "draw", 0, n=10)
+    assert len(st.hands[0]) == n + 10
+
+
+def test_ruling_human_services_is_unplayable_with_two_players():
+    """R34: Human Services gives one of the two cards taken "to a different player" (000:719); at a table of two
+    there is none, so the card cannot be played there (it can still be held, traded, discarded)."""
+    st = setup(2, "two-player", hands={0: ["human_services"]})
+    st = set_level(done(st), 0, GOVERNMENT, OPER)
+    assert st.hands[1]
+    assert illegal_play(st, 0, "human_services", q=1) == "target"
+    st3 = set_level(done(setup(hands={0: ["human_services"]})), 0, GOVERNMENT, OPER)  # three players: playable
+    assert pending(play(st3, 0, "human_services", q=2)) is not None
