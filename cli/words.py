@@ -397,6 +397,11 @@ HISTORY: list[tuple[str, dict[str, str]]] = [
         r"Route Trace: (?P<who>\S+)'s attempt fails and the turn ends",
         {"de": "Route Verfolgen: der Versuch von {who} scheitert, der Zug endet"},
     ),
+    (r"Route Trace: (?P<who>\S+)'s attempt fails", {"de": "Route Verfolgen: der Versuch von {who} scheitert"}),
+    (
+        _P + r" may not draw any cards this turn \(Direct Deposit\)",
+        {"de": "{who} darf in diesem Zug keine Karten ziehen (Direkte Einlage)"},
+    ),
     (r"Samurai removes (?P<card>.+)", {"de": "Samurai entfernt {card}"}),
     (
         r"The discard pile \((?P<k>\d+) cards\) is shuffled into a new deck",

@@ -60,6 +60,12 @@ def end_turn_of(st: GameState, p: int) -> None:
 def improve(st: GameState, p: int, s: int, level: int) -> None:
     """p gains `level` in sector s (attempt, Guru, automatic User access); Retro-Virus strikes after."""
     set_access(st, p, s, level)
+    retro_virus_strike(st, p, s)
+
+
+def retro_virus_strike(st: GameState, p: int, s: int) -> None:
+    """A Retro-Virus another player placed on sector s strikes p (who improved access there, or in 001 tried to):
+    p discards all cards (unless immune to viruses), and the Retro-Virus is discarded."""
     if st.over:
         return
     for h in list(st.sector_cards.get(s, [])):

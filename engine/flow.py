@@ -607,6 +607,12 @@ def start_attempt(st: GameState, p: int, ev: dict[str, Any]) -> None:
         {"op": "window", "kind": "attempt", "ctx": cid, "order": window_order(st, "attempt", cid, p), "i": 0},
         {"op": "attempt_resolve", "ctx": cid},
     )
+    if "retro_virus_on_try" in st.profile.variants:  # 001: it strikes whoever tries, after the attempt
+        st.stack.insert(len(st.stack) - 2, {"op": "attempt_after", "p": p, "s": s})
+
+
+def _auto_attempt_after(st: GameState, task: dict[str, Any]) -> None:
+    effects.retro_virus_strike(st, task["p"], task["s"])
 
 
 def _auto_attempt_resolve(st: GameState, task: dict[str, Any]) -> None:
@@ -617,8 +623,11 @@ def _auto_attempt_resolve(st: GameState, task: dict[str, Any]) -> None:
         for h in hs:
             to_hand(st, h, p)
         st.ctx.pop(cid)
-        _end_turn_of(st, p)
-        say(st, f"Route Trace: {pname(p)}'s attempt fails and the turn ends")
+        if "route_trace_keeps_turn" in st.profile.variants:  # 001: the attempt fails, the turn goes on
+            say(st, f"Route Trace: {pname(p)}'s attempt fails")
+        else:
+            _end_turn_of(st, p)
+            say(st, f"Route Trace: {pname(p)}'s attempt fails and the turn ends")
         return
     if not ctx["controlled"]:
         for h in hs:
@@ -859,6 +868,7 @@ AUTO = {
     "end_window": _auto_end_window,
     "drop_ctx": _auto_drop_ctx,
     "attempt_resolve": _auto_attempt_resolve,
+    "attempt_after": _auto_attempt_after,
     "card_traps": _auto_card_traps,
     "card_resolve": _auto_card_resolve,
     "card_settle": _auto_card_settle,

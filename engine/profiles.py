@@ -31,6 +31,9 @@ class Profile:
     card_texts: str = "en"
     # 001 demands distinct codes among the cards of one access attempt
     distinct_attempt_codes: bool = False
+    # cards whose rules differ in this profile's rulebook, by name (001: see docs/rules.md, "classic-de"):
+    # "route_trace_keeps_turn" (the attacker's turn goes on), "retro_virus_on_try" (it strikes after any attempt)
+    variants: frozenset[str] = frozenset()
     options: dict = field(default_factory=dict, compare=False, hash=False)
 
     def with_options(self, **kw: object) -> Profile:
@@ -51,7 +54,12 @@ class Profile:
 
 
 CLASSIC = Profile("classic")
-GERMAN = Profile("classic-de", card_texts="de", distinct_attempt_codes=True)
+GERMAN = Profile(
+    "classic-de",
+    card_texts="de",
+    distinct_attempt_codes=True,
+    variants=frozenset({"route_trace_keeps_turn", "retro_virus_on_try"}),
+)
 RETRO2013 = Profile(
     "retro2013", actions="fixed", hand_limit=6, draws="upto2", bonus_holder="any", bonuses="retro2013"
 )

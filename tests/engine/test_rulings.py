@@ -474,3 +474,38 @@ def test_ruling_human_services_is_unplayable_with_two_players():
     assert illegal_play(st, 0, "human_services", q=1) == "target"
     st3 = set_level(done(setup(hands={0: ["human_services"]})), 0, GOVERNMENT, OPER)  # three players: playable
     assert pending(play(st3, 0, "human_services", q=2)) is not None
+
+
+def test_ruling_classic_de_route_trace_does_not_end_the_turn():
+    """R35: in 001 Route Trace makes the attempt fail and the controller return every card ("Der Versuch schlägt
+    fehl und der Kontrolleur muß alle Karten zurück geben", 001:524); unlike 000:533 the attacker's turn goes on."""
+    for profile, ends in (("classic", True), ("classic-de", False)):
+        st = setup(hands={0: ["D", "E"], 2: ["route_trace"]}, profile=profile)
+        st = set_level(st, 2, GOVERNMENT, OPER)
+        handed = of_code(st, 0, "D")[:1]
+        st = pass_all(play(advance_to(attempt(st, 0, GOVERNMENT, handed), "window:attempt", 2), 2, "route_trace"))
+        assert st.loc[handed[0]] == ("hand", 0) and st.access[0][GOVERNMENT] == NONE
+        if ends:
+            assert st.turn is None or st.turn.player != 0 or st.turn.ended
+        else:
+            d = pending(st)
+            assert st.turn is not None and st.turn.player == 0 and not st.turn.ended
+            assert d.actor == 0 and d.kind == "actions"
+
+
+def test_ruling_classic_de_retro_virus_strikes_whoever_tries():
+    """R36: 001's Retro-Virus strikes "the next player who tries to improve access here" after the attempt
+    ("Der nächste Spieler, der versucht seinen Zugriff hier zu erhöhen", 001:605); 000:669 only one who succeeds."""
+    for profile, strikes in (("classic", False), ("classic-de", True)):
+        st = setup(hands={2: ["D", "E"], 1: ["retro_virus"]}, first=1, profile=profile, pw={0: ["A", "B", "C"]})
+        st = set_level(st, 1, BANKING, USER)
+        st = pass_all(play(done(st), 1, "retro_virus", s=BANKING))
+        st = next_turn(next_turn(st, 1), 2)
+        d_card = of_code(st, 2, "D")[:1]
+        st = answer_honestly(pass_all(attempt(st, 2, BANKING, d_card)))
+        st = pass_all(st)
+        assert st.access[2][BANKING] == NONE  # D is not in A, B, C: denied
+        if strikes:
+            assert st.hands[2] == [] and where(st, "retro_virus") == ("discard",)
+        else:
+            assert st.hands[2] and where(st, "retro_virus") == ("sec", BANKING)
