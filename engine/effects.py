@@ -96,7 +96,7 @@ def _upgrade(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     ctx_set(st, cid, dest=("upg", p))
     c = card(ctx["face"])
     t = st.turn
-    gives_action = c.effect == "extra_action" and not (c.key == "dsl" and st.profile.card_texts == "de")
+    gives_action = c.effect == "extra_action" and not (c.key == "dsl" and "dsl_draws" in st.profile.variants)
     if gives_action and t is not None and t.player == p:
         t.actions_left += 1  # "the benefit goes into effect immediately"
 

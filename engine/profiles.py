@@ -31,8 +31,10 @@ class Profile:
     card_texts: str = "en"
     # 001 demands distinct codes among the cards of one access attempt
     distinct_attempt_codes: bool = False
-    # cards whose rules differ in this profile's rulebook, by name (001: see docs/rules.md, "classic-de"):
-    # "route_trace_keeps_turn" (the attacker's turn goes on), "retro_virus_on_try" (it strikes after any attempt)
+    # cards whose rules differ in this profile's rulebook, by name (001: docs/rules.md R3, R35, R36):
+    # "dsl_draws" (DSL draws 1 more instead of giving an action), "revoke_login_needs_root", "easy_credit_needs_banking"
+    # (Oper or Root in Banking), "route_trace_keeps_turn" (the attacker's turn goes on), "retro_virus_on_try" (it
+    # strikes whoever tries to improve access, after the attempt)
     variants: frozenset[str] = frozenset()
     options: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -58,7 +60,10 @@ GERMAN = Profile(
     "classic-de",
     card_texts="de",
     distinct_attempt_codes=True,
-    variants=frozenset({"route_trace_keeps_turn", "retro_virus_on_try"}),
+    variants=frozenset(
+        {"dsl_draws", "revoke_login_needs_root", "easy_credit_needs_banking", "route_trace_keeps_turn",
+         "retro_virus_on_try"}
+    ),
 )
 RETRO2013 = Profile(
     "retro2013", actions="fixed", hand_limit=6, draws="upto2", bonus_holder="any", bonuses="retro2013"

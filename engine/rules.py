@@ -40,11 +40,11 @@ def upgrades_of(st: GameState, p: int, effect: str) -> int:
 def _upgrade_applies(st: GameState, h: int) -> bool:
     c = card(st.faces[h])
     # 001's DSL draws a card instead of giving an action: see dsl_draws below
-    return not (c.key == "dsl" and st.profile.card_texts == "de")
+    return not (c.key == "dsl" and "dsl_draws" in st.profile.variants)
 
 
 def dsl_draws(st: GameState, p: int) -> int:
-    if st.profile.card_texts != "de":
+    if "dsl_draws" not in st.profile.variants:
         return 0
     return sum(1 for h in st.upgrades[p] if card(st.faces[h]).key == "dsl")
 
@@ -169,7 +169,7 @@ def meets_password_code(st: GameState, p: int, c: Card, viewer: int | None) -> b
 
 def requirement_of(c: Card, st: GameState) -> tuple[int, int] | None:
     """(sector, level) the card requires, with the German text variants applied."""
-    if st.profile.card_texts == "de" and c.key == "easy_credit":
+    if c.key == "easy_credit" and "easy_credit_needs_banking" in st.profile.variants:
         return (BANKING, OPER)
     return (c.requires.sector, c.requires.level) if c.requires else None
 

@@ -71,7 +71,7 @@ def targets(
             if acc[q][s] in (USER, OPER)
         ]
     if kind == "user_marker_under_oper":
-        need = ROOT if st.profile.card_texts == "de" else OPER
+        need = ROOT if "revoke_login_needs_root" in st.profile.variants else OPER
         return [
             {"s": s, "q": q}
             for s in n
