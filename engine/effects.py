@@ -242,7 +242,10 @@ def _good_day(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 @handler("draw_three_more")
 def _easy_credit(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     assert st.turn is not None
-    st.turn.draw_bonus += 3
+    if "easy_credit_draws_three" in st.profile.variants:
+        st.turn.draw_three = True  # 001: "3 Karten ziehen", not "3 additional" (R40)
+    else:
+        st.turn.draw_bonus += 3
 
 
 # -- actions against players ---------------------------------------------------------------------------

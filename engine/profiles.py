@@ -34,7 +34,9 @@ class Profile:
     # cards whose rules differ in this profile's rulebook, by name (001: docs/rules.md R3, R35, R36):
     # "dsl_draws" (DSL draws 1 more instead of giving an action), "revoke_login_needs_root", "easy_credit_needs_banking"
     # (Oper or Root in Banking), "route_trace_keeps_turn" (the attacker's turn goes on), "retro_virus_on_try" (it
-    # strikes whoever tries to improve access, after the attempt)
+    # strikes whoever tries to improve access, after the attempt), "fbi_any_upgrade" (own upgrades too),
+    # "fifteen_minutes_any_player" (oneself too), "uncontrolled_count_above_three" (a goal of 4-6 Roots always
+    # counts uncontrolled sectors), "easy_credit_draws_three" (3 cards instead of the step's count, not 3 more)
     variants: frozenset[str] = frozenset()
     options: dict = field(default_factory=dict, compare=False, hash=False)
 
@@ -44,6 +46,8 @@ class Profile:
     def counts_uncontrolled(self, n_players: int) -> bool:
         if self.count_uncontrolled is not None:
             return self.count_uncontrolled
+        if "uncontrolled_count_above_three" in self.variants:  # 001:265 (R39)
+            return self.goal > 3
         return self.goal > n_players * self.sectors_per_player
 
     def describe(self) -> str:
@@ -62,7 +66,8 @@ GERMAN = Profile(
     distinct_attempt_codes=True,
     variants=frozenset(
         {"dsl_draws", "revoke_login_needs_root", "easy_credit_needs_banking", "route_trace_keeps_turn",
-         "retro_virus_on_try"}
+         "retro_virus_on_try", "fbi_any_upgrade", "fifteen_minutes_any_player", "uncontrolled_count_above_three",
+         "easy_credit_draws_three"}
     ),
 )
 RETRO2013 = Profile(

@@ -112,9 +112,11 @@ def max_draw(st: GameState, p: int) -> int:
     assert t is not None
     if t.no_draw or t.draw_mode == "none":
         return 0
-    if t.draw_mode == "six":  # Good Day: six instead of the count of sectors, the limit ignored; what is
-        counted = count_level(st, p, OPER) if st.profile.draws == "oper_root" else 2  # additional still adds (R33)
-        return 6 + base_draws(st, p) - counted + t.extra_draws + t.draw_bonus
+    if t.draw_mode == "six" or t.draw_three:  # Good Day: six instead of the count of sectors (001's Easy Credit:
+        # three; both: nine), the limit ignored; what is additional still adds (R33, R40)
+        counted = count_level(st, p, OPER) if st.profile.draws == "oper_root" else 2
+        fixed = (6 if t.draw_mode == "six" else 0) + (3 if t.draw_three else 0)
+        return fixed + base_draws(st, p) - counted + t.extra_draws + t.draw_bonus
     n = base_draws(st, p) + t.extra_draws + t.draw_bonus
     if limit_ignored(st, p) or t.draw_bonus:
         return n

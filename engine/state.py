@@ -61,6 +61,7 @@ class Turn:
     gov_taken: bool = False
     draw_mode: str = "normal"  # normal | six (Good Day) | none
     draw_bonus: int = 0  # Easy Credit
+    draw_three: bool = False  # 001's Easy Credit: "draw 3 cards" instead of the step's count (R40)
     drawn: int = 0
     ended: bool = False
 

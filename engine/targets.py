@@ -80,13 +80,16 @@ def targets(
             if acc[q][s] == USER
         ]
     if kind == "upgrade_other":
-        return [{"u": h} for q in _players_other(st, p) for h in st.upgrades[q]]
+        owners = range(st.n) if "fbi_any_upgrade" in st.profile.variants else _players_other(st, p)  # 001 (R37)
+        return [{"u": h} for q in owners for h in st.upgrades[q]]
     if kind == "player_only_user":
         s = c.param_sector
         return [{"q": q} for q in _players_other(st, p) if acc[q][s] == USER]
     if kind == "player_other":
         if c.effect == "human_services" and st.n < 3:
             return []
+        if c.key == "fifteen_minutes" and "fifteen_minutes_any_player" in st.profile.variants:
+            return [{"q": q} for q in range(st.n)]  # 001: "einen beliebigen Spieler" (R38)
         return [{"q": q} for q in _players_other(st, p)]
     if kind == "government_controller":
         q = st.controller[GOVERNMENT]

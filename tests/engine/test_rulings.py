@@ -330,7 +330,7 @@ def test_ruling_german_texts():
     assert illegal_play(st, 1, "easy_credit") == "requirement"
     st = set_level(st, 1, BANKING, OPER)
     st = pass_all(play(st, 1, "easy_credit"))
-    assert st.turn.draw_bonus == 3
+    assert st.turn.draw_three and st.turn.draw_bonus == 0  # 001: three cards, not three more (R40)
 
 
 def test_ruling_harmful_give_is_public():
@@ -509,3 +509,51 @@ def test_ruling_classic_de_retro_virus_strikes_whoever_tries():
             assert st.hands[2] == [] and where(st, "retro_virus") == ("discard",)
         else:
             assert st.hands[2] and where(st, "retro_virus") == ("sec", BANKING)
+
+
+def test_ruling_classic_de_fbi_takes_any_upgrade_on_the_table():
+    """R37: 001's FBI takes "1 Upgrade Karte, die auf dem Tisch liegt" (001:525), one's own too; 000:541 only
+    "in front of another player"."""
+    for profile, own_ok in (("classic", False), ("classic-de", True)):
+        st = setup(hands={0: ["fbi", "ice"]}, pw={0: ["A", "B", "E"]}, profile=profile)
+        st = set_level(st, 0, GOVERNMENT, ROOT)
+        st = pass_all(play(done(st), 0, "ice"))
+        if own_ok:
+            st = pass_all(play(st, 0, "fbi", u=h(st, "ice")))
+            assert where(st, "ice") == ("hand", 0)
+        else:
+            assert illegal_play(st, 0, "fbi", u=h(st, "ice")) == "target"
+
+
+def test_ruling_classic_de_fifteen_minutes_on_any_player():
+    """R38: 001's Fifteen Minutes is played "gegen einen beliebigen Spieler" (001:773), oneself included; 000:833
+    "against any other player"."""
+    for profile, self_ok in (("classic", False), ("classic-de", True)):
+        st = set_level(done(setup(hands={0: ["fifteen_minutes"]}, profile=profile)), 0, NEWSMEDIA, USER)
+        if self_ok:
+            st = pass_all(play(st, 0, "fifteen_minutes", q=0))
+            assert st.status[0].no_actions_next
+        else:
+            assert illegal_play(st, 0, "fifteen_minutes", q=0) == "target"
+
+
+def test_ruling_classic_de_more_sectors_count_uncontrolled():
+    """R39: with a goal of 4-6 Roots, 001 counts uncontrolled sectors "wie kontrollierte" (001:265) whatever the
+    number of players; 000:305 only when the goal exceeds the number of players."""
+    from adp2p.engine.profiles import get_profile
+
+    assert not get_profile("classic", goal=4).counts_uncontrolled(5)
+    assert get_profile("classic-de", goal=4).counts_uncontrolled(5)
+    assert not get_profile("classic-de").counts_uncontrolled(5)  # the base game: controlled sectors only
+
+
+def test_ruling_classic_de_easy_credit_draws_three():
+    """R40: 001's Easy Credit says "3 Karten zu ziehen" (001:547): three cards instead of the step's count, the
+    limit ignored; 000:599 "3 additional cards" on top of it. Additional cards (the Banking bonus) still add."""
+    from adp2p.engine.rules import max_draw
+
+    for profile, want in (("classic", 1 + 1 + 3), ("classic-de", 3 + 1)):
+        st = setup(hands={0: ["easy_credit"]}, profile=profile)  # P0: Root in Banking (1 sector) and its bonus
+        st = advance_to(st, "draw", 0)
+        st = pass_all(play(st, 0, "easy_credit"))
+        assert max_draw(st, 0) == want
