@@ -97,6 +97,18 @@ def human_chooser(lang: str, react_seconds: float | None = None) -> Any:
     return choose
 
 
+def player_name(name: str, command: str) -> str:
+    """`name` if it can be a player's name at a table (1..64 bytes of printable text); else one line and exit 2."""
+    from adp2p.crypto.identity import MAX_NAME_BYTES
+
+    if not (1 <= len(name.encode("utf-8")) <= MAX_NAME_BYTES and name.isprintable() and name.strip() == name):
+        raise SystemExit(
+            f"ad-p2p {command}: --name must be 1..{MAX_NAME_BYTES} bytes of printable text, without leading or "
+            f"trailing spaces (got {name[:40]!r})"
+        )
+    return name
+
+
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
     from adp2p.engine.profiles import get_profile
 
@@ -115,7 +127,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
     think = args.think if args.think is not None else (0.3 if args.bot else 0.0)
     rng = random.Random()
     cfg = PeerConfig(
-        name=name or args.name or (f"{args.bot}-bot" if args.bot else "player"),
+        name=player_name(name or args.name or (f"{args.bot}-bot" if args.bot else "player"), "join"),
         table=args.table,
         want=args.players,
         profile=args.rules,

@@ -48,6 +48,12 @@ def ask_human(
     return Prompt(lang, out, inp, react_seconds=react_seconds, events=events).ask(st, me, options)
 
 
+def default_name(args: argparse.Namespace) -> str:
+    """Your name at the table: --name, else Player (Spieler in German). A name, not "you": the game's lines say
+    "Player sets the password", which reads right in both languages."""
+    return args.name if getattr(args, "name", None) is not None else ("Spieler" if args.lang == "de" else "Player")
+
+
 def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     out = out or sys.stdout
     inp = inp or sys.stdin
@@ -145,7 +151,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     import subprocess
 
     import trio
-    from adp2p.cli.cmd_join import exit_code, human_chooser
+    from adp2p.cli.cmd_join import exit_code, human_chooser, player_name
     from adp2p.p2p.paths import data_dir
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause
 
@@ -160,7 +166,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     think = args.think if args.think is not None else (0.0 if args.watch else 0.2)
     rng = random.Random(seed)
     cfg = PeerConfig(
-        name="watcher" if args.watch else "you",
+        name="watcher" if args.watch else player_name(default_name(args), "play"),
         table=table,
         want=n,
         profile=args.rules,

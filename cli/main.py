@@ -38,6 +38,7 @@ def parser() -> argparse.ArgumentParser:
     p = sub.add_parser("play", help="a whole game on this machine against bots")
     p.add_argument("--bots", type=int, default=3, help="number of bot opponents besides your seat (default 3)")
     p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
+    p.add_argument("--name", default=None, help="your name at the table (default: Player, or Spieler with --lang de)")
     p.add_argument("--strategy", default="deduction", help="bot strategy (default deduction)")
     p.add_argument("--lang", choices=["en", "de"], default="en")
     p.add_argument("--seed", type=int, default=None)

@@ -55,3 +55,15 @@ def test_resume_from_a_damaged_secrets_file(tmp_path: Path) -> None:
     assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"ad-p2p join: cannot resume from {tmp_path / 'secrets'}: "), lines
+
+
+def test_a_name_that_cannot_be_a_players_name(tmp_path: Path) -> None:
+    """Too long, padded, or with a control character: one line naming --name, exit 1 (before: a traceback)."""
+    for bad in ("x" * 100, " padded", "line\nbreak"):
+        for cmd in (["join", "--no-mdns", "--bot", "random", "--players", "3"], ["play", "--bots", "2"]):
+            out = subprocess.run(
+                [str(BIN), *cmd, "--name", bad, "--data-dir", str(tmp_path)], capture_output=True, text=True, timeout=30
+            )
+            assert out.returncode == 1 and "Traceback" not in out.stderr + out.stdout, out.stderr
+            lines = out.stderr.strip().splitlines()
+            assert len(lines) == 1 and lines[0].startswith(f"ad-p2p {cmd[0]}: --name must be"), out.stderr
