@@ -1,6 +1,7 @@
 """The engine's public shape (OpenSpiel / boardgame.io style): new_game, pending, legal, apply, learn,
-view, is_over, result, replay. Events are exactly what goes into the game log; the state is a fold over
-them (plus, for a live peer, the faces it has been shown).
+view, is_over, result, replay; and the quantities the rules derive (actions_left, hand_limit, draws_allowed,
+goal, bonuses) and the card -> handle lookup (handles_of). Events are exactly what goes into the game log;
+the state is a fold over them (plus, for a live peer, the faces it has been shown).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.engine import flow
+from adp2p.engine import rules as _rules
+from adp2p.engine.catalog import card_by_key
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.legal import legal as _legal
 from adp2p.engine.profiles import Profile
@@ -131,3 +134,44 @@ def replay(
     for ev in events:
         st = apply(st, ev)
     return st
+
+
+# ----------------------------------------------------------------------------------------------------------
+# derived quantities: the numbers the rules compute, as the engine itself uses them (the client and the tests
+# read them here, never from `rules`/`flow` internals)
+
+
+def actions_left(st: GameState) -> int | None:
+    """Actions the player whose turn it is may still take (None between turns). On a view, caps known only to that
+    player's hand (Bug) count only where the hand is known."""
+    return flow.actions_available(st) if st.turn is not None else None
+
+
+def hand_limit(st: GameState, player: int) -> int:
+    """The player's hand limit now (access count or the profile's, Micronopoly, upgrades, Beta Site)."""
+    return _rules.hand_limit(st, player)
+
+
+def draws_allowed(st: GameState) -> int | None:
+    """Cards the player whose turn it is may draw in its Draw Cards step now, every modifier applied (None
+    between turns)."""
+    return _rules.max_draw(st, st.turn.player) if st.turn is not None else None
+
+
+def goal(st: GameState) -> tuple[int, list[int]]:
+    """(Root accesses needed to win, each player's count toward it: controlled sectors, or every sector where the
+    profile counts uncontrolled ones)."""
+    return st.profile.goal, [_rules.goal_count(st, p) for p in range(st.n)]
+
+
+def bonuses(st: GameState, player: int) -> dict[int, str]:
+    """The sector bonuses the player holds now: sector -> bonus name (`rules.BONUS_TABLES`)."""
+    out = {s: _rules.bonus_of(st, player, s) for s in range(6)}
+    return {s: b for s, b in out.items() if b is not None}
+
+
+def handles_of(st: GameState, key: str) -> list[int]:
+    """The handles whose face this state knows to be the card `key` (a card's key in engine/data/cards.toml);
+    an all-knowing state finds every copy, a player's view only those it has seen."""
+    want = card_by_key(key).id
+    return sorted(h for h, f in st.faces.items() if f == want)
