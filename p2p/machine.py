@@ -842,10 +842,10 @@ class Machine:
         if e.kind == Kind.EVENT and isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author:
             raise ProtocolError(accuser, "false evidence: that entry is the same pass the token says")
         try:
-            verify_pass(self.ids[e.author], token, self.game_id, seq, e.prev_hash, len(passes))
+            verify_pass(self.ids[e.author], token, self.game_id, e.seq, e.prev_hash, len(passes))
         except CryptoError:
             raise ProtocolError(accuser, "false evidence: the token is not that seat's pass there") from None
-        why = f"seat {e.author + 1} passed at decision {len(passes)} of entry {seq} and also acted there"
+        why = f"seat {e.author + 1} passed at decision {len(passes)} of entry {e.seq} and also acted there"
         return Verdict(e.author, "equivocation", why, seq)
 
     def _verify_bad_entry(self, accuser: int, body: dict[str, Any], seq: int) -> Verdict:

@@ -252,3 +252,19 @@ def test_pool_never_chains_a_token_that_no_event_could_carry() -> None:
     assert len(chain) == k - 1
     d = trial.duty()
     assert d is not None and d.kind == Kind.EVENT and trial.window_actor() is not None
+
+
+def test_pass_evidence_posted_later_still_proves_it() -> None:
+    """A peer whose own entry holds that seq posts the proof after it: the token is checked for the act's own
+    seq and prev, not the evidence's."""
+    t = _at_window(least=2)
+    q = t.ms[0].window_actor()
+    assert q is not None
+    gid, seq, head = t.genesis.game_id, len(t.raws), t.head
+    token = sign_pass(t.ids[q], gid, seq, head, 0)
+    acted = t.sign(q, Kind.EVENT, {"ev": {"t": "play", "p": q, "card": 0, "face": 0}})
+    assert t.step()  # the table goes on one entry (the honest one at that seq)
+    accuser = next(s for s in range(4) if s != q)
+    assert t.post(accuser, Kind.EVIDENCE, {"what": "pass", "raw": acted, "token": token})
+    for m in t.ms:
+        assert m.verdict is not None and m.verdict.seat == q and f"of entry {seq} " in m.verdict.msg
