@@ -911,7 +911,7 @@ class TablePeer:
             ev = await self._decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
-        if ev.get("t") == "pass":
+        if ev.get("t") == "pass" and not self._abandon_names_me(seq, prev, j):
             after = at.fork()
             after.pass_window()
             nxt = after.duty()
@@ -924,6 +924,24 @@ class TablePeer:
                 self.progress.set()
                 return
         self.ahead[(seq, prev, j)] = ev
+
+    def _abandon_names_me(self, seq: int, prev: bytes, j: int) -> bool:
+        """A held abandon names us at decision j of this point: our answer there must be an entry (which beats
+        it, rule 3 of "Abandonment"), never a token (which does not)."""
+        m = self.machine
+        for raw in self.held_abandons.values():
+            e = decode_entry(raw)
+            took = _passes_of(e)
+            if (
+                m is not None
+                and e.seq == seq
+                and e.prev_hash == prev
+                and took is not None
+                and len(took) == j
+                and decode_body(e.body).get("silent") == m.seat
+            ):
+                return True
+        return False
 
     async def _look_ahead(self, m: Machine, at: Machine, j: int) -> bool:
         """While a window waits for other seats, decide our own later decisions in it now, as if those before us
@@ -1021,6 +1039,16 @@ class TablePeer:
             return
         silent = decode_body(e.body)["silent"]
         took = _passes_of(e) or []
+        if self.passes is not None and took:  # its tokens are good (checked above): ours to carry too
+            sim = m.fork()
+            sim.prev = e.prev_hash
+            for j, tok in enumerate(took):
+                who = sim.window_actor()
+                if who is None or not isinstance(tok, bytes):
+                    break
+                self.passes.add(e.seq, e.prev_hash, j, who, tok, len(store))
+                sim.pass_window()
+            self.progress.set()
         token = self.passes.get(e.seq, e.prev_hash, len(took), silent) if self.passes is not None else None
         if token is not None and self.mesh is not None and self._nursery is not None:
             # the seat it names passed there (we hold its token; its author did not get it): never applied here.

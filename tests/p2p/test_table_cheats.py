@@ -401,3 +401,40 @@ async def test_a_pass_that_comes_after_the_abandon_beats_it(tmp_path: Path) -> N
     assert a is not None and a.abandoned_by is None and a.head == t.outcomes[0].head  # type: ignore[union-attr]
     assert_nobody_honest_named(t)
     assert any("answered after all" in t.heard(i) for i in t.honest), [t.heard(i)[-600:] for i in t.honest]
+
+
+async def test_a_seat_that_decides_after_the_abandon_answers_with_an_entry(tmp_path: Path) -> None:
+    """A seat is stopped over its first window decision (SIGSTOP: by its own clock it has not waited at all); the
+    others give up on it and the abandon reaches it while it decides. Its pass then goes in as an
+    entry, which beats the abandon (a token would not): the game goes on to its end, nobody named."""
+    import time
+
+    import trio
+
+    class SlowDecider(Attacker):
+        saw_abandon = False
+
+        async def _decide(self, m: Any) -> dict[str, Any]:
+            if not self.cheated and m.window_actor() == m.seat:
+                self.cheated = True
+                with trio.move_on_after(10 * self.cfg.abandon_after):
+                    while not self.saw_abandon:  # stopped until the others have given up on it
+                        await trio.sleep(0.02)
+            return await super()._decide(m)
+
+        async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
+            return  # slow, not giving up on the others
+
+        def _hold_abandon(self, raw: bytes, label: str) -> None:
+            # as a process that was stopped meanwhile: the time it did not run is no waiting by its own clock
+            self.waiting_since = (decode_entry(raw).seq, time.monotonic())
+            self.saw_abandon = True
+            super()._hold_abandon(raw, label)
+
+    t = await play(tmp_path, attacker=SlowDecider, abandon_after=1.0, wait_for_attacker=True, seed=4)
+    assert t.peers[ATTACKER].saw_abandon  # type: ignore[attr-defined]
+    assert_finished_normally(t)
+    a = t.outcomes[ATTACKER]
+    assert a is not None and a.abandoned_by is None and a.head == t.outcomes[0].head  # type: ignore[union-attr]
+    assert_nobody_honest_named(t)
+    assert any("answered after all" in t.heard(i) for i in t.honest), [t.heard(i)[-600:] for i in t.honest]
