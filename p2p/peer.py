@@ -720,11 +720,23 @@ class TablePeer:
         if winner is held:
             self.outbox.append(held.raw)  # ours wins: make sure the other side gets it
             return True
+        trial = self._take_over(e)
+        if trial is None:
+            return False
+        self._deciding.cancel()
+        self.progress.set()
+        return True
+
+    def _take_over(self, e: Any) -> Machine | None:
+        """Put entry `e` at its seq in place of what we hold from there on (set aside in `<log>.superseded`), and
+        take the fold with it applied; None (nothing changed) if it is not valid there."""
+        store = self.store
+        assert store is not None
         trial = self._fold(e.seq)
         try:
             trial.apply_entry(e)
         except (ProtocolError, BodyError):
-            return False
+            return None
         gone = store.supersede(e.seq)
         store.append(e.raw, author=e.author)
         self.superseded.update(x.id for x in gone)
@@ -733,10 +745,8 @@ class TablePeer:
         self.pending.clear()
         self.pending_bytes = 0
         self.machine = trial
-        self._deciding.cancel()
         self._timing(e.seq, e.kind, e.author)
-        self.progress.set()
-        return True
+        return trial
 
     def _weigh(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one (by another author). If it is evidence, it takes
@@ -1144,20 +1154,9 @@ class TablePeer:
         wins = e.author == silent if e.kind != Kind.ABANDON else e.author < held.author
         if not wins:
             return e.kind == Kind.ABANDON  # a higher abandon: no news
-        trial = self._fold(e.seq)
-        try:
-            trial.apply_entry(e)
-        except (ProtocolError, BodyError):
+        trial = self._take_over(e)
+        if trial is None:
             return False  # not valid there: the caller rejects it as usual
-        gone = store.supersede(e.seq)
-        store.append(raw, author=e.author)
-        self.superseded.update(x.id for x in gone)
-        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= e.seq}
-        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < e.seq}
-        self.pending.clear()
-        self.pending_bytes = 0
-        self.machine = trial
-        self._timing(e.seq, e.kind, e.author)
         if trial.abandoned is not None:
             self._abandoned(e)
         else:
