@@ -1,5 +1,5 @@
-"""Engine throughput: in-process bot games per second and events per second, per profile and player count,
-and the cost of one `apply` (with its state copy) against the cost of one `legal` enumeration.
+"""Engine throughput: in-process bot games and events per CPU second (process time), per profile and player
+count, and the cost of one `apply` (with its state copy) against the cost of one `legal` enumeration.
 
 Run: ./dev bench engine   (figures, not a test)
 """
@@ -18,15 +18,15 @@ from adp2p.engine.sim import play_game
 
 def bench(profile: str, players: int, strategy: str, games: int) -> None:
     prof = get_profile(profile, round_limit=200)
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     events = 0
     turns = []
     for g in range(games):
         rec = play_game(prof, [make_bot(strategy, g * 10 + i) for i in range(players)], seed=g)
         events += len(rec.events)
         turns.append(rec.state.turn_no)
-    dt = time.perf_counter() - t0
-    print(f"{profile:<11} {players}p {strategy:<9} {games / dt:8.1f} games/s {events / dt:9.0f} events/s "
+    dt = time.process_time() - t0
+    print(f"{profile:<11} {players}p {strategy:<9} {games / dt:8.1f} games/CPU s {events / dt:9.0f} events/CPU s "
           f"{events / games:7.0f} events/game  turns median {statistics.median(turns):.0f}")
 
 

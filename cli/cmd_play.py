@@ -121,7 +121,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     prompt.show(st if me is None else view(st, me), me)
     res = result(st)
     who = ", ".join(f"P{w + 1}" for w in res.winners)
-    prompt.say(msg("winners", lang, who=who, reason=history_line(res.reason, lang)))
+    prompt.say(msg("winners", lang, who=who, reason=history_line(res.reason or "", lang)))
     return 0
 
 

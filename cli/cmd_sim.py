@@ -37,7 +37,7 @@ def simulate(
         rec = play_game(prof, bots, seed * 7919 + g)
         st = rec.state
         turns.append(st.turn_no)
-        if "limit" in st.end_reason:
+        if st.end_reason is not None and st.end_reason.key == "round_limit":
             limit_hits += 1
         for name in seats:
             strat_seats[name] += 1

@@ -8,10 +8,11 @@ is adding a column.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, card, cards, sectors
+from adp2p.engine.catalog import CODES, LEVEL_NAMES, card, sectors
+from adp2p.engine.narration import Happening
+from adp2p.engine.narration import text as narrate
 from adp2p.engine.state import GameState
 
 LANGS = ("en", "de")
@@ -340,136 +341,10 @@ def describe(st: GameState, ev: dict[str, Any], viewer: int, lang: str = "en", n
     return str(ev)
 
 
-# -- the engine's plain-words account, in the player's language ---------------------------------------
-# (pattern over the engine's English line, template per language; {sector}/{card} groups are translated)
-_S = r"(?P<sector>[A-Za-z]+)"
-_P = r"(?P<who>\S+)"
-HISTORY: list[tuple[str, dict[str, str]]] = [
-    (r"Turn (?P<n>\d+): " + _P, {"de": "Zug {n}: {who}"}),
-    (
-        _P + r" attempts (?P<lvl>\w+) access to " + _S + r" with (?P<k>\d+) card\(s\)",
-        {"de": "{who} versucht {lvl}-Zugang zu {sector} mit {k} Karte(n)"},
-    ),
-    (_P + r" grants access", {"de": "{who} gewährt Zugang"}),
-    (r"Access denied: " + _P + r" keeps (?P<k>\d+) card\(s\)", {"de": "Zugang verweigert: {who} behält {k} Karte(n)"}),
-    (_P + r" now has (?P<lvl>\w+) access to " + _S, {"de": "{who} hat jetzt {lvl}-Zugang zu {sector}"}),
-    (_P + r" discards (?P<k>\d+) card\(s\)", {"de": "{who} legt {k} Karte(n) ab"}),
-    (_P + r" draws (?P<k>\d+) card\(s\)", {"de": "{who} zieht {k} Karte(n)"}),
-    (_P + r" set the password of " + _S, {"de": "{who} legt das Passwort von {sector} fest"}),
-    (_P + r" goes first", {"de": "{who} beginnt"}),
-    (r"The deck is shuffled", {"de": "Der Stapel wird gemischt"}),
-    (
-        _P + r" plays (?P<card>.+?)(?P<rest>( with Backdoor)?( against \S+)?( on [A-Za-z]+)?)$",
-        {"de": "{who} spielt {card}{rest}"},
-    ),
-    (r"Game over: " + _P + r" reached (?P<k>\d+) Root accesses", {"de": "Spiel vorbei: {who} hat {k} Root-Zugänge"}),
-    (_P + r" reached (?P<k>\d+) Root accesses", {"de": "{who} hat {k} Root-Zugänge"}),
-    (
-        r"Game over: the (?P<k>\d+)-round limit was reached",
-        {"de": "Spiel vorbei: das Limit von {k} Runden ist erreicht"},
-    ),
-    (r"the (?P<k>\d+)-round limit was reached", {"de": "das Limit von {k} Runden ist erreicht"}),
-    (_P + r" offers (?P<q>\S+) a trade", {"de": "{who} bietet {q} einen Tausch an"}),
-    (_P + r" declines the trade", {"de": "{who} lehnt den Tausch ab"}),
-    (_P + r" cannot form a password and draws a card", {"de": "{who} kann kein Passwort bilden und zieht eine Karte"}),
-    (r"No cards left to draw", {"de": "Keine Karten mehr zum Ziehen"}),
-    (r"Anti-Virus protects " + _P, {"de": "Anti-Virus schützt {who}"}),
-    (r"Anti-Virus: (?P<card>.+) has no effect", {"de": "Anti-Virus: {card} bleibt ohne Wirkung"}),
-    (r"Backup: " + _P + r" loses no cards", {"de": "Backup: {who} verliert keine Karten"}),
-    (r"CancelBot: (?P<card>.+) is cancelled", {"de": "Abbruch Bot: {card} wird abgebrochen"}),
-    (r"Counter-Virus: (?P<card>.+) has no effect", {"de": "Gegen-Virus: {card} bleibt ohne Wirkung"}),
-    (r"FBI takes (?P<card>.+)", {"de": "FBI nimmt {card}"}),
-    (
-        r"Firewall: " + _P + r" keeps all (?P<k>\d+) card\(s\); access denied",
-        {"de": "Firewall: {who} behält alle {k} Karte(n); Zugang verweigert"},
-    ),
-    (
-        r"Logic Bomb on " + _S + r" goes off: " + _P + r" must discard all cards",
-        {"de": "Logik Bombe auf {sector} geht hoch: {who} muss alle Karten ablegen"},
-    ),
-    (r"Mocking Bird blocks (?P<card>.+)", {"de": "Spott Vogel blockiert {card}"}),
-    (
-        r"Packet Sniffer on " + _S + r": " + _P + r" shows (?P<q>\S+) a password code",
-        {"de": "Paket Schnüffler auf {sector}: {who} zeigt {q} einen Passwort-Code"},
-    ),
-    (r"Retro-Virus on " + _S + r" strikes " + _P, {"de": "Retro-Virus auf {sector} trifft {who}"}),
-    (
-        r"Route Trace: (?P<who>\S+)'s attempt fails and the turn ends",
-        {"de": "Route Verfolgen: der Versuch von {who} scheitert, der Zug endet"},
-    ),
-    (r"Route Trace: (?P<who>\S+)'s attempt fails", {"de": "Route Verfolgen: der Versuch von {who} scheitert"}),
-    (
-        _P + r" may not draw any cards this turn \(Direct Deposit\)",
-        {"de": "{who} darf in diesem Zug keine Karten ziehen (Direkte Einlage)"},
-    ),
-    (r"Samurai removes (?P<card>.+)", {"de": "Samurai entfernt {card}"}),
-    (
-        r"The discard pile \((?P<k>\d+) cards\) is shuffled into a new deck",
-        {"de": "Der Ablagestapel ({k} Karten) wird zu einem neuen Stapel gemischt"},
-    ),
-    (r"(?P<k>\d+) card\(s\) discarded at random", {"de": "{k} Karte(n) zufällig abgelegt"}),
-    (_P + r" was spammed with (?P<k>\d+) card\(s\)", {"de": "{who} wurde mit {k} Karte(n) gespammt"}),
-    (_P + r" and (?P<q>\S+) trade 1 for (?P<k>\d+)", {"de": "{who} und {q} tauschen 1 gegen {k}"}),
-    (
-        _P + r" discards 2 cards for an extra action \(TeleComm bonus\)",
-        {"de": "{who} legt 2 Karten für eine zusätzliche Aktion ab (Telekom-Bonus)"},
-    ),
-    (
-        _P + r" skips the turn and draws (?P<k>\d+) \(NewsMedia bonus\)",
-        {"de": "{who} überspringt den Zug und zieht {k} (Nachrichten-Bonus)"},
-    ),
-    (
-        _P + r" takes the top discard \(Government bonus\)",
-        {"de": "{who} nimmt die oberste Ablage (Regierungs-Bonus)"},
-    ),
-    (
-        _P + r" uses the Universities bonus on " + _S,
-        {"de": "{who} nutzt den Universitäten-Bonus auf {sector}"},
-    ),
-    (
-        _P + r" discards all (?P<k>\d+) card\(s\) \((?P<card>.+)\)",
-        {"de": "{who} legt alle {k} Karte(n) ab ({card})"},
-    ),
-    (r"Sectors dealt: (?P<rest2>.+)", {"de": "Sektoren verteilt: {rest2}"}),
-]
-_HISTORY_RX = [(re.compile(rx + "$"), tpl) for rx, tpl in HISTORY]
+# -- the engine's account, in the player's language ----------------------------------------------------
 
 
-def _de_rest(rest: str) -> str:
-    rest = rest.replace(" with Backdoor", " mit Backdoor").replace(" against ", " gegen ")
-    return re.sub(r" on ([A-Za-z]+)", lambda m: " auf " + _sector_de(m.group(1)), rest)
-
-
-def _sector_de(name: str) -> str:
-    for s in sectors():
-        if s.name == name:
-            return s.name_de
-    return name
-
-
-def _title_de(title: str) -> str:
-    for c in cards():
-        if c.title == title:
-            return c.title_de
-    return title
-
-
-def history_line(line: str, lang: str = "en") -> str:
-    """One line of the engine's (English) account in `lang`; lines without a pattern stay as they are."""
-    if lang == "en":
-        return line
-    for rx, tpl in _HISTORY_RX:
-        m = rx.match(line)
-        if m and lang in tpl:
-            g = {k: (v or "") for k, v in m.groupdict().items()}
-            if "sector" in g:
-                g["sector"] = _sector_de(g["sector"])
-            if "card" in g:
-                g["card"] = _title_de(g["card"])
-            if "rest" in g:
-                g["rest"] = _de_rest(g["rest"])
-            if "rest2" in g:  # "P1 controls Government, P2 controls Banking and TeleComm"
-                words = g["rest2"].replace(" controls ", " kontrolliert ").replace(" and ", " und ")
-                g["rest2"] = re.sub(r"[A-Za-z]+", lambda w: _sector_de(w.group(0)), words)
-            return tpl[lang].format(**g)
-    return line
+def history_line(line: Happening | str, lang: str = "en", names: list[str] | None = None) -> str:
+    """One happening of the engine's account in `lang`, seats named by `names` (engine.narration); a line that is
+    already words is shown as it is."""
+    return line if isinstance(line, str) else narrate(line, lang, names)

@@ -15,8 +15,9 @@ from adp2p.engine import rules as _rules
 from adp2p.engine.catalog import card_by_key
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.legal import legal as _legal
+from adp2p.engine.narration import Happening
 from adp2p.engine.profiles import Profile
-from adp2p.engine.state import GameState, PlayerStatus
+from adp2p.engine.state import GameState, PlayerStatus, SeenFaces
 from adp2p.engine.tasks import standings_key
 
 Event = dict[str, Any]
@@ -34,7 +35,7 @@ class Decision:
 @dataclass(frozen=True)
 class Result:
     winners: list[int]
-    reason: str
+    reason: Happening | None  # why it ended (engine.narration; str() gives English); None while it runs
     standings: list[tuple[int, int, int]]  # per seat: (Roots, Opers, Users)
 
 
@@ -104,10 +105,16 @@ def learn(st: GameState, faces: Mapping[int, int], *, inplace: bool = False) -> 
 
 
 def view(st: GameState, player: int) -> GameState:
-    """What `player` may see: every face not known to them is dropped."""
-    new = st.clone()
-    new.faces = {h: f for h, f in st.faces.items() if st.known.get(h, 0) >> player & 1}
+    """What `player` may see: every face not known to them is hidden.
+
+    A view copies nothing: it reads `st`'s own containers through a filter on the faces (`SeenFaces`). It is
+    read-only, and valid until `st` is changed in place (`apply(..., inplace=True)`); `apply` and `learn` on a
+    view work on a copy as on any state.
+    """
+    new = st.shallow()
+    new.faces = SeenFaces(st.faces, st.known, player)  # type: ignore[assignment]
     new.obligations = []
+    new.reveals = []
     return new
 
 

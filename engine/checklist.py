@@ -24,10 +24,11 @@ Scramble Password (new handles) starts that sector afresh.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from itertools import combinations
-from typing import Any
+from typing import Any, NamedTuple
 
 from adp2p.engine.catalog import CODES, card
 from adp2p.engine.state import GameState
@@ -35,12 +36,22 @@ from adp2p.engine.state import GameState
 ALL_PASSWORDS: tuple[frozenset[int], ...] = tuple(frozenset(c) for c in combinations(range(6), 3))
 
 
+class Odds(NamedTuple):
+    """What an answer to an attempt with a set of codes may bring, uniform over the passwords still possible."""
+
+    all_in: float  # the chance every code is in (the attempt succeeds)
+    bits: float  # the expected information of the answer (which of the codes are in), in bits
+    p_in: tuple[float, ...]  # per code 0..5, the chance it is in
+
+
 @dataclass
 class _Sector:
     handles: tuple[int, ...] = ()
+    shown: set[int] = field(default_factory=set)  # password handles whose code is already taken in
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
     _cache: list[frozenset[int]] | None = None
+    _odds: dict[frozenset[int], Odds | None] = field(default_factory=dict)
 
     def possible(self) -> list[frozenset[int]]:
         if self._cache is None:
@@ -53,7 +64,30 @@ class _Sector:
             return False
         target.add(code)
         self._cache = None
+        self._odds.clear()
         return True
+
+    def odds(self, need: frozenset[int]) -> Odds | None:
+        """(all in, bits, per code in) for an attempt with these codes; kept until new evidence."""
+        if need in self._odds:
+            return self._odds[need]
+        pws = self.possible()
+        out: Odds | None = None
+        if pws:
+            n = len(pws)
+            p_ok = sum(1 for pw in pws if need <= pw) / n
+            p_in = tuple(sum(1 for pw in pws if c in pw) / n for c in range(6))
+            bits = 0.0
+            if n > 1:  # which of the distinct codes are in
+                groups: dict[tuple[bool, ...], int] = {}
+                order = sorted(need)
+                for pw in pws:
+                    k = tuple(c in pw for c in order)
+                    groups[k] = groups.get(k, 0) + 1
+                bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values())
+            out = Odds(p_ok, bits, p_in)
+        self._odds[need] = out
+        return out
 
 
 class Checklist:
@@ -104,6 +138,13 @@ class Checklist:
             return 0.0
         return sum(1 for pw in pws if code in pw) / len(pws)
 
+    def attempt_odds(self, sector: int, codes: Iterable[int]) -> Odds | None:
+        """The `Odds` of an attempt on `sector` with these codes; None where no password is possible (an
+        uncontrolled sector, or contradicting evidence). Computed once per code set until new evidence."""
+        if self.controller[sector] is None:
+            return None
+        return self._row(sector).odds(frozenset(codes))
+
     def p_all_in(self, sector: int, codes: Iterable[int]) -> float:
         """Share of the possible passwords that contain every one of `codes`."""
         need = frozenset(codes)
@@ -138,6 +179,7 @@ class Checklist:
 
     def sync(self, st: GameState) -> None:
         """Take in what a state shows this player: controllers, password changes, known password faces."""
+        known, bit = st.known, 1 << self.player
         for s in range(6):
             self.controller[s] = st.controller[s]
             if st.controller[s] is None:
@@ -148,10 +190,13 @@ class Checklist:
                 if row.handles:  # a new password (Scramble Password): old evidence is void
                     row = self._sec[s] = _Sector()
                 row.handles = hs
+                row.shown = set()
             for h in hs:
-                f = st.face(h, self.player)
-                if f is not None:
-                    row.add(card(f).code, True)
+                if h not in row.shown and known.get(h, 0) & bit:
+                    f = st.faces.get(h)
+                    if f is not None:
+                        row.add(card(f).code, True)
+                        row.shown.add(h)
 
     def observe(self, st: GameState, ev: dict[str, Any]) -> None:
         """Take in one event of the log; `st` is the state just *before* it (a view of this player or any

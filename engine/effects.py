@@ -25,7 +25,6 @@ from adp2p.engine.tasks import (
     replace_top,
     say,
     set_access,
-    sname,
     to_discard,
     to_hand,
 )
@@ -72,9 +71,9 @@ def retro_virus_strike(st: GameState, p: int, s: int) -> None:
         c = card(st.faces[h])
         if c.effect == "retro_virus" and st.card_owner.get(h) != p:
             to_discard(st, h)
-            say(st, f"Retro-Virus on {sname(s)} strikes {pname(p)}")
+            say(st, "retro_virus", s=s, p=p)
             if not virus_immune(st, p):
-                push_lose_cards(st, p, "all", reason="Retro-Virus")
+                push_lose_cards(st, p, "all", reason="retro_virus")
             break
 
 
@@ -109,7 +108,7 @@ def _sector_card(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 @handler("remove_sector_card")
 def _samurai(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     h = ctx["u"]
-    say(st, f"Samurai removes {card(st.faces[h]).title}")
+    say(st, "samurai", card=st.faces[h])
     to_discard(st, h)
 
 
@@ -151,23 +150,23 @@ def _cancelbot(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     pid, par = _parent(st, ctx)
     ctx_set(st, pid, cancelled=True)
     end_turn_of(st, par["p"])
-    say(st, f"CancelBot: {card(par['face']).title} is cancelled")
+    say(st, "cancelbot", card=par["face"])
 
 
 @handler("mocking_bird")
 def _mocking_bird(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     pid, par = _parent(st, ctx)
     ctx_set(st, pid, cancelled=True)
-    say(st, f"Mocking Bird blocks {card(par['face']).title}")
-    push_show_code(st, par["p"], ctx["p"], reason="Mocking Bird")
+    say(st, "mocking_bird", card=par["face"])
+    push_show_code(st, par["p"], ctx["p"], reason="mocking_bird")
 
 
 @handler("counter_virus")
 def _counter_virus(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     pid, par = _parent(st, ctx)
     ctx_set(st, pid, cancelled=True)
-    say(st, f"Counter-Virus: {card(par['face']).title} has no effect")
-    push_lose_cards(st, par["p"], "all", reason="Counter-Virus")
+    say(st, "counter_virus", card=par["face"])
+    push_lose_cards(st, par["p"], "all", reason="counter_virus")
 
 
 @handler("anti_virus")
@@ -175,10 +174,10 @@ def _anti_virus(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     pid, par = _parent(st, ctx)
     if card(par["face"]).effect == "multi_virus":
         ctx_set(st, pid, immune=[*par.get("immune", []), ctx["p"]])
-        say(st, f"Anti-Virus protects {pname(ctx['p'])}")
+        say(st, "anti_virus_protects", p=ctx["p"])
     else:
         ctx_set(st, pid, cancelled=True)
-        say(st, f"Anti-Virus: {card(par['face']).title} has no effect")
+        say(st, "anti_virus", card=par["face"])
 
 
 @handler("firewall")
@@ -273,31 +272,31 @@ def _multi_virus(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     immune = set(ctx.get("immune", []))
     for q in reversed(_with_access(st, s, st.others(p))):  # stack: last pushed resolves first
         if q not in immune and not virus_immune(st, q):
-            push_lose_cards(st, q, "all", reason="Multi-Virus")
+            push_lose_cards(st, q, "all", reason="multi_virus")
 
 
 @handler("discard_all_others")
 def _major_release(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     for q in reversed(_with_access(st, MICRONOPOLY, st.others(ctx["p"]))):
-        push_lose_cards(st, q, "all", reason="Major Release")
+        push_lose_cards(st, q, "all", reason="major_release")
 
 
 @handler("discard3_others")
 def _software_patch(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     for q in reversed(_with_access(st, MICRONOPOLY, st.others(ctx["p"]))):
-        push_lose_cards(st, q, "random3", reason="Software Patch")
+        push_lose_cards(st, q, "random3", reason="software_patch")
 
 
 @handler("discard3_all")
 def _bank_run(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p = ctx["p"]
     for q in reversed(_with_access(st, BANKING, [p, *st.others(p)])):
-        push_lose_cards(st, q, "random3", reason="Bank Run")
+        push_lose_cards(st, q, "random3", reason="bank_run")
 
 
 @handler("discard3_target")
 def _overdraft(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    push_lose_cards(st, ctx["q"], "random3", reason="Overdraft")
+    push_lose_cards(st, ctx["q"], "random3", reason="overdraft")
 
 
 @handler("olfactopeg")
@@ -305,27 +304,27 @@ def _olfactopeg(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p = ctx["p"]
     st.status[p].ignore_limit = True
     for q in reversed(st.others(p)):
-        push_lose_cards(st, q, "give_random", to=p, reason="OlfactoPEG")
+        push_lose_cards(st, q, "give_random", to=p, reason="olfactopeg")
 
 
 @handler("nsa")
 def _nsa(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    push_lose_cards(st, ctx["q"], "nsa", to=ctx["p"], reason="The NSA is Watching You", always=True)
+    push_lose_cards(st, ctx["q"], "nsa", to=ctx["p"], reason="nsa", always=True)
 
 
 @handler("human_services")
 def _human_services(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    push_lose_cards(st, ctx["q"], "hs", to=ctx["p"], reason="Human Services")
+    push_lose_cards(st, ctx["q"], "hs", to=ctx["p"], reason="human_services")
 
 
 @handler("fdic")
 def _fdic(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    push_lose_cards(st, ctx["q"], "fdic", to=ctx["p"], reason="FDIC")
+    push_lose_cards(st, ctx["q"], "fdic", to=ctx["p"], reason="fdic")
 
 
 @handler("take_upgrade")
 def _fbi(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    say(st, f"FBI takes {card(st.faces[ctx['u']]).title}")
+    say(st, "fbi", card=st.faces[ctx["u"]])
     to_hand(st, ctx["u"], ctx["p"])
 
 
@@ -429,12 +428,12 @@ def _auto_lose_do(st: GameState, task: dict[str, Any]) -> None:
         for h in hand:
             grant(st, h, 1 << to)
     if ctx.get("protected"):
-        say(st, f"Backup: {pname(v)} loses no cards")
+        say(st, "backup", p=v)
         return
     if not hand:
         return
     if how == "all":
-        say(st, f"{pname(v)} discards all {len(hand)} card(s) ({ctx['reason']})")
+        say(st, "discards_all", p=v, n=len(hand), why=ctx["reason"])
         for h in hand:
             to_discard(st, h)
     elif how == "random3":
@@ -465,7 +464,7 @@ def after_pick(st: GameState, task: dict[str, Any], picks: list[int]) -> None:
     if purpose == "discard":
         for h in picks:
             to_discard(st, h)
-        say(st, f"{len(picks)} card(s) discarded at random")
+        say(st, "random_discards", n=len(picks))
     elif purpose == "give":
         for h in picks:
             to_hand(st, h, task["to"])
@@ -488,7 +487,7 @@ def start_trade(st: GameState, p: int, ev: dict[str, Any]) -> None:
     if promise is not None and promise not in range(6):
         raise IllegalEvent("malformed", "a trade promise is a code 0..5")
     cid = new_ctx(st, kind="trade", p=p, q=q, card=h, promise=promise)
-    say(st, f"{pname(p)} offers {pname(q)} a trade")
+    say(st, "trade_offer", p=p, q=q)
     push(st, {"op": "trade_reply", "p": q, "ctx": cid})
 
 
@@ -505,7 +504,7 @@ def _dec_trade_reply(st: GameState, task: dict[str, Any], ev: dict[str, Any]) ->
     st.stack.pop()
     st.ctx.pop(task["ctx"])
     if not ev.get("accept"):
-        say(st, f"{pname(q)} declines the trade")
+        say(st, "trade_declined", p=q)
         return
     if ctx["promise"] is not None:
         f = st.face(h)
@@ -530,7 +529,7 @@ def _dec_trade_reply(st: GameState, task: dict[str, Any], ev: dict[str, Any]) ->
     to_hand(st, h, q)
     for x in hs:
         to_hand(st, x, p)
-    say(st, f"{pname(p)} and {pname(q)} trade 1 for {len(hs)}")
+    say(st, "trade", p=p, q=q, n=len(hs))
 
 
 def _dec_nsa_take(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
@@ -596,7 +595,7 @@ def _dec_spam_give(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> N
 def _auto_spam_done(st: GameState, task: dict[str, Any]) -> None:
     ctx = st.ctx.pop(task["ctx"])
     st.status[ctx["target"]].lose_actions_next += ctx["received"]
-    say(st, f"{pname(ctx['target'])} was spammed with {ctx['received']} card(s)")
+    say(st, "spammed", p=ctx["target"], n=ctx["received"])
 
 
 AUTO = {"lose_do": _auto_lose_do, "spam_done": _auto_spam_done}

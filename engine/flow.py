@@ -11,8 +11,9 @@ from itertools import combinations
 from typing import Any
 
 from adp2p.engine import effects
-from adp2p.engine.catalog import NONE, OPER, ROOT, USER, card
+from adp2p.engine.catalog import NONE, ROOT, USER, card
 from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.narration import Happening
 from adp2p.engine.rules import (
     action_loss_immune,
     attempt_size,
@@ -96,7 +97,7 @@ def _dec_password(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> No
             handles=list(st.hands[p]),
         )
         push(st, {"op": "draw_cards", "p": p, "n": 1})  # runs first; the decision below stays open
-        say(st, f"{pname(p)} cannot form a password and draws a card")
+        say(st, "password_draw", p=p)
         return
     _expect(t, "password")
     set_password(st, p, task["s"], ev.get("cards"))
@@ -123,7 +124,7 @@ def set_password(st: GameState, p: int, s: int, hs: Any) -> None:
         st.hands[p].remove(h)
         st.passwords.setdefault(s, []).append(h)
         st.loc[h] = ("pw", s)
-    say(st, f"{pname(p)} set the password of {sname(s)}")
+    say(st, "password_set", p=p, s=s)
 
 
 # ======================================================================================================
@@ -143,26 +144,19 @@ def _dec_chance(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
             for s in perm[p * k : (p + 1) * k]:
                 st.controller[s] = p
                 st.access[p][s] = ROOT
-        say(
-            st,
-            "Sectors dealt: "
-            + ", ".join(
-                f"{pname(p)} controls " + " and ".join(sname(s) for s in st.sectors_of(p))
-                for p in range(st.n)
-            ),
-        )
+        say(st, "sectors_dealt", controls=[(p, st.sectors_of(p)) for p in range(st.n)])
     elif what == "shuffle":
         _expect(t, "shuffle")
         if st.next_handle == 0:
             hs = fresh_handles(st, 63)
-            say(st, "The deck is shuffled")
+            say(st, "deck_shuffled")
         else:
             old = list(st.discard)
             for h in old:
                 st.loc[h] = ("gone",)
             st.discard.clear()
             hs = fresh_handles(st, len(old))
-            say(st, f"The discard pile ({len(old)} cards) is shuffled into a new deck")
+            say(st, "discard_shuffled", n=len(old))
         for h in hs:
             st.loc[h] = ("deck",)
             st.known[h] = 0
@@ -174,7 +168,7 @@ def _dec_chance(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
             raise IllegalEvent("chance_first", "the first player must be a seat index")
         st.first = p
         st.active = p
-        say(st, f"{pname(p)} goes first")
+        say(st, "first", p=p)
     elif what == "pick":
         _expect(t, "random")
         picks = ev.get("picks")
@@ -199,14 +193,14 @@ def _dec_chance(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
 def _auto_draw_cards(st: GameState, task: dict[str, Any]) -> None:
     p, n = task["p"], task["n"]
     if st.turn is not None and st.turn.player == p and st.turn.no_draw_any and n > 0:
-        say(st, f"{pname(p)} may not draw any cards this turn (Direct Deposit)")
+        say(st, "no_draw_direct_deposit", p=p)
         return
     for i in range(n):
         if not st.deck:
             if st.discard:
                 push(st, {"op": "chance", "what": "shuffle"}, {"op": "draw_cards", "p": p, "n": n - i})
             else:
-                say(st, "No cards left to draw")
+                say(st, "deck_empty")
             return
         h = st.deck.pop(0)
         st.hands[p].append(h)
@@ -227,7 +221,7 @@ def _auto_turn_begin(st: GameState, task: dict[str, Any]) -> None:
     if prof.round_limit is not None and st.round_no >= prof.round_limit:
         best = max(standings_key(st, q) for q in range(st.n))
         winners = [q for q in range(st.n) if standings_key(st, q) == best]
-        end_game(st, winners, f"the {prof.round_limit}-round limit was reached")
+        end_game(st, winners, Happening("round_limit", {"n": prof.round_limit}))
         return
     stt = st.status[p]
     t = Turn(player=p, start_hand=tuple(st.hands[p]))
@@ -246,7 +240,7 @@ def _auto_turn_begin(st: GameState, task: dict[str, Any]) -> None:
     stt.ignore_limit = False
     st.turn = t
     st.turn_no += 1
-    say(st, f"Turn {st.turn_no}: {pname(p)}")
+    say(st, "turn", n=st.turn_no, p=p)
     push(
         st,
         {"op": "turn_start"},
@@ -288,13 +282,13 @@ def _dec_turn_start(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> 
         h = st.discard[-1]
         to_hand(st, h, p)
         t.gov_taken = True
-        say(st, f"{pname(p)} takes the top discard (Government bonus)")
+        say(st, "government_bonus", p=p)
         return
     # NewsMedia: skip the turn and draw (classic: up to 6 cards in hand; 2013: 6 cards)
     n = 6 if has_bonus(st, p, "skip_draw_6") else max(0, 6 - len(st.hands[p]))
     t.ended = True
     st.stack.pop()
-    say(st, f"{pname(p)} skips the turn and draws {n} (NewsMedia bonus)")
+    say(st, "newsmedia_bonus", p=p, n=n)
     push(st, {"op": "draw_cards", "p": p, "n": n})
 
 
@@ -395,7 +389,7 @@ def _dec_discard(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> Non
     for h in hs:
         to_discard(st, h)
     if hs:
-        say(st, f"{pname(p)} discards {len(hs)} card(s)")
+        say(st, "discards", p=p, n=len(hs))
     st.stack.pop()
 
 
@@ -422,7 +416,7 @@ def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     if clean not in draw_options(st) or set(ev) - {"t", "p", "n", "bank"}:
         raise IllegalEvent("draw_count", f"{pname(p)} may draw 0..{max_draw(st, p)} cards now, not {n!r}")
     st.stack.pop()
-    say(st, f"{pname(p)} draws {n} card(s)")
+    say(st, "draws", p=p, n=n)
     if ev.get("bank"):
         push(st, {"op": "draw_cards", "p": p, "n": 2, "step": True}, {"op": "discard", "down_to": True})
     else:
@@ -501,7 +495,7 @@ def _dec_free(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
             )
         t.used_univ = True
         t.free_left -= 1
-        say(st, f"{pname(p)} uses the Universities bonus on {sname(s)}")
+        say(st, "universities_bonus", p=p, s=s)
         effects.improve(st, p, s, USER)  # an improvement like any other: a Retro-Virus there strikes (R30)
         return
     _expect(kind, "attempt")
@@ -547,7 +541,7 @@ def _dec_actions(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> Non
         t.actions_left += 1
         if t.max_actions is not None:
             t.max_actions += 1
-        say(st, f"{pname(p)} discards 2 cards for an extra action (TeleComm bonus)")
+        say(st, "telecomm_bonus", p=p)
         return
     raise IllegalEvent("unexpected_event", f"{kind!r} is not an action")
 
@@ -600,8 +594,7 @@ def start_attempt(st: GameState, p: int, ev: dict[str, Any]) -> None:
             grant(st, h, 1 << st.controller[s])
         else:
             grant_public(st, h)
-    what = "User" if level == USER else "Oper" if level == OPER else "Root"
-    say(st, f"{pname(p)} attempts {what} access to {sname(s)} with {len(hs)} card(s)")
+    say(st, "attempt", p=p, level=level, s=s, n=len(hs))
     push(
         st,
         {"op": "window", "kind": "attempt", "ctx": cid, "order": window_order(st, "attempt", cid, p), "i": 0},
@@ -624,10 +617,10 @@ def _auto_attempt_resolve(st: GameState, task: dict[str, Any]) -> None:
             to_hand(st, h, p)
         st.ctx.pop(cid)
         if "route_trace_keeps_turn" in st.profile.variants:  # 001: the attempt fails, the turn goes on
-            say(st, f"Route Trace: {pname(p)}'s attempt fails")
+            say(st, "route_trace", p=p)
         else:
             _end_turn_of(st, p)
-            say(st, f"Route Trace: {pname(p)}'s attempt fails and the turn ends")
+            say(st, "route_trace_ends_turn", p=p)
         return
     if not ctx["controlled"]:
         for h in hs:
@@ -640,7 +633,7 @@ def _auto_attempt_resolve(st: GameState, task: dict[str, Any]) -> None:
         for h in hs:
             to_hand(st, h, ctrl)
         st.ctx.pop(cid)
-        say(st, f"Firewall: {pname(ctrl)} keeps all {len(hs)} card(s); access denied")
+        say(st, "firewall", p=ctrl, n=len(hs))
         return
     push(st, {"op": "answer", "ctx": cid})
 
@@ -677,10 +670,10 @@ def _dec_answer(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
         for h in hs:
             grant(st, h, 1 << w)
     if all(match):
-        say(st, f"{pname(ctrl)} grants access")
+        say(st, "grants", p=ctrl)
         effects.improve(st, p, s, ctx["level"])
     else:
-        say(st, f"Access denied: {pname(ctrl)} keeps {sum(1 for m in match if not m)} card(s)")
+        say(st, "denied", p=ctrl, n=sum(1 for m in match if not m))
 
 
 def answer_truth(st: GameState, s: int, hs: list[int], viewer: int | None) -> list[bool] | None:
@@ -763,7 +756,7 @@ def play_card(
     st.last_played[p] = h
     parent = window["ctx"] if window is not None else None
     cid = new_ctx(st, kind="play", p=p, card=h, face=face, parent=parent, backdoor=bd is not None, **tgt)
-    say(st, f"{pname(p)} plays {c.title}" + (" with Backdoor" if bd is not None else "") + _tgt_words(tgt))
+    say(st, "plays", p=p, card=face, backdoor=bd is not None, **{k: tgt[k] for k in ("q", "s") if k in tgt})
     tasks: list[dict[str, Any]] = []
     order = window_order(st, "card", cid, p)
     if order:
@@ -774,15 +767,6 @@ def play_card(
         {"op": "card_settle", "ctx": cid},
     ]
     push(st, *tasks)
-
-
-def _tgt_words(tgt: dict[str, Any]) -> str:
-    bits = []
-    if "q" in tgt:
-        bits.append(f"against {pname(tgt['q'])}")
-    if "s" in tgt:
-        bits.append(f"on {sname(tgt['s'])}")
-    return (" " + " ".join(bits)) if bits else ""
 
 
 def _auto_card_traps(st: GameState, task: dict[str, Any]) -> None:
@@ -799,11 +783,11 @@ def _auto_card_traps(st: GameState, task: dict[str, Any]) -> None:
             owner = st.card_owner[h]
             to_discard(st, h)
             if eff == "logic_bomb":
-                say(st, f"Logic Bomb on {sname(s)} goes off: {pname(p)} must discard all cards")
-                effects.push_lose_cards(st, p, "all", reason="Logic Bomb")
+                say(st, "logic_bomb", s=s, p=p)
+                effects.push_lose_cards(st, p, "all", reason="logic_bomb")
             else:
-                say(st, f"Packet Sniffer on {sname(s)}: {pname(p)} shows {pname(owner)} a password code")
-                effects.push_show_code(st, p, owner, reason="Packet Sniffer")
+                say(st, "packet_sniffer", s=s, p=p, q=owner)
+                effects.push_show_code(st, p, owner, reason="packet_sniffer")
 
 
 def _auto_card_resolve(st: GameState, task: dict[str, Any]) -> None:

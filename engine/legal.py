@@ -92,13 +92,10 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     t = st.turn
     active = t is not None and t.player == p and window is None
     can_act = active and step == "actions" and flow.actions_available(st) >= 1
-    hand = st.hands[p]
-    backdoors = [h for h in hand if st.face(h, p) is not None and card(st.faces[h]).is_companion]
+    held = [(h, f) for h in st.hands[p] if (f := st.face(h, p)) is not None]
+    backdoors = [h for h, f in held if card(f).is_companion]
     out: list[Event] = []
-    for h in hand:
-        f = st.face(h, p)
-        if f is None:
-            continue
+    for h, f in held:
         c = card(f)
         if c.is_companion:
             continue
@@ -116,7 +113,7 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
             ways.append({})
         elif backdoors and not c.is_upgrade and requirement_of(c, st) is not None:
             bd = backdoors[0]
-            ways.append({"backdoor": bd, "backdoor_face": st.faces[bd]})
+            ways.append({"backdoor": bd, "backdoor_face": st.face(bd, p)})
         for way in ways:
             for tgt in targets(st, p, c, p, h):
                 out.append({"t": "play", "p": p, "card": h, "face": f, **way, **tgt})

@@ -69,7 +69,8 @@ def bonus_of(st: GameState, p: int, s: int) -> str | None:
 
 
 def has_bonus(st: GameState, p: int, bonus: str) -> bool:
-    return any(bonus_of(st, p, s) == bonus for s in range(6))
+    table = BONUS_TABLES[st.profile.bonuses]
+    return any(b == bonus and bonus_of(st, p, s) == bonus for s, b in table.items())
 
 
 def count_level(st: GameState, p: int, at_least: int, *, only_controlled: bool = False) -> int:

@@ -10,9 +10,11 @@ peer's own in live play); `view(state, p)` filters it down to one player.
 from __future__ import annotations
 
 import copy
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from adp2p.engine.narration import Happening
 from adp2p.engine.profiles import Profile
 
 # ("deck",) ("hand", p) ("pw", sector) ("discard",) ("upg", p) ("sec", sector) ("play",) ("att",) ("gone",)
@@ -66,6 +68,38 @@ class Turn:
     ended: bool = False
 
 
+class SeenFaces(Mapping[int, int]):
+    """The faces one player knows, read through the state's own `faces` and `known` without copying them: a
+    player's view (`engine.api.view`) costs O(1) however many cards are on the table."""
+
+    __slots__ = ("_bit", "_faces", "_known")
+
+    def __init__(self, faces: Mapping[int, int], known: dict[int, int], player: int) -> None:
+        self._faces = faces
+        self._known = known
+        self._bit = 1 << player
+
+    def __getitem__(self, h: int) -> int:
+        f = self._faces[h]
+        if self._known.get(h, 0) & self._bit:
+            return f
+        raise KeyError(h)
+
+    def get(self, h: int, default: Any = None) -> Any:  # type: ignore[override]
+        f = self._faces.get(h)
+        return f if f is not None and self._known.get(h, 0) & self._bit else default
+
+    def __contains__(self, h: object) -> bool:
+        return h in self._faces and bool(self._known.get(h, 0) & self._bit)  # type: ignore[call-overload]
+
+    def __iter__(self) -> Iterator[int]:
+        known, bit = self._known, self._bit
+        return (h for h in self._faces if known.get(h, 0) & bit)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+
 @dataclass
 class GameState:
     profile: Profile
@@ -80,7 +114,7 @@ class GameState:
     upgrades: list[list[int]] = field(default_factory=list)
     sector_cards: dict[int, list[int]] = field(default_factory=dict)
     card_owner: dict[int, int] = field(default_factory=dict)  # sector card handle -> who played it
-    faces: dict[int, int] = field(default_factory=dict)
+    faces: dict[int, int] = field(default_factory=dict)  # a SeenFaces in a player's view (read-only)
     known: dict[int, int] = field(default_factory=dict)
     next_handle: int = 0
     strict: bool = False
@@ -102,15 +136,21 @@ class GameState:
     # outcome
     over: bool = False
     winners: list[int] = field(default_factory=list)
-    end_reason: str = ""
+    end_reason: Happening | None = None  # why the game ended (str() gives its English words)
     # for the caller
     obligations: list[dict[str, Any]] = field(default_factory=list)
     reveals: list[tuple[int, int]] = field(default_factory=list)  # (handle, mask) granted by the last event
-    history: list[str] = field(default_factory=list)  # plain-words account, one line per happening
+    history: list[Happening] = field(default_factory=list)  # the public account (engine.narration)
 
     @property
     def all_mask(self) -> int:
         return (1 << self.n) - 1
+
+    def shallow(self) -> GameState:
+        """A new state object sharing every container with this one (for read-only views)."""
+        new = object.__new__(GameState)
+        new.__dict__.update(self.__dict__)
+        return new
 
     def clone(self) -> GameState:
         new = copy.copy(self)
@@ -153,4 +193,7 @@ class GameState:
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
-        return self.faces.get(h) if self.knows(viewer, h) else None
+        f = self.faces.get(h)
+        if f is None or viewer is None:
+            return f
+        return f if self.known.get(h, 0) >> viewer & 1 else None

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.catalog import LEVEL_NAMES, ROOT, card, sectors
+from adp2p.engine.catalog import ROOT, card, sectors
 from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.narration import Happening
 from adp2p.engine.rules import goal_count
 from adp2p.engine.state import GameState
 
@@ -144,8 +145,9 @@ def faces_of(st: GameState, hs: list[int] | tuple[int, ...], viewer: int | None 
 # -- words ---------------------------------------------------------------------------------------------
 
 
-def say(st: GameState, text: str) -> None:
-    st.history.append(text)
+def say(st: GameState, key: str, **args: Any) -> None:
+    """Record a public happening (engine.narration: its words live in engine/data/history.toml)."""
+    st.history.append(Happening(key, args))
 
 
 def pname(p: int) -> str:
@@ -166,7 +168,7 @@ def set_access(st: GameState, p: int, s: int, level: int) -> None:
         status.sol = False
     if status.beta and s == 2 and level >= 2:
         status.beta = False
-    say(st, f"{pname(p)} now has {LEVEL_NAMES[level]} access to {sname(s)}")
+    say(st, "now_has", p=p, level=level, s=s)
     check_win(st)
 
 
@@ -175,17 +177,16 @@ def check_win(st: GameState) -> None:
         return
     winners = [p for p in range(st.n) if goal_count(st, p) >= st.profile.goal]
     if winners:
-        end_game(
-            st, winners, f"{', '.join(pname(p) for p in winners)} reached {st.profile.goal} Root accesses"
-        )
+        key = "reached_goal" if len(winners) == 1 else "reached_goal_together"
+        end_game(st, winners, Happening(key, {"players": winners, "n": st.profile.goal}))
 
 
-def end_game(st: GameState, winners: list[int], reason: str) -> None:
+def end_game(st: GameState, winners: list[int], reason: Happening) -> None:
     st.over = True
     st.winners = sorted(winners)
     st.end_reason = reason
     st.stack.clear()
-    say(st, f"Game over: {reason}")
+    say(st, "game_over", reason=reason)
 
 
 def standings_key(st: GameState, p: int) -> tuple[int, int, int]:

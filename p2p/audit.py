@@ -20,6 +20,7 @@ from typing import Any
 
 from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
+from adp2p.engine.narration import text as narrate
 from adp2p.p2p.logstore import _chain_problem
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
 from adp2p.p2p.protocol import BodyError, Genesis, decode_body
@@ -255,12 +256,8 @@ def history(path: str | Path) -> tuple[list[str], list[int]]:
         if m.abandoned is not None:
             break
     names = g.names()
-    lines = []
-    for line in m.state.history:
-        for i in range(len(names), 0, -1):
-            line = line.replace(f"P{i}", names[i - 1])
-        lines.append(line)
-    turns = [i for i, line in enumerate(m.state.history) if line.startswith("Turn ")]
+    lines = [narrate(h, names=names) for h in m.state.history]
+    turns = [i for i, h in enumerate(m.state.history) if h.key == "turn"]
     return lines, turns
 
 

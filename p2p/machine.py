@@ -57,6 +57,7 @@ from adp2p.crypto.private import audit_open_private, open_private, seal_private
 from adp2p.engine.api import Decision, apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.catalog import card
 from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.narration import text as narrate
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.state import GameState
 from adp2p.p2p import published
@@ -1265,7 +1266,8 @@ class Machine:
         if self.verdict is not None:
             return f"stopped: {self.verdict.msg}"
         res = result(self.state)
-        return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {res.reason}"
+        why = "" if res.reason is None else narrate(res.reason, names=self.names)
+        return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {why}"
 
 
 BODY_FIELDS: dict[int, set[str]] = {  # every field an entry body of each kind may hold (docs/protocol.md)

@@ -47,6 +47,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.crypto.passes import verify_pass
 from adp2p.engine.api import legal, view
+from adp2p.engine.narration import text as narrate
 from adp2p.engine.state import GameState
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.logstore import (
@@ -1238,7 +1239,7 @@ class TablePeer:
             return
         hist = m.state.history
         for line in hist[self.shown :]:
-            self.say("  " + _names(line, m.names))
+            self.say("  " + narrate(line, names=m.names))
         self.shown = len(hist)
 
     # ==================================================================================================

@@ -17,6 +17,7 @@ from typing import Any
 from adp2p.cli.tui.prompt import Prompt, reader_for
 from adp2p.cli.tui.screen import name_line
 from adp2p.cli.words import history_line, msg
+from adp2p.engine.api import result
 from adp2p.engine.state import GameState
 
 
@@ -89,7 +90,12 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
                 return 0
             if key == "a":
                 interactive = False
-    prompt.say(name_line(history_line(m.result_line(), lang), names))
+    if m.verdict is None and m.state.over:
+        res = result(m.state)
+        who = ", ".join(names[w] for w in res.winners) or "-"
+        prompt.say(msg("winners", lang, who=who, reason=history_line(res.reason or "", lang, names)))
+    else:
+        prompt.say(name_line(m.result_line(), names))
     rep = m.audit_report
     if rep is not None and rep.ok:
         prompt.say(msg("audit_ok", lang) + f" ({m.entries})")

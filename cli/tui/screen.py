@@ -167,7 +167,7 @@ def header(st: GameState, me: int | None, lang: str, names: list[str] | None) ->
         res = result(st)
         who = ", ".join(player_name(st, w, names) for w in res.winners) or "-"
         t.append(
-            msg("game_over", lang, who=who, reason=name_line(history_line(res.reason, lang), names)), style="bold green"
+            msg("game_over", lang, who=who, reason=history_line(res.reason or "", lang, names)), style="bold green"
         )
     elif st.turn is None:
         t.append(msg("setup", lang))
@@ -330,7 +330,7 @@ def account(st: GameState, lang: str, names: list[str] | None, lines: int) -> Te
     if not hist:
         t.append(" " + msg("nothing_yet", lang), style="dim")
     for line in hist:
-        t.append("\n  " + name_line(history_line(line, lang), names))
+        t.append("\n  " + history_line(line, lang, names))
     return t
 
 

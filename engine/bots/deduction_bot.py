@@ -21,7 +21,6 @@ It is called with successive views of one seat of one game and keeps state acros
 
 from __future__ import annotations
 
-import math
 import random
 from typing import Any
 
@@ -41,6 +40,8 @@ UPGRADE_VALUE = {
     "extra_free_attempt": 3.0,
     "virus_immunity": 1.0,
 }
+NO_ANSWER = {"firewall", "route_trace", "route_trace_ends_turn"}  # an attempt that ends without an answer
+TRADES = {"trade_offer", "trade_declined", "trade"}
 HINDER = {"no_actions_next", "no_attempts_next", "no_draw_next", "sol", "beta_site"}
 STATIC_PLAY = {  # rough worth of holding a card for its play (not its code)
     "guru": 5.0,
@@ -137,7 +138,7 @@ class DeductionBot:
                 new = st.history[a["hist"] :]
                 if (
                     a["ctrl"] is not None
-                    and not any(ln.startswith(("Firewall", "Route Trace")) for ln in new)
+                    and not any(h.key in NO_ANSWER for h in new)
                     and tuple(sorted(st.passwords.get(a["s"], []))) == a["pw"]
                 ):
                     if st.access[p][a["s"]] >= a["level"]:
@@ -158,10 +159,14 @@ class DeductionBot:
                     keep.append(w)
             self._taps = keep
         # upgrades needing a password code, played by a player with one sector and an unchanged password
+        owned: dict[int, list[int]] = {}
+        for s, q in enumerate(st.controller):
+            if q is not None:
+                owned.setdefault(q, []).append(s)
         for q in range(st.n):
             if q == p:
                 continue
-            own = st.sectors_of(q)
+            own = owned.get(q, [])
             for s in own:
                 hs = tuple(sorted(st.passwords.get(s, [])))
                 changed = self._pw_seen.get(s) != hs
@@ -180,20 +185,17 @@ class DeductionBot:
         new = st.history[w["hist"] :]
         faces = [st.face(h, self.seat) for h in w["cards"]]
         w["codes"] = [None if f is None else card(f).code for f in faces]
-        for ln in new:
-            if ln.startswith(("Firewall", "Route Trace")):
+        for said in new:
+            if said.key in NO_ANSWER:
                 return True
-            if ln.endswith("grants access"):
+            if said.key == "grants":
                 for c in w["codes"]:
                     if c is not None:
                         self.cl.note(w["s"], c, True)  # type: ignore[union-attr]
                 return True
-            if ln.startswith("Access denied:"):
-                try:
-                    kept = int(ln.split("keeps ")[1].split()[0])
-                except (IndexError, ValueError):
-                    return True
-                if any("trade" in x for x in new):
+            if said.key == "denied":
+                kept = said.args["n"]
+                if any(x.key in TRADES for x in new):
                     return True
                 ctrl_side = [st.loc.get(h) == ("hand", w["ctrl"]) for h in w["cards"]]
                 att_side = [st.loc.get(h) == ("hand", w["p"]) for h in w["cards"]]
@@ -426,29 +428,17 @@ class DeductionBot:
         gain = self.level_value(st, s, level)
         if st.controller[s] is None:
             return gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
+        codes = [card(st.faces[h]).code for h in hs]
         cl = self.cl
         assert cl is not None
-        codes = [card(st.faces[h]).code for h in hs]
-        pws = cl.possible_passwords(s)
-        if not pws:
+        odds = cl.attempt_odds(s, codes)
+        if odds is None:
             return -5.0
-        need = frozenset(codes)
-        n = len(pws)
-        p_ok = sum(1 for pw in pws if need <= pw) / n
+        p_ok, bits, p_in = odds
         loss = 0.0
         for h, c in zip(hs, codes, strict=True):
-            loss += (1.0 - cl.p_in(s, c)) * vals.get(h, 1.0)
-        # information: expected bits from the answer (which of the distinct codes are in)
-        bits = 0.0
-        w = self._target_weight(st, s)
-        if w and n > 1:
-            groups: dict[tuple[bool, ...], int] = {}
-            order = sorted(need)
-            for pw in pws:
-                key = tuple(c in pw for c in order)
-                groups[key] = groups.get(key, 0) + 1
-            bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values())
-        return p_ok * gain + 0.9 * w * bits - loss
+            loss += (1.0 - p_in[c]) * vals.get(h, 1.0)
+        return p_ok * gain + 0.9 * self._target_weight(st, s) * bits - loss
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat

@@ -40,7 +40,7 @@ def test_a_false_commitment_discarded_face_up_stops_every_peer_at_once(tmp_path:
     t = Table(N, seed=SEED, cheats={SEAT: FalseCommitment}, round_limit=ROUNDS)
     t.bots[SEAT] = scrambler(t.bots[SEAT])
     t.run()
-    assert any("Scramble Password" in line for line in t.ms[1].state.history)
+    assert any("Scramble Password" in str(line) for line in t.ms[1].state.history)
     assert all(m.verdict is not None and (m.verdict.seat, m.verdict.rule) == (SEAT, "commitment") for m in t.ms)
     assert not [r for r in t.raws if decode_entry(r).kind == Kind.EVIDENCE]  # public: nobody needed to prove it
     res = audit_log(t.write_log(tmp_path / "log"))

@@ -12,6 +12,8 @@ import pytest
 from _games import Moment, first_moment
 from adp2p.cli.tui import Prompt, irreversible
 from adp2p.cli.words import MESSAGES, describe, history_line, msg
+from adp2p.engine.catalog import card_by_key
+from adp2p.engine.narration import Happening
 
 
 def actions() -> Moment:
@@ -143,11 +145,10 @@ def test_message_table_complete_and_consistent() -> None:
 
 
 def test_history_in_german() -> None:
-    assert history_line("P2 attempts Root access to Banking with 3 card(s)", "de") == (
-        "P2 versucht Root-Zugang zu Banken mit 3 Karte(n)"
-    )
-    assert history_line("P1 plays Trojan Horse against P3 on NewsMedia", "de") == (
-        "P1 spielt Trojaner gegen P3 auf Nachrichten"
-    )
+    attempt = Happening("attempt", {"p": 1, "level": 3, "s": 0, "n": 3})
+    assert history_line(attempt, "de") == "P2 versucht Root-Zugang zu Banken mit 3 Karte(n)"
+    assert history_line(attempt, "de", ["Ann", "Ben"]) == "Ben versucht Root-Zugang zu Banken mit 3 Karte(n)"
+    trojan = Happening("plays", {"p": 0, "card": card_by_key("trojan_horse").id, "backdoor": False, "q": 2, "s": 3})
+    assert history_line(trojan, "de") == "P1 spielt Trojaner gegen P3 auf Nachrichten"
     assert history_line("Something new", "de") == "Something new"
     assert msg("ev.done", "de") == "Schritt beenden"

@@ -90,7 +90,7 @@ def test_screen_shows_the_facts() -> None:
     assert "Checklist" in text and "Left" in text and "passwords still possible" in text  # header + legend
     assert "step: take actions" in text and "Your decision" in text
     for line in st.history[-3:]:
-        assert line in text
+        assert str(line) in text
     # every card in the hand is listed, playable or with a reason
     assert len(re.findall(r"playable|needs|reaction|only with|not now|no valid|no action|nothing to", text)) >= len(
         st.hands[0]

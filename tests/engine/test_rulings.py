@@ -104,7 +104,7 @@ def test_ruling_cancelbot_ends_turn():
     st = set_level(st, 1, BANKING, OPER)
     st = pass_all(play(play(done(st), 0, "overdraft", q=2), 1, "cancelbot"))
     assert len(st.hands[0]) == 5
-    assert st.turn.player == 1 and not any("P1 discards" in x or "P1 draws" in x for x in st.history)
+    assert st.turn.player == 1 and not any(x.key in ("discards", "draws") and x.args["p"] == 0 for x in st.history)
     # Route Trace likewise
     st = setup(hands={0: ["D"], 2: ["route_trace"]})
     st = give_code(st, 0, "A", 3)
@@ -112,7 +112,7 @@ def test_ruling_cancelbot_ends_turn():
     st = advance_to(attempt(st, 0, GOVERNMENT, of_code(st, 0, "D")), "window:attempt", 2)
     st = pass_all(play(st, 2, "route_trace"))
     assert len(st.hands[0]) == 6
-    assert st.turn.player == 1 and not any("P1 discards" in x or "P1 draws" in x for x in st.history)
+    assert st.turn.player == 1 and not any(x.key in ("discards", "draws") and x.args["p"] == 0 for x in st.history)
 
 
 def test_ruling_guru_blocked_by_prohibitions():
