@@ -1,7 +1,7 @@
 """adp2p.engine: the rules of Access Denied as a pure, replayable state machine. No I/O, no crypto, no clock.
 
 Public API: new_game, pending, legal, apply, learn, view, is_over, result, replay; Profile and PROFILES;
-the card catalog; IllegalEvent.
+the card catalog; IllegalEvent. Test positions: `adp2p.engine.scenario` (the scenario API).
 """
 
 from adp2p.engine.api import (

@@ -39,12 +39,14 @@ class Result:
     standings: list[tuple[int, int, int]]  # per seat: (Roots, Opers, Users)
 
 
-def new_game(profile: Profile, n_players: int, *, strict: bool = False) -> GameState:
+def new_game(profile: Profile, n_players: int, *, strict: bool = False, scenario: bool = False) -> GameState:
+    """A game before its setup. scenario=True: a test position that accepts staging events (engine/scenario.py);
+    a live table never sets it."""
     if not profile.min_players <= n_players <= profile.max_players:
         raise ValueError(
             f"{profile.name} is for {profile.min_players} to {profile.max_players} players, not {n_players}"
         )
-    st = GameState(profile=profile, n=n_players, strict=strict)
+    st = GameState(profile=profile, n=n_players, strict=strict, scenario=scenario)
     st.hands = [[] for _ in range(n_players)]
     st.upgrades = [[] for _ in range(n_players)]
     st.access = [[0] * 6 for _ in range(n_players)]
@@ -133,9 +135,11 @@ def replay(
     faces: Mapping[int, int] | None = None,
     *,
     strict: bool = False,
+    scenario: bool = False,
 ) -> GameState:
-    """Fold events from a new game. With `faces` (handle -> card for every handle), strict replay."""
-    st = new_game(profile, n_players, strict=strict)
+    """Fold events from a new game. With `faces` (handle -> card for every handle), strict replay. scenario=True
+    folds a scenario's log (its staging events are legal there only)."""
+    st = new_game(profile, n_players, strict=strict, scenario=scenario)
     if faces:
         st.faces = dict(faces)
     for ev in events:

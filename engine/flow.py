@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from adp2p.engine import effects
+from adp2p.engine import effects, stage
 from adp2p.engine.catalog import NONE, ROOT, USER, card
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.narration import Happening
@@ -925,6 +925,10 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
         raise IllegalEvent("game_over", "the game is over")
     if not isinstance(ev, dict) or not isinstance(ev.get("t"), str):
         raise IllegalEvent("malformed", "an event is a map with a string field 't'")
+    if ev["t"] == "stage":  # scenario games only (engine/stage.py): no decision consumed, nothing advanced
+        stage.apply_stage(st, ev)
+        st.seq += 1
+        return
     task = st.stack[-1]
     who = actor(st, task)
     if who is None:

@@ -118,6 +118,7 @@ class GameState:
     known: dict[int, int] = field(default_factory=dict)
     next_handle: int = 0
     strict: bool = False
+    scenario: bool = False  # a test position (engine.scenario): staging events allowed; never at a table
     # board
     controller: list[int | None] = field(default_factory=lambda: [None] * 6)
     access: list[list[int]] = field(default_factory=list)

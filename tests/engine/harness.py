@@ -1,105 +1,34 @@
-"""A small scenario builder for engine tests: reach a chosen position through real events.
+"""The engine tests' vocabulary, a thin layer over the public scenario API (`adp2p.engine.scenario`).
 
-`setup()` plays the real setup events (sectors, shuffle + learn the faces in a chosen order, the
-round-robin deal, passwords, first player). Cards are named by key ("firewall") or by a code letter
-("A": some otherwise unused, harmless card with that code). After setup, `give`/`set_level`/`move` edit
-the state directly: they are test-fixture shortcuts, not game events.
+`setup()` is `scenario.build`: the real setup events of a scenario game with a stacked deck (sectors,
+shuffle + the faces in a chosen order, the round-robin deal, passwords, first player). Cards are named by
+key ("firewall") or by a code letter ("A": some otherwise unused, harmless card with that code). The
+fixtures `give`/`give_code`/`discard_key`/`empty_hand`/`set_level`/`move` apply the scenario's staging events
+(engine/stage.py, legal in scenario games only): events, not state edits, so no test edits a state directly.
+The rest plays real events and reads the state.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine import IllegalEvent, apply, get_profile, learn, new_game, pending
-from adp2p.engine.catalog import CODES, card, card_by_key, cards
+from adp2p.engine import IllegalEvent, apply, pending, scenario
+from adp2p.engine.catalog import CODES, card, card_by_key
 from adp2p.engine.flow import answer_truth
 from adp2p.engine.state import GameState
-from adp2p.engine.tasks import to_discard, to_hand
 
 BANKING, GOVERNMENT, MICRONOPOLY, NEWSMEDIA, TELECOMM, UNIVERSITIES = range(6)
 NONE, USER, OPER, ROOT = 0, 1, 2, 3
 
-# Cards with no side effect when merely held: fillers and "code letter" picks come from these first.
-_PLAIN = [c.id for c in cards() if not c.is_harmful and c.key not in ("backdoor",)]
+setup = scenario.build  # a game at the first player's first decision (see its docstring)
+h = scenario.handle  # the handle of the card with this key
 
 
 def cid(key: str) -> int:
     return card_by_key(key).id
 
 
-def _resolve_specs(specs: list[str], used: set[int], reserved: set[int]) -> list[int]:
-    out = []
-    for s in specs:
-        if len(s) == 1 and s in CODES:
-            code = CODES.index(s)
-            f = next(i for i in reversed(_PLAIN)
-                     if card(i).code == code and i not in used and i not in reserved)
-        else:
-            f = cid(s)
-            assert f not in used, f"card {s} named twice"
-        used.add(f)
-        out.append(f)
-    return out
-
-
-def setup(n: int = 3, profile: str = "classic", *, perm: list[int] | None = None,
-          pw: dict[int, Any] | None = None, hands: dict[int, list[str]] | None = None,
-          deck: list[str] | None = None, first: int = 0, **prof_kw: Any) -> GameState:
-    """A game at the first player's first decision.
-
-    perm: the sector deal (default 0..5: player i controls sector i; two-player: 0,1 / 2,3).
-    pw: per player, 3 card specs (two-player: a list of two such lists, one per controlled sector in
-    order); default A/B/C for everyone. hands: what each player holds after setting the password (at most
-    deal - 3 specs, the rest is filler). deck: the top of the draw pile after the deal.
-    """
-    prof = get_profile(profile, **prof_kw)
-    st = new_game(prof, n)
-    perm = perm if perm is not None else list(range(6))
-    st = apply(st, {"t": "sectors", "perm": perm})
-    k = prof.sectors_per_player
-    named = [x for v in (pw or {}).values() for lst in (v if v and isinstance(v[0], list) else [v])
-             for x in lst]
-    named += [x for v in (hands or {}).values() for x in v] + list(deck or [])
-    reserved = {cid(x) for x in named if not (len(x) == 1 and x in CODES)}
-    used: set[int] = set()
-    pw_faces: dict[int, list[list[int]]] = {}
-    for p in range(n):
-        spec = (pw or {}).get(p)
-        lists = spec if spec and isinstance(spec[0], list) else ([spec] if spec else None)
-        if lists is None:
-            lists = [["A", "B", "C"] for _ in range(k)]
-        pw_faces[p] = [_resolve_specs(lst, used, reserved) for lst in lists]
-    hand_faces = {p: _resolve_specs((hands or {}).get(p, []), used, reserved) for p in range(n)}
-    top = _resolve_specs(deck or [], used, reserved)
-    fill = [f for f in _PLAIN if f not in used and f not in reserved]
-    dealt: dict[int, list[int]] = {}
-    for p in range(n):
-        mine = [f for lst in pw_faces[p] for f in lst] + hand_faces[p]
-        assert len(mine) <= prof.deal, "too many cards named for the deal"
-        while len(mine) < prof.deal:
-            mine.append(fill.pop())
-        dealt[p] = mine
-    order = [dealt[p][i] for i in range(prof.deal) for p in range(n)] + top
-    rest = [f for f in range(63) if f not in order]
-    # harmful cards not named anywhere go to the bottom of the deck
-    rest.sort(key=lambda f: card(f).is_harmful)
-    order += rest
-    st = apply(st, {"t": "shuffle"})
-    st = learn(st, dict(enumerate(order)))
-    for p in range(n):
-        for s, lst in zip(st.sectors_of(p), pw_faces[p], strict=True):
-            hs = [h for h in st.hands[p] if st.faces[h] in lst]
-            st = apply(st, {"t": "password", "p": p, "s": s, "cards": hs})
-    return apply(st, {"t": "first", "p": first})
-
-
 # -- finding cards ------------------------------------------------------------------------------------
-
-
-def h(st: GameState, key: str) -> int:
-    """The handle of the (unique) card with this key."""
-    f = cid(key)
-    return next(x for x, y in st.faces.items() if y == f and st.loc.get(x, ("gone",))[0] != "gone")
 
 
 def hand_keys(st: GameState, p: int) -> list[str]:
@@ -115,51 +44,14 @@ def of_code(st: GameState, p: int, letter: str) -> list[int]:
     return [x for x in st.hands[p] if card(st.faces[x]).code == CODES.index(letter)]
 
 
-# -- fixture edits (direct state changes, not game events) ---------------------------------------------
+# -- fixtures: staging events (scenario games only) -----------------------------------------------------
 
-
-def give(st: GameState, p: int, *keys: str) -> GameState:
-    """Fixture: move these cards (from wherever they are) into p's hand."""
-    st = st.clone()
-    for k in keys:
-        to_hand(st, h(st, k), p)
-    return st
-
-
-def give_code(st: GameState, p: int, letter: str, n: int = 1) -> GameState:
-    """Fixture: move n harmless deck cards of this code into p's hand."""
-    st = st.clone()
-    code = CODES.index(letter)
-    pick = [x for x in st.deck if card(st.faces[x]).code == code and not card(st.faces[x]).is_harmful
-            and card(st.faces[x]).key != "backdoor"][:n]
-    assert len(pick) == n
-    for x in pick:
-        to_hand(st, x, p)
-    return st
-
-
-def discard_key(st: GameState, key: str) -> GameState:
-    """Fixture: put this card on top of the discard pile."""
-    st = st.clone()
-    to_discard(st, h(st, key))
-    return st
-
-
-def empty_hand(st: GameState, p: int) -> GameState:
-    """Fixture: p's hand goes to the bottom of the deck (unknown to all again is not modelled)."""
-    st = st.clone()
-    for x in list(st.hands[p]):
-        st.hands[p].remove(x)
-        st.deck.append(x)
-        st.loc[x] = ("deck",)
-    return st
-
-
-def set_level(st: GameState, p: int, s: int, level: int) -> GameState:
-    """Fixture: give p this access level in sector s (no win check)."""
-    st = st.clone()
-    st.access[p][s] = level
-    return st
+give = scenario.give  # these cards (from a hand, the deck or the discard pile) into p's hand
+give_code = scenario.give_code  # n harmless deck cards of this code into p's hand
+discard_key = scenario.to_discard_top  # this card onto the top of the discard pile
+empty_hand = scenario.empty_hand  # p's hand to the bottom of the deck
+set_level = scenario.grant  # p has this access level in sector s (no win check, no side effect)
+move = scenario.move  # these handles to "hand" (of p), "discard" or "deck_bottom"
 
 
 # -- events --------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from harness import (
     USER,
     cid,
     done,
+    empty_hand,
     give,
     give_code,
     h,
@@ -36,8 +37,7 @@ def test_popular_war_extra_draw():
     st = pass_all(st)
     assert where(st, "popular_war") == ("upg", 0)
     # hand limit 2 (Banking Root + NewsMedia User); Oper/Root count 1 (+1 Popular War)
-    st = st.clone()
-    st.hands[0].clear()
+    st = empty_hand(st, 0)
     assert max_draw(st, 0) == 2
 
 

@@ -65,7 +65,7 @@ def test_backdoor_not_alone_and_not_with_an_upgrade():
 
 
 def test_copybot_takes_top_discard_any_time():
-    st = setup(hands={1: ["copybot"]})
+    st = setup(hands={1: ["copybot"]}, deck=["guru"])  # (named: not a password card)
     st = advance_to(st, "window:end", 1)
     st = discard_key(st, "guru")
     st = pass_all(play(st, 1, "copybot"))

@@ -19,6 +19,7 @@ from harness import (
     done,
     ev,
     give,
+    give_code,
     h,
     illegal,
     illegal_play,
@@ -145,9 +146,11 @@ def test_beta_site_limit_minus_one_until_oper():
     before = hand_limit(st, 1)
     st = pass_all(play(done(st), 0, "beta_site", q=1))
     assert hand_limit(st, 1) == before - 1
-    from adp2p.engine.tasks import set_access
-    st = st.clone()
-    set_access(st, 1, MICRONOPOLY, OPER)
+    st = next_turn(st, 1)  # P1 reaches Oper in Micronopoly by a real attempt: Beta Site ends
+    st = give_code(give_code(st, 1, "A"), 1, "B")
+    st = attempt(st, 1, MICRONOPOLY, of_code(st, 1, "A")[:1] + of_code(st, 1, "B")[:1])
+    st = answer_honestly(pass_all(st))
+    assert st.access[1][MICRONOPOLY] == OPER
     assert not st.status[1].beta and hand_limit(st, 1) == before + 0
 
 
@@ -218,7 +221,7 @@ def test_bank_run_needs_oper_newsmedia():
 
 
 def test_retro_virus_strikes_next_successful_improver():
-    st = setup(hands={0: ["A", "B"], 1: ["retro_virus"]}, first=1)
+    st = setup(hands={0: ["A", "B"], 1: ["retro_virus"]}, deck=["guru"], first=1)
     st = set_level(st, 1, BANKING, USER)
     st = pass_all(play(done(st), 1, "retro_virus", s=BANKING))
     assert where(st, "retro_virus") == ("sec", BANKING)

@@ -15,6 +15,7 @@ from harness import (
     USER,
     advance_to,
     done,
+    empty_hand,
     ev,
     illegal,
     illegal_play,
@@ -50,8 +51,7 @@ def test_direct_deposit_no_draw_next_turn():
     st = pass_all(play(done(st), 0, "direct_deposit", q=1))
     st = next_turn(st, 1)
     assert st.turn.no_draw
-    st = st.clone()
-    st.hands[1].clear()
+    st = empty_hand(st, 1)
     assert max_draw(st, 1) == 0
 
 

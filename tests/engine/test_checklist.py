@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from adp2p.engine import apply, get_profile, new_game, pending, view
+from adp2p.engine import apply, get_profile, learn, new_game, pending, view
 from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import CODES, card
 from adp2p.engine.checklist import ALL_PASSWORDS, Checklist
@@ -197,8 +197,7 @@ def test_scramble_password_starts_afresh():
 def test_rebuild_matches_incremental():
     prof = get_profile("classic", round_limit=30)
     rec = play_game(prof, [make_bot("deduction", i) for i in range(4)], seed=5)
-    st = new_game(prof, 4)
-    st.faces = dict(rec.faces)
+    st = learn(new_game(prof, 4), rec.faces)  # an omniscient replay of the simulated game
     inc = [Checklist(p) for p in range(4)]
     for ev in rec.events:
         for cl in inc:
@@ -219,8 +218,7 @@ def test_true_password_always_possible(profile: str, n: int, strategy: str):
     learnt = 0
     for g in range(4):
         rec = play_game(prof, [make_bot(strategy, 31 * g + i) for i in range(n)], seed=g)
-        st = new_game(prof, n)
-        st.faces = dict(rec.faces)
+        st = learn(new_game(prof, n), rec.faces)  # an omniscient replay
         cls = [Checklist(p) for p in range(n)]
         for ev in rec.events:
             for cl in cls:

@@ -16,6 +16,7 @@ from harness import (
     advance_to,
     discard_key,
     done,
+    empty_hand,
     ev,
     illegal,
     pass_all,
@@ -42,7 +43,7 @@ def test_hand_limit_classic_accesses_retro_six():
 def test_draws_classic_oper_root_retro_up_to_two():
     st = advance_to(setup(3, perm=[3, 4, 5, 0, 1, 2]), "draw", 0)  # NewsMedia: no draw bonus
     st = set_level(set_level(st, 0, GOVERNMENT, OPER), 0, BANKING, USER)
-    st.hands[0].clear()
+    st = empty_hand(st, 0)
     assert max_draw(st, 0) == 2
     st = advance_to(setup(3, "retro2013", perm=[3, 4, 5, 0, 1, 2]), "draw", 0)
     assert [e["n"] for e in draw_options(st)] == [0, 1, 2]
@@ -59,7 +60,7 @@ def test_sole_root_bonus_classic_vs_retro():
 
 def test_banking_bonus_classic_capped_by_limit():
     st = advance_to(setup(3), "draw", 0)
-    st.hands[0].clear()
+    st = empty_hand(st, 0)
     assert max_draw(st, 0) == 1  # 1 Root + 1 bonus, capped by a limit of 1
 
 
@@ -74,7 +75,7 @@ def test_banking_bonus_retro_draw_two_then_discard_down():
 def test_government_bonus_takes_top_discard():
     st = setup(3, first=1)
     assert pending(st).kind == "free"  # empty discard pile: nothing to choose
-    st = advance_to(setup(3, first=0), "window:end", 1)
+    st = advance_to(setup(3, deck=["guru"], first=0), "window:end", 1)
     st = discard_key(st, "guru")
     st = advance_to(pass_all(st), "turn_start", 1)
     st = ev(st, "gov_draw", 1)

@@ -2,7 +2,6 @@
 
 from adp2p.engine import get_profile, new_game, pending, result
 from adp2p.engine.rules import hand_limit, max_draw
-from adp2p.engine.tasks import check_win
 from harness import (
     BANKING,
     GOVERNMENT,
@@ -134,10 +133,10 @@ def test_win_the_moment_the_third_root_is_reached():
 def test_uncontrolled_root_does_not_count_for_three():
     st = setup(3)
     st = set_level(set_level(st, 0, GOVERNMENT, ROOT), 0, NEWSMEDIA, ROOT)
-    st = set_level(st, 0, TELECOMM, ROOT)
-    st = st.clone()
-    check_win(st)
-    assert not st.over
+    st = set_level(st, 0, TELECOMM, OPER)
+    st = give_code(st, 0, "D", 4)
+    st = pass_all(attempt(st, 0, TELECOMM, st.hands[0][:4]))  # a real Root, the win checked
+    assert st.access[0][TELECOMM] == ROOT and not st.over
     st4 = setup(3, goal=4)
     st4 = set_level(set_level(st4, 0, GOVERNMENT, ROOT), 0, NEWSMEDIA, ROOT)
     st4 = set_level(st4, 0, TELECOMM, OPER)

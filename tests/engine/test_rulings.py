@@ -18,12 +18,14 @@ from harness import (
     answer_honestly,
     attempt,
     done,
+    empty_hand,
     ev,
     give,
     give_code,
     h,
     illegal,
     illegal_play,
+    move,
     next_turn,
     of_code,
     pass_all,
@@ -298,11 +300,7 @@ def test_ruling_wiretap_in_attempt_window():
 def test_ruling_human_services_single_card():
     st = setup(hands={0: ["human_services"]})
     st = set_level(st, 0, GOVERNMENT, OPER)
-    st = st.clone()
-    for x in st.hands[2][1:]:
-        st.hands[2].remove(x)
-        st.deck.append(x)
-        st.loc[x] = ("deck",)
+    st = move(st, st.hands[2][1:], "deck_bottom")  # P2 keeps one card
     only = st.hands[2][0]
     st = pass_all(play(done(st), 0, "human_services", q=2))
     st = resolve_chance(st)
@@ -419,8 +417,7 @@ def test_ruling_direct_deposit_forbids_every_draw_worm_only_the_draw_step():
     assert st.discard  # (the Government bonus has a card to take)
     st, options = _at_turn_of_1(st)
     assert st.turn.no_draw_any and options == []
-    st = st.clone()
-    st.hands[1].clear()
+    st = empty_hand(st, 1)
     assert max_draw(st, 1) == 0
 
     st, options = _at_turn_of_1(done(base(["worm"])))  # Worm held at P1's turn start instead

@@ -15,10 +15,12 @@ from harness import (
     answer_honestly,
     attempt,
     done,
+    empty_hand,
     ev,
     give,
     h,
     illegal,
+    move,
     of_code,
     pass_all,
     set_level,
@@ -74,13 +76,9 @@ def test_draw_until_a_password_can_be_formed():
 
 def test_deck_exhaustion_reshuffles_discards_into_new_handles():
     st = advance_to(setup(3), "draw", 0)
-    st = st.clone()
-    st.hands[0].clear()
+    st = empty_hand(st, 0)
     moved = list(st.discard) + list(st.deck)
-    for x in list(st.deck):  # fixture: every deck card onto the discard pile
-        st.deck.remove(x)
-        st.discard.append(x)
-        st.loc[x] = ("discard",)
+    st = move(st, list(st.deck), "discard")  # every deck card onto the discard pile
     assert max_draw(st, 0) == 1
     st = ev(st, "draw", 0, n=1)
     d = pending(st)

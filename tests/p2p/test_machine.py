@@ -101,6 +101,16 @@ def test_illegal_engine_move_rejected() -> None:
     _rejects(ms, seat, Kind.EVENT, body, seat, "illegal move")
 
 
+def test_stage_event_rejected_a_table_game_is_never_a_scenario() -> None:
+    """The engine's staging events (engine/stage.py) pass the event shape check but a table's game is never a
+    scenario game: the engine refuses them (not_a_scenario), naming the author."""
+    ms, seat, _ = _first(Kind.EVENT)
+    assert not any(m.state.scenario for m in ms)
+    for ev in ({"t": "stage", "what": "access", "p": seat, "s": 0, "level": 3},
+               {"t": "stage", "what": "move", "h": ms[seat].state.deck[0], "to": "hand", "p": seat}):
+        _rejects(ms, seat, Kind.EVENT, {"ev": ev}, seat, "not_a_scenario")
+
+
 def test_wrong_beacon_link_rejected() -> None:
     ms, seat, body = _first(Kind.LINK)
     _rejects(ms, seat, Kind.LINK, dict(body, link=bytes(32)), seat, "wrong beacon link")
