@@ -36,6 +36,9 @@ from adp2p.engine.state import GameState
 ALL_PASSWORDS: tuple[frozenset[int], ...] = tuple(frozenset(c) for c in combinations(range(6), 3))
 
 
+_MASK = {pw: sum(1 << c for c in pw) for pw in ALL_PASSWORDS}  # a password as a 6-bit set
+
+
 class Odds(NamedTuple):
     """What an answer to an attempt with a set of codes may bring, uniform over the passwords still possible."""
 
@@ -71,21 +74,18 @@ class _Sector:
         """(all in, bits, per code in) for an attempt with these codes; kept until new evidence."""
         if need in self._odds:
             return self._odds[need]
-        pws = self.possible()
+        masks = [_MASK[pw] for pw in self.possible()]
         out: Odds | None = None
-        if pws:
-            n = len(pws)
-            p_ok = sum(1 for pw in pws if need <= pw) / n
-            p_in = tuple(sum(1 for pw in pws if c in pw) / n for c in range(6))
-            bits = 0.0
-            if n > 1:  # which of the distinct codes are in
-                groups: dict[tuple[bool, ...], int] = {}
-                order = sorted(need)
-                for pw in pws:
-                    k = tuple(c in pw for c in order)
-                    groups[k] = groups.get(k, 0) + 1
-                bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values())
-            out = Odds(p_ok, bits, p_in)
+        if masks:
+            n = len(masks)
+            want = sum(1 << c for c in need)
+            groups: dict[int, int] = {}  # which of the codes are in -> how many passwords say so
+            for m in masks:
+                k = m & want
+                groups[k] = groups.get(k, 0) + 1
+            p_in = tuple(sum(1 for m in masks if m >> c & 1) / n for c in range(6))
+            bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
+            out = Odds(groups.get(want, 0) / n, bits, p_in)
         self._odds[need] = out
         return out
 

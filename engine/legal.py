@@ -12,7 +12,7 @@ from math import comb
 from typing import Any
 
 from adp2p.engine import flow
-from adp2p.engine.catalog import NONE, card
+from adp2p.engine.catalog import NONE, Card, card
 from adp2p.engine.rules import (
     attempt_size,
     can_attempt_now,
@@ -92,17 +92,20 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     t = st.turn
     active = t is not None and t.player == p and window is None
     can_act = active and step == "actions" and flow.actions_available(st) >= 1
-    held = [(h, f) for h in st.hands[p] if (f := st.face(h, p)) is not None]
-    backdoors = [h for h, f in held if card(f).is_companion]
-    out: list[Event] = []
-    for h, f in held:
+    held: list[tuple[int, int, Card]] = []  # the cards that might be played now (reactions, or any with an action)
+    backdoors: list[int] = []
+    for h in st.hands[p]:
+        f = st.face(h, p)
+        if f is None:
+            continue
         c = card(f)
         if c.is_companion:
-            continue
-        if c.is_reaction:
-            if not reaction_fits(st, p, c, window, step if active else None):
-                continue
-        elif not can_act:
+            backdoors.append(h)
+        elif c.is_reaction or can_act:
+            held.append((h, f, c))
+    out: list[Event] = []
+    for h, f, c in held:
+        if c.is_reaction and not reaction_fits(st, p, c, window, step if active else None):
             continue
         if meets_password_code(st, p, c, p) is not True:
             continue

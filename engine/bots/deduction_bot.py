@@ -82,7 +82,8 @@ class DeductionBot:
         self._taps: list[dict[str, Any]] = []  # wiretapped attempts awaiting their answer
         self._upg_seen: set[int] = set()
         self._pw_seen: dict[int, tuple[int, ...]] = {}
-        self._cv: dict[int, float] = {}
+        self._cv: dict[int, float] = {}  # card values, for one decision
+        self._lead: int | None = None  # the leader, for one decision
 
     # ================================================================================================
     # entry point
@@ -97,6 +98,7 @@ class DeductionBot:
         if len(options) == 1:
             return options[0]
         self._cv = {}
+        self._lead = None
         d = pending(st)
         kind = d.kind if d is not None else ""
         try:
@@ -259,7 +261,10 @@ class DeductionBot:
         return v
 
     def _leader(self, st: GameState) -> int:
-        return max(st.others(self.seat), key=lambda q: (self._threat(st, q), -q))
+        """The most threatening other player (computed once per decision)."""
+        if self._lead is None:
+            self._lead = max(st.others(self.seat), key=lambda q: (self._threat(st, q), -q))
+        return self._lead
 
     def _threat(self, st: GameState, q: int) -> float:
         t = 10.0 * goal_count(st, q)
