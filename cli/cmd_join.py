@@ -12,26 +12,32 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.engine.bots import STRATEGIES, make_bot
+from adp2p.cli.checks import port, seconds, strategy, whole
+from adp2p.engine.bots import make_bot
 from adp2p.p2p.paths import data_dir
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
 
 
 def parse_peer(text: str) -> tuple[str, int]:
-    host, _, port = text.rpartition(":")
-    if not host or not port.isdigit():
-        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {text!r}")
-    return host, int(port)
+    host, _, num = text.rpartition(":")
+    if not host or not num.isdigit() or not 1 <= int(num) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT with a port 1..65535, got {text!r}")
+    return host, int(num)
 
 
 def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default=None, help="your name at the table")
     p.add_argument("--table", default="default", help="table name (peers with the same name play together)")
-    p.add_argument("--players", type=int, default=3, help="how many players the table waits for")
-    p.add_argument("--bot", default=None, choices=list(STRATEGIES), help="let a bot play this seat")
+    p.add_argument(
+        "--players",
+        type=whole(0, 99),
+        default=None,
+        help="how many players the table waits for (default 3; 2 in two-player)",
+    )
+    p.add_argument("--bot", type=strategy, default=None, help="let a bot play this seat (random or deduction)")
     p.add_argument("--peer", type=parse_peer, action="append", default=[], help="a peer's HOST:PORT (repeatable)")
     p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 with mDNS)")
-    p.add_argument("--port", type=int, default=0, help="port to listen on (default: any free port)")
+    p.add_argument("--port", type=port, default=0, help="port to listen on (default: any free port)")
     p.add_argument("--interface", default=None, help="network interface name or IPv4 address for mDNS")
     p.add_argument("--no-mdns", action="store_true", help="do not use mDNS (only --peer addresses)")
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
@@ -46,15 +52,18 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
         "--patience",
         "--abandon-after",
         dest="patience",
-        type=float,
+        type=seconds(1, 86400),
         default=120.0,
         help="seconds a player may stay silent on its turn before the game ends as abandoned; every other "
         "timeout (lobby, heartbeats, dead connections) scales with it: raise it on a slow network",
     )
-    p.add_argument("--think", type=float, default=None, help="bot decision delay in seconds (no tells)")
-    p.add_argument("--lang", choices=["en", "de"], default="en")
+    p.add_argument("--think", type=seconds(0, 60), default=None, help="bot decision delay in seconds (no tells)")
+    p.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
     p.add_argument(
-        "--react-seconds", type=float, default=None, help="time to react before passing (default 15; 0: never ask)"
+        "--react-seconds",
+        type=seconds(0, 3600),
+        default=None,
+        help="time to react before passing (default 15; 0: never ask)",
     )
     p.add_argument("--result-json", default=None, help="write the outcome as JSON to this file")
     p.add_argument("--quiet", action="store_true", help="print only the outcome")
@@ -144,8 +153,6 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
     )
-    if not 1.0 <= args.patience <= 86400:
-        raise SystemExit("ad-p2p join: --patience is between 1 and 86400 seconds")
     return with_patience(cfg, args.patience)
 
 

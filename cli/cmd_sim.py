@@ -9,7 +9,7 @@ import statistics
 import time
 from collections import Counter
 
-from adp2p.engine.bots import STRATEGIES, make_bot
+from adp2p.engine.bots import make_bot
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.sim import play_game
 
@@ -62,10 +62,7 @@ def simulate(
 
 
 def run_sim(args: argparse.Namespace) -> int:
-    strategies = [s.strip() for s in args.bots.split(",") if s.strip()]
-    unknown = [s for s in strategies if s not in STRATEGIES]
-    if unknown:
-        raise SystemExit(f"ad-p2p sim: unknown bot strategy {', '.join(unknown)}; choose from {', '.join(STRATEGIES)}")
+    strategies = list(args.bots)  # checked by the parser (cli/checks.py)
     out = simulate(args.rules, args.players, args.games, strategies, args.seed, args.round_limit, args.goal)
     if args.json:
         print(json.dumps(out, indent=1))

@@ -4,49 +4,58 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
+from importlib.metadata import PackageNotFoundError, version
 
+from adp2p.cli.checks import Parser, UsageError, check, seconds, strategies, strategy, whole
 from adp2p.engine.profiles import PROFILES
 
 
 def _add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
-    p.add_argument("--round-limit", type=int, default=None, help="agreed turn limit in rounds")
+    p.add_argument("--round-limit", type=whole(1, 10000), default=None, help="agreed turn limit in rounds")
 
 
 def parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="ad-p2p", description="Access Denied, peer to peer on your LAN.")
+    ap = Parser(prog="ad-p2p", description="Access Denied, peer to peer on your LAN.")
+    ap.add_argument("--version", action="version", version=f"ad-p2p {_version()}")
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     c = sub.add_parser("cards", help="the card reference")
-    c.add_argument("--lang", choices=["en", "de"], default="en")
-    c.add_argument("--json", action="store_true")
+    c.add_argument("--lang", choices=["en", "de"], default="en", help="language of the card texts")
+    c.add_argument("--json", action="store_true", help="machine-readable output")
 
     r = sub.add_parser("rules", help="the rule profiles")
-    r.add_argument("--json", action="store_true")
+    r.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("sim", help="in-process bot games: win rates, turns, speed")
-    s.add_argument("--players", type=int, default=4)
-    s.add_argument("--games", type=int, default=100)
-    s.add_argument("--bots", default="deduction", help="comma-separated strategies, rotated around the table")
-    s.add_argument("--seed", type=int, default=1)
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--players", type=whole(0, 99), default=4, help="players at each table (default 4)")
+    s.add_argument("--games", type=whole(1, 1_000_000), default=100, help="how many games (default 100)")
+    s.add_argument(
+        "--bots", type=strategies, default=["deduction"], help="comma-separated strategies, rotated around the table"
+    )
+    s.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
+    s.add_argument("--json", action="store_true", help="machine-readable output")
     _add_rules(s)
     s.set_defaults(round_limit=None)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
-    p.add_argument("--bots", type=int, default=3, help="number of bot opponents besides your seat (default 3)")
+    p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")
     p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
     p.add_argument("--name", default=None, help="your name at the table (default: Player, or Spieler with --lang de)")
-    p.add_argument("--strategy", default="deduction", help="bot strategy (default deduction)")
-    p.add_argument("--lang", choices=["en", "de"], default="en")
-    p.add_argument("--seed", type=int, default=None)
-    p.add_argument("--think", type=float, default=None, help="bots' decision delay in seconds")
+    p.add_argument("--strategy", type=strategy, default="deduction", help="bot strategy (default deduction)")
+    p.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
+    p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
+    p.add_argument("--think", type=seconds(0, 60), default=None, help="bots' decision delay in seconds")
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
     p.add_argument(
-        "--react-seconds", type=float, default=None, help="time to react before passing (default 15; 0: never ask)"
+        "--react-seconds",
+        type=seconds(0, 3600),
+        default=None,
+        help="time to react before passing (default 15; 0: never ask)",
     )
     _add_rules(p)
 
@@ -59,14 +68,14 @@ def parser() -> argparse.ArgumentParser:
     # (the replay's options here, not in cli/tui/replay.py: building the parser must not import the screen)
     rp = sub.add_parser("replay", help="step through a finished game from its log, turn by turn")
     rp.add_argument("log", help="a game log (…/games/<id>/log) or its game directory")
-    rp.add_argument("--lang", choices=["en", "de"], default="en")
+    rp.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
     rp.add_argument("--all", action="store_true", help="print every turn without waiting for Enter")
-    rp.add_argument("--width", type=int, default=None, help="screen width (default: the terminal's)")
+    rp.add_argument("--width", type=whole(40, 1000), default=None, help="screen width (default: the terminal's)")
 
     t = sub.add_parser("tables", help="tables and players seen on the LAN")
-    t.add_argument("--seconds", type=float, default=2.0)
-    t.add_argument("--interface", default=None)
-    t.add_argument("--json", action="store_true")
+    t.add_argument("--seconds", type=seconds(0.1, 600), default=2.0, help="how long to listen (default 2)")
+    t.add_argument("--interface", default=None, help="network interface name or IPv4 address for mDNS")
+    t.add_argument("--json", action="store_true", help="machine-readable output")
     from adp2p.cli.cmd_audit import add_audit_args
 
     # `replay` is registered above (cli/tui/replay.py: the game screen, turn by turn)
@@ -79,6 +88,29 @@ def main(argv: list[str] | None = None) -> int:
     # lines on a player's terminal: without a handler Python would print every warning, with its traceback
     logging.getLogger("adp2p").addHandler(logging.NullHandler())
     args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    try:
+        check(args)
+    except UsageError as exc:
+        print(f"ad-p2p {args.cmd}: {exc}", file=sys.stderr)
+        return 2
+    if os.environ.get("ADP2P_DEBUG"):
+        return _run(args)
+    try:
+        return _run(args)
+    except Exception as exc:  # a bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)
+        print(f"ad-p2p {args.cmd}: internal error ({type(exc).__name__}: {exc}); ADP2P_DEBUG=1 shows where",
+              file=sys.stderr)
+        return 1
+
+
+def _version() -> str:
+    try:
+        return version("ad-p2p")
+    except PackageNotFoundError:  # pragma: no cover - running from a source tree without installing
+        return "unknown"
+
+
+def _run(args: argparse.Namespace) -> int:
     if args.cmd == "cards":
         from adp2p.cli.cmd_cards import run_cards
 

@@ -170,6 +170,11 @@ def resolve_interfaces(interfaces: str | Iterable[str] | None) -> list[str] | No
     return result
 
 
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses other players can reach (all but loopback; loopback if there is no other)."""
+    return _default_addresses()
+
+
 def _default_addresses() -> list[str]:
     """IPv4 addresses to advertise when the caller picked no interface: all but loopback."""
     addrs: list[str] = []

@@ -257,9 +257,13 @@ class TablePeer:
         """Gather `want` live players, then take the genesis (ours if we sort first, else the first one's), all
         within `lobby_timeout`: a player who leaves the lobby is dropped from the roster, so a dead peer never
         hangs the table."""
+        from adp2p.p2p.discovery import local_addresses  # (imported here, as in _discover: not at start-up)
+
+        host = self.cfg.advertise_host or self.cfg.host
+        hosts = local_addresses() if host in ("0.0.0.0", "") else [host]  # where others reach us, not "0.0.0.0"
         self.say(
             f"Waiting at table {self.cfg.table!r} for {self.cfg.want} players (you are "
-            f"{self.cfg.name}, key {self.fp}, at {self.cfg.advertise_host or self.cfg.host}:{self.port})..."
+            f"{self.cfg.name}, key {self.fp}, at {', '.join(f'{h}:{self.port}' for h in hosts)})..."
         )
         deadline = trio.current_time() + self.cfg.lobby_timeout
         while self.genesis_raw is None:

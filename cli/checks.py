@@ -1,0 +1,119 @@
+"""The command line checked against the rules and the OS before anything starts.
+
+Every option a command takes is checked here (or by its argparse type): player counts against the chosen rule
+profile, bot strategies, ports, peers, interfaces, times and counts. A bad value ends the command with one line
+that says which option and why, and exit status 2: never a traceback, never a table that waits forever for a
+player count its rules do not allow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+from typing import Any
+
+from adp2p.engine.bots import STRATEGIES
+from adp2p.engine.profiles import Profile, get_profile
+
+
+class UsageError(Exception):
+    """A command-line value that cannot work; its message is the one line the user sees."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors: "ad-p2p join: argument --port: ... (see ad-p2p join --help)"."""
+
+    def error(self, message: str) -> Any:  # argparse's own: usage block + message; ours: one line
+        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+def whole(lo: int, hi: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number in lo..hi."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if v < lo or (hi is not None and v > hi):
+            bound = f"{lo}..{hi}" if hi is not None else f"at least {lo}"
+            raise argparse.ArgumentTypeError(f"must be {bound}, got {v}")
+        return v
+
+    return parse
+
+
+def seconds(lo: float, hi: float) -> Callable[[str], float]:
+    """An argparse type: a number of seconds in lo..hi."""
+
+    def parse(text: str) -> float:
+        try:
+            v = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+        if not math.isfinite(v) or not lo <= v <= hi:
+            raise argparse.ArgumentTypeError(f"must be {lo:g}..{hi:g} seconds, got {text}")
+        return v
+
+    return parse
+
+
+port = whole(0, 65535)
+
+
+def strategy(text: str) -> str:
+    if text not in STRATEGIES:
+        raise argparse.ArgumentTypeError(f"unknown bot strategy {text!r}; choose one of {', '.join(STRATEGIES)}")
+    return text
+
+
+def strategies(text: str) -> list[str]:
+    names = [s.strip() for s in text.split(",")]
+    for s in names:
+        strategy(s)
+    return names
+
+
+def _profile(args: argparse.Namespace) -> Profile:
+    try:
+        return get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def _players(prof: Profile, n: int, what: str) -> None:
+    if not prof.min_players <= n <= prof.max_players:
+        lo, hi = prof.min_players, prof.max_players
+        span = f"{lo}" if lo == hi else f"{lo} to {hi}"
+        raise UsageError(f"{what}: {prof.name} is for {span} players, not {n}")
+
+
+def default_players(prof: Profile) -> int:
+    """How many players a table waits for unless told: three, or what the rules allow (two-player: 2)."""
+    return min(max(3, prof.min_players), prof.max_players)
+
+
+def check(args: argparse.Namespace) -> None:
+    """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
+    cmd = args.cmd
+    if cmd == "sim":
+        _players(_profile(args), args.players, "--players")
+    elif cmd == "play":
+        prof = _profile(args)
+        alone = args.watch and args.offline  # offline --watch: only bots; on the network a bot takes your seat
+        n = args.bots + (0 if alone else 1)
+        what = "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}"
+        _players(prof, n, what)
+    elif cmd == "join":
+        prof = _profile(args)
+        if args.players is None:
+            args.players = default_players(prof)
+        _players(prof, args.players, "--players")
+    if getattr(args, "interface", None):
+        from adp2p.p2p.discovery import resolve_interfaces
+
+        try:
+            resolve_interfaces(args.interface)
+        except (ValueError, OSError) as exc:
+            raise UsageError(f"--interface: {exc}") from None
