@@ -11,11 +11,18 @@ from importlib.metadata import PackageNotFoundError, version
 from adp2p.cli.checks import Parser, UsageError, check, seconds, strategies, strategy, whole
 from adp2p.engine.profiles import PROFILES
 
+DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
+
 
 def _add_rules(p: argparse.ArgumentParser) -> None:
     p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
-    p.add_argument("--round-limit", type=whole(1, 10000), default=None, help="agreed turn limit in rounds")
+    p.add_argument(
+        "--round-limit",
+        type=whole(1, 10000),
+        default=DEFAULT_ROUND_LIMIT,
+        help=f"agreed limit in rounds: the game then ends with the standings (default {DEFAULT_ROUND_LIMIT})",
+    )
 
 
 def parser() -> argparse.ArgumentParser:
@@ -39,7 +46,6 @@ def parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     s.add_argument("--json", action="store_true", help="machine-readable output")
     _add_rules(s)
-    s.set_defaults(round_limit=None)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
     p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")
@@ -122,8 +128,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "sim":
         from adp2p.cli.cmd_sim import run_sim
 
-        if args.round_limit is None:
-            args.round_limit = 200
         return run_sim(args)
     if args.cmd == "join":
         from adp2p.cli.cmd_join import run_join
@@ -140,8 +144,6 @@ def _run(args: argparse.Namespace) -> int:
     if args.cmd == "play":
         from adp2p.cli.cmd_play import run_play
 
-        if args.round_limit is None:
-            args.round_limit = 200
         return run_play(args)
     if args.cmd == "audit":
         from adp2p.cli.cmd_audit import run_audit

@@ -94,6 +94,9 @@ class PeerInfo:
         return f"{self.name!r} ({self.fingerprint})"
 
 
+NOT_SEATED = "not seated at the game this table is playing"  # the abort reason for a player outside `allowed`
+
+
 class HandshakeError(Exception):
     """Base class of every handshake failure; ``peer`` is how the peer was named in the message."""
 
@@ -124,7 +127,11 @@ class HandshakeTableMismatch(HandshakeError):
 
 
 class HandshakeGameMismatch(HandshakeError):
-    """The peer is in another game."""
+    """The peer is in another game (``game``: the one it named, None if it is in none)."""
+
+    def __init__(self, message: str, *, peer: str, game: bytes | None = None) -> None:
+        super().__init__(message, peer=peer)
+        self.game = game
 
 
 class HandshakeSelf(HandshakeError):
@@ -392,11 +399,11 @@ def _check_peer(
     if peer.game != game:
         theirs = peer.game.hex() if peer.game is not None else "none"
         ours = game.hex() if game is not None else "none"
-        raise HandshakeGameMismatch(f"peer is in game {theirs}, we are in game {ours}", peer=who)
+        raise HandshakeGameMismatch(f"peer is in game {theirs}, we are in game {ours}", peer=who, game=peer.game)
     if peer.identity == secret.public:
         raise HandshakeSelf("the peer has our own identity key (connected to ourselves?)", peer=who)
     fp = peer.identity.fingerprint()
     if expected_fingerprint is not None and fp != expected_fingerprint:
         raise HandshakeUnexpectedPeer(f"expected fingerprint {expected_fingerprint}, got {fp}", peer=who)
     if allowed is not None and fp not in allowed:
-        raise HandshakeUnexpectedPeer("fingerprint is not among the allowed players", peer=who)
+        raise HandshakeUnexpectedPeer(NOT_SEATED, peer=who)

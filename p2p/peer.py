@@ -64,7 +64,7 @@ from adp2p.p2p.messages import MessageError, address, check_message
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
-from adp2p.p2p.transport import Mesh, PeerDown, PeerUp
+from adp2p.p2p.transport import Mesh, PeerDown, PeerUp, TablePlaying
 
 log = logging.getLogger("adp2p.peer")
 ZERO = bytes(32)
@@ -177,6 +177,7 @@ class TablePeer:
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
         self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
+        self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
@@ -285,6 +286,11 @@ class TablePeer:
                     break
             if trio.current_time() >= deadline:
                 raise TableError(self._lobby_timeout_line())
+            if self.playing is not None and len(self.met) == 1:  # nobody waits with us: we would wait in vain
+                raise TableError(
+                    f"table {self.cfg.table!r} is playing a game (the player at {self.playing.address} says so); "
+                    "spectating is not supported yet: choose another --table, or join when that game is over"
+                )
             # the genesis can be lost (sent on a connection that closed as a duplicate) and nobody sends it again
             # while the others wait for our first entry: ask for the log from its start now and then
             with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
@@ -412,7 +418,7 @@ class TablePeer:
             raise TableError(f"cannot resume: {gdir / 'secrets'} is not for a seat of the game in {gdir / 'log'}")
         if g.roster[sec.seat] != self.bundle:
             # the name may differ from the one given now: take the roster's
-            self.cfg.name = g.names()[sec.seat]
+            self.cfg.name = open_bundle(g.roster[sec.seat])[1]
             self.bundle = make_bundle(self.identity, self.cfg.name)
         self.cfg.table = g.table
         self.gdir = gdir
@@ -1342,6 +1348,9 @@ class TablePeer:
                     await self._resend_passes(ev.peer.fingerprint)
             elif isinstance(ev, PeerDown):
                 self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
+            elif isinstance(ev, TablePlaying) and self.machine is None and self.playing is None:
+                self.playing = ev
+                self.progress.set()
 
     async def _resend_passes(self, fp: str) -> None:
         """Our pass tokens for the next entry, to a peer that (re)connects: it may have missed them."""

@@ -137,7 +137,18 @@ class Genesis:
             raise BodyError(f"a roster bundle does not verify: {exc}") from None
 
     def names(self) -> list[str]:
-        return [open_bundle(b)[1] for b in self.roster]
+        """The players' names by seat, unique at the table: a name two players chose is told apart by the start
+        of each one's key fingerprint ("player #9f07"), the same at every peer."""
+        opened = [open_bundle(b) for b in self.roster]
+        plain = [name for _, name, _ in opened]
+        for digits in (4, 9, 14, 19):  # "9f07", then "9f07-8df4", ...: as much as tells them apart
+            out = [
+                name if plain.count(name) == 1 else f"{name} #{ident.fingerprint()[:digits]}"
+                for ident, name, _ in opened
+            ]
+            if len(set(out)) == len(out):
+                break
+        return out
 
     @property
     def n(self) -> int:

@@ -75,7 +75,16 @@ import trio
 from adp2p.crypto.identity import SecretIdentity
 
 from .framing import DEFAULT_MAX_FRAME, FramedStream, FrameError, PeerClosed, encode_frame
-from .handshake import DEFAULT_TIMEOUT, HandshakeError, HandshakeSelf, PeerInfo, handshake
+from .handshake import (
+    DEFAULT_TIMEOUT,
+    NOT_SEATED,
+    HandshakeAborted,
+    HandshakeError,
+    HandshakeGameMismatch,
+    HandshakeSelf,
+    PeerInfo,
+    handshake,
+)
 
 __all__ = [
     "Mesh",
@@ -104,6 +113,13 @@ def fds_free() -> int | None:
         return None
 
 
+def _names_a_game(exc: HandshakeError) -> bool:
+    """Did the peer say it is inside a game (its hello named one, or it refused us as not seated there)?"""
+    if isinstance(exc, HandshakeGameMismatch):
+        return exc.game is not None
+    return isinstance(exc, HandshakeAborted) and exc.reason == NOT_SEATED
+
+
 def _short_of_fds(reserve: int) -> bool:
     free = fds_free()
     return free is not None and free <= reserve
@@ -125,7 +141,15 @@ class PeerDown:
     reason: str
 
 
-MeshEvent = PeerUp | PeerDown
+@dataclass(frozen=True)
+class TablePlaying:
+    """A peer at our table answered from inside a game while we have none: the table is playing (we are not
+    seated there). Untrusted: anyone may say it; the lobby only uses it to tell a lone joiner why nobody comes."""
+
+    address: str
+
+
+MeshEvent = PeerUp | PeerDown | TablePlaying
 
 
 class PeerNotConnected(Exception):
@@ -486,6 +510,11 @@ class Mesh:
         except HandshakeSelf:
             log.debug("connection at %s is ourselves", address)
             raise
+        except (HandshakeGameMismatch, HandshakeAborted) as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            if self.game is None and self.allowed is None and _names_a_game(exc):
+                self._emit(TablePlaying(address))
+            return None
         except HandshakeError as exc:
             log.warning("dropping connection %s: %s", address, exc)
             return None

@@ -308,3 +308,68 @@ async def test_a_genesis_that_came_before_a_player_sat_down_is_taken_when_it_doe
     assert any("seats players who never came" in line for line in said), said
     await p._handle(seeds.ids[2].public.fingerprint(), "p2", _lobby_msg(seeds, 2))
     assert p.genesis_raw == raw, said
+
+
+def test_names_are_unique_at_a_table() -> None:
+    """Two players who chose one name ("player", the default) are told apart by their key fingerprints, the same
+    at every peer (the names come from the genesis alone); a unique name stays as it is."""
+    ids = sorted((SecretIdentity.generate() for _ in range(3)), key=lambda s: s.public.sign_pk)
+    chosen = ["player", "Ann", "player"]
+    g = Genesis(
+        roster=tuple(make_bundle(i, n) for i, n in zip(ids, chosen, strict=True)),
+        game_id=bytes(16), table="t", profile="classic", goal=None, round_limit=None,
+    )
+    names = g.names()
+    assert names[1] == "Ann" and len(set(names)) == 3
+    for k in (0, 2):
+        assert names[k] == f"player #{ids[k].public.fingerprint()[:4]}"
+    assert Genesis.from_body(g.to_body()).names() == names
+
+
+async def test_a_latecomer_to_a_playing_table_is_told_at_once(tmp_path: Path) -> None:
+    """Three players are playing at table "lobby"; a fourth joins it: it is refused as not seated, learns that the
+    table is playing, and leaves at once with one line (before: it waited in the lobby until its timeout, saying
+    nothing). The players are not disturbed: their game goes on."""
+    seeds = draw(3, 5)
+    said: list[list[str]] = [[] for _ in range(4)]
+    ports: list[int] = []
+    up, begun = trio.Event(), trio.Event()
+    late: list[BaseException] = []
+
+    def cfg(i: int, lobby_timeout: float) -> PeerConfig:
+        return PeerConfig(
+            name=f"p{i}", table="lobby", want=3, profile="classic", round_limit=50,
+            data_dir=tmp_path / f"p{i}", abandon_after=5.0, lobby_timeout=lobby_timeout, heartbeat=0.5,
+            peers=[("127.0.0.1", ports[0])] if i else [], think=lambda: 0.01,
+        )
+
+    async def seat(i: int) -> None:
+        def hear(line: str) -> None:
+            said[i].append(line)
+            if i == 0 and line.startswith("Game "):
+                begun.set()
+
+        p = seeded_peer(TablePeer, seeds)(cfg(i, 20.0), make_bot("random", i), say=hear, identity=seeds.ids[i])
+        await p.run(on_listening=(lambda port: (ports.append(port), up.set())) if i == 0 else None)
+
+    async def latecomer() -> None:
+        p = TablePeer(cfg(3, TIMEOUT), make_bot("random", 3), say=said[3].append)
+        try:
+            await p.run()
+        except BaseException as exc:  # trio wraps it in exception groups
+            late.append(root_cause(exc))
+
+    with trio.fail_after(TIMEOUT):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(seat, 0)
+            await up.wait()
+            for i in (1, 2):
+                nursery.start_soon(seat, i)
+            await begun.wait()
+            with trio.fail_after(TIMEOUT / 2):  # far less than its lobby timeout (TIMEOUT)
+                await latecomer()
+            nursery.cancel_scope.cancel()
+    assert len(late) == 1 and isinstance(late[0], TableError), late
+    assert "table 'lobby' is playing a game" in str(late[0]) and "spectating is not supported yet" in str(late[0])
+    assert not any("Game " in line for line in said[3])
+    assert not any("p3" in line for i in range(3) for line in said[i]), said  # nobody's screen shows the latecomer
