@@ -152,6 +152,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         abandon_after=args.patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
+        lang=args.lang,
     )
     return with_patience(cfg, args.patience)
 

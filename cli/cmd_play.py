@@ -81,7 +81,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
         msg(
             "start_offline",
             lang,
-            profile=prof.describe(),
+            profile=prof.describe(lang),
             n=n,
             seed=seed,
             you="" if me is None else msg("you_p1", lang),
@@ -166,7 +166,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     think = args.think if args.think is not None else (0.0 if args.watch else 0.2)
     rng = random.Random(seed)
     cfg = PeerConfig(
-        name="watcher" if args.watch else player_name(default_name(args), "play"),
+        name=msg("watcher", args.lang) if args.watch else player_name(default_name(args), "play"),
         table=table,
         want=n,
         profile=args.rules,
@@ -175,6 +175,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         data_dir=root,
         abandon_after=60.0,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
+        lang=args.lang,
     )
     choose = (
         make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang, getattr(args, "react_seconds", None))
@@ -224,11 +225,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             with open(logs / f"bot{i + 1}.out", "wb") as fh:
                 procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 
-    print(
-        f"ad-p2p play: {prof.describe()}, {n} players at table {table} on this machine "
-        f"({args.bots} bot peer processes), seed {seed}",
-        file=out,
-    )
+    intro = msg("play_intro", args.lang, rules=prof.describe(args.lang), n=n, table=table, bots=args.bots, seed=seed)
+    print(intro, file=out)
     try:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
     except BaseException as exc:  # trio wraps task errors in exception groups

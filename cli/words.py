@@ -237,6 +237,13 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "ad-p2p play: {profile}, {n} Spieler, Seed {seed}{you}",
     },
     "you_p1": {"en": ", you are P1", "de": ", du bist P1"},
+    "play_intro": {
+        "en": "ad-p2p play: {rules}, {n} players at table {table} on this machine ({bots} bot peer processes), "
+        "seed {seed}",
+        "de": "ad-p2p play: {rules}, {n} Spieler an Tisch {table} auf diesem Rechner ({bots} Bot-Prozesse), "
+        "Startwert {seed}",
+    },
+    "watcher": {"en": "watcher", "de": "Zuschauer"},
     "winners": {"en": "Winner(s): {who} — {reason}", "de": "Gewinner: {who} — {reason}"},
     "replay_head": {
         "en": "Replay of game {game}: {profile}, players {names}",

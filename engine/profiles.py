@@ -50,12 +50,15 @@ class Profile:
             return self.goal > 3
         return self.goal > n_players * self.sectors_per_player
 
-    def describe(self) -> str:
-        bits = [self.name, f"goal {self.goal} Roots"]
+    def describe(self, lang: str = "en") -> str:
+        """The profile in a few words ("classic, goal 3 Roots, limit 200 rounds"), in English or German."""
+        de = lang == "de"
+        bits = [self.name, f"Ziel {self.goal} Roots" if de else f"goal {self.goal} Roots"]
         if self.round_limit:
-            bits.append(f"limit {self.round_limit} rounds")
+            bits.append(f"Limit {self.round_limit} Runden" if de else f"limit {self.round_limit} rounds")
         if self.card_texts != "en":
-            bits.append(f"{self.card_texts} card texts")
+            bits.append(("deutsche Kartentexte" if self.card_texts == "de" else f"Kartentexte {self.card_texts}")
+                        if de else f"{self.card_texts} card texts")
         return ", ".join(bits)
 
 

@@ -46,7 +46,7 @@ from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.crypto.passes import verify_pass
-from adp2p.engine.api import legal, view
+from adp2p.engine.api import legal, result, view
 from adp2p.engine.narration import text as narrate
 from adp2p.engine.state import GameState
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
@@ -61,6 +61,7 @@ from adp2p.p2p.logstore import (
 )
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.messages import MessageError, address, check_message
+from adp2p.p2p.notices import notice
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import game_dir, read_secret, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
@@ -91,6 +92,7 @@ class PeerConfig:
     dead_after: float | None = None  # a connection silent this long is down (default: 3 heartbeats)
     think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
     timings: Path | None = None  # benchmarks: append `seq kind author monotonic-time` per entry logged
+    lang: str = "en"  # the language of the lines told to the player (p2p/notices.py, engine/narration.py)
 
 
 @dataclass
@@ -262,9 +264,9 @@ class TablePeer:
 
         host = self.cfg.advertise_host or self.cfg.host
         hosts = local_addresses() if host in ("0.0.0.0", "") else [host]  # where others reach us, not "0.0.0.0"
-        self.say(
-            f"Waiting at table {self.cfg.table!r} for {self.cfg.want} players (you are "
-            f"{self.cfg.name}, key {self.fp}, at {', '.join(f'{h}:{self.port}' for h in hosts)})..."
+        self.tell(
+            "waiting", table=self.cfg.table, want=self.cfg.want, name=self.cfg.name, key=self.fp,
+            where=", ".join(f"{h}:{self.port}" for h in hosts),
         )
         deadline = trio.current_time() + self.cfg.lobby_timeout
         while self.genesis_raw is None:
@@ -341,8 +343,9 @@ class TablePeer:
         self._open_passes(g, seat)
         self.outcome.game_id = g.game_id
         self.outcome.log_path = self.gdir / "log"
-        names = ", ".join(f"{n}{' (you)' if i == seat else ''}" for i, n in enumerate(g.names()))
-        self.say(f"Game {g.game_id.hex()[:8]} begins: {g.profile}, players {names}. Log: {self.gdir / 'log'}")
+        you = notice("you_mark", self.cfg.lang)
+        names = ", ".join(f"{n}{you if i == seat else ''}" for i, n in enumerate(g.names()))
+        self.tell("begins", game=g.game_id.hex()[:8], rules=g.profile, players=names, log=self.gdir / "log")
 
     def _open_passes(self, g: Genesis, seat: int) -> None:
         """Our pass tokens: those signed before a crash are read back (we never act where we passed)."""
@@ -391,10 +394,7 @@ class TablePeer:
                 fh.truncate(exc.offset)
                 fh.flush()
                 os.fsync(fh.fileno())
-            self.say(
-                f"Your log was damaged at entry {exc.seq}: kept as {aside}; the log goes back to entry {exc.seq - 1} "
-                "and the rest is fetched from the other players"
-            )
+            self.tell("log_damaged", seq=exc.seq, aside=aside, back=exc.seq - 1)
             self._catch_up_first = True  # we may have authored entries after the cut: never sign them again
             return LogStore.open(path, g.identities(), g.game_id)
 
@@ -433,14 +433,14 @@ class TablePeer:
         self.genesis_raw = first
         self.outcome.game_id = g.game_id
         self.outcome.log_path = gdir / "log"
-        self.say(f"Resumed game {g.game_id.hex()[:8]} at entry {len(self.store)} as {self.cfg.name}")
+        self.tell("resumed", game=g.game_id.hex()[:8], seq=len(self.store), name=self.cfg.name)
         if self.machine.abandoned is not None:  # the game ended while we were away: say so, as the others did
             self._abandoned(self.store[len(self.store) - 1])
         # the history before the crash was shown then: recap only its last lines, not the whole game again
         hist = self.machine.state.history
         self.shown = max(0, len(hist) - RESUME_RECAP)
         if self.shown:
-            self.say(f"  ... ({self.shown} earlier lines of this game are in the log)")
+            self.tell("recap", n=self.shown)
 
     # ==================================================================================================
     # play
@@ -584,10 +584,7 @@ class TablePeer:
                 store.append(raw)
             self.proofs_to_share.append((exc.proof.raw_a, exc.proof.raw_b))
             if not self.ended:
-                self.say(
-                    f"{self._who(exc.seat)} signed two different entries for one position (equivocation, seq "
-                    f"{exc.seq}); the proof is kept in {store.path}.equivocations and posted to every peer"
-                )
+                self.tell("equivocation", who=self._who(exc.seat), seq=exc.seq, path=f"{store.path}.equivocations")
                 body = {"what": "equivocation", "a": exc.proof.raw_a, "b": exc.proof.raw_b}
                 self._post_evidence(exc.seq, body)
             return
@@ -599,9 +596,9 @@ class TablePeer:
             if self._stale(raw):
                 log.info("entry on another branch%s: %s", f" from {sender}" if sender else "", exc)
                 return  # it builds on an entry we do not hold (yet): the caller fetches what it needs
-            where = f" from {sender}" if sender else ""
+            where = notice("from_who", self.cfg.lang, who=sender) if sender else ""
             log.warning("rejected entry%s: %s", where, exc)
-            self.say(f"Rejected an entry{where}: {_short(str(exc))}")
+            self.tell("rejected_entry", where=where, why=_short(str(exc)))
             return
         if self.ended:
             return  # the game is over: the log stays as the outcome describes it
@@ -609,7 +606,7 @@ class TablePeer:
             return  # judged false before, or a seat that keeps sending false evidence: not refolded again
         token = None if own else self._passed_there(e)
         if token is not None:  # its author passed at the very decision this entry takes: proof against it
-            self.say(f"{self._who(e.author)} passed and then acted at one point; posting the proof for every peer")
+            self.tell("pass_then_act", who=self._who(e.author))
             self._post_evidence(e.seq, {"what": "pass", "raw": raw, "token": token})
             return
         before = m.snapshot() if e.kind == Kind.EVIDENCE else None
@@ -623,7 +620,7 @@ class TablePeer:
             self._keep_evidence(raw, str(exc))
             if seat == e.author and not own and m.seat is not None and seat != m.seat:
                 why = exc.msg if isinstance(exc, ProtocolError) else str(exc)
-                self.say(f"{self._who(seat)} broke the rules: {why}; posting the proof for every peer to check")
+                self.tell("broke_rules", who=self._who(seat), why=why)
                 self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
             else:
                 self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
@@ -675,7 +672,7 @@ class TablePeer:
             trial.apply(m.seat, Kind.EVIDENCE, body, prev=store[at - 1].id)
         except ProtocolError as exc:  # our own proof does not hold: never post it (and say so)
             log.error("own evidence at seq %d does not verify: %s", at, exc)
-            self.say(f"Could not prove what we saw at entry {at} ({exc}); nothing posted")
+            self.tell("cannot_prove", seq=at, why=exc)
             return
         self._adopt(at, raw, trial, before)
         self.outbox.append(raw)
@@ -715,7 +712,7 @@ class TablePeer:
                 continue
             if _plain_pass(acted):  # the same pass twice, as a token and as an entry: the one further along wins
                 return self._further_along(held, e, other)
-            self.say(f"{self._who(acted.author)} passed and then acted at one point; posting the proof for every peer")
+            self.tell("pass_then_act", who=self._who(acted.author))
             self._post_evidence(e.seq if held.author != m.seat else len(store), {
                 "what": "pass", "raw": acted.raw, "token": token,
             })
@@ -783,7 +780,7 @@ class TablePeer:
         except (ProtocolError, BodyError) as exc:
             self._judged_false(e)
             self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
-            self.say(f"Rejected evidence by {self._who(e.author)} at entry {e.seq}: {_short(str(exc))}")
+            self.tell("rejected_evidence", who=self._who(e.author), seq=e.seq, why=_short(str(exc)))
             return True
         self._adopt(e.seq, raw, trial, before)
         return True
@@ -806,10 +803,7 @@ class TablePeer:
         self._deciding.cancel()  # a decision in progress was for the fold we just left
         self.shown = min(self.shown, len(trial.state.history))
         if gone:
-            self.say(
-                f"  ({len(gone)} later entr{'y' if len(gone) == 1 else 'ies'} set aside for the evidence; kept in "
-                f"{store.path}{SUPERSEDED_SUFFIX})"
-            )
+            self.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
         self._say_verdict()
         self.progress.set()
 
@@ -865,10 +859,11 @@ class TablePeer:
         self._verdict_said = True
         v = m.verdict
         accuser = next((a for seq, a, w in m.evidence_seen if w is v), None)
-        proof = f" (proof posted by {self._who(accuser)})" if accuser is not None else ""
-        who = self._who(v.seat) if v.seat is not None else "no single player named yet (the audit will)"
-        self.say(f"Cheating detected: {who}: {v.msg}{proof}")
-        self.say("The game stops here; every player now reveals its secrets for the audit.")
+        lang = self.cfg.lang
+        proof = notice("proof_by", lang, who=self._who(accuser)) if accuser is not None else ""
+        who = self._who(v.seat) if v.seat is not None else notice("nobody_named", lang)
+        self.tell("cheating", who=who, why=v.msg, proof=proof)
+        self.tell("stops")
 
     async def _flush(self) -> None:
         """Broadcast what was authored or re-sent outside the play loop (evidence), then our head."""
@@ -896,16 +891,15 @@ class TablePeer:
             return
         self._last_progress = key
         if duty.kind == Kind.JOIN and duty.seat == 0:
-            self.say("Setup: every player publishes a deck key (with proof) and a beacon commitment...")
+            self.tell("setup_keys")
         elif duty.kind == Kind.SHUFFLE:
-            who = "you re-mask" if duty.seat == m.seat else f"{m.names[duty.seat]} re-masks"
-            self.say(
-                f"Shuffling: {who} and permute{'' if duty.seat == m.seat else 's'} the deck "
-                f"({duty.seat + 1} of {m.n})..."
-            )
+            if duty.seat == m.seat:
+                self.tell("shuffling_you", k=duty.seat + 1, n=m.n)
+            else:
+                self.tell("shuffling", who=m.names[duty.seat], k=duty.seat + 1, n=m.n)
         elif duty.kind == Kind.SHARES and m.state.turn_no == 0 and not self._dealt_said:
             self._dealt_said = True
-            self.say("Dealing: every player sends its decryption shares so each card opens only for its holder...")
+            self.tell("dealing")
 
     async def _decide(self, m: Machine) -> dict[str, Any]:
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
@@ -1024,14 +1018,8 @@ class TablePeer:
             self._deciding.cancel()
             self.progress.set()
         else:
-            why = (
-                " (too few players are connected to end the game: the network may be cut)"
-                if (m.seat in allowed)
-                else ""
-            )
-            self.say(
-                f"Waiting for {self._who(silent)}, who has not answered for {self.cfg.abandon_after:.0f} s...{why}"
-            )
+            why = notice("too_few_connected", self.cfg.lang) if m.seat in allowed else ""
+            self.tell("waiting_for", who=self._who(silent), secs=f"{self.cfg.abandon_after:.0f}", why=why)
 
     def _no_majority(self, silent: int) -> bool:
         """At a table of 3 or more, an abandon needs a strict majority of the seats behind it: its author and
@@ -1098,10 +1086,7 @@ class TablePeer:
             self._accept(raw, sender=label)
             return
         if e.author not in self.held_abandons:
-            self.say(
-                f"{self._who(e.author)} gave up on {self._who(silent)}; we have not waited that long yet "
-                f"({waited:.0f} s): the game goes on if they answer"
-            )
+            self.tell("gave_up_early", who=self._who(e.author), silent=self._who(silent), secs=f"{waited:.0f}")
             if silent == m.seat and self._nursery is not None:  # we are deciding: no wait loop of ours runs
                 rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
                 self._nursery.start_soon(self._due_for_me, e.seq, rank * self.cfg.abandon_after - waited)
@@ -1156,7 +1141,7 @@ class TablePeer:
         if e.kind == Kind.ABANDON and held.kind != Kind.ABANDON:
             if not self._refused_abandon:
                 self._refused_abandon = True
-                self.say(f"Refused an abandon by {self._who(e.author)}: the seat it names answered in time")
+                self.tell("refused_abandon", who=self._who(e.author))
             return True
         try:
             silent = decode_body(held.body)["silent"]
@@ -1171,10 +1156,7 @@ class TablePeer:
         if trial.abandoned is not None:
             self._abandoned(e)
         else:
-            self.say(
-                f"{self._who(e.author)} answered after all: the abandonment is set aside (kept in "
-                f"{store.path}{SUPERSEDED_SUFFIX}) and the game goes on"
-            )
+            self.tell("answered_after_all", who=self._who(e.author), path=f"{store.path}{SUPERSEDED_SUFFIX}")
             self.ended = None
             self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
             self._reopened = True
@@ -1200,11 +1182,26 @@ class TablePeer:
         with open(self.gdir / "evidence", "ab") as fh:
             fh.write(record)
 
+    def tell(self, what: str, /, **args: Any) -> None:
+        """Tell the player one notice (p2p/notices.py) in its language."""
+        self.say(notice(what, self.cfg.lang, **args))
+
+    def _result_words(self, line: str) -> str:
+        """The outcome line in the player's language where the game simply ended (else the line as it is)."""
+        m = self.machine
+        if self.cfg.lang == "en" or m is None or not m.state.over or m.verdict is not None:
+            return line
+        res = result(m.state)
+        if res.reason is None or line != _names(m.result_line(), m.names):
+            return line
+        who = ", ".join(m.names[w] for w in res.winners)
+        return notice("result", self.cfg.lang, who=who, why=narrate(res.reason, self.cfg.lang, m.names))
+
     def _who(self, seat: int | None) -> str:
         m = self.machine
         if seat is None or m is None:
-            return "someone"
-        return f"{m.names[seat]} (seat {seat + 1}, key {m.ids[seat].fingerprint()})"
+            return notice("someone", self.cfg.lang)
+        return notice("who", self.cfg.lang, name=m.names[seat], seat=seat + 1, key=m.ids[seat].fingerprint())
 
     def _finish(self) -> None:
         m, store = self.machine, self.store
@@ -1225,7 +1222,7 @@ class TablePeer:
                         f"{self._who(m.abandoned)}: unchecked: did not reveal its secrets, so what they would prove "
                         "(its shuffles, its answers, its password) is unchecked"
                     ]
-            self.say(f"Game over — {o.line}. Log kept at {o.log_path}")
+            self.tell("game_over_log", line=self._result_words(o.line), log=o.log_path)
             return
         o.winners = [m.names[w] for w in m.state.winners]
         o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
@@ -1233,15 +1230,13 @@ class TablePeer:
         if rep is not None:
             o.audit_ok = rep.ok
             o.violations = [f"{self._who(v.seat)}: {v.rule}: {v.msg}" for v in rep.violations]
-        self.say(f"Game over — {o.line}")
+        self.tell("game_over", line=self._result_words(o.line))
         if o.audit_ok:
-            apart = "apart from the cheating above, " if o.verdict else ""
-            self.say(
-                f"Audit: {apart}every shuffle, card, password commitment and move checks out ({o.entries} entries)."
-            )
+            apart = notice("apart", self.cfg.lang) if o.verdict else ""
+            self.tell("audit_ok", apart=apart, n=o.entries)
         elif o.audit_ok is False:
-            self.say("Audit found violations:\n  " + "\n  ".join(o.violations))
-        self.say(f"Log: {o.log_path}")
+            self.say(notice("audit_bad", self.cfg.lang) + "\n  " + "\n  ".join(o.violations))
+        self.tell("log", log=o.log_path)
 
     def _show(self) -> None:
         m = self.machine
@@ -1249,7 +1244,7 @@ class TablePeer:
             return
         hist = m.state.history
         for line in hist[self.shown :]:
-            self.say("  " + narrate(line, names=m.names))
+            self.say("  " + narrate(line, self.cfg.lang, m.names))
         self.shown = len(hist)
 
     # ==================================================================================================
@@ -1367,14 +1362,10 @@ class TablePeer:
             # the genesis we build seats players alive now (a lobby message brings them back); one we receive may
             # still seat them: they stay met
             del self.bundles[fp]
-            self.say(f"{label} left the table before the game began")
+            self.tell("left_lobby", who=label)
             self.progress.set()
         if self.machine is not None and not self.ended and not self.machine.complete:
-            self.say(
-                f"{label} disconnected ({reason}). The game goes on if they come back "
-                f"(or resume); if it is their move for {self.cfg.abandon_after:.0f} s, the game ends "
-                "as abandoned, naming them."
-            )
+            self.tell("disconnected", who=label, reason=reason, secs=f"{self.cfg.abandon_after:.0f}")
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
@@ -1389,7 +1380,7 @@ class TablePeer:
                 await self._handle(peer.fingerprint, peer.label, check_message(msg))
             except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
                 log.warning("bad message from %s: %s", peer.label, exc)
-                self.say(f"Ignored a malformed message from {peer.label}: {_short(str(exc))}")
+                self.tell("ignored_malformed", who=peer.label, why=_short(str(exc)))
             except OSError as exc:  # our own disk failed (full, read-only, gone): stop with one line, resume later
                 where = exc.filename or self.gdir or self.cfg.data_dir
                 raise TableError(
@@ -1398,7 +1389,7 @@ class TablePeer:
                 ) from None
             except Exception as exc:  # no message may take the peer down (the schema should have refused it)
                 log.exception("message from %s could not be handled", peer.label)
-                self.say(f"Ignored a message from {peer.label} that could not be handled: {type(exc).__name__}")
+                self.tell("ignored_unhandled", who=peer.label, why=type(exc).__name__)
 
     async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
         """One message that fits its schema (p2p/messages.py)."""
@@ -1417,7 +1408,7 @@ class TablePeer:
                 except MessageError as exc:
                     bad.append(str(exc))
             if bad:
-                self.say(f"Ignored {len(bad)} unusable address(es) from {label}: {'; '.join(bad)}")
+                self.tell("ignored_addresses", n=len(bad), who=label, why="; ".join(bad))
             new = fp not in self.bundles
             self.bundles[fp] = b
             if fp not in self.met and len(self.met) < MAX_MET:
@@ -1447,9 +1438,9 @@ class TablePeer:
                 await self._safe_send(fp, {"k": "entry", "raw": self.genesis_raw})
             if new:
                 if self.machine is None:
-                    self.say(
-                        f"{_name} ({fp}) sat down at table {self.cfg.table!r} "
-                        f"({min(len(self.bundles), self.cfg.want)} of {self.cfg.want} players)"
+                    self.tell(
+                        "sat_down", name=_name, key=fp, table=self.cfg.table,
+                        have=min(len(self.bundles), self.cfg.want), want=self.cfg.want,
                     )
                     self._recheck_refused()
                 self.progress.set()
@@ -1464,7 +1455,7 @@ class TablePeer:
             if self.store is None or self.machine is None:
                 return
             if not any(i.fingerprint() == fp for i in self.machine.ids):
-                self.say(f"Ignored an entry from {label}, who is not seated at this game")
+                self.tell("ignored_not_seated", who=label)
                 return
             if e.seq < len(self.store):
                 self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
@@ -1480,7 +1471,8 @@ class TablePeer:
                 try:  # only properly signed entries wait in pending (garbage there would stall us)
                     self._check_signed(e)
                 except CryptoError as exc:
-                    self.say(f"Rejected an entry from {label}: {_short(str(exc))}")
+                    where = notice("from_who", self.cfg.lang, who=label)
+                    self.tell("rejected_entry", where=where, why=_short(str(exc)))
                     return
                 if not self._pend(e.seq, raw):
                     return
@@ -1552,7 +1544,7 @@ class TablePeer:
             del self._refused_raws[next(iter(self._refused_raws))]
         if (e.id, why) not in self._refused_geneses and len(self._refused_geneses) < 64:
             self._refused_geneses.add((e.id, why))
-            self.say(f"Refused the genesis from {label}: {why}")
+            self.tell("refused_genesis", who=label, why=why)
         return False
 
     def _recheck_refused(self) -> None:

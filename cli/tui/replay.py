@@ -73,7 +73,8 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
         return 2
     names = list(m.names)
     prompt = Prompt(lang, out, inp, names=names, width=args.width)
-    prompt.say(msg("replay_head", lang, game=m.game_id.hex()[:8], profile=m.profile.describe(), names=", ".join(names)))
+    head = msg("replay_head", lang, game=m.game_id.hex()[:8], profile=m.profile.describe(lang), names=", ".join(names))
+    prompt.say(head)
     interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
     reader = reader_for(inp)
     shown = 0

@@ -1,0 +1,176 @@
+"""What a peer tells its player, in the player's language: one template per notice, in English and German.
+
+The peer says each line through `TablePeer.tell(key, **args)`; the words are here, never in the peer's code, so
+a German table reads German from the lobby to the audit (`tests/p2p/test_notices.py`). Details that come from
+elsewhere (an exception's text, a rule's message) are inserted as they are.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+NOTICES: dict[str, dict[str, str]] = {
+    # the lobby and the setup
+    "waiting": {
+        "en": "Waiting at table {table!r} for {want} players (you are {name}, key {key}, at {where})...",
+        "de": "Warte an Tisch {table!r} auf {want} Spieler (du bist {name}, Schlüssel {key}, "
+        "erreichbar unter {where})...",
+    },
+    "sat_down": {
+        "en": "{name} ({key}) sat down at table {table!r} ({have} of {want} players)",
+        "de": "{name} ({key}) sitzt am Tisch {table!r} ({have} von {want} Spielern)",
+    },
+    "left_lobby": {
+        "en": "{who} left the table before the game began",
+        "de": "{who} hat den Tisch vor Spielbeginn verlassen",
+    },
+    "refused_genesis": {
+        "en": "Refused the genesis from {who}: {why}",
+        "de": "Spielbeginn von {who} abgelehnt: {why}",
+    },
+    "begins": {
+        "en": "Game {game} begins: {rules}, players {players}. Log: {log}",
+        "de": "Spiel {game} beginnt: {rules}, Spieler {players}. Protokoll: {log}",
+    },
+    "you_mark": {"en": " (you)", "de": " (du)"},
+    "setup_keys": {
+        "en": "Setup: every player publishes a deck key (with proof) and a beacon commitment...",
+        "de": "Vorbereitung: jeder Spieler veröffentlicht einen Stapelschlüssel (mit Beweis) "
+        "und eine Zufallsfestlegung...",
+    },
+    "shuffling_you": {
+        "en": "Shuffling: you re-mask and permute the deck ({k} of {n})...",
+        "de": "Mischen: du maskierst den Stapel neu und mischst ihn ({k} von {n})...",
+    },
+    "shuffling": {
+        "en": "Shuffling: {who} re-masks and permutes the deck ({k} of {n})...",
+        "de": "Mischen: {who} maskiert den Stapel neu und mischt ihn ({k} von {n})...",
+    },
+    "dealing": {
+        "en": "Dealing: every player sends its decryption shares so each card opens only for its holder...",
+        "de": "Austeilen: jeder Spieler schickt seine Entschlüsselungsanteile, "
+        "so öffnet sich jede Karte nur ihrem Besitzer...",
+    },
+    # resuming
+    "resumed": {
+        "en": "Resumed game {game} at entry {seq} as {name}",
+        "de": "Spiel {game} bei Eintrag {seq} als {name} fortgesetzt",
+    },
+    "recap": {
+        "en": "  ... ({n} earlier lines of this game are in the log)",
+        "de": "  ... ({n} frühere Zeilen dieses Spiels stehen im Protokoll)",
+    },
+    "log_damaged": {
+        "en": "Your log was damaged at entry {seq}: kept as {aside}; the log goes back to entry {back} "
+        "and the rest is fetched from the other players",
+        "de": "Dein Protokoll war bei Eintrag {seq} beschädigt: aufbewahrt als {aside}; das Protokoll geht zurück auf "
+        "Eintrag {back}, der Rest kommt von den anderen Spielern",
+    },
+    # people and connections
+    "who": {"en": "{name} (seat {seat}, key {key})", "de": "{name} (Platz {seat}, Schlüssel {key})"},
+    "someone": {"en": "someone", "de": "jemand"},
+    "disconnected": {
+        "en": "{who} disconnected ({reason}). The game goes on if they come back (or resume); if it is their move "
+        "for {secs} s, the game ends as abandoned, naming them.",
+        "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
+        "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel als abgebrochen und nennt ihn.",
+    },
+    "waiting_for": {
+        "en": "Waiting for {who}, who has not answered for {secs} s...{why}",
+        "de": "Warte auf {who}, seit {secs} s ohne Antwort...{why}",
+    },
+    "too_few_connected": {
+        "en": " (too few players are connected to end the game: the network may be cut)",
+        "de": " (zu wenige Spieler sind verbunden, um das Spiel zu beenden: das Netz ist vielleicht getrennt)",
+    },
+    "gave_up_early": {
+        "en": "{who} gave up on {silent}; we have not waited that long yet ({secs} s): the game goes on if they answer",
+        "de": "{who} hat {silent} aufgegeben; wir warten noch nicht so lange ({secs} s): das Spiel geht weiter, "
+        "wenn eine Antwort kommt",
+    },
+    "refused_abandon": {
+        "en": "Refused an abandon by {who}: the seat it names answered in time",
+        "de": "Abbruch durch {who} abgelehnt: der genannte Platz hat rechtzeitig geantwortet",
+    },
+    "answered_after_all": {
+        "en": "{who} answered after all: the abandonment is set aside (kept in {path}) and the game goes on",
+        "de": "{who} hat doch geantwortet: der Abbruch wird beiseitegelegt (aufbewahrt in {path}), "
+        "das Spiel geht weiter",
+    },
+    # what the table refused
+    "ignored_malformed": {
+        "en": "Ignored a malformed message from {who}: {why}",
+        "de": "Fehlerhafte Nachricht von {who} ignoriert: {why}",
+    },
+    "ignored_unhandled": {
+        "en": "Ignored a message from {who} that could not be handled: {why}",
+        "de": "Nachricht von {who} ignoriert, die nicht verarbeitet werden konnte: {why}",
+    },
+    "ignored_addresses": {
+        "en": "Ignored {n} unusable address(es) from {who}: {why}",
+        "de": "{n} unbrauchbare Adresse(n) von {who} ignoriert: {why}",
+    },
+    "ignored_not_seated": {
+        "en": "Ignored an entry from {who}, who is not seated at this game",
+        "de": "Eintrag von {who} ignoriert: nicht Teil dieses Spiels",
+    },
+    "rejected_entry": {"en": "Rejected an entry{where}: {why}", "de": "Eintrag abgelehnt{where}: {why}"},
+    "from_who": {"en": " from {who}", "de": " von {who}"},
+    # cheating
+    "equivocation": {
+        "en": "{who} signed two different entries for one position (equivocation, seq {seq}); the proof is kept in "
+        "{path} and posted to every peer",
+        "de": "{who} hat zwei verschiedene Einträge für eine Stelle signiert (Doppelspiel, Eintrag {seq}); der Beweis "
+        "liegt in {path} und geht an alle Mitspieler",
+    },
+    "pass_then_act": {
+        "en": "{who} passed and then acted at one point; posting the proof for every peer",
+        "de": "{who} hat an einer Stelle gepasst und dann doch gehandelt; der Beweis geht an alle Mitspieler",
+    },
+    "broke_rules": {
+        "en": "{who} broke the rules: {why}; posting the proof for every peer to check",
+        "de": "{who} hat gegen die Regeln verstoßen: {why}; der Beweis geht zur Prüfung an alle Mitspieler",
+    },
+    "cannot_prove": {
+        "en": "Could not prove what we saw at entry {seq} ({why}); nothing posted",
+        "de": "Was wir bei Eintrag {seq} sahen, ließ sich nicht beweisen ({why}); nichts veröffentlicht",
+    },
+    "rejected_evidence": {
+        "en": "Rejected evidence by {who} at entry {seq}: {why}",
+        "de": "Beweis von {who} bei Eintrag {seq} abgelehnt: {why}",
+    },
+    "set_aside": {
+        "en": "  ({n} later entr(y/ies) set aside for the evidence; kept in {path})",
+        "de": "  ({n} spätere Einträge für den Beweis beiseitegelegt; aufbewahrt in {path})",
+    },
+    "cheating": {"en": "Cheating detected: {who}: {why}{proof}", "de": "Betrug erkannt: {who}: {why}{proof}"},
+    "proof_by": {"en": " (proof posted by {who})", "de": " (Beweis veröffentlicht von {who})"},
+    "nobody_named": {
+        "en": "no single player named yet (the audit will)",
+        "de": "noch kein einzelner Spieler benannt (die Prüfung wird es tun)",
+    },
+    "stops": {
+        "en": "The game stops here; every player now reveals its secrets for the audit.",
+        "de": "Das Spiel endet hier; jeder Spieler legt jetzt seine Geheimnisse für die Prüfung offen.",
+    },
+    # the end
+    "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
+    "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},
+    "result": {"en": "winner(s): {who} — {why}", "de": "Gewinner: {who} — {why}"},
+    "audit_ok": {
+        "en": "Audit: {apart}every shuffle, card, password commitment and move checks out ({n} entries).",
+        "de": "Prüfung: {apart}jedes Mischen, jede Karte, jede Passwort-Festlegung und jeder Zug stimmt "
+        "({n} Einträge).",
+    },
+    "apart": {"en": "apart from the cheating above, ", "de": "abgesehen vom Betrug oben: "},
+    "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
+    "log": {"en": "Log: {log}", "de": "Protokoll: {log}"},
+}
+
+LANGS = ("en", "de")
+
+
+def notice(what: str, lang: str = "en", /, **args: Any) -> str:
+    """The words of one notice in `lang` (English where the language is unknown)."""
+    row = NOTICES[what]
+    return row.get(lang, row["en"]).format(**args)
