@@ -29,6 +29,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Attempt {level} access to {sector} with {cards}",
         "de": "Zugangsversuch {level} auf {sector} mit {cards}",
     },
+    "ev.buy_access": {
+        "en": "{level} access to {sector} (no controller): discard {cards}",
+        "de": "{level}-Zugang zu {sector} (ohne Kontrolleur): {cards} ablegen",
+    },
+    "doomed": {
+        "en": "— fails for sure: {codes} not in the password",
+        "de": "— scheitert sicher: {codes} nicht im Passwort",
+    },
     "ev.done": {"en": "End this step", "de": "Schritt beenden"},
     "ev.pass": {"en": "Pass", "de": "Passen"},
     "ev.begin": {"en": "Begin your turn", "de": "Zug beginnen"},
@@ -314,7 +322,8 @@ def describe(st: GameState, ev: dict[str, Any], viewer: int, lang: str = "en", n
         return text
     if t == "attempt":
         lvl = LEVEL_NAMES[min(3, st.access[ev["p"]][ev["s"]] + 1)]
-        return msg("ev.attempt", lang, level=lvl, sector=sector_name(ev["s"], lang), cards=hs(ev["cards"]))
+        key = "ev.attempt" if st.controller[ev["s"]] is not None else "ev.buy_access"
+        return msg(key, lang, level=lvl, sector=sector_name(ev["s"], lang), cards=hs(ev["cards"]))
     if t in ("done", "pass", "begin", "gov_draw", "news_skip", "password_draw"):
         return msg(f"ev.{t}", lang)
     if t == "univ":

@@ -594,7 +594,10 @@ def start_attempt(st: GameState, p: int, ev: dict[str, Any]) -> None:
             grant(st, h, 1 << st.controller[s])
         else:
             grant_public(st, h)
-    say(st, "attempt", p=p, level=level, s=s, n=len(hs))
+    if controlled:
+        say(st, "attempt", p=p, level=level, s=s, n=len(hs))
+    else:  # no controller to answer: the cards are simply paid (shown to all, then discarded)
+        say(st, "buys_access", p=p, level=level, s=s, n=len(hs))
     push(
         st,
         {"op": "window", "kind": "attempt", "ctx": cid, "order": window_order(st, "attempt", cid, p), "i": 0},

@@ -10,6 +10,7 @@ import os
 import select
 import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from typing import Any
@@ -204,8 +205,18 @@ class Prompt:
         return order, groups
 
     def list_items(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
+        width = max(40, self.cols() - 1)
+        cl: Checklist | None = None
         for i in idx:
-            self.say(f"    {order.index(i) + 1:>3}. {describe(st, options[i], me, self.lang, self.names)}")
+            text = describe(st, options[i], me, self.lang, self.names)
+            ev = options[i]
+            if ev["t"] == "attempt" and st.controller[ev["s"]] not in (None, me):
+                cl = cl or self.checklist(st, me)
+                text += doomed_words(st, me, cl, ev, self.lang)
+            head = f"    {order.index(i) + 1:>3}. "
+            # wrapped at words with a hanging indent: a choice never breaks mid-word on a narrow terminal
+            self.say(textwrap.fill(text, width, initial_indent=head, subsequent_indent=" " * len(head),
+                                   break_long_words=False, break_on_hyphens=False))
 
     # -- commands at the prompt --------------------------------------------------------------------
     def show_cards(self, st: GameState, me: int, everything: bool = False) -> None:
@@ -337,6 +348,14 @@ class Prompt:
             if key.isdigit() and 1 <= int(key) <= len(order):
                 return options[order[int(key) - 1]]
             self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+
+def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:
+    """" — fails for sure: C not in the password" where the checklist shows a code of the attempt OUT (else "")."""
+    out = cl.status(ev["s"])[1]
+    faces = [st.face(h, me) for h in ev["cards"]]
+    doomed = sorted({card(f).code for f in faces if f is not None and card(f).code in out})
+    return " " + msg("doomed", lang, codes=", ".join(CODES[c] for c in doomed)) if doomed else ""
 
 
 def describe_hand(st: GameState, me: int, lang: str) -> str:

@@ -12,7 +12,7 @@ import pytest
 from _games import Moment, first_moment
 from adp2p.cli.tui import Prompt, irreversible
 from adp2p.cli.words import MESSAGES, describe, history_line, msg
-from adp2p.engine.catalog import card_by_key
+from adp2p.engine.catalog import CODES, card, card_by_key
 from adp2p.engine.narration import Happening
 
 
@@ -51,8 +51,26 @@ def test_folded_group_lists_on_its_key() -> None:
     m = actions()
     _, out = ask(m, "a\nd\n")
     assert "2-27: 26 choices — type a to list them" in out
-    attempts = [x for x in out.splitlines() if "Attempt " in x]
+    attempts = [x for x in out.splitlines() if "Attempt " in x or "(no controller): discard " in x]
     assert len(attempts) == 26
+    assert any("(no controller): discard " in x for x in attempts)  # paying for an uncontrolled sector says so
+
+
+def test_an_attempt_the_checklist_dooms_is_marked() -> None:
+    """An attempt with a code the checklist already shows OUT of the password must fail: the menu says so."""
+    from adp2p.cli.tui.prompt import doomed_words
+    from adp2p.engine.checklist import Checklist
+
+    m = actions()
+    st, me = m.view, 0  # (the moments are seat 0's)
+    ev = next(e for e in m.options if e["t"] == "attempt" and st.controller[e["s"]] not in (None, me))
+    cl = Checklist(me)
+    cl.sync(st)
+    assert doomed_words(st, me, cl, ev, "en") == ""
+    code = card(st.face(ev["cards"][0], me)).code
+    cl.note(ev["s"], code, False)
+    assert doomed_words(st, me, cl, ev, "en") == f" — fails for sure: {CODES[code]} not in the password"
+    assert doomed_words(st, me, cl, ev, "de") == f" — scheitert sicher: {CODES[code]} nicht im Passwort"
 
 
 def test_help_cards_rules_board() -> None:
