@@ -141,7 +141,10 @@ def audit_line(outcome: Any, lang: str) -> str:
         return "\n".join([*first, msg("audit_ok", lang) + f" ({outcome.entries})"])
     if outcome.audit_ok is False:
         return "\n".join([*first, "\n  ".join([msg("audit_bad", lang), *outcome.violations])])
-    return "\n".join([*first, msg("audit_none", lang, line=outcome.line)])
+    return "\n".join([*first, msg("audit_none", lang, line=outcome.said or outcome.line)])
+
+
+HUMAN_PATIENCE = 1800.0  # seconds the bots wait for a person at the prompt before they end the game as abandoned
 
 
 def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
@@ -162,6 +165,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = f"play-{secrets.token_hex(4)}"
+    patience = 60.0 if args.watch else HUMAN_PATIENCE  # a person may think (or fetch a coffee) at the prompt
     root = data_dir(args.data_dir)
     think = args.think if args.think is not None else (0.0 if args.watch else 0.2)
     rng = random.Random(seed)
@@ -173,7 +177,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         goal=args.goal,
         round_limit=args.round_limit,
         data_dir=root,
-        abandon_after=60.0,
+        abandon_after=patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         lang=args.lang,
     )
@@ -216,7 +220,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 "--seed",
                 str(seed + 1 + i),
                 "--abandon-after",
-                "60",
+                str(patience),
             ]
             if args.goal:
                 cmd += ["--goal", str(args.goal)]

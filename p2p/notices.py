@@ -154,6 +154,17 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "Das Spiel endet hier; jeder Spieler legt jetzt seine Geheimnisse für die Prüfung offen.",
     },
     # the end
+    "lost_contact": {
+        "en": "lost contact with most of the table at entry {seq}; nothing was written "
+        "(resume with: ad-p2p join --resume {gdir})",
+        "de": "Kontakt zu den meisten Spielern bei Eintrag {seq} verloren; nichts wurde geschrieben "
+        "(fortsetzen mit: ad-p2p join --resume {gdir})",
+    },
+    "abandoned": {
+        "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",
+        "de": "abgebrochen: {who} hat nicht mehr geantwortet, als Eintrag {seq} an der Reihe war",
+    },
+    "then": {"en": "{result}; then {ended}", "de": "{result}; danach {ended}"},
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
     "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},
     "result": {"en": "winner(s): {who} — {why}", "de": "Gewinner: {who} — {why}"},

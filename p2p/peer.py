@@ -101,6 +101,7 @@ class Outcome:
     log_path: Path | None = None
     winners: list[str] = field(default_factory=list)
     line: str = ""
+    said: str = ""  # the line as told to the player, in its language
     audit_ok: bool | None = None
     violations: list[str] = field(default_factory=list)
     abandoned_by: str | None = None
@@ -179,6 +180,7 @@ class TablePeer:
         self.evidence_bytes = 0  # written to the evidence file (bounded)
         self._refused_abandon = False
         self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
+        self.ended_words: str | None = None  # why the game ended for us, in the player's language
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
@@ -1011,10 +1013,7 @@ class TablePeer:
             # too few seats could hear us: perhaps the table already ended without us (we were the one given up
             # on), or the network is cut in halves — never name anyone from here; leave, and let a resume catch up
             self.outcome.lost_contact = True
-            self.ended = (
-                f"lost contact with most of the table at entry {len(store)}; nothing was written "
-                f"(resume with: ad-p2p join --resume {self.gdir})"
-            )
+            self._end("lost_contact", seq=len(store), gdir=self.gdir)
             self._deciding.cancel()
             self.progress.set()
         else:
@@ -1121,7 +1120,7 @@ class TablePeer:
         assert m is not None and m.abandoned is not None
         silent = m.abandoned
         self.outcome.abandoned_by = m.names[silent]
-        self.ended = f"abandoned: {self._who(silent)} stopped answering when it was their turn to author entry {e.seq}"
+        self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
         self._deciding.cancel()
         self.progress.set()
 
@@ -1157,7 +1156,7 @@ class TablePeer:
             self._abandoned(e)
         else:
             self.tell("answered_after_all", who=self._who(e.author), path=f"{store.path}{SUPERSEDED_SUFFIX}")
-            self.ended = None
+            self.ended = self.ended_words = None
             self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
             self._reopened = True
         self.outbox.append(raw)  # so every peer that holds the abandon gets it too
@@ -1165,7 +1164,7 @@ class TablePeer:
         return True
 
     def _end_verdict(self, text: str) -> None:
-        self.ended = text
+        self.ended = self.ended_words = text
         self._deciding.cancel()
         self.outcome.verdict = text
         self.say(text)
@@ -1197,11 +1196,19 @@ class TablePeer:
         who = ", ".join(m.names[w] for w in res.winners)
         return notice("result", self.cfg.lang, who=who, why=narrate(res.reason, self.cfg.lang, m.names))
 
-    def _who(self, seat: int | None) -> str:
-        m = self.machine
+    def _who(self, seat: int | None, lang: str | None = None) -> str:
+        m, lang = self.machine, lang or self.cfg.lang
         if seat is None or m is None:
-            return notice("someone", self.cfg.lang)
-        return notice("who", self.cfg.lang, name=m.names[seat], seat=seat + 1, key=m.ids[seat].fingerprint())
+            return notice("someone", lang)
+        return notice("who", lang, name=m.names[seat], seat=seat + 1, key=m.ids[seat].fingerprint())
+
+    def _end(self, what: str, **args: Any) -> None:
+        """The game ends here for us, and why: `ended` in English (the outcome), `ended_words` in the player's
+        language (an argument may be a function of the language)."""
+        def words(lang: str) -> str:
+            return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
+
+        self.ended, self.ended_words = words("en"), words(self.cfg.lang)
 
     def _finish(self) -> None:
         m, store = self.machine, self.store
@@ -1213,24 +1220,30 @@ class TablePeer:
             v = m.verdict
             o.verdict = f"{self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.rule}: {v.msg}"
         if self.ended:
-            o.line = self.ended
+            o.line = o.said = self.ended
+            said = self.ended_words or self.ended
             if m.state.over and m.verdict is None:  # results stand: the game was won before the stall
                 o.winners = [m.names[w] for w in m.state.winners]
-                o.line = f"{_names(m.result_line(), m.names)}; then {self.ended}"
+                reached = _names(m.result_line(), m.names)
+                o.line = notice("then", "en", result=reached, ended=self.ended)
+                o.said = notice("then", self.cfg.lang, result=self._result_words(reached), ended=said)
+            else:
+                o.said = said
                 if m.abandoned is not None:
                     o.violations = [
                         f"{self._who(m.abandoned)}: unchecked: did not reveal its secrets, so what they would prove "
                         "(its shuffles, its answers, its password) is unchecked"
                     ]
-            self.tell("game_over_log", line=self._result_words(o.line), log=o.log_path)
+            self.tell("game_over_log", line=o.said, log=o.log_path)
             return
         o.winners = [m.names[w] for w in m.state.winners]
         o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
+        o.said = self._result_words(o.line)
         rep = m.audit_report
         if rep is not None:
             o.audit_ok = rep.ok
             o.violations = [f"{self._who(v.seat)}: {v.rule}: {v.msg}" for v in rep.violations]
-        self.tell("game_over", line=self._result_words(o.line))
+        self.tell("game_over", line=o.said)
         if o.audit_ok:
             apart = notice("apart", self.cfg.lang) if o.verdict else ""
             self.tell("audit_ok", apart=apart, n=o.entries)

@@ -15,7 +15,8 @@ P2P = Path(__file__).resolve().parents[2] / "p2p"
 
 def _used() -> set[str]:
     src = "\n".join(p.read_text() for p in P2P.glob("*.py"))
-    return set(re.findall(r'\btell\(\s*"(\w+)"', src)) | set(re.findall(r'\bnotice\(\s*"(\w+)"', src))
+    calls = (r'\btell\(\s*"(\w+)"', r'\bnotice\(\s*"(\w+)"', r'\b_end\(\s*"(\w+)"')
+    return {k for rx in calls for k in re.findall(rx, src)}
 
 
 def test_every_notice_the_peer_gives_exists_and_none_is_dead() -> None:
