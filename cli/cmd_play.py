@@ -156,7 +156,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     import trio
     from adp2p.cli.cmd_join import exit_code, human_chooser, player_name
     from adp2p.p2p.paths import data_dir
-    from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause
+    from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause, with_patience
 
     out = out or sys.stdout
     prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
@@ -184,6 +184,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     choose = (
         make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang, getattr(args, "react_seconds", None))
     )
+    cfg = with_patience(cfg, patience)  # the same heartbeats and limits as the bots (`join --abandon-after`)
     peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))
     getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []

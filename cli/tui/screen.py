@@ -13,7 +13,7 @@ from typing import Any
 
 from adp2p.cli.words import LEVEL_LETTER, MESSAGES, card_label, history_line, msg, player_name, sector_name
 from adp2p.engine import flow
-from adp2p.engine.api import pending, result
+from adp2p.engine.api import actions_left, pending, result
 from adp2p.engine.catalog import CODES, LEVEL_NAMES, ROOT, card
 from adp2p.engine.checklist import Checklist
 from adp2p.engine.rules import (
@@ -176,6 +176,9 @@ def header(st: GameState, me: int | None, lang: str, names: list[str] | None) ->
         t.append_text(who_text(st, st.turn.player, names))
         step = current_step(st)
         t.append(" · " + msg("step", lang, step=msg(f"step.{step or 'none'}", lang)))
+        left = actions_left(st) if step == "actions" else None
+        if left is not None:
+            t.append(" · " + msg("actions_left", lang, n=left))
     t.append(" · ")
     if me is None:
         t.append(msg("watching", lang))
