@@ -14,7 +14,7 @@ from typing import Any
 import trio
 from adp2p.cli.checks import port, seconds, strategy, whole
 from adp2p.engine.bots import make_bot
-from adp2p.p2p.paths import data_dir
+from adp2p.p2p.paths import data_dir, resume_command
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
 
 
@@ -194,11 +194,11 @@ def run_join(args: argparse.Namespace) -> int:
         if isinstance(inner, OSError):  # port in use, too many open files, a disk that fails: one line
             what = inner.strerror or type(inner).__name__
             where = f" ({inner.filename})" if inner.filename else ""
-            hint = f"; resume with: ad-p2p join --resume {peer.gdir}" if peer.gdir else ""
+            hint = f"; resume with: {resume_command(peer.gdir)}" if peer.gdir else ""
             print(f"ad-p2p join: {what}{where}{hint}", file=sys.stderr)
             return 3
         if isinstance(inner, KeyboardInterrupt):
-            where = f" (resume with: ad-p2p join --resume {peer.gdir})" if peer.gdir else ""
+            where = f" (resume with: {resume_command(peer.gdir)})" if peer.gdir else ""
             print(f"\nLeft the table{where}.", file=sys.stderr)
             return 130
         raise

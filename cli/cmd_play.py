@@ -155,7 +155,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
 
     import trio
     from adp2p.cli.cmd_join import exit_code, human_chooser, player_name
-    from adp2p.p2p.paths import data_dir
+    from adp2p.p2p.paths import data_dir, resume_command
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause, with_patience
 
     out = out or sys.stdout
@@ -240,7 +240,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             print(f"ad-p2p play: {inner}", file=sys.stderr)
             return 3
         if isinstance(inner, KeyboardInterrupt):
-            print("\n" + msg("resume_hint", args.lang, path=peer.gdir), file=sys.stderr)
+            print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir)), file=sys.stderr)
             return 130
         raise
     finally:

@@ -227,8 +227,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "requires": {"en": "requires {level} {sector}", "de": "benötigt {level} {sector}"},
     "abandoned": {"en": "Game abandoned.", "de": "Spiel abgebrochen."},
     "resume_hint": {
-        "en": "Left the table (resume with: ad-p2p join --resume {path}).",
-        "de": "Tisch verlassen (weiter mit: ad-p2p join --resume {path}).",
+        "en": "Left the table (resume with: {command}).",
+        "de": "Tisch verlassen (weiter mit: {command}).",
     },
     "audit_ok": {
         "en": "Audit: every shuffle, card, password commitment and move checks out.",

@@ -155,10 +155,9 @@ NOTICES: dict[str, dict[str, str]] = {
     },
     # the end
     "lost_contact": {
-        "en": "lost contact with most of the table at entry {seq}; nothing was written "
-        "(resume with: ad-p2p join --resume {gdir})",
+        "en": "lost contact with most of the table at entry {seq}; nothing was written (resume with: {resume})",
         "de": "Kontakt zu den meisten Spielern bei Eintrag {seq} verloren; nichts wurde geschrieben "
-        "(fortsetzen mit: ad-p2p join --resume {gdir})",
+        "(fortsetzen mit: {resume})",
     },
     "abandoned": {
         "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",

@@ -146,3 +146,9 @@ def read_secret(path: str | os.PathLike[str]) -> bytes:
         return b"".join(chunks)
     finally:
         os.close(fd)
+
+
+def resume_command(game_dir: Path | str | None) -> str:
+    """The command that resumes this game, as the player can type it: `ad-p2p join --resume DIR`, or through the
+    launcher that started us when `ad-p2p` is not on the player's PATH (`./dev` sets ADP2P_COMMAND)."""
+    return f"{os.environ.get('ADP2P_COMMAND') or 'ad-p2p'} join --resume {game_dir}"

@@ -63,7 +63,7 @@ from adp2p.p2p.machine import Chooser, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.messages import MessageError, address, check_message
 from adp2p.p2p.notices import notice
 from adp2p.p2p.pass_pool import PassPool
-from adp2p.p2p.paths import game_dir, read_secret, write_secret
+from adp2p.p2p.paths import game_dir, read_secret, resume_command, write_secret
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Genesis, Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh, PeerDown, PeerUp, TablePlaying
 
@@ -373,7 +373,7 @@ class TablePeer:
         except OSError as exc:
             raise TableError(
                 f"cannot write {self.gdir / 'secrets'} ({exc.strerror or exc}); nothing was sent — {_remedy(exc)}"
-                f"resume with: ad-p2p join --resume {self.gdir}"
+                f"resume with: {resume_command(self.gdir)}"
             ) from None
         self._secrets_saved = raw
 
@@ -511,7 +511,7 @@ class TablePeer:
                 except OSError as exc:
                     raise TableError(
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
-                        f"with: ad-p2p join --resume {self.gdir}"
+                        f"with: {resume_command(self.gdir)}"
                     ) from None
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                 await self._send_head()
@@ -1013,7 +1013,7 @@ class TablePeer:
             # too few seats could hear us: perhaps the table already ended without us (we were the one given up
             # on), or the network is cut in halves — never name anyone from here; leave, and let a resume catch up
             self.outcome.lost_contact = True
-            self._end("lost_contact", seq=len(store), gdir=self.gdir)
+            self._end("lost_contact", seq=len(store), resume=resume_command(self.gdir))
             self._deciding.cancel()
             self.progress.set()
         else:
@@ -1398,7 +1398,7 @@ class TablePeer:
                 where = exc.filename or self.gdir or self.cfg.data_dir
                 raise TableError(
                     f"cannot write to {where} ({exc.strerror or exc}); nothing more was written — {_remedy(exc)}"
-                    f"resume with: ad-p2p join --resume {self.gdir}"
+                    f"resume with: {resume_command(self.gdir)}"
                 ) from None
             except Exception as exc:  # no message may take the peer down (the schema should have refused it)
                 log.exception("message from %s could not be handled", peer.label)

@@ -115,3 +115,14 @@ def test_read_secret_refuses_symlink(tmp_path: Path) -> None:
 def test_read_secret_missing(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         read_secret(tmp_path / "nope")
+
+
+def test_the_resume_hint_names_the_command_the_player_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`./dev` sets ADP2P_COMMAND: a player who started a game with ./dev play is told `/repo/dev ad-p2p join
+    --resume DIR` (ad-p2p itself is on no PATH of theirs); anyone else the console script."""
+    from adp2p.p2p.paths import resume_command
+
+    monkeypatch.delenv("ADP2P_COMMAND", raising=False)
+    assert resume_command("/g/x") == "ad-p2p join --resume /g/x"
+    monkeypatch.setenv("ADP2P_COMMAND", "/repo/dev ad-p2p")
+    assert resume_command("/g/x") == "/repo/dev ad-p2p join --resume /g/x"
