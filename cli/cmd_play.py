@@ -232,8 +232,10 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
 
     intro = msg("play_intro", args.lang, rules=prof.describe(args.lang), n=n, table=table, bots=args.bots, seed=seed)
     print(intro, file=out)
+    finished = False
     try:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
+        finished = True
     except BaseException as exc:  # trio wraps task errors in exception groups
         inner = root_cause(exc)
         if isinstance(inner, TableError):
@@ -244,9 +246,11 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             return 130
         raise
     finally:
-        for pr in procs:
+        for pr in procs:  # after a game the bots finish on their own; if we left, they would wait for us: stop them
+            if not finished:
+                pr.terminate()
             try:
-                pr.wait(timeout=20)
+                pr.wait(timeout=20 if finished else 5)
             except subprocess.TimeoutExpired:
                 pr.kill()
     final_screen(peer, args.lang, out)

@@ -9,6 +9,7 @@ same client).
 from __future__ import annotations
 
 import shutil
+import subprocess
 
 import pytest
 from _term import PROMPT, PtyTerminal, TmuxTerminal, client_cmd, play_whole_game, terminal
@@ -99,3 +100,19 @@ def test_ctrl_c_in_network_play_prints_the_resume_hint(tmp_path) -> None:  # typ
         assert "Traceback" not in term.text
     finally:
         term.close()
+
+
+def test_quitting_network_play_with_q_exits_at_once_and_stops_the_bots(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """q at the prompt leaves the table: the resume hint, exit 130, and the bot processes stopped with it (before:
+    each bot was waited for 20 s while it waited for the player who had left)."""
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    term = terminal([*argv, "--data-dir", str(tmp_path)], cols=100)
+    try:
+        term.wait_for(PROMPT, timeout=30)
+        term.send("q")
+        term.wait_for(r"resume with: ad-p2p join --resume \S+", timeout=20)
+        assert term.wait_exit(timeout=15) == 130
+    finally:
+        term.close()
+    bots = subprocess.run(["pgrep", "-f", f"--data-dir {tmp_path}/bots"], capture_output=True, text=True)
+    assert bots.stdout.strip() == "", bots.stdout  # no bot of this game is left running
