@@ -51,6 +51,17 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "Austeilen: jeder Spieler schickt seine Entschlüsselungsanteile, "
         "so öffnet sich jede Karte nur ihrem Besitzer...",
     },
+    # what the player was shown privately
+    "learned_hand": {"en": "  > New in your hand: {cards}", "de": "  > Neu auf deiner Hand: {cards}"},
+    "learned_attempt": {
+        "en": "  > Handed to you in an access attempt: {cards}",
+        "de": "  > Dir bei einem Zugangsversuch gezeigt: {cards}",
+    },
+    "learned_password": {
+        "en": "  > Password codes shown to you: {cards}",
+        "de": "  > Dir gezeigte Passwort-Codes: {cards}",
+    },
+    "learned": {"en": "  > Shown to you: {cards}", "de": "  > Dir gezeigt: {cards}"},
     # resuming
     "resumed": {
         "en": "Resumed game {game} at entry {seq} as {name}",

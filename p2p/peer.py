@@ -47,6 +47,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.crypto.passes import verify_pass
 from adp2p.engine.api import legal, result, view
+from adp2p.engine.catalog import CODES, card, sectors
 from adp2p.engine.narration import text as narrate
 from adp2p.engine.state import GameState
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
@@ -157,6 +158,7 @@ class TablePeer:
         self.progress = trio.Event()
         self.outcome = Outcome()
         self.shown = 0
+        self.told_faces: set[int] = set()  # handles whose face the player has been told (or that are public)
         self._last_progress: tuple[Any, int] | None = None
         self._dealt_said = False
         self.ended: str | None = None
@@ -1259,6 +1261,34 @@ class TablePeer:
         for line in hist[self.shown :]:
             self.say("  " + narrate(line, self.cfg.lang, m.names))
         self.shown = len(hist)
+        self._tell_learned(m)
+
+    def _tell_learned(self, m: Machine) -> None:
+        """Tell the player the faces it has just been shown privately (its new cards, the cards handed to it as
+        controller, password codes shown to it): once each; public faces are in the account and on the board."""
+        st = m.state
+        new = [h for h in st.faces if h not in self.told_faces]
+        if not new:
+            return
+        self.told_faces.update(new)
+        groups: dict[str, list[str]] = {}
+        for h in new:
+            if st.known.get(h, 0) == st.all_mask:
+                continue
+            where = st.loc.get(h, ("gone",))
+            c = card(st.faces[h])
+            label = f"{c.display_title(self.cfg.lang)} [{CODES[c.code]}]"
+            if where == ("hand", m.seat):
+                groups.setdefault("learned_hand", []).append(label)
+            elif where[0] == "att":
+                groups.setdefault("learned_attempt", []).append(label)
+            elif where[0] == "pw":
+                sector = sectors()[where[1]].display_name(self.cfg.lang)
+                groups.setdefault("learned_password", []).append(f"{label} ({sector})")
+            else:
+                groups.setdefault("learned", []).append(label)
+        for what, labels in groups.items():
+            self.tell(what, cards=", ".join(labels))
 
     # ==================================================================================================
     # network tasks

@@ -39,3 +39,46 @@ def test_both_languages_same_fields_and_german_is_german(key: str) -> None:
 def test_an_unknown_language_reads_english() -> None:
     assert notice("log", "fr", log="/x") == notice("log", "en", log="/x") == "Log: /x"
     assert notice("log", "de", log="/x") == "Protokoll: /x"
+
+
+async def test_a_player_is_told_what_it_was_shown_privately(tmp_path: Path) -> None:
+    """A real table of three: each player is told its whole dealt hand at once, in its language, and every face
+    it learns is looked at once (told if it was private then; public ones are in the account)."""
+    import trio
+    from adp2p.engine.bots import make_bot
+    from adp2p.engine.profiles import get_profile
+    from adp2p.p2p.peer import PeerConfig, TablePeer
+    from seeds import draw, seeded_peer
+
+    seeds = draw(3, 8)
+    said: list[list[str]] = [[] for _ in range(3)]
+    ports: list[int] = []
+    up = trio.Event()
+    peers: list[TablePeer] = []
+
+    async def seat(i: int) -> None:
+        cfg = PeerConfig(
+            name=f"p{i}", table="told", want=3, round_limit=4, data_dir=tmp_path / f"p{i}", abandon_after=10.0,
+            lobby_timeout=30.0, heartbeat=0.5, peers=[("127.0.0.1", ports[0])] if i else [], lang="de" if i else "en",
+        )
+        p = seeded_peer(TablePeer, seeds)(cfg, make_bot("random", i), say=said[i].append, identity=seeds.ids[i])
+        peers.append(p)
+        await p.run(on_listening=(lambda port: (ports.append(port), up.set())) if i == 0 else None)
+
+    with trio.fail_after(60):
+        async with trio.open_nursery() as nursery:
+            nursery.start_soon(seat, 0)
+            await up.wait()
+            for i in (1, 2):
+                nursery.start_soon(seat, i)
+    deal = get_profile("classic").deal
+    for i, prefix in ((0, "  > New in your hand: "), (1, "  > Neu auf deiner Hand: ")):
+        told = [line for line in said[i] if line.startswith(prefix)]
+        assert told and told[0].count("[") == deal, said[i]  # the whole dealt hand, at once
+    for p in peers:
+        m = p.machine
+        assert m is not None
+        st = m.state
+        lines = [x for x in said[peers.index(p)] if x.startswith("  > ")]
+        assert lines and all(x.count("[") >= 1 for x in lines)
+        assert p.told_faces == set(st.faces)  # every face it learned was considered, once
