@@ -14,8 +14,8 @@ P2P = Path(__file__).resolve().parents[2] / "p2p"
 
 
 def _used() -> set[str]:
-    src = "\n".join(p.read_text() for p in P2P.glob("*.py"))
-    calls = (r'\btell\(\s*"(\w+)"', r'\bnotice\(\s*"(\w+)"', r'\b_end\(\s*"(\w+)"')
+    src = "\n".join(p.read_text() for p in P2P.rglob("*.py"))
+    calls = (r'\btell\(\s*"(\w+)"', r'\bnotice\(\s*"(\w+)"', r'\b_end\(\s*"(\w+)"', r'\bsetdefault\(\s*"(learned\w*)"')
     return {k for rx in calls for k in re.findall(rx, src)}
 
 

@@ -1,0 +1,231 @@
+"""Abandonment: waiting on a silent seat, the abandon entry that ends the game naming it, and the silent seat's own
+entry, which beats it.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+import trio
+from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.p2p.logstore import (
+    SUPERSEDED_SUFFIX,
+)
+from adp2p.p2p.machine import ProtocolError
+from adp2p.p2p.notices import notice
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.common import (
+    CUT_OFF_ROUNDS,
+    Outcome,
+    _abandoners,
+    _passes_of,
+    log,
+)
+from adp2p.p2p.protocol import BodyError, Kind, decode_body, encode_body
+
+
+class AbandonPart:
+    """Abandonment."""
+
+    def _abandon_names_me(self, seq: int, prev: bytes, j: int) -> bool:
+        """A held abandon names us at decision j of this point: our answer there must be an entry (which beats
+        it, rule 3 of "Abandonment"), never a token (which does not)."""
+        m = self.machine
+        for raw in self.held_abandons.values():
+            e = decode_entry(raw)
+            took = _passes_of(e)
+            if (
+                m is not None
+                and e.seq == seq
+                and e.prev_hash == prev
+                and took is not None
+                and len(took) == j
+                and decode_body(e.body).get("silent") == m.seat
+            ):
+                return True
+        return False
+
+    async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
+        """The author of the next entry stayed silent for `rounds` periods of ours. The lowest other seat may end
+        the game after one period, naming it; if that seat is gone too, after each further period the next
+        lowest one may (so the game always ends). An abandon another seat sent and that is due by our own clock
+        now is applied as it is; otherwise, if it is ours to author, we author it."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        allowed = _abandoners(m.n, silent, rounds)
+        held = sorted(a for a, raw in self.held_abandons.items() if a in allowed and self._names(raw) == silent)
+        if held:
+            raw = self.held_abandons.pop(held[0])
+            self._accept(raw)
+            await self._send_head()
+        elif m.seat in allowed and not self._no_majority(silent):
+            body: dict[str, Any] = {"silent": silent, "seq": len(store)}
+            if passes:
+                body["passes"] = passes
+            raw = encode_entry(
+                self.identity,
+                m.game_id,
+                len(store),
+                store.head_id,
+                m.seat,
+                int(Kind.ABANDON),
+                encode_body(body),
+            )
+            self._accept(raw, own=True)
+            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+            await self._send_head()
+        elif m.seat in allowed and rounds >= CUT_OFF_ROUNDS:
+            # too few seats could hear us: perhaps the table already ended without us (we were the one given up
+            # on), or the network is cut in halves — never name anyone from here; leave, and let a resume catch up
+            self.outcome.lost_contact = True
+            self._end("lost_contact", seq=len(store), resume=resume_command(self.gdir))
+            self._deciding.cancel()
+            self.progress.set()
+        else:
+            why = notice("too_few_connected", self.cfg.lang) if m.seat in allowed else ""
+            self.tell("waiting_for", who=self._who(silent), secs=f"{self.cfg.abandon_after:.0f}", why=why)
+
+    def _no_majority(self, silent: int) -> bool:
+        """At a table of 3 or more, an abandon needs a strict majority of the seats behind it: its author and
+        the seats connected to it now, the silent one not counted. A table cut in halves by the network cannot
+        give up on either half (each waits, and converges when the network heals), and a peer left alone (we
+        may be the one the others gave up on) names nobody. At a table of two the other seat may always."""
+        m = self.machine
+        if m is None or self.mesh is None or m.n <= 2:
+            return False
+        up = set(self.mesh.peers)
+        with_us = 1 + sum(1 for s in range(m.n) if s not in (silent, m.seat) and m.ids[s].fingerprint() in up)
+        return 2 * with_us <= m.n
+
+    def _hold_abandon(self, raw: bytes, label: str) -> None:
+        """An abandon for the seq we are at, from another peer. Checked at once (a malformed one, one naming a
+        seat not on duty or its own author, is posted as evidence in its place); a valid one is applied only
+        when our own clock says its author may have written it (see `_abandon`): until then it is held, and an
+        entry by the seat it names, arriving meanwhile, simply goes in (the abandon is dropped)."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        e = decode_entry(raw)
+        try:
+            m.snapshot().apply_entry(e)
+        except (ProtocolError, BodyError):
+            self._accept(raw, sender=label)  # rejected there: kept and posted as evidence in its place
+            return
+        silent = decode_body(e.body)["silent"]
+        took = _passes_of(e) or []
+        if self.passes is not None and took:  # its tokens are good (checked above): ours to carry too
+            sim = m.fork()
+            sim.prev = e.prev_hash
+            for j, tok in enumerate(took):
+                who = sim.window_actor()
+                if who is None or not isinstance(tok, bytes):
+                    break
+                self.passes.add(e.seq, e.prev_hash, j, who, tok, len(store))
+                sim.pass_window()
+            self.progress.set()
+        token = self.passes.get(e.seq, e.prev_hash, len(took), silent) if self.passes is not None else None
+        if token is not None and self.mesh is not None and self._nursery is not None:
+            # the seat it names passed there (we hold its token; its author did not get it): never applied here.
+            # If that seat is us, our pass goes in as our own entry at that seq, which beats the abandon everywhere
+            # (rule 3 of "Abandonment"); else the token is relayed, so that seat's pass reaches the table
+            if silent == m.seat:
+                log.info("abandon by seat %d names us, who passed there: our pass goes in as an entry", e.author + 1)
+                body: dict[str, Any] = {"ev": {"t": "pass", "p": silent}}
+                if took:
+                    body["passes"] = took
+                own = encode_entry(
+                    self.identity, m.game_id, e.seq, e.prev_hash, silent, int(Kind.EVENT), encode_body(body)
+                )
+                self._accept(own, own=True)
+                self.outbox.append(own)
+                return
+            log.info("abandon by seat %d names seat %d, which passed there: token relayed", e.author + 1, silent + 1)
+            msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
+            self._nursery.start_soon(self.mesh.broadcast, msg)
+            return
+        if self.waiting_since is None or self.waiting_since[0] != e.seq:
+            self.waiting_since = (e.seq, time.monotonic())
+        waited = time.monotonic() - self.waiting_since[1]
+        rounds = int(waited // self.cfg.abandon_after) if self.cfg.abandon_after > 0 else m.n
+        if e.author in _abandoners(m.n, silent, rounds):
+            self._accept(raw, sender=label)
+            return
+        if e.author not in self.held_abandons:
+            self.tell("gave_up_early", who=self._who(e.author), silent=self._who(silent), secs=f"{waited:.0f}")
+            if silent == m.seat and self._nursery is not None:  # we are deciding: no wait loop of ours runs
+                rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
+                self._nursery.start_soon(self._due_for_me, e.seq, rank * self.cfg.abandon_after - waited)
+        self.held_abandons[e.author] = raw
+
+    async def _due_for_me(self, seq: int, after: float) -> None:
+        """An abandon naming us, held while we decide: once our own clock says its author waited long enough
+        and we still have not answered at that seq, it is applied (our decision is then cancelled)."""
+        await trio.sleep(max(0.0, after))
+        store = self.store
+        if store is None or len(store) != seq or self.ended:
+            return
+        m = self.machine
+        held = sorted(a for a, raw in self.held_abandons.items() if m is not None and self._names(raw) == m.seat)
+        if held:
+            self._accept(self.held_abandons.pop(held[0]))
+            await self._send_head()
+
+    def _names(self, raw: bytes) -> int | None:
+        """The seat a held abandon names, unless that seat passed there (we hold its token: it answered)."""
+        e = decode_entry(raw)
+        silent = decode_body(e.body)["silent"]
+        took = _passes_of(e) or []
+        if self.passes is not None and self.passes.get(e.seq, e.prev_hash, len(took), silent) is not None:
+            return None
+        return silent
+
+    def _abandoned(self, e: Any) -> None:
+        """An abandon entry went into our log: the game ends there, naming the silent seat; what was reached
+        before stands (a finished game keeps its winners)."""
+        m = self.machine
+        assert m is not None and m.abandoned is not None
+        silent = m.abandoned
+        self.outcome.abandoned_by = m.names[silent]
+        self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
+        self._deciding.cancel()
+        self.progress.set()
+
+    def _weigh_abandon(self, raw: bytes) -> bool:
+        """An entry at a seq where we hold another one, where an abandon is involved. The silent seat's own valid
+        entry beats an abandon naming it (the abandon is set aside and the game goes on); between two abandons
+        the lower author wins; an abandon over the silent seat's own entry is refused (its author may simply not
+        have had it yet: nobody is named). True if dealt with here."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        e = decode_entry(raw)
+        if not 0 < e.seq < len(store) or store[e.seq - 1].id != e.prev_hash:
+            return False
+        held = store[e.seq]
+        if held.kind != Kind.ABANDON and e.kind != Kind.ABANDON:
+            return False
+        if e.kind == Kind.ABANDON and held.kind != Kind.ABANDON:
+            if not self._refused_abandon:
+                self._refused_abandon = True
+                self.tell("refused_abandon", who=self._who(e.author))
+            return True
+        try:
+            silent = decode_body(held.body)["silent"]
+        except (BodyError, KeyError):
+            return False
+        wins = e.author == silent if e.kind != Kind.ABANDON else e.author < held.author
+        if not wins:
+            return e.kind == Kind.ABANDON  # a higher abandon: no news
+        trial = self._take_over(e)
+        if trial is None:
+            return False  # not valid there: the caller rejects it as usual
+        if trial.abandoned is not None:
+            self._abandoned(e)
+        else:
+            self.tell("answered_after_all", who=self._who(e.author), path=f"{store.path}{SUPERSEDED_SUFFIX}")
+            self.ended = self.ended_words = None
+            self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
+            self._reopened = True
+        self.outbox.append(raw)  # so every peer that holds the abandon gets it too
+        self.progress.set()
+        return True

@@ -1,0 +1,179 @@
+"""What every part of a table peer shares: its configuration (`PeerConfig`), its outcome (`Outcome`),
+the patience that scales its timeouts, `TableError`, and the limits and small helpers its parts use."""
+
+from __future__ import annotations
+
+import errno
+import logging
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from adp2p.engine.state import GameState
+from adp2p.p2p.machine import Chooser
+from adp2p.p2p.protocol import BodyError, Kind, decode_body
+
+if TYPE_CHECKING:
+    from adp2p.p2p.peer.table_peer import TablePeer
+
+log = logging.getLogger("adp2p.peer")
+ZERO = bytes(32)
+
+
+@dataclass
+class PeerConfig:
+    name: str
+    table: str = "default"
+    want: int = 3
+    profile: str = "classic"
+    goal: int | None = None
+    round_limit: int | None = None
+    host: str = "127.0.0.1"
+    port: int = 0
+    peers: list[tuple[str, int]] = field(default_factory=list)
+    mdns: bool = False
+    interfaces: list[str] | None = None
+    advertise_host: str | None = None
+    data_dir: Path = Path(".")
+    abandon_after: float = 60.0
+    lobby_timeout: float = 120.0
+    heartbeat: float = 1.0
+    dead_after: float | None = None  # a connection silent this long is down (default: 3 heartbeats)
+    think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
+    timings: Path | None = None  # benchmarks: append `seq kind author monotonic-time` per entry logged
+    lang: str = "en"  # the language of the lines told to the player (p2p/notices.py, engine/narration.py)
+
+
+@dataclass
+class Outcome:
+    game_id: bytes = b""
+    log_path: Path | None = None
+    winners: list[str] = field(default_factory=list)
+    line: str = ""
+    said: str = ""  # the line as told to the player, in its language
+    audit_ok: bool | None = None
+    violations: list[str] = field(default_factory=list)
+    abandoned_by: str | None = None
+    lost_contact: bool = False  # we left a game that goes on (or ended) without us: nothing decided here
+    verdict: str | None = None
+    entries: int = 0
+    head: bytes = b""
+
+
+def with_patience(cfg: PeerConfig, patience: float) -> PeerConfig:
+    """Every timeout of a peer from one liveness setting (`--patience`, seconds a player may stay silent on its
+    turn): the abandon period; the lobby waits twice that; heartbeats and the dead-connection limit scale with it,
+    so a slow or lossy network gets proportionally more time everywhere."""
+    cfg.abandon_after = patience
+    cfg.lobby_timeout = max(30.0, 2 * patience)
+    cfg.heartbeat = min(5.0, max(1.0, patience / 60))
+    cfg.dead_after = max(3.0, 3 * cfg.heartbeat, patience / 8)
+    return cfg
+
+
+class TableError(Exception):
+    """The table could not start or go on (and why, in words for the player)."""
+
+RESUME_RECAP = 5  # history lines shown again when a game is resumed
+DAMAGED_SUFFIX = ".damaged"  # a damaged log file, kept whole beside the repaired one
+CUT_OFF_ROUNDS = 5  # abandon periods without a majority behind us before we leave without naming anyone
+CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries at least (a quarter of the log, if more)
+HEAD_DELAY = 0.05  # seconds: heads are sent at most this often (one for a burst of entries)
+MAX_CHECKPOINTS = 6  # snapshots kept (time and memory of each grow with the game)
+PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
+PENDING_MAX = 256  # entries kept ahead of our log at most
+PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
+MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
+MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
+MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
+
+
+def _plain_pass(e: Any) -> bool:
+    """An event entry whose own decision is a pass by its author (what its pass token says too)."""
+    if e.kind != Kind.EVENT:
+        return False
+    try:
+        ev = decode_body(e.body).get("ev")
+    except (BodyError, AttributeError):
+        return False
+    return isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author
+
+
+def _passes_of(e: Any) -> list[Any] | None:
+    """The pass tokens an event or abandon entry carries ([] if none; None if its body does not read)."""
+    if e.kind not in (Kind.EVENT, Kind.ABANDON):
+        return None
+    try:
+        body = decode_body(e.body)
+    except BodyError:
+        return None
+    passes = body.get("passes", []) if isinstance(body, dict) else None
+    return passes if isinstance(passes, list) else None
+
+
+def _remedy(exc: OSError) -> str:
+    """What a player can do about a write error, before resuming."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return "free the disk and "
+    if exc.errno in (errno.EMFILE, errno.ENFILE):
+        return "close other programs (too many open files) and "
+    return "fix that and "
+
+
+def _short(text: str) -> str:
+    """An attacker-influenced text cut to what a player needs (no 200 KB lines on the terminal)."""
+    return text if len(text) <= MAX_SAID else text[: MAX_SAID - 1] + "…"
+
+
+def _abandoners(n: int, silent: int, rounds: int) -> list[int]:
+    """The seats that may end the game naming `silent` after `rounds` periods of silence: the lowest other seat
+    after one, the two lowest after two, and so on."""
+    return [s for s in range(n) if s != silent][: max(0, rounds)]
+
+
+MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
+MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
+MAX_MET = 256  # players remembered as met in one lobby
+MAX_REFUSED = 8  # refused geneses kept to check again
+
+
+def _fixed(ev: dict[str, Any]) -> Chooser:
+    def choose(*_: Any) -> dict[str, Any]:
+        return ev
+
+    return choose
+
+
+def root_cause(exc: BaseException) -> BaseException:
+    """The one exception inside (nested) single-member exception groups, as trio's nurseries raise them."""
+    while isinstance(exc, BaseExceptionGroup) and len(exc.exceptions) == 1:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def _first_record(path: Path) -> bytes:
+    with open(path, "rb") as fh:
+        n = int.from_bytes(fh.read(4), "big")
+        return fh.read(n)
+
+
+def _names(line: str, names: list[str]) -> str:
+    """History lines say P1..Pn; show the players' names."""
+    for i in range(len(names), 0, -1):
+        line = line.replace(f"P{i}", names[i - 1])
+    return line
+
+
+def latest_game(data_dir: Path) -> Path | None:
+    """The most recently changed game directory with a secrets file (for --resume)."""
+    root = data_dir / "games"
+    if not root.is_dir():
+        return None
+    cands = [d for d in root.iterdir() if (d / "secrets").exists() and (d / "log").exists()]
+    return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
+
+
+def state_of(peer: TablePeer) -> GameState | None:
+    return peer.machine.state if peer.machine else None

@@ -1,0 +1,178 @@
+"""Evidence: proof posted in place of a rejected entry, weighed against what its seq holds, adopted by setting the
+later log aside and refolding; false evidence kept and bounded.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.p2p.logstore import (
+    SUPERSEDED_SUFFIX,
+)
+from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.peer.common import (
+    MAX_EVIDENCE_BYTES,
+    MAX_FALSE,
+    _short,
+    log,
+)
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body, encode_body
+
+
+class EvidencePart:
+    """Evidence."""
+
+    def _post_pending_evidence(self) -> None:
+        """Post the proof our machine's immediate checks found (once; not after a verdict stopped the game)."""
+        m = self.machine
+        if m is None or self.ended or m.verdict is not None or m.seat is None:
+            return
+        body = m.pending_evidence()
+        if body is not None:
+            self._post_evidence(len(self.store), body)  # type: ignore[arg-type]
+
+    def _post_evidence(self, at: int, body: dict[str, Any]) -> None:
+        """Author an evidence entry at seq `at` (the seq of the entry it replaces, or the next one), apply it to
+        a fold of the log before `at`, set our own entries from `at` on aside, and queue it for broadcast."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None and m.seat is not None
+        if at < len(store) and store[at].author == m.seat:
+            log.info("not posting evidence at seq %d over our own entry there", at)
+            return
+        trial = self._fold(at)
+        raw = encode_entry(
+            self.identity, m.game_id, at, store[at - 1].id, m.seat, int(Kind.EVIDENCE), encode_body(body)
+        )
+        before = trial.snapshot()
+        try:
+            trial.apply(m.seat, Kind.EVIDENCE, body, prev=store[at - 1].id)
+        except ProtocolError as exc:  # our own proof does not hold: never post it (and say so)
+            log.error("own evidence at seq %d does not verify: %s", at, exc)
+            self.tell("cannot_prove", seq=at, why=exc)
+            return
+        self._adopt(at, raw, trial, before)
+        self.outbox.append(raw)
+
+    def _weigh(self, raw: bytes) -> bool:
+        """An entry at a seq where we hold another one (by another author). If it is evidence, it takes
+        precedence over a non-evidence entry, and over evidence by a higher seat; the loser is set aside. True
+        if the entry was dealt with here (adopted, or quietly outweighed, or false evidence kept and named)."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        e = decode_entry(raw)
+        if e.kind != Kind.EVIDENCE or self.ended or not 0 < e.seq < len(store):
+            return False
+        if store[e.seq - 1].id != e.prev_hash:
+            return False  # another branch further back: fetched and weighed there
+        if e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE:
+            return True  # judged false before, or a seat that keeps sending false evidence: not refolded again
+        held = store[e.seq]
+        if held.kind == Kind.EVIDENCE and held.author < e.author:
+            self.outbox.append(held.raw)  # ours wins: make sure its sender gets it
+            return True
+        trial = self._fold(e.seq)
+        before = trial.snapshot()
+        try:
+            trial.apply_entry(e)
+        except (ProtocolError, BodyError) as exc:
+            self._judged_false(e)
+            self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
+            self.tell("rejected_evidence", who=self._who(e.author), seq=e.seq, why=_short(str(exc)))
+            return True
+        self._adopt(e.seq, raw, trial, before)
+        return True
+
+    def _adopt(self, at: int, raw: bytes, trial: Machine, before: Machine) -> None:
+        """Put the evidence entry `raw` at seq `at` (setting aside what we held from there on) and take
+        `trial`, the fold with it applied, as our machine."""
+        store = self.store
+        assert store is not None
+        gone = store.supersede(at) if at < len(store) else []
+        store.append(raw)
+        self._timing(at, int(Kind.EVIDENCE), decode_entry(raw).author)
+        self.superseded.update(x.id for x in gone)
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= at}
+        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < at}
+        self.before_evidence[at] = before
+        self.pending.clear()
+        self.pending_bytes = 0
+        self.machine = trial
+        self._deciding.cancel()  # a decision in progress was for the fold we just left
+        self.shown = min(self.shown, len(trial.state.history))
+        if gone:
+            self.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
+        self._say_verdict()
+        self.progress.set()
+
+    def _fold(self, at: int, *, fresh: bool = False) -> Machine:
+        """A machine folded over our log before seq `at`: from the snapshot kept there, or our machine (unless
+        `fresh`: it may hold a failed entry's traces), or the nearest checkpoint before `at` (one every
+        CHECKPOINT_EVERY entries or a quarter of the log, whichever is more)."""
+        assert self.store is not None and self.secrets is not None
+        snap = self.before_evidence.get(at)
+        if snap is not None:
+            return snap.snapshot()
+        if self.machine is not None and at == len(self.store) and not fresh:
+            return self.machine.snapshot()
+        start = max((k for k in self.checkpoints if k <= at), default=0)
+        if start:
+            m = self.checkpoints[start].snapshot()
+        else:
+            g = Genesis.from_body(decode_body(self.store[0].body))
+            m = self.machine_class(g, self.secrets)
+            start = 1
+        for entry in self.store.entries()[start:at]:
+            m.apply_entry(entry)
+        return m
+
+    def _judged_false(self, e: Any) -> None:
+        """Remember an evidence entry found false (so it is never weighed again) and count its author's."""
+        if len(self.judged_false) < 4096:
+            self.judged_false.add(e.id)
+        self.false_by[e.author] = self.false_by.get(e.author, 0) + 1
+
+    def _stale(self, raw: bytes) -> bool:
+        """A well-signed entry of this game on another branch than ours (it follows an entry set aside, or one
+        we have not fetched yet), or at a seq that evidence took: no news for the player."""
+        store = self.store
+        assert store is not None
+        try:
+            e = decode_entry(raw)
+            self._check_signed(e)
+        except (CryptoError, ValueError, TypeError):
+            return False
+        if e.prev_hash in self.superseded or e.id in self.superseded:
+            return True
+        if not 0 < e.seq <= len(store):
+            return False
+        if store[e.seq - 1].id != e.prev_hash:
+            return True  # another branch (fetched and weighed where it parts from ours)
+        return e.seq < len(store) and store[e.seq].kind == Kind.EVIDENCE  # evidence took that seq
+
+    def _keep_evidence(self, raw: bytes, reason: str) -> None:
+        """Keep a rejected entry and why in the game's evidence file (bounded: MAX_EVIDENCE_BYTES a game)."""
+        if self.gdir is None:
+            return
+        record = len(raw).to_bytes(4, "big") + raw + reason.encode()[:1000] + b"\n"
+        if self.evidence_bytes + len(record) > MAX_EVIDENCE_BYTES:
+            return
+        self.evidence_bytes += len(record)
+        with open(self.gdir / "evidence", "ab") as fh:
+            fh.write(record)
+
+    async def _share_proofs(self) -> None:
+        """Show every peer both entries of an equivocation we found (so each of them detects it too)."""
+        while self.proofs_to_share:
+            a, b = self.proofs_to_share.pop()
+            for raw in (a, b):
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+
+    def _end_verdict(self, text: str) -> None:
+        self.ended = self.ended_words = text
+        self._deciding.cancel()
+        self.outcome.verdict = text
+        self.say(text)
+        self.progress.set()

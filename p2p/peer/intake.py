@@ -1,0 +1,239 @@
+"""Entries coming in: held while ahead of our log, checked and taken in order, a pass token against the act it
+contradicts, what a seq holds when two entries meet there.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from adp2p.crypto.entries import decode_entry, verify_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.passes import verify_pass
+from adp2p.p2p.logstore import (
+    ConflictingEntry,
+    DuplicateEntry,
+    LogEquivocation,
+    LogError,
+)
+from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.notices import notice
+from adp2p.p2p.peer.common import (
+    CHECKPOINT_EVERY,
+    MAX_CHECKPOINTS,
+    MAX_FALSE,
+    PENDING_MAX,
+    PENDING_MAX_BYTES,
+    _passes_of,
+    _plain_pass,
+    _short,
+    log,
+)
+from adp2p.p2p.protocol import BodyError, Kind
+
+
+class IntakePart:
+    """Entries coming in."""
+
+    def _drain_pending(self) -> None:
+        assert self.store is not None
+        while self.store.next_seq in self.pending and not self.ended:
+            raw = self.pending.pop(self.store.next_seq)
+            self.pending_bytes -= len(raw)
+            self._take(raw)
+        if not self.pending:
+            self.pending_bytes = 0
+
+    def _pend(self, seq: int, raw: bytes) -> bool:
+        """Keep a signed entry received ahead of our log, within bounds (PENDING_MAX entries and
+        PENDING_MAX_BYTES bytes; the nearest seqs are kept when full). False if it was not kept."""
+        if seq in self.pending:
+            return False
+        if len(self.pending) >= PENDING_MAX or self.pending_bytes + len(raw) > PENDING_MAX_BYTES:
+            far = max(self.pending)
+            if far <= seq:
+                return False
+            self.pending_bytes -= len(self.pending.pop(far))
+        self.pending[seq] = raw
+        self.pending_bytes += len(raw)
+        return True
+
+    def _take(self, raw: bytes, *, sender: str | None = None) -> None:
+        """An entry for the next seq from another peer: an abandon is weighed against our own clock first."""
+        m = self.machine
+        assert m is not None and self.store is not None
+        e = decode_entry(raw)
+        if e.kind == Kind.ABANDON and e.author != m.seat and not self.ended:
+            try:
+                self.store.check(raw)
+            except (LogError, CryptoError):
+                self._accept(raw, sender=sender)  # says why it is rejected
+                return
+            self._hold_abandon(raw, sender or "a peer")
+            return
+        self._accept(raw, sender=sender)
+
+    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+        """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
+        that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        try:
+            e = store.check(raw)
+        except DuplicateEntry:
+            return
+        except LogEquivocation as exc:
+            with contextlib.suppress(LogEquivocation):  # check() only detects; append() saves the proof
+                store.append(raw)
+            self.proofs_to_share.append((exc.proof.raw_a, exc.proof.raw_b))
+            if not self.ended:
+                self.tell("equivocation", who=self._who(exc.seat), seq=exc.seq, path=f"{store.path}.equivocations")
+                body = {"what": "equivocation", "a": exc.proof.raw_a, "b": exc.proof.raw_b}
+                self._post_evidence(exc.seq, body)
+            return
+        except (LogError, CryptoError) as exc:
+            if isinstance(exc, ConflictingEntry) and (
+                self._weigh(raw) or self._weigh_abandon(raw) or self._pass_conflict(raw)
+            ):
+                return
+            if self._stale(raw):
+                log.info("entry on another branch%s: %s", f" from {sender}" if sender else "", exc)
+                return  # it builds on an entry we do not hold (yet): the caller fetches what it needs
+            where = notice("from_who", self.cfg.lang, who=sender) if sender else ""
+            log.warning("rejected entry%s: %s", where, exc)
+            self.tell("rejected_entry", where=where, why=_short(str(exc)))
+            return
+        if self.ended:
+            return  # the game is over: the log stays as the outcome describes it
+        if e.kind == Kind.EVIDENCE and (e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE):
+            return  # judged false before, or a seat that keeps sending false evidence: not refolded again
+        token = None if own else self._passed_there(e)
+        if token is not None:  # its author passed at the very decision this entry takes: proof against it
+            self.tell("pass_then_act", who=self._who(e.author))
+            self._post_evidence(e.seq, {"what": "pass", "raw": raw, "token": token})
+            return
+        before = m.snapshot() if e.kind == Kind.EVIDENCE else None
+        try:
+            m.apply_entry(e)
+        except (ProtocolError, BodyError) as exc:
+            seat = getattr(exc, "seat", e.author)
+            self.machine = m = self._fold(len(store), fresh=True)  # a failed entry leaves nothing behind
+            if e.kind == Kind.EVIDENCE:
+                self._judged_false(e)
+            self._keep_evidence(raw, str(exc))
+            if seat == e.author and not own and m.seat is not None and seat != m.seat:
+                why = exc.msg if isinstance(exc, ProtocolError) else str(exc)
+                self.tell("broke_rules", who=self._who(seat), why=why)
+                self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
+            else:
+                self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
+            return
+        # our own entries are on disk (fsync) before they leave; another's is written now and made durable by our
+        # next fsync (one file): after a power loss we fetch it again from the table, whose log holds it
+        store.append(raw, author=e.author, checked=e, durable=own)
+        if self.passes is not None:
+            self.passes.prune(len(store))
+            self.ahead = {k: v for k, v in self.ahead.items() if k[0] >= len(store)}
+        if before is not None:
+            self.before_evidence[e.seq] = before
+        if len(store) - max(self.checkpoints, default=0) >= max(CHECKPOINT_EVERY, len(store) // 4):
+            # a snapshot costs time and memory in proportion to the game so far: space them out as it grows, and
+            # keep the last few (a refold for an older seq starts from the genesis)
+            self.checkpoints[len(store)] = m.snapshot()
+            if len(self.checkpoints) > MAX_CHECKPOINTS:
+                del self.checkpoints[min(self.checkpoints)]
+        self._timing(e.seq, e.kind, e.author)
+        if m.abandoned is not None:
+            self._abandoned(e)
+        self._say_verdict()
+        self.progress.set()
+
+    def _check_signed(self, e: Any) -> None:
+        """An entry of this game, signed by the seat it names (CryptoError if not)."""
+        m = self.machine
+        assert m is not None
+        if e.game_id != m.game_id:
+            raise CryptoError(f"entry seq {e.seq} belongs to another game")
+        if not 0 <= e.author < m.n:
+            raise CryptoError(f"entry seq {e.seq}: unknown author seat {e.author}")
+        verify_entry(e, m.ids[e.author])
+
+    def _passed_there(self, e: Any) -> bytes | None:
+        """The token we hold by which `e`'s author passed at the decision `e` takes (its count of passes)."""
+        if self.passes is None or e.kind not in (Kind.EVENT, Kind.ABANDON):
+            return None
+        k = _passes_of(e)
+        if k is None or _plain_pass(e):
+            return None  # (a plain pass where it passed by token is the same answer: rule 3 of "Abandonment")
+        return self.passes.get(e.seq, e.prev_hash, len(k), e.author)
+
+    def _pass_conflict(self, raw: bytes) -> bool:
+        """An entry at a seq where we hold another one after the same entry: if one of the two carries a token
+        by which the other's author passed at the decision it took instead, post that proof (at that seq, or
+        after it if the entry we hold there is our own). True if posted."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        try:
+            e = decode_entry(raw)
+            self._check_signed(e)
+        except (CryptoError, ValueError, TypeError):
+            return False
+        if self.ended or not 0 < e.seq < len(store) or store[e.seq - 1].id != e.prev_hash:
+            return False
+        held = store[e.seq]
+        for acted, other in ((e, held), (held, e)):
+            took, carried = _passes_of(acted), _passes_of(other)
+            if acted.kind not in (Kind.EVENT, Kind.ABANDON) or took is None or not carried:
+                continue
+            if len(carried) <= len(took) or not isinstance(token := carried[len(took)], bytes):
+                continue
+            try:
+                verify_pass(m.ids[acted.author], token, m.game_id, e.seq, e.prev_hash, len(took))
+            except CryptoError:
+                continue
+            if _plain_pass(acted):  # the same pass twice, as a token and as an entry: the one further along wins
+                return self._further_along(held, e, other)
+            self.tell("pass_then_act", who=self._who(acted.author))
+            self._post_evidence(e.seq if held.author != m.seat else len(store), {
+                "what": "pass", "raw": acted.raw, "token": token,
+            })
+            return True
+        return False
+
+    def _further_along(self, held: Any, e: Any, winner: Any) -> bool:
+        """At one seq, a seat's plain pass entry (written when an abandon named it) and an entry that carries
+        that seat's token for the same decision (written by one who had the token): both say the seat passed; the
+        one that carries the token is further along and wins (docs/protocol.md, "Implied passes")."""
+        store = self.store
+        assert store is not None
+        if winner is held:
+            self.outbox.append(held.raw)  # ours wins: make sure the other side gets it
+            return True
+        trial = self._take_over(e)
+        if trial is None:
+            return False
+        self._deciding.cancel()
+        self.progress.set()
+        return True
+
+    def _take_over(self, e: Any) -> Machine | None:
+        """Put entry `e` at its seq in place of what we hold from there on (set aside in `<log>.superseded`), and
+        take the fold with it applied; None (nothing changed) if it is not valid there."""
+        store = self.store
+        assert store is not None
+        trial = self._fold(e.seq)
+        try:
+            trial.apply_entry(e)
+        except (ProtocolError, BodyError):
+            return None
+        gone = store.supersede(e.seq)
+        store.append(e.raw, author=e.author)
+        self.superseded.update(x.id for x in gone)
+        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= e.seq}
+        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < e.seq}
+        self.pending.clear()
+        self.pending_bytes = 0
+        self.machine = trial
+        self._timing(e.seq, e.kind, e.author)
+        return trial

@@ -1,0 +1,169 @@
+"""The lobby and the genesis: gather the table's players, sign or check the genesis that seats them, find peers by mDNS.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+import secrets as pysecrets
+from typing import Any
+
+import trio
+from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
+from adp2p.crypto.identity import open_bundle
+from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
+from adp2p.p2p.peer.common import (
+    MAX_REFUSED,
+    ZERO,
+    TableError,
+)
+from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis, Kind, decode_body, encode_body
+
+
+class LobbyPart:
+    """The lobby and the genesis."""
+
+    def _lobby_msg(self) -> dict[str, Any]:
+        host = self.cfg.advertise_host or self.cfg.host
+        return {
+            "k": "lobby",
+            "v": PROTOCOL_VERSION,
+            "bundle": self.bundle,
+            "addr": [host, self.port],
+            "peers": sorted([h, p] for h, p in self.addresses),
+            "want": self.cfg.want,
+            "rules": self.cfg.profile,
+        }
+
+    async def _lobby(self) -> None:
+        """Gather `want` live players, then take the genesis (ours if we sort first, else the first one's), all
+        within `lobby_timeout`: a player who leaves the lobby is dropped from the roster, so a dead peer never
+        hangs the table."""
+        from adp2p.p2p.discovery import local_addresses  # (imported here, as in _discover: not at start-up)
+
+        host = self.cfg.advertise_host or self.cfg.host
+        hosts = local_addresses() if host in ("0.0.0.0", "") else [host]  # where others reach us, not "0.0.0.0"
+        self.tell(
+            "waiting", table=self.cfg.table, want=self.cfg.want, name=self.cfg.name, key=self.fp,
+            where=", ".join(f"{h}:{self.port}" for h in hosts),
+        )
+        deadline = trio.current_time() + self.cfg.lobby_timeout
+        while self.genesis_raw is None:
+            if len(self.bundles) >= self.cfg.want:
+                roster = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[: self.cfg.want]
+                if roster[0] == self.bundle:
+                    g = Genesis(
+                        self.cfg.table,
+                        self.cfg.profile,
+                        self.cfg.goal,
+                        self.cfg.round_limit,
+                        tuple(roster),
+                        self._new_game_id(),
+                    )
+                    body = encode_body(g.to_body())
+                    raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), body)
+                    self.genesis_raw = raw
+                    await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                    break
+            if trio.current_time() >= deadline:
+                raise TableError(self._lobby_timeout_line())
+            if self.playing is not None and len(self.met) == 1:  # nobody waits with us: we would wait in vain
+                raise TableError(
+                    f"table {self.cfg.table!r} is playing a game (the player at {self.playing.address} says so); "
+                    "spectating is not supported yet: choose another --table, or join when that game is over"
+                )
+            # the genesis can be lost (sent on a connection that closed as a duplicate) and nobody sends it again
+            # while the others wait for our first entry: ask for the log from its start now and then
+            with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
+                await self._wait_progress()
+            if waited.cancelled_caught:
+                # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
+                # else would tell that player we are here (it would refuse a genesis that seats us, and wait)
+                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                if len(self.met) >= self.cfg.want:
+                    await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
+        self._start(self.genesis_raw)
+        # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
+        await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
+
+    def _lobby_timeout_line(self) -> str:
+        if len(self.bundles) < self.cfg.want:
+            return (
+                f"only {len(self.bundles)} of {self.cfg.want} players arrived at table {self.cfg.table!r} within "
+                f"{self.cfg.lobby_timeout:.0f} s"
+            )
+        first = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[0]
+        return (
+            f"{open_bundle(first)[1]}, who starts the game at table {self.cfg.table!r}, sent no genesis we could "
+            f"accept within {self.cfg.lobby_timeout:.0f} s"
+        )
+
+    def _check_genesis(self, raw: bytes, label: str) -> bool:
+        """A genesis must be signed by its seat 0, seat us, describe the game we asked for and seat only
+        players we met (p2p/lobby.py). Otherwise it is refused with one line (once per genesis) and False."""
+        e = decode_entry(raw)
+        g = Genesis.from_body(decode_body(e.body))
+        if e.author != 0 or e.prev_hash != ZERO or e.seq != 0:
+            raise ValueError(f"malformed genesis from {label}")
+        verify_entry(e, g.identities()[0])
+        why = (
+            ("it does not seat us" if self.bundle not in g.roster else None)
+            or settings_mismatch(
+                g,
+                table=self.cfg.table,
+                profile=self.cfg.profile,
+                goal=self.cfg.goal,
+                round_limit=self.cfg.round_limit,
+                want=self.cfg.want,
+            )
+            or roster_mismatch(g, self.met.values())
+        )
+        if why is None:
+            return True
+        self._refused_raws[e.id] = (raw, label)
+        while len(self._refused_raws) > MAX_REFUSED:
+            del self._refused_raws[next(iter(self._refused_raws))]
+        if (e.id, why) not in self._refused_geneses and len(self._refused_geneses) < 64:
+            self._refused_geneses.add((e.id, why))
+            self.tell("refused_genesis", who=label, why=why)
+        return False
+
+    def _recheck_refused(self) -> None:
+        """A genesis refused because it seated a player we had not met yet is taken once that player sits down
+        (views of the lobby differ for a moment when a connection flaps)."""
+        if self.genesis_raw is not None:
+            return
+        for eid, (raw, label) in list(self._refused_raws.items()):
+            del self._refused_raws[eid]
+            if self._check_genesis(raw, label):
+                self.genesis_raw = raw
+                self.progress.set()
+                return
+
+    async def _discover(self) -> None:
+        from adp2p.p2p.discovery import advertise, browse
+
+        host = self.cfg.advertise_host
+        async with (
+            advertise(
+                self.cfg.name,
+                self.port,
+                self.cfg.table,
+                self.fp,
+                seats=str(self.cfg.want),
+                interfaces=self.cfg.interfaces,
+                addresses=[host] if host else None,
+            ),
+            browse(interfaces=self.cfg.interfaces) as events,
+        ):
+            async for ev in events:
+                addrs = getattr(ev, "addresses", None)
+                if not addrs or getattr(ev, "table", None) != self.cfg.table or ev.fingerprint == self.fp:
+                    continue
+                for a in addrs:
+                    addr = (a, ev.port)
+                    if addr not in self.addresses:
+                        self.addresses.add(addr)
+                        self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+
+    def _new_game_id(self) -> bytes:
+        return pysecrets.token_bytes(16)

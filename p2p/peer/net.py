@@ -1,0 +1,302 @@
+"""The mesh: heads and pass tokens gossiped, entries served, connections up and down, every message checked against its
+schema and handled.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import trio
+from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.identity import open_bundle
+from adp2p.p2p.logstore import (
+    LogError,
+)
+from adp2p.p2p.messages import MessageError, address, check_message
+from adp2p.p2p.notices import notice
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.common import (
+    HEAD_DELAY,
+    MAX_KNOWN_ADDRESSES,
+    MAX_LOBBY_ADDRESSES,
+    MAX_MET,
+    PENDING_WINDOW,
+    TableError,
+    _remedy,
+    _short,
+    log,
+)
+from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Kind
+from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying
+
+
+class NetPart:
+    """The mesh."""
+
+    async def _wait_progress(self) -> None:
+        await self.progress.wait()
+        self.progress = trio.Event()
+
+    async def _wait_awake(self, seconds: float) -> bool:
+        """Wait for progress (True), or until `seconds` of time this process was running have passed (False).
+        Time it was stalled (a busy machine, SIGSTOP) does not count: whatever the others sent meanwhile still
+        waits in our buffers, and a peer that wakes up must not give up on a seat it simply could not hear."""
+        step = max(0.05, min(0.5, seconds / 8))
+        counted = 0.0
+        while counted < seconds:
+            t0 = trio.current_time()
+            with trio.move_on_after(min(step, seconds - counted)) as scope:
+                await self._wait_progress()
+            if not scope.cancelled_caught:
+                return True
+            counted += min(trio.current_time() - t0, 2 * step)  # an overrun (a stall) counts as two steps at most
+        return False
+
+    async def _send_head(self) -> None:
+        """Our head is news: every peer hears it within HEAD_DELAY, in one message for a whole burst of entries
+        (a head after every entry folded was five in six of all messages at six peers)."""
+        self._head_news.set()
+
+    async def _repeat_passes(self) -> None:
+        """The pass tokens we hold for a point the table has not left for a heartbeat go out again, ours and the
+        others': a peer that was away, behind (resuming, catching up), reconnected, or cut off from one seat only
+        may have missed them, and without them it would wait on a seat that passed (docs/protocol.md, "Implied
+        passes", rule 4)."""
+        seen: tuple[int, bytes] | None = None
+        while True:
+            await trio.sleep(self.cfg.heartbeat)
+            store, pool, m = self.store, self.passes, self.machine
+            if store is None or pool is None or m is None or m.seat is None or self.mesh is None or self.ended:
+                continue
+            point = (len(store), store.head_id)
+            if point == seen:  # ours and those we hold of others (relayed: a link between two seats may be down)
+                for (j, seat), token in sorted(pool.tokens.get(point, {}).items()):
+                    msg = {"k": "pass", "seq": point[0], "prev": point[1], "j": j, "seat": seat, "sig": token}
+                    await self.mesh.broadcast(msg)
+            seen = point
+
+    async def _gossip_heads(self) -> None:
+        while True:
+            await self._head_news.wait()
+            await trio.sleep(HEAD_DELAY)
+            self._head_news = trio.Event()
+            await self._send_head_now()
+
+    async def _send_head_now(self) -> None:
+        if self.store is not None and self.mesh is not None:
+            head = (len(self.store), self.store.head_id)
+            if head != self._head_sent:
+                self._head_sent = head
+                await self.mesh.broadcast(self._head_msg())
+
+    def _head_msg(self) -> dict[str, Any]:
+        assert self.store is not None
+        return {"k": "head", "seq": len(self.store), "id": self.store.head_id}
+
+    def _linger(self) -> float:
+        """At most how long to keep serving after the end (the others normally all have it at once)."""
+        if self.machine is not None and self.machine.complete and not self.ended:
+            return max(1.0, min(self.cfg.abandon_after, 30.0))
+        if self.outcome.abandoned_by is not None:
+            # the silent seat may be a suspended peer about to come back: its own entry, if it arrives now, beats
+            # the abandon and the game goes on with one log (longer than a period: its connections must redial)
+            return max(1.0, min(2 * self.cfg.abandon_after, 60.0))
+        return 1.0
+
+    async def _serve_until_heads_match(self) -> None:
+        """Return once every other seat has told us the very head we hold (its length and its id: a seat that
+        holds another entry at our last seq, such as the entry of a seat we abandoned, which beats the abandon,
+        must be heard out before we leave); until then keep answering `get`s."""
+        m, store = self.machine, self.store
+        others = [i.fingerprint() for i in m.ids if i.fingerprint() != self.fp] if m is not None else []
+        while store is None or any(self.last_head.get(fp) != (len(store), store.head_id) for fp in others):
+            if self._reopened:
+                return  # the game goes on: play, not linger
+            await trio.sleep(0.05)
+
+    async def _events(self) -> None:
+        assert self.mesh is not None
+        async for ev in self.mesh.events:
+            if isinstance(ev, PeerUp):
+                await self._safe_send(ev.peer.fingerprint, self._lobby_msg())
+                if self.genesis_raw is not None:
+                    await self._safe_send(ev.peer.fingerprint, {"k": "entry", "raw": self.genesis_raw})
+                if self.store is not None:
+                    await self._safe_send(ev.peer.fingerprint, self._head_msg())
+                    await self._resend_passes(ev.peer.fingerprint)
+            elif isinstance(ev, PeerDown):
+                self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
+            elif isinstance(ev, TablePlaying) and self.machine is None and self.playing is None:
+                self.playing = ev
+                self.progress.set()
+
+    async def _resend_passes(self, fp: str) -> None:
+        """Our pass tokens for the next entry, to a peer that (re)connects: it may have missed them."""
+        m, store, pool = self.machine, self.store, self.passes
+        if m is None or store is None or pool is None or m.seat is None:
+            return
+        seq, prev = len(store), store.head_id
+        for j, token in pool.mine(seq, prev):
+            await self._safe_send(fp, {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": token})
+
+    def _peer_down(self, fp: str, label: str, reason: str) -> None:
+        log.info("peer down: %s (%s)", label, reason)
+        if self.genesis_raw is None and fp in self.bundles and fp != self.fp:
+            # the genesis we build seats players alive now (a lobby message brings them back); one we receive may
+            # still seat them: they stay met
+            del self.bundles[fp]
+            self.tell("left_lobby", who=label)
+            self.progress.set()
+        if self.machine is not None and not self.ended and not self.machine.complete:
+            self.tell("disconnected", who=label, reason=reason, secs=f"{self.cfg.abandon_after:.0f}")
+
+    async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
+        try:
+            await self.mesh.send(fp, msg)  # type: ignore[union-attr]
+        except Exception as exc:  # a peer that just dropped: the head exchange on reconnect catches up
+            log.info("send to %s failed: %s", fp, exc)
+
+    async def _receive(self) -> None:
+        assert self.mesh is not None
+        async for peer, msg in self.mesh.inbox:
+            try:
+                await self._handle(peer.fingerprint, peer.label, check_message(msg))
+            except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
+                log.warning("bad message from %s: %s", peer.label, exc)
+                self.tell("ignored_malformed", who=peer.label, why=_short(str(exc)))
+            except OSError as exc:  # our own disk failed (full, read-only, gone): stop with one line, resume later
+                where = exc.filename or self.gdir or self.cfg.data_dir
+                raise TableError(
+                    f"cannot write to {where} ({exc.strerror or exc}); nothing more was written — {_remedy(exc)}"
+                    f"resume with: {resume_command(self.gdir)}"
+                ) from None
+            except Exception as exc:  # no message may take the peer down (the schema should have refused it)
+                log.exception("message from %s could not be handled", peer.label)
+                self.tell("ignored_unhandled", who=peer.label, why=type(exc).__name__)
+
+    async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        """One message that fits its schema (p2p/messages.py)."""
+        k = msg["k"]
+        if k == "lobby":
+            b = msg["bundle"]
+            ident, _name, _ = open_bundle(b)
+            if ident.fingerprint() != fp:
+                raise ValueError("lobby bundle is not the connected peer's")
+            if msg["v"] != PROTOCOL_VERSION:
+                raise ValueError(f"protocol version {msg['v']} (ours {PROTOCOL_VERSION})")
+            addrs, bad = [address(msg["addr"])], []
+            for a in msg["peers"][:MAX_LOBBY_ADDRESSES]:  # checked before anything dials them
+                try:
+                    addrs.append(address(a))
+                except MessageError as exc:
+                    bad.append(str(exc))
+            if bad:
+                self.tell("ignored_addresses", n=len(bad), who=label, why="; ".join(bad))
+            new = fp not in self.bundles
+            self.bundles[fp] = b
+            if fp not in self.met and len(self.met) < MAX_MET:
+                self.met[fp] = b
+            learned = False
+            for addr in addrs:
+                if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
+                    break
+                if addr not in self.addresses and addr != (
+                    self.cfg.advertise_host or self.cfg.host,
+                    self.port,
+                ):
+                    self.addresses.add(addr)
+                    self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+                    learned = True
+            if learned:  # tell everyone: so a peer that only knew us meets the others (full mesh)
+                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+            elif (
+                self.genesis_raw is not None
+                and self.machine is not None
+                and fp not in self.heads
+                and any(i.fingerprint() == fp for i in self.machine.ids)
+            ):
+                # a seated player still in the lobby (it never told us a head; it re-sends every second) may have
+                # missed our lobby message or the genesis: answer with both, or it never meets us and never begins
+                await self._safe_send(fp, self._lobby_msg())
+                await self._safe_send(fp, {"k": "entry", "raw": self.genesis_raw})
+            if new:
+                if self.machine is None:
+                    self.tell(
+                        "sat_down", name=_name, key=fp, table=self.cfg.table,
+                        have=min(len(self.bundles), self.cfg.want), want=self.cfg.want,
+                    )
+                    self._recheck_refused()
+                self.progress.set()
+        elif k == "entry":
+            raw = msg["raw"]
+            e = decode_entry(raw)
+            if self.genesis_raw is None:
+                if e.seq == 0 and e.kind == Kind.GENESIS and self._check_genesis(raw, label):
+                    self.genesis_raw = raw
+                    self.progress.set()
+                return
+            if self.store is None or self.machine is None:
+                return
+            if not any(i.fingerprint() == fp for i in self.machine.ids):
+                self.tell("ignored_not_seated", who=label)
+                return
+            if e.seq < len(self.store):
+                self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
+            elif e.seq == len(self.store):
+                head = self.store.head_id
+                self._take(raw, sender=label)
+                if len(self.store) == e.seq and e.prev_hash != head and not self.ended:
+                    # it builds on another entry than our head: fetch theirs (shows an equivocation)
+                    await self._safe_send(fp, {"k": "get", "from": e.seq - 1})
+                self._drain_pending()
+                await self._send_head()
+            elif e.seq < len(self.store) + PENDING_WINDOW:
+                try:  # only properly signed entries wait in pending (garbage there would stall us)
+                    self._check_signed(e)
+                except CryptoError as exc:
+                    where = notice("from_who", self.cfg.lang, who=label)
+                    self.tell("rejected_entry", where=where, why=_short(str(exc)))
+                    return
+                if not self._pend(e.seq, raw):
+                    return
+                await self._safe_send(fp, {"k": "get", "from": len(self.store)})
+                self.progress.set()
+            self._post_pending_evidence()
+            await self._share_proofs()
+            await self._flush()
+        elif k == "head":
+            if self.store is None:
+                return
+            seq, hid = msg["seq"], msg["id"]
+            self.heads[fp] = max(seq, self.heads.get(fp, 0))
+            self.last_head[fp] = (seq, hid)
+            n = len(self.store)
+            if seq > n:
+                await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})
+            elif seq > 0 and self.store[seq - 1].id != hid:
+                # the same position holds another entry there: fetch theirs (an equivocation shows up)
+                await self._safe_send(fp, {"k": "get", "from": seq - 1})
+            elif seq == n:
+                await self._resend_passes(fp)  # it has just reached our point: our tokens there are news to it
+        elif k == "pass":
+            m, store, pool = self.machine, self.store, self.passes
+            if m is None or store is None or pool is None or msg["seat"] >= m.n:
+                return  # (a token is checked against the seat it names: relayed ones are as good as the seat's own)
+            if self.ended:
+                return
+            if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store)):
+                self.progress.set()
+        elif k == "get" and self.store is not None:
+            for e in self.store.since(msg["from"])[:2000]:
+                await self._safe_send(fp, {"k": "entry", "raw": e.raw})
+
+    async def _flush(self) -> None:
+        """Broadcast what was authored or re-sent outside the play loop (evidence), then our head."""
+        if not self.outbox or self.mesh is None:
+            return
+        out, self.outbox = self.outbox, []
+        for raw in out:
+            await self.mesh.broadcast({"k": "entry", "raw": raw})
+        await self._send_head()

@@ -1,0 +1,325 @@
+"""One player's peer at a table, on trio: gather in the lobby, agree on a genesis, then fold the signed log
+through the game machine, authoring this seat's entries, persisting every entry before acting on it.
+
+Everything a peer does is in `run()`:
+
+1. **Lobby.** The mesh (signed handshake per connection) connects to peers given statically and/or found
+   by mDNS. Peers swap `lobby` messages (identity bundle, listen address, addresses they know) until the
+   table has `want` players; the roster is their bundles sorted by signing key.
+2. **Genesis.** Roster seat 0 signs entry 0 (table, rules, roster, game id); every other peer checks the
+   roster is the one it gathered.
+3. **Play.** `Machine.duty()` says who authors next. Our duties are authored, appended (fsync) and
+   broadcast; others' entries are checked (signature, chain, author, machine rules), appended, then acted
+   on. Heads are exchanged on connect and after every entry; a missing range is fetched with `get`; two
+   different entries for one seq by one author are kept as an equivocation proof.
+4. **Evidence.** A signed entry that breaks a rule is never appended: the peer that rejects it posts an
+   `evidence` entry in its place (the entry itself, plus what the others need to re-check it); proof from
+   the machine's immediate checks (contradicting answers, a broken trade promise, a card in two places) is
+   posted the same way, and two entries signed for one seq are posted as an equivocation proof at that seq.
+   Every peer re-verifies it; valid evidence takes precedence over any other entry at its seq (between two,
+   the lower accuser seat wins), so a peer holding another entry there sets its tail aside
+   (`<log>.superseded`) and refolds: every log converges on the evidence, and the game stops with the
+   verdict. See docs/protocol.md, "Precedence at one seq".
+5. **End.** After the secrets entries every peer has run the audit; `run()` returns the outcome. A peer
+   that stays silent past `abandon_after` seconds when it must author ends the game as abandoned, naming
+   it.
+
+Resume (`resume=True`): the log and this seat's secrets are reloaded from the game directory, the machine
+refolds the log, and the peer reconnects and catches up.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import trio
+from adp2p.crypto.entries import encode_entry
+from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.engine.api import legal, view
+from adp2p.p2p.logstore import (
+    LogStore,
+)
+from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
+from adp2p.p2p.pass_pool import PassPool
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.common import (
+    Outcome,
+    PeerConfig,
+    TableError,
+    _fixed,
+)
+from adp2p.p2p.peer.evidence import EvidencePart
+from adp2p.p2p.peer.files import FilesPart
+from adp2p.p2p.peer.intake import IntakePart
+from adp2p.p2p.peer.lobby import LobbyPart
+from adp2p.p2p.peer.net import NetPart
+from adp2p.p2p.peer.words import WordsPart
+from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.transport import Mesh, TablePlaying
+
+
+class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, WordsPart, NetPart):
+    machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
+
+    def __init__(
+        self,
+        cfg: PeerConfig,
+        choose: Chooser,
+        *,
+        say: Callable[[str], None] = print,
+        identity: SecretIdentity | None = None,
+    ) -> None:
+        self.cfg = cfg
+        self.choose = choose
+        self.say = say
+        self.identity = identity or SecretIdentity.generate()
+        self.bundle = make_bundle(self.identity, cfg.name)
+        self.fp = self.identity.public.fingerprint()
+        self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
+        self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
+        self.addresses: set[tuple[str, int]] = set(cfg.peers)
+        self.mesh: Mesh | None = None
+        self.machine: Machine | None = None
+        self.store: LogStore | None = None
+        self.gdir: Path | None = None
+        self.secrets: SeatSecrets | None = None
+        self.pending: dict[int, bytes] = {}  # seq -> raw, received ahead of our log (bounded, see _pend)
+        self.pending_bytes = 0
+        self.genesis_raw: bytes | None = None
+        self.progress = trio.Event()
+        self.outcome = Outcome()
+        self.shown = 0
+        self.told_faces: set[int] = set()  # handles whose face the player has been told (or that are public)
+        self._last_progress: tuple[Any, int] | None = None
+        self._dealt_said = False
+        self.ended: str | None = None
+        self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
+        self.last_head: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the last (length, head id) it told us
+        self._head_news = trio.Event()  # our head changed since we last told the table
+        self._head_sent: tuple[int, bytes] | None = None  # the head we last broadcast
+        self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
+        self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
+        self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
+        self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
+        self._verdict_said = False
+        self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
+        self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (the last few)
+        self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
+        self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
+        self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
+        self.waiting_since: tuple[int, float] | None = None  # (seq, monotonic time) we began waiting there
+        self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
+        self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
+        self.evidence_bytes = 0  # written to the evidence file (bounded)
+        self._refused_abandon = False
+        self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
+        self.ended_words: str | None = None  # why the game ended for us, in the player's language
+        self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
+        self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
+        self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
+        self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
+        self._nursery: trio.Nursery | None = None
+        self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
+
+    async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
+        self._timing("start")
+        if resume is not None:
+            self._load(resume)
+        async with Mesh(
+            self.identity,
+            self.cfg.name,
+            self.cfg.table,
+            host=self.cfg.host,
+            port=self.cfg.port,
+            peers=sorted(self.addresses),
+            heartbeat=self.cfg.heartbeat,
+            dead_after=self.cfg.dead_after,
+            # redial a lost peer soon: a healed network rejoins well within the patience
+            backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
+        ) as mesh:
+            self.mesh = mesh
+            if on_listening is not None:
+                on_listening(mesh.port)
+            async with trio.open_nursery() as nursery:
+                self._nursery = nursery
+                nursery.start_soon(self._receive)
+                nursery.start_soon(self._events)
+                nursery.start_soon(self._gossip_heads)
+                nursery.start_soon(self._repeat_passes)
+                if self.cfg.mdns:
+                    nursery.start_soon(self._discover)
+                if self.machine is None:
+                    await self._lobby()
+                while True:
+                    await self._play()
+                    await self._send_head_now()  # the end: the others hear our last head now, not coalesced
+                    # linger so the others get our last entries and can catch up from us, until every seat has
+                    # the whole log: a peer resuming late still gets the end of the game, an abandoned one that
+                    # returns just too late still learns it was abandoned (or its own entry, arriving now,
+                    # beats the abandon and the game goes on: `_reopen`)
+                    with trio.move_on_after(self._linger()):
+                        await self._serve_until_heads_match()
+                    if not self._reopened:
+                        break
+                    self._reopened = False
+                nursery.cancel_scope.cancel()
+            self._timing("sent", *(f"{k}={v}" for k, v in sorted(mesh.sent.items())))
+        if self.store is not None:
+            self.store.close()
+        return self.outcome
+
+    @property
+    def port(self) -> int:
+        assert self.mesh is not None
+        return self.mesh.port
+
+    async def _play(self) -> None:
+        assert self.machine is not None and self.store is not None and self.mesh is not None
+        # the game has begun: only its seated players may connect (outsiders cannot hold sockets or slots)
+        self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
+        last_wait: tuple[int, int] | None = None  # (seq, seat) we last timed out waiting for
+        silent_rounds = 0  # how many abandon_after periods in a row that seat has been silent there
+        while True:
+            self._show()
+            self._drain_pending()
+            self._post_pending_evidence()
+            await self._flush()
+            m = self.machine  # evidence may have replaced the fold: read it afresh every time
+            if self.ended or m.complete or m.abandoned is not None:
+                break
+            seq, prev = len(self.store), self.store.head_id
+            trial, toks = self.passes.chain(m, seq, prev) if self.passes is not None else (m, [])
+            duty = trial.duty()  # who is due after the passes we hold tokens for
+            assert duty is not None
+            self._progress_line(duty)
+            if self.waiting_since is None or self.waiting_since[0] != len(self.store):
+                self.waiting_since = (len(self.store), time.monotonic())  # when this seq's duty began, here
+                self.held_abandons.clear()  # abandons held for an earlier seq are moot now
+            if duty.seat == m.seat and self._catch_up_first:
+                if self.heads and max(self.heads.values()) <= len(self.store):
+                    self._catch_up_first = False  # caught up with the table: what is due now is really ours
+                else:
+                    with trio.move_on_after(self.cfg.heartbeat):
+                        await self._wait_progress()
+                    continue
+            if duty.seat == m.seat:
+                chooser: Chooser | None = None
+                if duty.kind == Kind.EVENT:
+                    if trial.window_actor() == m.seat and (seq, prev, len(toks)) not in self.ahead:
+                        await self._decide_window(m, trial, len(toks))  # a pass may go out as a token
+                        continue
+                    ev = self.ahead.get((seq, prev, len(toks)))
+                    if ev is None:
+                        with trio.CancelScope() as self._deciding:
+                            ev = await self._decide(trial)
+                        if self._deciding.cancelled_caught or self._moved(m, seq):
+                            continue  # the game moved on while we decided (given up on us, or evidence came)
+                    chooser = _fixed(ev)  # decided above, off the trio thread
+                out = trial.author_next(chooser)
+                if out is None:  # nothing we can author (a machine that holds back): wait for news
+                    await self._wait_progress()
+                    continue
+                kind, body = out
+                if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
+                    body["passes"] = toks
+                self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
+                raw = encode_entry(
+                    self.identity,
+                    m.game_id,
+                    len(self.store),
+                    self.store.head_id,
+                    m.seat,
+                    int(kind),
+                    encode_body(body),
+                )
+                try:
+                    self._accept(raw, own=True)
+                except OSError as exc:
+                    raise TableError(
+                        f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
+                        f"with: {resume_command(self.gdir)}"
+                    ) from None
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                await self._send_head()
+                continue
+            if m.prepare_shuffle():
+                continue  # our masks for a shuffle step of ours to come, made while we wait for others
+            if await self._look_ahead(m, trial, len(toks)):
+                continue  # we decided a window of ours ahead of time: look again
+            waited = (len(self.store), duty.seat, len(toks))
+            if not await self._wait_awake(self.cfg.abandon_after) and not self.pending:
+                # a last look before giving up on that seat: what it sent may still wait in our buffers (after
+                # this process was suspended, every timer fires at once, before the buffered entries are read)
+                with trio.move_on_after(max(0.2, self.cfg.heartbeat)) as grace:
+                    await self._wait_progress()
+                if not grace.cancelled_caught or self.pending or len(self.store) != waited[0]:
+                    continue
+                silent_rounds = silent_rounds + 1 if waited == last_wait else 1
+                last_wait = waited
+                await self._abandon(duty.seat, silent_rounds, toks)
+        await self._flush()
+        self._finish()
+
+    async def _decide(self, m: Machine) -> dict[str, Any]:
+        """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
+        mesh keeps answering heartbeats; a short think delay hides how fast we decided (no tells)."""
+        assert m.seat is not None
+        seen = view(m.state, m.seat)
+        options = legal(seen, m.seat)
+        delay = self.cfg.think()
+        if delay > 0:
+            await trio.sleep(delay)
+        return await trio.to_thread.run_sync(self.choose, seen, m.seat, options, abandon_on_cancel=True)
+
+    def _moved(self, m: Machine, seq: int) -> bool:
+        """The game moved on while we decided at `seq` on fold `m` (an entry came, evidence, the end)."""
+        return bool(self.ended) or self.machine is not m or self.store is None or len(self.store) != seq
+
+    async def _decide_window(self, m: Machine, at: Machine, j: int) -> None:
+        """Our decision j in a reaction window, on `at` (our fold with the passes before it applied, held or
+        assumed): a pass followed by another decision goes out as a token (on disk first); anything else waits in
+        `ahead` until the passes before it have come, and is then written as our entry."""
+        assert self.store is not None and self.passes is not None and m.seat is not None and self.mesh is not None
+        seq, prev = len(self.store), self.store.head_id
+        with trio.CancelScope() as self._deciding:
+            ev = await self._decide(at)
+        if self._deciding.cancelled_caught or self._moved(m, seq):
+            return
+        if ev.get("t") == "pass" and not self._abandon_names_me(seq, prev, j):
+            after = at.fork()
+            after.pass_window()
+            nxt = after.duty()
+            if nxt is not None and nxt.kind == Kind.EVENT:  # someone's next entry can carry it
+                token = self.passes.sign(self.identity, seq, prev, j)
+                if nxt.seat != m.seat:
+                    await self.mesh.broadcast(
+                        {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": token}
+                    )
+                self.progress.set()
+                return
+        self.ahead[(seq, prev, j)] = ev
+
+    async def _look_ahead(self, m: Machine, at: Machine, j: int) -> bool:
+        """While a window waits for other seats, decide our own later decisions in it now, as if those before us
+        pass (the only case in which the rules would ask us): every seat of a window decides at once. True if we
+        decided one (the caller looks again)."""
+        if self.passes is None or m.seat is None or self.store is None or at.window_actor() is None:
+            return False
+        seq, prev = len(self.store), self.store.head_id
+        sim: Machine | None = None
+        while (who := (sim or at).window_actor()) is not None:
+            if who == m.seat and not self.passes.signed(seq, prev, j):
+                if (seq, prev, j) in self.ahead:
+                    return False  # decided: what follows depends on it
+                await self._decide_window(m, sim or at, j)
+                return True
+            if sim is None:
+                sim = at.fork()
+            sim.pass_window()
+            j += 1
+        return False
+

@@ -1,0 +1,161 @@
+"""What the player is told, in its language: the account of the game, what it was shown privately, cheating found, how
+the game ended, the outcome.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.engine.api import result
+from adp2p.engine.catalog import CODES, card, sectors
+from adp2p.engine.narration import text as narrate
+from adp2p.p2p.machine import Machine
+from adp2p.p2p.notices import notice
+from adp2p.p2p.peer.common import (
+    _names,
+)
+from adp2p.p2p.protocol import Kind
+
+
+class WordsPart:
+    """What the player is told, in its language."""
+
+    def _say_verdict(self) -> None:
+        m = self.machine
+        if m is None or m.verdict is None or self._verdict_said or self.ended:
+            return
+        self._verdict_said = True
+        v = m.verdict
+        accuser = next((a for seq, a, w in m.evidence_seen if w is v), None)
+        lang = self.cfg.lang
+        proof = notice("proof_by", lang, who=self._who(accuser)) if accuser is not None else ""
+        who = self._who(v.seat) if v.seat is not None else notice("nobody_named", lang)
+        self.tell("cheating", who=who, why=v.msg, proof=proof)
+        self.tell("stops")
+
+    def _progress_line(self, duty: Any) -> None:
+        """One line when setup moves on (keys, shuffle steps, the deal), so nobody wonders what is going on."""
+        m = self.machine
+        assert m is not None
+        key = (duty.kind, duty.seat if duty.kind in (Kind.SHUFFLE,) else -1)
+        if key == self._last_progress:
+            return
+        self._last_progress = key
+        if duty.kind == Kind.JOIN and duty.seat == 0:
+            self.tell("setup_keys")
+        elif duty.kind == Kind.SHUFFLE:
+            if duty.seat == m.seat:
+                self.tell("shuffling_you", k=duty.seat + 1, n=m.n)
+            else:
+                self.tell("shuffling", who=m.names[duty.seat], k=duty.seat + 1, n=m.n)
+        elif duty.kind == Kind.SHARES and m.state.turn_no == 0 and not self._dealt_said:
+            self._dealt_said = True
+            self.tell("dealing")
+
+    def tell(self, what: str, /, **args: Any) -> None:
+        """Tell the player one notice (p2p/notices.py) in its language."""
+        self.say(notice(what, self.cfg.lang, **args))
+
+    def _result_words(self, line: str) -> str:
+        """The outcome line in the player's language where the game simply ended (else the line as it is)."""
+        m = self.machine
+        if self.cfg.lang == "en" or m is None or not m.state.over or m.verdict is not None:
+            return line
+        res = result(m.state)
+        if res.reason is None or line != _names(m.result_line(), m.names):
+            return line
+        who = ", ".join(m.names[w] for w in res.winners)
+        return notice("result", self.cfg.lang, who=who, why=narrate(res.reason, self.cfg.lang, m.names))
+
+    def _who(self, seat: int | None, lang: str | None = None) -> str:
+        m, lang = self.machine, lang or self.cfg.lang
+        if seat is None or m is None:
+            return notice("someone", lang)
+        return notice("who", lang, name=m.names[seat], seat=seat + 1, key=m.ids[seat].fingerprint())
+
+    def _end(self, what: str, **args: Any) -> None:
+        """The game ends here for us, and why: `ended` in English (the outcome), `ended_words` in the player's
+        language (an argument may be a function of the language)."""
+        def words(lang: str) -> str:
+            return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
+
+        self.ended, self.ended_words = words("en"), words(self.cfg.lang)
+
+    def _finish(self) -> None:
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        o = self.outcome
+        o.entries = len(store)
+        o.head = store.head_id
+        if m.verdict is not None:
+            v = m.verdict
+            o.verdict = f"{self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.rule}: {v.msg}"
+        if self.ended:
+            o.line = o.said = self.ended
+            said = self.ended_words or self.ended
+            if m.state.over and m.verdict is None:  # results stand: the game was won before the stall
+                o.winners = [m.names[w] for w in m.state.winners]
+                reached = _names(m.result_line(), m.names)
+                o.line = notice("then", "en", result=reached, ended=self.ended)
+                o.said = notice("then", self.cfg.lang, result=self._result_words(reached), ended=said)
+            else:
+                o.said = said
+                if m.abandoned is not None:
+                    o.violations = [
+                        f"{self._who(m.abandoned)}: unchecked: did not reveal its secrets, so what they would prove "
+                        "(its shuffles, its answers, its password) is unchecked"
+                    ]
+            self.tell("game_over_log", line=o.said, log=o.log_path)
+            return
+        o.winners = [m.names[w] for w in m.state.winners]
+        o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
+        o.said = self._result_words(o.line)
+        rep = m.audit_report
+        if rep is not None:
+            o.audit_ok = rep.ok
+            o.violations = [f"{self._who(v.seat)}: {v.rule}: {v.msg}" for v in rep.violations]
+        self.tell("game_over", line=o.said)
+        if o.audit_ok:
+            apart = notice("apart", self.cfg.lang) if o.verdict else ""
+            self.tell("audit_ok", apart=apart, n=o.entries)
+        elif o.audit_ok is False:
+            self.say(notice("audit_bad", self.cfg.lang) + "\n  " + "\n  ".join(o.violations))
+        self.tell("log", log=o.log_path)
+
+    def _show(self) -> None:
+        m = self.machine
+        if m is None:
+            return
+        hist = m.state.history
+        for line in hist[self.shown :]:
+            self.say("  " + narrate(line, self.cfg.lang, m.names))
+        self.shown = len(hist)
+        self._tell_learned(m)
+
+    def _tell_learned(self, m: Machine) -> None:
+        """Tell the player the faces it has just been shown privately (its new cards, the cards handed to it as
+        controller, password codes shown to it): once each; public faces are in the account and on the board."""
+        st = m.state
+        new = [h for h in st.faces if h not in self.told_faces]
+        if not new:
+            return
+        self.told_faces.update(new)
+        groups: dict[str, list[str]] = {}
+        for h in new:
+            if st.known.get(h, 0) == st.all_mask:
+                continue
+            where = st.loc.get(h, ("gone",))
+            c = card(st.faces[h])
+            label = f"{c.display_title(self.cfg.lang)} [{CODES[c.code]}]"
+            if where == ("hand", m.seat):
+                groups.setdefault("learned_hand", []).append(label)
+            elif where[0] == "att":
+                groups.setdefault("learned_attempt", []).append(label)
+            elif where[0] == "pw":
+                sector = sectors()[where[1]].display_name(self.cfg.lang)
+                groups.setdefault("learned_password", []).append(f"{label} ({sector})")
+            else:
+                groups.setdefault("learned", []).append(label)
+        for what, labels in groups.items():
+            self.tell(what, cards=", ".join(labels))
