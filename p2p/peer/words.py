@@ -99,13 +99,13 @@ class WordsPart:
                 reached = _names(m.result_line(), m.names)
                 o.line = notice("then", "en", result=reached, ended=self.ended)
                 o.said = notice("then", self.cfg.lang, result=self._result_words(reached), ended=said)
-            else:
-                o.said = said
                 if m.abandoned is not None:
                     o.violations = [
                         f"{self._who(m.abandoned)}: unchecked: did not reveal its secrets, so what they would prove "
                         "(its shuffles, its answers, its password) is unchecked"
                     ]
+            else:
+                o.said = said
             self.tell("game_over_log", line=o.said, log=o.log_path)
             return
         o.winners = [m.names[w] for w in m.state.winners]

@@ -13,8 +13,8 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from adp2p.crypto.entries import decode_entry
-from adp2p.p2p import peer as peer_mod
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.peer import common as peer_mod
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from test_table_bad_input import ATTACKER, Attacker, Table, assert_finished_normally, play
 
