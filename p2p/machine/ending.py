@@ -1,0 +1,220 @@
+"""The end: the secrets entries (deck key, box secret, witnesses, openings) and the audit that replays the whole log
+with every face through the same engine.
+
+One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.crypto.deck import (
+    Share,
+    ShuffleWitness,
+    check_share_with_secret,
+    combine,
+    verify_shuffles,
+)
+from adp2p.crypto.encoding import unpack_canonical
+from adp2p.crypto.errors import CryptoError, ShuffleError
+from adp2p.crypto.group import mul, scalar_add, sub
+from adp2p.crypto.hashing import u64
+from adp2p.crypto.private import audit_open_private
+from adp2p.engine.api import apply, new_game, result
+from adp2p.engine.catalog import card
+from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.narration import text as narrate
+from adp2p.p2p import published
+from adp2p.p2p.machine.common import (
+    MAX_OPENINGS,
+    MAX_WITNESS_BYTES,
+    AuditReport,
+    _is_int,
+)
+from adp2p.p2p.protocol import BodyError, ProtocolError, need
+
+
+class EndingPart:
+    """The end."""
+
+    def _open(self, h: int) -> int:
+        ct = self.hmap[h]
+        got = self.shares.get(h, {})
+        ds = []
+        for s in range(self.n):
+            if s == self.seat and self.deck_key is not None:
+                ds.append(mul(self.deck_key.secret, ct.c1))
+            elif s in got:
+                ds.append(got[s].d)
+            else:
+                raise ProtocolError(None, f"handle {h}: no share of seat {s + 1} to open it")
+        try:
+            return self.table.face(combine(ct, ds))
+        except CryptoError:
+            raise ProtocolError(None, f"handle {h} does not open to a card (the audit names the shuffler)") from None
+
+    def _box_context(self, sender: int, recipient: int) -> bytes:
+        return b"adp2p/shares" + self.game_id + u64(self.entries) + bytes([sender, recipient])
+
+    def _secrets(self, seat: int, body: dict[str, Any]) -> None:
+        """A seat's end-of-game secrets: every one checked against what the seat published before the audit
+        may use it against anyone (a mismatch, or a malformed shape, names the revealer)."""
+        key = self.keys[seat]
+        assert key is not None
+        deck_secret = published.deck_secret(self.game_id, seat, need(body, "deck_secret", bytes, size=32), key, seat)
+        box_secret = published.box_secret(self.ids, seat, need(body, "box_secret", bytes, size=32), seat)
+        witnesses: dict[int, bytes] = {}
+        piles = len(self.hmap.piles) + 1  # the piles shuffled so far, and one a verdict may have cut short
+        for item in need(body, "witnesses", list, max_len=piles):
+            if not (_is_int(item, 2) and isinstance(item[1], bytes) and len(item[1]) <= MAX_WITNESS_BYTES):
+                raise BodyError("a witness is [pile index, witness bytes]")
+            if item[0] in witnesses or not 0 <= item[0] < piles:
+                raise BodyError(f"witness for pile {item[0]}: no such pile, or twice")
+            witnesses[item[0]] = item[1]
+        openings: list[tuple[int, int, bytes]] = []
+        # (an honest seat may hold openings of a password entry that evidence set aside: they are ignored)
+        for item in need(body, "openings", list, max_len=MAX_OPENINGS):
+            if not (_is_int(item, 3, ints=2) and isinstance(item[2], bytes) and len(item[2]) <= 64):
+                raise BodyError("an opening is [handle, code, salt]")
+            if item[0] in {h for h, _, _ in openings}:
+                raise BodyError(f"two openings for handle {item[0]}")
+            openings.append((item[0], item[1], item[2]))
+        self.revealed[seat] = {
+            "deck_secret": deck_secret,
+            "witnesses": witnesses,
+            "openings": openings,
+            "box_secret": box_secret,
+        }
+        if len(self.revealed) == self.n:
+            try:
+                self.audit_report = self.audit()
+            except Exception as exc:  # never a silently skipped audit: say that it could not run, and why
+                rep = AuditReport()
+                rep.violation(None, "audit", f"the audit could not run to its end ({type(exc).__name__})")
+                self.audit_report = rep
+
+    def audit(self) -> AuditReport:
+        """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the
+        deck held each card once), every decryption share (the sealed ones too, opened with the revealed box
+        secrets), every password commitment, a strict replay of every move with every face known (answers,
+        passwords, cards played, obligations, promises), the winners. Each violation names a seat and the
+        entry (seq) that shows it."""
+        rep = AuditReport()
+        missing = [s for s in range(self.n) if s not in self.revealed]
+        for seat in missing:
+            rep.violation(
+                seat,
+                "secrets_missing",
+                "did not reveal its secrets at the end of the game: the hidden "
+                "cards, shuffles and commitments cannot be checked",
+            )
+        if missing:
+            return rep
+        publics = [k[0] for k in self.keys if k is not None]
+        secrets_ = [self.revealed[s]["deck_secret"] for s in range(self.n)]
+        full: dict[int, int] = {}
+        for pile in self.hmap.piles:
+            seqs = self.shuffle_seqs.get(pile.index, [])
+            try:
+                ws = []
+                for step, (seat, _) in enumerate(pile.steps):
+                    try:
+                        ws.append(ShuffleWitness.from_bytes(self.revealed[seat]["witnesses"][pile.index]))
+                    except (CryptoError, KeyError, TypeError, ValueError) as exc:
+                        raise ShuffleError(f"no valid witness revealed: {exc}", seat=seat, step=step) from None
+                faces = verify_shuffles(
+                    self.game_id, publics, secrets_, pile.start, pile.steps, ws, self.table, pile.faces
+                )
+            except CryptoError as exc:
+                step = getattr(exc, "step", None)
+                seq = seqs[step] if step is not None and step < len(seqs) else None
+                rep.violation(getattr(exc, "seat", None), "shuffle", f"pile {pile.index}: {exc}", seq)
+                return rep
+            want = list(range(63)) if pile.faces is None else sorted(pile.faces)
+            if sorted(faces) != want:
+                rep.violation(None, "deck", f"pile {pile.index} does not hold the cards it should, once each")
+                return rep
+            for j, f in enumerate(faces):
+                full[pile.first + j] = f
+        x = secrets_[0]
+        for sec in secrets_[1:]:
+            x = scalar_add(x, sec)
+        for h in range(self.hmap.next_handle):
+            c1, c2 = self.hmap[h]
+            if self.table.face(sub(c2, mul(x, c1))) != full[h]:
+                rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
+        self._audit_sealed(rep)
+        for seat in range(self.n):
+            for h, code, salt in self.revealed[seat]["openings"]:
+                c = self.commitments.get(h)
+                if c is None or self.committed.get(h, (seat,))[0] != seat:
+                    continue
+                at = self.committed[h][1]
+                try:
+                    published.code_opening(self.game_id, h, c, code, salt, seat)
+                except ProtocolError:
+                    rep.violation(seat, "commitment", f"password handle {h}: the opening does not match", at)
+                    continue
+                if card(full[h]).code != code:
+                    rep.violation(
+                        seat,
+                        "commitment",
+                        f"password handle {h} committed code {'ABCDEF'[code]}, the card is {card(full[h]).title}",
+                        at,
+                    )
+        opened = {h for seat in range(self.n) for h, _, _ in self.revealed[seat]["openings"]}
+        for h, (seat, at) in sorted(self.committed.items()):
+            if h not in opened:
+                rep.violation(seat, "commitment", f"password handle {h}: the commitment was never opened", at)
+        rep.faces = full
+        self._audit_replay(rep, full)
+        return rep
+
+    def _audit_sealed(self, rep: AuditReport) -> None:
+        """Open every sealed box with the revealed box secrets and check every share inside."""
+        for seq, sender, to, box, due in self.sealed_log:
+            secret = self.revealed[to]["box_secret"]
+            ctx = b"adp2p/shares" + self.game_id + u64(seq) + bytes([sender, to])
+            try:
+                payload = audit_open_private(secret, self.ids[sender], self.ids[to], ctx, box)
+                items = unpack_canonical(payload, "sealed shares")
+                got: dict[int, list[Any]] = {}
+                for item in items:
+                    got[item[0]] = item[1]
+                if set(got) != set(due):
+                    raise ValueError(f"shares for handles {sorted(got)}, due {sorted(due)}")
+                for h, raws in got.items():
+                    shares = {sh.seat: sh for sh in (Share.from_bytes(r) for r in raws)}
+                    want = set(range(self.n)) if due[h] == "cert" else {sender}
+                    if set(shares) != want:
+                        raise ValueError(f"handle {h}: shares of seats {sorted(shares)}, due {sorted(want)}")
+                    for sh in shares.values():  # every deck secret is revealed and checked: recompute the share
+                        check_share_with_secret(self.revealed[sh.seat]["deck_secret"], self.hmap[h], sh)
+            except (CryptoError, TypeError, ValueError, IndexError, KeyError) as exc:
+                rep.violation(sender, "sealed_shares", f"shares sealed to seat {to + 1} do not check out: {exc}", seq)
+
+    def _audit_replay(self, rep: AuditReport, full: dict[int, int]) -> None:
+        """Strict replay, event by event, so that the first rule broken names its entry and seat."""
+        st = new_game(self.profile, self.n, strict=True)
+        st.faces = dict(full)
+        for i, ev in enumerate(self.events):
+            try:
+                st = apply(st, ev)
+            except IllegalEvent as exc:
+                seq, author = self.sources[i] if i < len(self.sources) else (None, None)
+                guilty = author
+                if exc.rule == "trade_promise" and st.stack and st.stack[-1].get("op") == "trade_reply":
+                    ctx = st.ctx[st.stack[-1]["ctx"]]
+                    if ctx.get("promise") is not None and card(full[ctx["card"]]).code != ctx["promise"]:
+                        guilty = ctx["p"]
+                rep.violation(guilty, exc.rule, f"strict replay: {exc.message}", seq)
+                return
+        rep.winners = list(st.winners)
+        if st.winners != self.state.winners or st.access != self.state.access:
+            rep.violation(None, "replay", "the strict replay ends in another state than the game")
+
+    def result_line(self) -> str:
+        if self.verdict is not None:
+            return f"stopped: {self.verdict.msg}"
+        res = result(self.state)
+        why = "" if res.reason is None else narrate(res.reason, names=self.names)
+        return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {why}"

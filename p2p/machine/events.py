@@ -1,0 +1,75 @@
+"""Game events: an `event` entry through the one engine, the password commitments it makes, the reveal rounds its
+reveals open.
+
+One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.engine.api import apply
+from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.state import GameState
+from adp2p.p2p.machine.common import (
+    Event,
+    _check_event_shape,
+)
+from adp2p.p2p.protocol import ProtocolError, need
+
+
+class EventsPart:
+    """Game events."""
+
+    def _event(self, seat: int, body: dict[str, Any]) -> None:
+        ev = need(body, "ev", dict)
+        _check_event_shape(ev)
+        if ev.get("t") in ("sectors", "shuffle", "first", "random"):
+            raise ProtocolError(seat, "chance events are derived, never authored")
+        commit = body.get("commit")
+        new_pw = self._new_password_handles(ev)
+        if commit is not None and not new_pw:
+            raise ProtocolError(seat, "a commitment on an entry that sets no password")
+        if new_pw and (
+            not isinstance(commit, list)
+            or len(commit) != 3
+            or any(not isinstance(c, bytes) or len(c) != 32 for c in commit)
+        ):
+            raise ProtocolError(seat, "a password entry carries one 32-byte commitment per code")
+        self._engine(seat, ev)
+        for h, c in zip(new_pw, commit or [], strict=False):
+            self.commitments[h] = c
+            self.committed[h] = (seat, self.sources[-1][0])
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        before = self.state
+        task = before.stack[-1] if before.stack else {}
+        try:
+            new = apply(self.state, ev)
+        except IllegalEvent as exc:
+            raise ProtocolError(seat, f"illegal move: {exc}") from None
+        self.state = new
+        self.events.append(ev)
+        self.sources.append((self.entries, seat))
+        self._note(before, task, ev)
+        if ev.get("t") == "play":
+            self.claims[ev["card"]] = (ev["face"], ev["p"])
+            if ev.get("backdoor") is not None:
+                self.claims[ev["backdoor"]] = (ev["backdoor_face"], ev["p"])
+        self._start_round(new.reveals)
+
+    def _note(self, before: GameState, task: dict[str, Any], ev: Event) -> None:
+        """Remember what the immediate checks need: controller answers and trade promises."""
+        seq = self.entries
+        op = task.get("op")
+        if op == "answer" and ev.get("t") == "answer":
+            ctx = before.ctx[task["ctx"]]
+            s = ctx["s"]
+            ctrl = before.controller[s]
+            pw = tuple(before.passwords.get(s, []))
+            self.answers[seq] = (ctrl, s, pw, list(ctx["cards"]), [bool(m) for m in ev["match"]])
+        elif op == "trade_reply" and ev.get("accept"):
+            ctx = before.ctx[task["ctx"]]
+            if ctx.get("promise") is not None:
+                self.promises.append((seq, ctx["card"], ctx["promise"], ctx["p"]))
+            for h, c in zip(ev.get("cards") or [], ev.get("promise") or [], strict=False):
+                self.promises.append((seq, h, c, task["p"]))

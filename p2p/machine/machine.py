@@ -1,0 +1,264 @@
+"""The replicated game machine of one peer: folds the signed log into the game, and authors this peer's
+entries. Pure and deterministic given the log and this seat's secrets: no I/O, no clock.
+
+At every point `duty()` names the one seat that must author the next entry and its kind (setup joins,
+beacon links for CHANCE picks, shuffle steps, reveal rounds of decryption shares, engine events, the
+end-of-game secrets). `apply(author, kind, body)` validates an entry completely before changing anything
+(`ProtocolError` names the seat at fault) and then applies it. `author_next(choose)` builds this seat's
+entry body when the duty is ours. See docs/protocol.md, "The table".
+
+Evidence: an `evidence` entry (Kind.EVIDENCE) may be authored by any seat at any point before the game is
+complete; it carries proof of another seat's cheating that every peer re-verifies (a signed entry that
+breaks a rule, two entries signed for one seq, contradicting controller answers with card certificates, a
+broken trade promise, a card seen in two places). Valid evidence stops the game with a verdict naming the
+guilty seat; false evidence is itself a violation of its author. `pending_evidence()` is the body this
+peer should post (from its immediate checks), `evidence_for_entry(raw, exc)` turns an entry this peer
+rejected into such a body.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from adp2p.crypto.beacon import BeaconChain, BeaconTracker
+from adp2p.crypto.deck import (
+    DeckKey,
+    Masks,
+    Share,
+)
+from adp2p.crypto.entries import Entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.group import CardTable
+from adp2p.crypto.identity import PublicIdentity
+from adp2p.crypto.passes import verify_pass
+from adp2p.engine.api import new_game, pending
+from adp2p.engine.profiles import get_profile
+from adp2p.engine.state import GameState
+from adp2p.p2p.machine.authoring import AuthoringPart
+from adp2p.p2p.machine.common import (
+    BODY_FIELDS,
+    MAX_PASSES,
+    AuditReport,
+    Duty,
+    Event,
+    Round,
+    Verdict,
+    _kind_name,
+)
+from adp2p.p2p.machine.ending import EndingPart
+from adp2p.p2p.machine.events import EventsPart
+from adp2p.p2p.machine.evidence import EvidencePart
+from adp2p.p2p.machine.reveals import RevealsPart
+from adp2p.p2p.machine.setup import SetupPart
+from adp2p.p2p.piles import HandleMap, Pile
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
+from adp2p.p2p.seat_secrets import SeatSecrets
+
+
+class Machine(SetupPart, EventsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
+    """One peer's fold of the game log (see module docstring)."""
+
+    def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
+        self.g = genesis
+        self.n = genesis.n
+        self.ids: list[PublicIdentity] = genesis.identities()
+        self.names = genesis.names()
+        self.game_id = genesis.game_id
+        self.profile = get_profile(genesis.profile, goal=genesis.goal, round_limit=genesis.round_limit)
+        if not self.profile.min_players <= self.n <= self.profile.max_players:
+            raise ProtocolError(0, f"{self.profile.name} is not for {self.n} players")
+        self.me = me
+        self.seat = me.seat if me else None
+        if me is not None and self.ids[me.seat] != me.identity.public:
+            raise ProtocolError(None, "these secrets are not for this seat of the roster")
+        self.state: GameState = new_game(self.profile, self.n)
+        self.events: list[Event] = []  # every engine event, derived chance events included (the audit folds them)
+        self.table = CardTable(self.game_id)
+        self.hmap = HandleMap()
+        self.keys: list[tuple[bytes, bytes] | None] = [None] * self.n
+        self.heads: list[bytes | None] = [None] * self.n
+        self.joint_pk = b""
+        self.tracker: BeaconTracker | None = None
+        self.chain = BeaconChain(self.game_id, me.seat, me.beacon_seed, genesis.chain_length) if me else None
+        self.deck_key = DeckKey(self.game_id, me.seat, me.deck_secret) if me else None
+        self.pick_no = 0
+        self.pile: Pile | None = None  # the pile being shuffled
+        self.round: Round | None = None
+        self.shares: dict[int, dict[int, Share]] = {}  # handle -> seat -> verified share (what this peer holds)
+        self.claims: dict[int, tuple[int, int]] = {}  # handle -> (claimed face, claimant) until revealed
+        self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
+        self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
+        self.verdict: Verdict | None = None
+        self.abandoned: int | None = None  # the seat an abandon entry named: the game ends there
+        self.audit_report: AuditReport | None = None
+        self.entries = 1  # the genesis
+        # for the audit and the immediate checks
+        self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
+        self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
+        self.answers: dict[int, tuple[int, int, tuple[int, ...], list[int], list[bool]]] = {}
+        self.promises: list[tuple[int, int, int, int]] = []  # (seq, handle, promised code, promiser)
+        self.evidence_seen: list[tuple[int, int, Verdict]] = []  # (seq, accuser, verdict)
+        self._evidence: dict[str, Any] | None = None  # proof this peer holds and should post
+        self._evidence_posted = False
+        self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
+        self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
+        self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
+        self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
+        self.openings_shown: dict[int, tuple[int, bytes]] = {}  # password handle -> opening shown with the card
+        self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
+        self._own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
+        self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
+
+    def duty(self) -> Duty | None:
+        if self.abandoned is not None:
+            return None
+        joined = sum(1 for k in self.keys if k is not None)
+        if joined < self.n:
+            return Duty(joined, Kind.JOIN)
+        if self.finished:
+            left = [s for s in range(self.n) if s not in self.revealed]
+            return Duty(left[0], Kind.SECRETS) if left else None
+        if self.round is not None:
+            return Duty(self.round.order[0], Kind.SHARES)
+        d = pending(self.state)
+        assert d is not None
+        if d.actor is not None:
+            return Duty(d.actor, Kind.EVENT, d.kind)
+        if d.kind == "chance:shuffle":
+            step = len(self.pile.steps) if self.pile is not None else 0
+            return Duty(step, Kind.SHUFFLE)
+        assert self.tracker is not None
+        return Duty(self.tracker.missing(self.pick_no + 1)[0], Kind.LINK, d.kind)
+
+    def snapshot(self) -> Machine:
+        """An independent copy of this fold (to try an entry on, or to go back to); the immutable parts
+        (card table, secrets, genesis, identities) are shared."""
+        keep = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids)}
+        return copy.deepcopy(self, keep)
+
+    def fork(self) -> Machine:
+        """A cheap copy to apply passes on and look ahead (`pass_window`, `apply_passes`, `duty`, and authoring an
+        event): a pass replaces the engine state (the engine never changes a state in place) and the reveal round,
+        and appends to the event lists, which are copied; everything else is shared, so a fork must not fold
+        anything but passes."""
+        c = copy.copy(self)
+        c.state = copy.copy(self.state)  # its own state object: nothing done on the fork reaches ours
+        c.events = list(self.events)
+        c.sources = list(self.sources)
+        return c
+
+    @property
+    def finished(self) -> bool:
+        return self.state.over or self.verdict is not None
+
+    @property
+    def complete(self) -> bool:
+        return self.finished and self.duty() is None
+
+    def apply_entry(self, e: Entry) -> None:
+        """Apply a decoded (and signature-checked) entry: `apply` with the id of the entry it builds on."""
+        self.apply(e.author, e.kind, decode_body(e.body), prev=e.prev_hash)
+
+    def apply(self, author: int, kind: int, body: dict[str, Any], *, prev: bytes | None = None) -> None:
+        """Apply one entry body by `author`; `prev` is the id of the entry it builds on (pass tokens and pass
+        evidence are checked against it; an entry that carries them cannot be applied without it)."""
+        duty = self.duty()
+        if duty is None:
+            raise ProtocolError(author, "the game is complete: no more entries")
+        if not 0 <= author < self.n:
+            raise ProtocolError(None, f"an entry by unknown seat {author + 1}")
+        self.prev = prev
+        try:
+            if kind in (Kind.EVENT, Kind.ABANDON) and isinstance(body, dict) and "passes" in body:
+                self.apply_passes(author, need(body, "passes", list, max_len=MAX_PASSES))
+                duty = self.duty()
+                assert duty is not None
+            self._apply(duty, author, kind, body)
+        except ProtocolError:
+            raise
+        except BodyError as exc:
+            raise ProtocolError(author, f"malformed {_kind_name(kind)} entry: {exc}") from None
+        except RecursionError:
+            raise ProtocolError(author, f"{_kind_name(kind)} entry nested too deep") from None
+        except Exception as exc:  # any other failure on an author's body is that author's protocol error
+            raise ProtocolError(author, f"{_kind_name(kind)} entry cannot be applied ({type(exc).__name__})") from None
+        self.entries += 1
+
+    def window_actor(self) -> int | None:
+        """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
+        if self.abandoned is not None or self.finished or self.round is not None or any(k is None for k in self.keys):
+            return None
+        d = pending(self.state)
+        return d.actor if d is not None and d.kind == "window" else None
+
+    def pass_window(self) -> int:
+        """Apply a pass by the seat whose window decision is due, with no token: a peer's look-ahead on a copy of
+        its fold (what the rules would ask next if that seat passed), never its fold itself."""
+        who = self.window_actor()
+        if who is None:
+            raise ProtocolError(None, "no reaction window is due")
+        self._engine(who, {"t": "pass", "p": who})
+        return who
+
+    def apply_passes(self, carrier: int, tokens: list[Any], *, trusted: bool = False, start: int = 0) -> None:
+        """Apply pass tokens 0..k-1 carried by `carrier`'s entry at this seq: each one must be due (a window
+        decision) and signed by the seat it is due from. A token that is not is the carrier's fault: it supplied
+        it. `trusted`: tokens this peer checked on receipt (only the position is checked again). `start`: the
+        position of the first of `tokens` (a peer extends a chain it holds one token at a time)."""
+        if self.prev is None:
+            raise ProtocolError(carrier, "pass tokens without the entry they build on")
+        for j, tok in enumerate(tokens, start):
+            who = self.window_actor()
+            if who is None:
+                raise ProtocolError(carrier, f"pass token {j} where no reaction window is due")
+            if not trusted:
+                try:
+                    verify_pass(self.ids[who], tok, self.game_id, self.entries, self.prev, j)
+                except CryptoError:
+                    raise ProtocolError(carrier, f"pass token {j} is not seat {who + 1}'s pass there") from None
+            self._engine(who, {"t": "pass", "p": who})
+
+    def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
+        if not isinstance(body, dict):
+            raise BodyError("an entry body is a map")
+        extra = set(body) - BODY_FIELDS.get(kind, set())
+        if extra:
+            raise BodyError(f"unknown field(s) {sorted(map(str, extra))[:4]}")
+        if kind == Kind.EVIDENCE:
+            self._evidence_entry(author, body)
+            return
+        if kind == Kind.ABANDON:
+            self._abandon(duty, author, body)
+            return
+        if author != duty.seat or kind != duty.kind:
+            raise ProtocolError(
+                author,
+                f"out of turn: the next entry is {duty.kind.name.lower()} by seat "
+                f"{duty.seat}, not {Kind(kind).name.lower() if kind in Kind._value2member_map_ else kind}"
+                f" by seat {author + 1}",
+            )
+        {
+            Kind.JOIN: self._join,
+            Kind.LINK: self._link,
+            Kind.SHUFFLE: self._shuffle,
+            Kind.SHARES: self._shares,
+            Kind.EVENT: self._event,
+            Kind.SECRETS: self._secrets,
+        }[duty.kind](author, body)
+
+    def _abandon(self, duty: Duty, author: int, body: dict[str, Any]) -> None:
+        """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
+        seat on duty. Whether its author waited long enough is for each peer to judge before it applies it (see
+        p2p/peer.py and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows."""
+        if set(body) - {"passes"} != {"silent", "seq"}:
+            raise BodyError("an abandon body is {silent, seq} and perhaps passes")
+        silent, seq = need(body, "silent", int), need(body, "seq", int)
+        if seq != self.entries:
+            raise ProtocolError(author, f"an abandon for seq {seq} at seq {self.entries}")
+        if silent != duty.seat:
+            raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
+        if author == silent:
+            raise ProtocolError(author, "an abandon naming its own author")
+        self.abandoned = silent
+

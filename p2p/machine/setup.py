@@ -1,0 +1,113 @@
+"""Setup entries: joins (deck keys with proof, beacon commitments), beacon links for CHANCE picks, the shuffle steps of
+each pile.
+
+One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.crypto.beacon import BeaconTracker, permutation, sample, uniform_int
+from adp2p.crypto.deck import (
+    check_own_shuffle,
+    fresh_pile,
+    initial_deck,
+    joint_key,
+    receive_shuffle,
+    verify_deck_key,
+)
+from adp2p.crypto.errors import CryptoError
+from adp2p.engine.api import Decision, pending
+from adp2p.p2p.machine.common import (
+    Event,
+)
+from adp2p.p2p.piles import Pile
+from adp2p.p2p.protocol import ProtocolError, need
+
+
+class SetupPart:
+    """Setup entries."""
+
+    def _join(self, seat: int, body: dict[str, Any]) -> None:
+        pk = need(body, "deck_key", bytes, size=32)
+        proof = need(body, "deck_proof", bytes, size=64)
+        head = need(body, "beacon_head", bytes, size=32)
+        try:
+            verify_deck_key(self.game_id, seat, pk, proof)
+        except CryptoError as exc:
+            raise ProtocolError(seat, f"deck key without a valid proof: {exc}") from None
+        if any(k is not None and k[0] == pk for k in self.keys):
+            raise ProtocolError(seat, "deck key repeats another seat's key")
+        self.keys[seat] = (pk, proof)
+        self.heads[seat] = head
+        if all(k is not None for k in self.keys):
+            keys = [k for k in self.keys if k is not None]
+            try:
+                self.joint_pk = joint_key(self.game_id, keys)
+            except CryptoError as exc:
+                raise ProtocolError(None, f"joint key: {exc}") from None
+            self.tracker = BeaconTracker(self.game_id, [h for h in self.heads if h is not None], self.g.chain_length)
+
+    def _link(self, seat: int, body: dict[str, Any]) -> None:
+        assert self.tracker is not None
+        k = need(body, "k", int)
+        link = need(body, "link", bytes, size=32)
+        if k != self.pick_no + 1:
+            raise ProtocolError(seat, f"beacon link for pick {k}, expected pick {self.pick_no + 1}")
+        try:
+            self.tracker.reveal(seat, k, link)
+        except CryptoError as exc:
+            raise ProtocolError(seat, f"wrong beacon link: {exc}") from None
+        if self.tracker.ready(k):
+            self.pick_no = k
+            d = pending(self.state)
+            assert d is not None
+            self._engine(None, self._chance_event(d, self.tracker.pick(k, f"{d.kind}/{k}".encode())))
+
+    def _chance_event(self, d: Decision, seed: bytes) -> Event:
+        what = d.kind.split(":", 1)[1]
+        if what == "sectors":
+            return {"t": "sectors", "perm": permutation(seed, 6)}
+        if what == "first":
+            return {"t": "first", "p": uniform_int(seed, self.n)}
+        pool = list(d.info["from"])
+        return {"t": "random", "picks": [pool[i] for i in sample(seed, len(pool), d.info["k"])]}
+
+    def _new_pile(self) -> Pile:
+        first = self.state.next_handle
+        index = len(self.hmap.piles)
+        if first == 0:
+            return Pile(index, 0, None, initial_deck(self.game_id, self.joint_pk, self.table))
+        faces = [self.state.faces[h] for h in self.state.discard]  # public: every peer knows them
+        pile = Pile(index, first, faces, [])
+        pile.start = fresh_pile(self.game_id, self.joint_pk, faces, self.table, pile.context())
+        return pile
+
+    def _shuffle(self, seat: int, body: dict[str, Any]) -> None:
+        raw = need(body, "deck", bytes)
+        pile = self.pile or self._new_pile()
+        own, self._own_shuffle = self._own_shuffle, None
+        try:
+            if own is not None and seat == self.seat and own[0] == raw:
+                out = check_own_shuffle(pile.final, own[1], seat, len(pile.steps))
+            else:
+                out = receive_shuffle(pile.final, raw, seat, len(pile.steps))
+        except CryptoError as exc:
+            raise ProtocolError(seat, f"shuffle output rejected: {exc}") from None
+        pile.steps.append((seat, out))
+        self.shuffle_seqs.setdefault(pile.index, []).append(self.entries)
+        self.pile = pile
+        if len(pile.steps) == self.n:
+            self.hmap.add_pile(pile)
+            self.pile = None
+            self._engine(None, {"t": "shuffle"})
+            if self.state.next_handle != self.hmap.next_handle:
+                raise ProtocolError(None, "the engine's handles and the shuffled piles disagree")
+
+    @staticmethod
+    def _new_password_handles(ev: Event) -> list[int]:
+        if ev.get("t") == "password" and isinstance(ev.get("cards"), list):
+            return list(ev["cards"])
+        if ev.get("t") == "play" and isinstance(ev.get("new"), list):
+            return list(ev["new"])  # Scramble Password (checked by the engine to be that card)
+        return []
