@@ -46,8 +46,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "p2p"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 from _table_procs import Table, log_records
 from adp2p.crypto.entries import decode_entry
-from adp2p.p2p.netns import NetnsLab
 from adp2p.p2p.protocol import Kind
+from netns import NetnsLab
 from small_disk import fill, mount_small, unmount
 
 PATIENCE = 4.0  # --abandon-after of every peer (seconds)

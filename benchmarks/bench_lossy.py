@@ -18,8 +18,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "p2p"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
 from _table_procs import Table
-from adp2p.p2p.netns import NetnsLab, netns_unavailable_reason
 from lossy_lan import LossyLan
+from netns import NetnsLab, netns_unavailable_reason
 
 
 def main() -> int:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adp2p.p2p.netns import NetnsLab
+from netns import NetnsLab
 
 _LEN = struct.Struct(">I")
 LAB_PORT = 7311  # every peer's port in a lab: each host has a network namespace of its own

@@ -6,9 +6,10 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
-from adp2p.p2p.netns import (
+from netns import (
     NetnsLab,
     cleanup_stale,
     list_namespaces,
@@ -120,9 +121,10 @@ def test_bad_subnet_rejected() -> None:
         NetnsLab(5, subnet="10.231.0.0/30")
 
 
-LAB_SCRIPT = """
+LAB_SCRIPT = f"""
 import sys
-from adp2p.p2p.netns import NetnsLab
+sys.path.insert(0, {str(Path(__file__).resolve().parents[1] / "support")!r})
+from netns import NetnsLab
 lab = NetnsLab(2).setup()
 print(" ".join([lab.hub, *lab.names]), flush=True)
 if sys.argv[1] == "hang":

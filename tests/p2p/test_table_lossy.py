@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 from _table_procs import Table
-from adp2p.p2p.netns import NetnsLab, netns_available, netns_unavailable_reason
 from lossy_lan import LossyLan, tun_unavailable_reason
+from netns import NetnsLab, netns_available, netns_unavailable_reason
 from test_table_faults import check_same_log
 
 pytestmark = [

@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 import trio
-from adp2p.p2p.netns import NetnsLab, netns_available, netns_unavailable_reason
+from netns import NetnsLab, netns_available, netns_unavailable_reason
 
 pytestmark = [
     pytest.mark.netns,
