@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adp2p.engine.bots.deduction_bot import DeductionBot
+from adp2p.engine.bots.deduction import DeductionBot
 from adp2p.engine.bots.random_bot import RandomBot
 
 STRATEGIES: dict[str, Callable[..., Any]] = {"random": RandomBot, "deduction": DeductionBot}

@@ -1,0 +1,171 @@
+"""Acting: the free attempt and the actions, each attempt scored by expected value and information, each card play by
+its effect.
+
+One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on its shared state."""
+
+from __future__ import annotations
+
+from adp2p.engine.bots.deduction.common import (
+    HINDER,
+    STATIC_PLAY,
+    UPGRADE_VALUE,
+    Event,
+)
+from adp2p.engine.catalog import OPER, ROOT, USER, card
+from adp2p.engine.rules import bonus_of, requirement_of
+from adp2p.engine.state import GameState
+
+
+class ActingPart:
+    """Acting."""
+
+    def _act(self, st: GameState, options: list[Event], *, free: bool) -> Event | None:
+        p = self.seat
+        vals = self._effective_values(st)
+        best: tuple[float, Event] | None = None
+        for ev in options:
+            t = ev["t"]
+            if t == "attempt":
+                score = self._attempt_score(st, ev, vals)
+            elif t == "univ":
+                score = self.level_value(st, ev["s"], USER) + (
+                    1.0 if st.controller[ev["s"]] not in (None, p) else 0.0
+                )
+            elif t == "play":
+                score = self._play_score(st, ev, vals)
+            elif t == "tele_action":
+                score = 1.5 - sum(vals.get(h, 1.0) for h in ev["cards"])
+            else:
+                continue
+            if best is None or score > best[0]:
+                best = (score, ev)
+        if best is not None and best[0] > 0.05:
+            return best[1]
+        for ev in options:
+            if ev["t"] == "done":
+                return ev
+        return None
+
+    def _attempt_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
+        p = self.seat
+        s = ev["s"]
+        hs = ev["cards"]
+        level = st.access[p][s] + 1
+        gain = self.level_value(st, s, level)
+        if st.controller[s] is None:
+            return gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
+        codes = [card(st.faces[h]).code for h in hs]
+        cl = self.cl
+        assert cl is not None
+        odds = cl.attempt_odds(s, codes)
+        if odds is None:
+            return -5.0
+        p_ok, bits, p_in = odds
+        loss = 0.0
+        for h, c in zip(hs, codes, strict=True):
+            loss += (1.0 - p_in[c]) * vals.get(h, 1.0)
+        return p_ok * gain + 0.9 * self._target_weight(st, s) * bits - loss
+
+    def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
+        p = self.seat
+        h = ev["card"]
+        c = card(ev["face"])
+        eff = c.effect
+        keep = vals.get(h, self.card_value(st, h))
+        if c.is_harmful:
+            keep = 0.0
+        if "backdoor" in ev:
+            keep += vals.get(ev["backdoor"], 1.0)
+        leader = self._leader(st)
+        q = ev.get("q")
+        s = ev.get("s")
+        lead_bonus = 1.5 if q is not None and q == leader else 0.0
+        v = 0.0
+        if eff == "gain_user":
+            s = s if s is not None else c.param_sector
+            v = self.level_value(st, s, USER) + (1.0 if st.controller[s] not in (None, p) else 0.0)
+        elif eff == "guru":
+            v = self.level_value(st, s, st.access[p][s] + 1) + 0.5
+        elif c.is_upgrade:
+            v = UPGRADE_VALUE.get(eff, 1.0)
+            if eff == "hand_limit_plus2" and st.profile.hand_limit != "accesses":
+                v = 2.0
+        elif eff == "show_random_code":
+            v = 2.0 * self._target_weight(st, s) * (1.0 if self.cl.remaining(s) > 1 else 0.0) + 0.3
+        elif eff in ("packet_sniffer", "logic_bomb"):
+            others_oper = sum(1 for x in st.others(p) if st.access[x][s] >= OPER)
+            v = 0.6 + 0.4 * others_oper
+        elif eff == "satan":
+            v = 2.5 if any(bonus_of(st, x, s) for x in st.others(p)) and not bonus_of(st, p, s) else -1.0
+        elif eff == "retro_virus":
+            v = 1.8 if st.controller[s] == p else 0.3
+        elif eff == "remove_sector_card":
+            u = ev["u"]
+            uc = card(st.faces[u])
+            owner = st.card_owner.get(u)
+            where = st.loc[u][1]
+            if owner == p:
+                v = -1.0
+            elif uc.effect == "satan":
+                v = 2.0 if st.access[p][where] == ROOT else 0.2
+            else:
+                v = 1.5 if st.access[p][where] >= USER or st.controller[where] == p else 0.3
+        elif eff == "remove_marker":
+            lvl = st.access[q][s]
+            v = 0.8 + lvl + lead_bonus if self._counts(st, s) else 0.2
+        elif eff == "bank_error":
+            v = 4.0
+        elif eff == "olfactopeg":
+            v = 0.8 * sum(1 for x in st.others(p) if st.hands[x])
+        elif eff == "ignore_limit":
+            v = 0.8
+        elif eff == "multi_virus":
+            v = sum(0.45 * len(st.hands[x]) for x in st.others(p) if st.access[x][s] >= USER)
+        elif eff == "discard_all_others":
+            v = sum(0.45 * len(st.hands[x]) for x in st.others(p) if st.access[x][2] >= USER)
+        elif eff == "discard3_others":
+            v = sum(0.4 * min(3, len(st.hands[x])) for x in st.others(p) if st.access[x][2] >= USER)
+        elif eff == "discard3_all":
+            v = sum(0.4 * min(3, len(st.hands[x])) for x in st.others(p) if st.access[x][0] >= USER)
+            if st.access[p][0] >= USER:
+                v -= sum(sorted(vals.values())[:3]) if vals else 0.0
+        elif eff == "discard3_target":
+            v = 0.4 * min(3, len(st.hands[q])) + lead_bonus
+        elif eff == "nsa":
+            v = 2.0 + 0.5 * lead_bonus if st.hands[q] else 0.3
+        elif eff == "human_services":
+            v = 1.8 + 0.5 * lead_bonus if st.hands[q] else 0.2
+        elif eff == "fdic":
+            v = 0.6 * ((len(st.hands[q]) + 1) // 2)
+        elif eff == "take_upgrade":
+            v = UPGRADE_VALUE.get(card(st.faces[ev["u"]]).effect, 1.0) * 0.8
+        elif eff == "burnout":
+            v = 2.5 + lead_bonus
+        elif eff in HINDER:
+            v = 0.9 + lead_bonus + 0.1 * self._threat(st, q) / 10.0
+        elif eff == "lose_action_others":
+            v = 0.5 * (st.n - 1)
+        elif eff == "give_harmful":
+            v = 2.5 + lead_bonus
+        elif eff == "copybot":
+            if st.discard:
+                f = st.face(st.discard[-1], p)
+                if f is not None and not card(f).is_harmful:
+                    v = 1.0 + 0.8 * STATIC_PLAY.get(card(f).effect, 0.5)
+        elif eff == "winzap":
+            mine = st.access[p][2] >= USER
+            v = (2.0 if mine else 0.0) - 0.8 * sum(1 for x in st.others(p) if st.access[x][2] >= USER)
+        else:
+            v = -1.0  # spam, scramble, no_etaxes, reactions out of place: keep
+        # traps on the sector the card requires
+        r = requirement_of(c, st)
+        if r is not None and "backdoor" not in ev:
+            for u in st.sector_cards.get(r[0], []):
+                if st.card_owner.get(u) == p:
+                    continue
+                ue = card(st.faces[u]).effect
+                if ue == "logic_bomb":
+                    v -= sum(vals.values())
+                elif ue == "packet_sniffer":
+                    v -= 0.5
+        return v - keep

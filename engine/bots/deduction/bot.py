@@ -1,0 +1,91 @@
+"""The deduction bot: keeps the password checklist from everything its seat sees and plays with purpose.
+
+It is called with successive views of one seat of one game and keeps state across calls:
+
+* the checklist (`engine.checklist.Checklist`), synced with every view (shown codes, its own passwords,
+  Scramble Password), plus the answers to its own attempts (where the handed cards went: returned =
+  code in, kept = code out; nothing when Firewall or Route Trace intervened), Wiretap evidence (the
+  faces it was shown and the public answer) and code-requiring upgrades played by single-sector players;
+* attempts are scored by expected value: the chance all codes are in (uniform over the passwords still
+  possible), the value of the level gained (Root on controlled sectors most of all, a win above all),
+  the information the answer gives (bits) and the expected value of the cards the controller keeps;
+  cards the hand limit will discard anyway count for little (so uncontrolled sectors are bought with
+  surplus cards when it pays);
+* cards are played by a value table per effect (access gains, Guru, upgrades, information, attacks
+  aimed at the leader), reactions when they pay (Firewall on a succeeding attempt on its sector, Route
+  Trace / CancelBot against the leader, Backup, Press Pass, Anti-Virus, Counter-Virus, Mocking Bird,
+  Wiretap for information);
+* the password is built from rare codes, from cards it least wants to play, and with the codes its
+  upgrades need; discards drop the cards least useful against the passwords it is attacking.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from adp2p.engine.api import pending
+from adp2p.engine.bots.deduction.acting import ActingPart
+from adp2p.engine.bots.deduction.choices import ChoicesPart
+from adp2p.engine.bots.deduction.common import (
+    Event,
+)
+from adp2p.engine.bots.deduction.learning import LearningPart
+from adp2p.engine.bots.deduction.values import ValuesPart
+from adp2p.engine.catalog import card
+from adp2p.engine.checklist import Checklist
+from adp2p.engine.state import GameState
+
+
+class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
+    name = "deduction"
+    raise_errors = False  # tests set this to see a strategy bug instead of the safe fallback
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.seat: int | None = None
+        self.cl: Checklist | None = None
+        self._attempt: dict[str, Any] | None = None  # own attempt awaiting its outcome
+        self._taps: list[dict[str, Any]] = []  # wiretapped attempts awaiting their answer
+        self._upg_seen: set[int] = set()
+        self._pw_seen: dict[int, tuple[int, ...]] = {}
+        self._cv: dict[int, float] = {}  # card values, for one decision
+        self._lead: int | None = None  # the leader, for one decision
+
+    def __call__(self, st: GameState, seat: int, options: list[Event]) -> Event:
+        if not options:
+            raise ValueError(f"seat {seat} was asked to decide with no legal events")
+        if self.cl is None:
+            self.seat = seat
+            self.cl = Checklist(seat)
+        self._learn(st)
+        if len(options) == 1:
+            return options[0]
+        self._cv = {}
+        self._lead = None
+        d = pending(st)
+        kind = d.kind if d is not None else ""
+        try:
+            ev = self._decide(st, kind, d.info if d is not None else {}, options)
+        except Exception:  # pragma: no cover - a bot never breaks a game; fall back to a safe choice
+            if self.raise_errors:
+                raise
+            ev = None
+        if ev is None or ev not in options:
+            ev = self._fallback(options)
+        if ev["t"] == "attempt":
+            self._note_attempt(st, ev)
+        elif ev["t"] == "play" and card(ev["face"]).effect == "wiretap":
+            self._note_wiretap(st)
+        return ev
+
+    def _fallback(self, options: list[Event]) -> Event:
+        for t in ("pass", "done", "begin"):
+            for ev in options:
+                if ev["t"] == t:
+                    return ev
+        for ev in options:
+            if ev["t"] == "trade_reply" and not ev.get("accept"):
+                return ev
+        return options[0]
+

@@ -1,0 +1,188 @@
+"""The other decisions: the password, the start of a turn, discards, draws, Spam gifts and reaction windows.
+
+One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on its shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.engine.bots.deduction.common import (
+    CODE_COUNT,
+    STATIC_PLAY,
+    Event,
+)
+from adp2p.engine.catalog import OPER, ROOT, card
+from adp2p.engine.rules import goal_count
+from adp2p.engine.state import GameState
+
+
+class ChoicesPart:
+    """The other decisions."""
+
+    def _decide(self, st: GameState, kind: str, info: dict[str, Any], options: list[Event]) -> Event | None:
+        if kind == "password":
+            return self._password(st, options)
+        if kind == "turn_start":
+            return self._turn_start(st, options)
+        if kind in ("free", "actions"):
+            return self._act(st, options, free=kind == "free")
+        if kind == "discard":
+            return self._discard(st, options)
+        if kind == "draw":
+            return self._draw(st, options)
+        if kind == "window":
+            return self._window(st, info, options)
+        if kind == "trade_reply":
+            for ev in options:
+                if ev.get("accept") and not ev["cards"]:
+                    return ev
+            return None
+        if kind == "nsa_take":
+            return max(options, key=lambda ev: self.card_value(st, ev["card"]))
+        if kind == "hs_give":
+            weakest = min(st.others(self.seat), key=lambda q: (self._threat(st, q), q))
+            best = None
+            for ev in options:
+                score = -self.card_value(st, ev["card"]) + (1.0 if ev["q"] == weakest else 0.0)
+                if best is None or score > best[0]:
+                    best = (score, ev)
+            return best[1] if best else None
+        if kind == "fdic_give":
+            return min(options, key=lambda ev: sum(self.card_value(st, h) for h in ev["cards"]))
+        if kind == "spam_give":
+            return self._spam_give(st, options)
+        return None
+
+    def _password(self, st: GameState, options: list[Event]) -> Event | None:
+        p = self.seat
+        hand_codes = {card(st.faces[h]).code for h in st.hands[p] if st.face(h, p) is not None}
+        wanted = {
+            card(st.faces[h]).password_code
+            for h in st.hands[p]
+            if st.face(h, p) is not None and card(st.faces[h]).password_code is not None
+        }
+        best = None
+        for ev in options:
+            if ev["t"] != "password":
+                continue
+            cs = [card(st.faces[h]) for h in ev["cards"]]
+            score = sum((13 - CODE_COUNT[c.code]) * 0.35 for c in cs)
+            score -= sum(STATIC_PLAY.get(c.effect, 0.0) + (2.0 if c.is_upgrade else 0.0) for c in cs)
+            score += sum(2.0 for c in cs if c.code in wanted)
+            score += sum(1.5 for c in cs if c.is_harmful)
+            # keep a variety of codes in hand for probing
+            rest = hand_codes - {c.code for c in cs}
+            score += 0.2 * len(rest)
+            score += self.rng.random() * 0.01
+            if best is None or score > best[0]:
+                best = (score, ev)
+        return best[1] if best else None
+
+    def _turn_start(self, st: GameState, options: list[Event]) -> Event | None:
+        p = self.seat
+        kinds = {ev["t"]: ev for ev in options}
+        if "gov_draw" in kinds and st.discard:
+            top = st.discard[-1]
+            f = st.face(top, p)
+            if f is not None and not card(f).is_harmful:
+                return kinds["gov_draw"]
+        if "news_skip" in kinds and len(st.hands[p]) <= 1:
+            return kinds["news_skip"]
+        return kinds.get("begin")
+
+    def _discard(self, st: GameState, options: list[Event]) -> Event | None:
+        best = None
+        for ev in options:
+            if ev["t"] != "discard":
+                continue
+            score = -sum(self.card_value(st, h) for h in ev["cards"])
+            if best is None or score > best[0]:
+                best = (score, ev)
+        return best[1] if best else None
+
+    def _draw(self, st: GameState, options: list[Event]) -> Event | None:
+        for eff in ("draw_six", "draw_three_more"):
+            for ev in options:
+                if ev["t"] == "play" and card(ev["face"]).effect == eff:
+                    return ev
+        draws = [ev for ev in options if ev["t"] == "draw"]
+        if not draws:
+            return None
+        bank = [ev for ev in draws if ev.get("bank")]
+        if bank:
+            return bank[0]
+        return max(draws, key=lambda ev: ev["n"])
+
+    def _spam_give(self, st: GameState, options: list[Event]) -> Event | None:
+        for ev in options:
+            if len(ev["cards"]) == 1:
+                f = st.face(ev["cards"][0], self.seat)
+                if f is not None and card(f).is_harmful:
+                    return ev
+        for ev in options:
+            if not ev["cards"]:
+                return ev
+        return None
+
+    def _window(self, st: GameState, info: dict[str, Any], options: list[Event]) -> Event | None:
+        p = self.seat
+        kind = info.get("window")
+        ctx = info.get("ctx", {})
+        plays = [ev for ev in options if ev["t"] == "play"]
+        pass_ev = next((ev for ev in options if ev["t"] == "pass"), None)
+        if not plays:
+            return pass_ev
+        by_eff: dict[str, Event] = {}
+        for ev in plays:
+            by_eff.setdefault(card(ev["face"]).effect, ev)
+        leader = self._leader(st)
+        if kind == "attempt":
+            a, s, level = ctx.get("p"), ctx.get("s"), ctx.get("level", 1)
+            if "firewall" in by_eff and st.controller[s] == p:
+                from adp2p.engine.flow import answer_truth
+
+                truth = answer_truth(st, s, ctx.get("cards", []), p)
+                if truth is not None and all(truth) and (level >= OPER or a == leader):
+                    return by_eff["firewall"]
+            if "route_trace" in by_eff and a != p:
+                close = goal_count(st, a) + 1 >= st.profile.goal and self._counts(st, s)
+                if level == ROOT and (close or a == leader):
+                    return by_eff["route_trace"]
+                if st.controller[s] == p:
+                    from adp2p.engine.flow import answer_truth
+
+                    truth = answer_truth(st, s, ctx.get("cards", []), p)
+                    if truth is not None and all(truth) and level >= OPER:
+                        return by_eff["route_trace"]
+            if "wiretap" in by_eff and a != p and self._target_weight(st, s) and self.cl.remaining(s) > 1:
+                return by_eff["wiretap"]
+        elif kind == "card":
+            face = ctx.get("face")
+            by = ctx.get("p")
+            if face is not None and by != p:
+                pc = card(face)
+                harm = self._harm_to_me(st, pc, ctx)
+                if "mocking_bird" in by_eff:
+                    return by_eff["mocking_bird"]
+                if pc.is_virus and harm > 0:
+                    for eff in ("counter_virus", "anti_virus"):
+                        if eff in by_eff:
+                            return by_eff[eff]
+                if "cancelbot" in by_eff and (harm >= 2.0 or (by == leader and self._benefit(st, pc) >= 3.0)):
+                    return by_eff["cancelbot"]
+        elif kind == "lose_cards":
+            if "backup" in by_eff and ctx.get("victim") == p and len(st.hands[p]) >= 3:
+                return by_eff["backup"]
+        elif kind == "lose_actions":
+            if "press_pass" in by_eff and ctx.get("victim") == p:
+                return by_eff["press_pass"]
+        elif kind == "end":
+            ev = by_eff.get("copybot")
+            if ev is not None and st.discard:
+                f = st.face(st.discard[-1], p)
+                if f is not None and not card(f).is_harmful:
+                    mine = self.card_value(st, ev["card"])
+                    theirs = STATIC_PLAY.get(card(f).effect, 0.0) + (2.0 if card(f).is_upgrade else 0.0)
+                    if theirs > mine + 0.5:
+                        return ev
+        return pass_ev

@@ -1,0 +1,129 @@
+"""Learning: the checklist kept from every view, the answers to its own attempts and to wiretapped ones (read from the
+account's keys, never its words), code-requiring upgrades.
+
+One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on its shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.engine.bots.deduction.common import (
+    NO_ANSWER,
+    TRADES,
+    Event,
+)
+from adp2p.engine.catalog import card
+from adp2p.engine.state import GameState
+
+
+class LearningPart:
+    """Learning."""
+
+    def _learn(self, st: GameState) -> None:
+        cl = self.cl
+        assert cl is not None
+        cl.sync(st)
+        p = self.seat
+        if self._attempt is not None:
+            a = self._attempt
+            if not any(st.loc.get(h) == ("att",) for h in a["cards"]):
+                self._attempt = None
+                new = st.history[a["hist"] :]
+                if (
+                    a["ctrl"] is not None
+                    and not any(h.key in NO_ANSWER for h in new)
+                    and tuple(sorted(st.passwords.get(a["s"], []))) == a["pw"]
+                ):
+                    if st.access[p][a["s"]] >= a["level"]:
+                        for c in a["codes"]:
+                            cl.note(a["s"], c, True)
+                    else:
+                        for h, c in zip(a["cards"], a["codes"], strict=True):
+                            where = st.loc.get(h)
+                            if where == ("hand", p):
+                                cl.note(a["s"], c, True)
+                            elif where == ("hand", a["ctrl"]):
+                                cl.note(a["s"], c, False)
+        if self._taps:
+            keep = []
+            for w in self._taps:
+                done = self._resolve_tap(st, w)
+                if not done:
+                    keep.append(w)
+            self._taps = keep
+        # upgrades needing a password code, played by a player with one sector and an unchanged password
+        owned: dict[int, list[int]] = {}
+        for s, q in enumerate(st.controller):
+            if q is not None:
+                owned.setdefault(q, []).append(s)
+        for q in range(st.n):
+            if q == p:
+                continue
+            own = owned.get(q, [])
+            for s in own:
+                hs = tuple(sorted(st.passwords.get(s, [])))
+                changed = self._pw_seen.get(s) != hs
+                self._pw_seen[s] = hs
+                for h in st.upgrades[q]:
+                    if h in self._upg_seen:
+                        continue
+                    self._upg_seen.add(h)
+                    code = card(st.faces[h]).password_code
+                    if code is not None and len(own) == 1 and not changed:
+                        cl.note(s, code, True)
+            if not own:
+                self._upg_seen.update(st.upgrades[q])
+
+    def _resolve_tap(self, st: GameState, w: dict[str, Any]) -> bool:
+        new = st.history[w["hist"] :]
+        faces = [st.face(h, self.seat) for h in w["cards"]]
+        w["codes"] = [None if f is None else card(f).code for f in faces]
+        for said in new:
+            if said.key in NO_ANSWER:
+                return True
+            if said.key == "grants":
+                for c in w["codes"]:
+                    if c is not None:
+                        self.cl.note(w["s"], c, True)  # type: ignore[union-attr]
+                return True
+            if said.key == "denied":
+                kept = said.args["n"]
+                if any(x.key in TRADES for x in new):
+                    return True
+                ctrl_side = [st.loc.get(h) == ("hand", w["ctrl"]) for h in w["cards"]]
+                att_side = [st.loc.get(h) == ("hand", w["p"]) for h in w["cards"]]
+                if sum(ctrl_side) == kept and sum(att_side) == len(w["cards"]) - kept:
+                    for c, out in zip(w["codes"], ctrl_side, strict=True):
+                        if c is not None:
+                            self.cl.note(w["s"], c, not out)  # type: ignore[union-attr]
+                return True
+        return not any(st.loc.get(h) == ("att",) for h in w["cards"]) and len(new) > 40
+
+    def _note_attempt(self, st: GameState, ev: Event) -> None:
+        s = ev["s"]
+        codes = [card(st.faces[h]).code for h in ev["cards"]]
+        self._attempt = {
+            "s": s,
+            "cards": list(ev["cards"]),
+            "codes": codes,
+            "level": st.access[self.seat][s] + 1,
+            "ctrl": st.controller[s],
+            "hist": len(st.history),
+            "pw": tuple(sorted(st.passwords.get(s, []))),
+        }
+
+    def _note_wiretap(self, st: GameState) -> None:
+        task = st.stack[-1]
+        ctx = st.ctx.get(task.get("ctx"))
+        if not ctx or ctx.get("kind") != "attempt":
+            return
+        self._taps.append(
+            {
+                "p": ctx["p"],
+                "s": ctx["s"],
+                "ctrl": st.controller[ctx["s"]],
+                "cards": list(ctx["cards"]),
+                "codes": None,
+                "hist": len(st.history),
+            }
+        )

@@ -1,0 +1,130 @@
+"""Valuations: what an access level, a card in hand and a leader are worth to this seat; what a card's effect does to
+it.
+
+One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on its shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.engine.bots.deduction.common import (
+    STATIC_PLAY,
+    UPGRADE_VALUE,
+)
+from adp2p.engine.catalog import OPER, ROOT, USER, card
+from adp2p.engine.rules import bonus_of, goal_count, hand_limit, requirement_of
+from adp2p.engine.state import GameState
+
+
+class ValuesPart:
+    """Valuations."""
+
+    def _counts(self, st: GameState, s: int) -> bool:
+        return st.controller[s] is not None or st.profile.counts_uncontrolled(st.n)
+
+    def level_value(self, st: GameState, s: int, level: int) -> float:
+        prof = st.profile
+        p = self.seat
+        counts = self._counts(st, s)
+        if level == USER:
+            v = 2.5 if prof.hand_limit == "accesses" else 0.3
+            return v + (1.5 if counts else 0.0)
+        if level == OPER:
+            v = 2.0 if prof.draws == "oper_root" else 0.3
+            return v + (2.5 if counts else 0.0)
+        v = (2.0 if prof.actions == "roots" else 0.0) + 1.0
+        if counts:
+            if goal_count(st, p) + 1 >= prof.goal:
+                return 1000.0
+            v += 7.0
+        return v
+
+    def _leader(self, st: GameState) -> int:
+        """The most threatening other player (computed once per decision)."""
+        if self._lead is None:
+            self._lead = max(st.others(self.seat), key=lambda q: (self._threat(st, q), -q))
+        return self._lead
+
+    def _threat(self, st: GameState, q: int) -> float:
+        t = 10.0 * goal_count(st, q)
+        for s in range(6):
+            if self._counts(st, s) and st.controller[s] != q:
+                t += st.access[q][s]
+        return t
+
+    def _target_weight(self, st: GameState, s: int) -> float:
+        """How much this seat cares about learning sector s's password."""
+        p = self.seat
+        ctrl = st.controller[s]
+        if ctrl is None or ctrl == p or st.access[p][s] >= ROOT:
+            return 0.0
+        return 0.6 + 0.3 * st.access[p][s]
+
+    def card_value(self, st: GameState, h: int) -> float:
+        """Worth of keeping hand card h (codes for attempts, the card's own play)."""
+        v = self._cv.get(h)
+        if v is not None:
+            return v
+        f = st.face(h, self.seat)
+        if f is None:
+            return 1.0
+        c = card(f)
+        if c.is_harmful:
+            v = -2.0
+        else:
+            code_use = 0.4
+            cl = self.cl
+            assert cl is not None
+            for s in cl.sectors():
+                w = self._target_weight(st, s)
+                if w:
+                    code_use = max(code_use, w * (0.3 + 1.7 * cl.p_in(s, c.code)))
+            play = STATIC_PLAY.get(c.effect, 0.0)
+            if c.is_upgrade:
+                play = UPGRADE_VALUE.get(c.effect, 1.0) * 0.7
+            r = requirement_of(c, st)
+            if r is not None and st.access[self.seat][r[0]] < r[1]:
+                play *= 0.4
+            v = max(code_use, 0.5 * code_use + play * 0.6)
+        self._cv[h] = v
+        return v
+
+    def _effective_values(self, st: GameState) -> dict[int, float]:
+        """Card values with the cards the hand limit will discard anyway counted as nearly worthless."""
+        p = self.seat
+        hand = st.hands[p]
+        vals = {h: self.card_value(st, h) for h in hand}
+        limit = hand_limit(st, p)
+        surplus = len(hand) - limit - 1  # one card will be used this turn at least
+        if surplus > 0:
+            for h in sorted(hand, key=lambda x: vals[x])[:surplus]:
+                vals[h] = min(vals[h], 0.15)
+        return vals
+
+    def _harm_to_me(self, st: GameState, c: Any, ctx: dict[str, Any]) -> float:
+        p = self.seat
+        eff = c.effect
+        if ctx.get("q") == p:
+            return 2.5
+        if eff == "multi_virus":
+            return 0.5 * len(st.hands[p]) if st.access[p][ctx.get("s", 0)] >= USER else 0.0
+        if eff in ("discard_all_others", "discard3_others"):
+            return 0.5 * len(st.hands[p]) if st.access[p][2] >= USER else 0.0
+        if eff == "discard3_all":
+            return 1.5 if st.access[p][0] >= USER else 0.0
+        if eff == "satan":
+            return 3.0 if bonus_of(st, p, ctx.get("s", 0)) else 0.0
+        if eff == "retro_virus":
+            return 1.0
+        if eff == "lose_action_others":
+            return 1.0
+        if eff == "remove_marker" and ctx.get("q") == p:
+            return 3.0
+        return 0.0
+
+    def _benefit(self, st: GameState, c: Any) -> float:
+        if c.effect in ("guru", "gain_user", "bank_error"):
+            return 3.5
+        if c.is_upgrade:
+            return UPGRADE_VALUE.get(c.effect, 1.0)
+        return 1.0
