@@ -1,0 +1,159 @@
+"""Connecting: the accept loop for inbound connections (bounded per address and in all), the signed handshake, and the
+dial loop with backoff for every known address.
+
+One part of `Mesh` (p2p/transport/mesh.py): its methods work on its shared state."""
+
+from __future__ import annotations
+
+import errno
+import random
+
+import trio
+from adp2p.p2p.framing import FramedStream
+from adp2p.p2p.handshake import (
+    HandshakeAborted,
+    HandshakeError,
+    HandshakeGameMismatch,
+    HandshakeSelf,
+    PeerInfo,
+    handshake,
+)
+from adp2p.p2p.transport.common import (
+    _ACCEPT_RETRY_ERRNOS,
+    TablePlaying,
+    _Conn,
+    _names_a_game,
+    _short_of_fds,
+    _Target,
+    log,
+)
+
+
+class DialingPart:
+    """Connecting."""
+
+    async def _accept_loop(self, listener: trio.SocketListener, nursery: trio.Nursery) -> None:
+        async with listener:
+            while True:
+                try:
+                    stream = await listener.accept()
+                except OSError as exc:
+                    if exc.errno in _ACCEPT_RETRY_ERRNOS:
+                        log.warning("accept failed (%s); retrying", exc)
+                        await trio.sleep(0.1)
+                        continue
+                    raise
+                nursery.start_soon(self._inbound, stream)
+
+    async def _inbound(self, stream: trio.SocketStream) -> None:
+        try:
+            host, port = stream.socket.getpeername()[:2]
+            address = f"{host}:{port}"
+        except OSError:
+            host, address = "?", "unknown address"
+        # bounds against the LAN: live connections in all, handshakes in progress in all and per host (so one
+        # host idling in handshakes cannot keep a resuming player out)
+        if len(self._conns) >= self.max_connections or self._pending_by_host.get(host, 0) >= self.max_pending_per_host:
+            log.warning("refusing connection from %s: too many connections", address)
+            await trio.aclose_forcefully(stream)
+            return
+        if _short_of_fds(self.fd_reserve):
+            log.warning("refusing connection from %s: file descriptors kept for the log and secrets", address)
+            await trio.aclose_forcefully(stream)
+            return
+        try:
+            self._pending.acquire_nowait()
+        except trio.WouldBlock:
+            log.warning("refusing connection from %s: too many handshakes in progress", address)
+            await trio.aclose_forcefully(stream)
+            return
+        self._pending_by_host[host] = self._pending_by_host.get(host, 0) + 1
+        try:
+            framed = FramedStream(stream, max_size=self.max_frame)
+            peer = await self._handshake(framed, address, None)
+        except HandshakeSelf:
+            peer = None
+        finally:
+            self._pending.release()
+            left = self._pending_by_host.get(host, 1) - 1
+            if left > 0:
+                self._pending_by_host[host] = left
+            else:
+                self._pending_by_host.pop(host, None)
+        if peer is None:
+            await trio.aclose_forcefully(stream)
+            return
+        await self._run(
+            _Conn(framed, peer, outbound=False, address=address, me=self.fingerprint, queue=self.send_queue)
+        )
+
+    async def _handshake(self, framed: FramedStream, address: str, expected: str | None) -> PeerInfo | None:
+        try:
+            return await handshake(
+                framed,
+                self.secret,
+                self.name,
+                self.table,
+                game=self.game,
+                session=self.session,
+                expected_fingerprint=expected,
+                allowed=self.allowed,
+                timeout=self.handshake_timeout,
+                peer_label=address,
+            )
+        except HandshakeSelf:
+            log.debug("connection at %s is ourselves", address)
+            raise
+        except (HandshakeGameMismatch, HandshakeAborted) as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            if self.game is None and self.allowed is None and _names_a_game(exc):
+                self._emit(TablePlaying(address))
+            return None
+        except HandshakeError as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            return None
+
+    async def _dial_loop(self, target: _Target) -> None:
+        address = f"{target.host}:{target.port}"
+        target.scope = trio.CancelScope()
+        backoff = self.backoff_initial
+        with target.scope:
+            while True:
+                fp = target.fingerprint
+                if fp is not None and fp in self._active:
+                    await self._down[fp].wait()
+                    continue
+                peer: PeerInfo | None = None
+                try:
+                    if _short_of_fds(self.fd_reserve):
+                        raise OSError(errno.EMFILE, "file descriptors kept for the log and secrets")
+                    with trio.fail_after(self.handshake_timeout):
+                        stream = await trio.open_tcp_stream(target.host, target.port)
+                except (OSError, trio.TooSlowError) as exc:
+                    log.debug("dialing %s failed: %s", address, exc or "timeout")
+                else:
+                    framed = FramedStream(stream, max_size=self.max_frame)
+                    try:
+                        peer = await self._handshake(framed, address, target.hint)
+                    except HandshakeSelf:
+                        await trio.aclose_forcefully(stream)
+                        log.info("%s is our own address; not dialing it again", address)
+                        self._targets.pop((target.host, target.port), None)
+                        return
+                    if peer is None:
+                        await trio.aclose_forcefully(stream)
+                if peer is not None:
+                    target.fingerprint = peer.fingerprint
+                    conn = _Conn(
+                        framed,
+                        peer,
+                        outbound=True,
+                        address=address,
+                        me=self.fingerprint,
+                        queue=self.send_queue,
+                    )
+                    await self._run(conn)
+                    if trio.current_time() - conn.started >= 2 * self.dead_after:
+                        backoff = self.backoff_initial  # it was a healthy connection
+                await trio.sleep(backoff * random.uniform(0.5, 1.0))
+                backoff = min(backoff * 2, self.backoff_max)

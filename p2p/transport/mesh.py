@@ -1,0 +1,301 @@
+"""Trio TCP full mesh between the players of one table.
+
+::
+
+    async with Mesh(secret, "ann", "friday", peers=[("192.0.2.7", 4100)]) as mesh:
+        mesh.add_peer("192.0.2.8", 4100)              # e.g. fed by discovery
+        await mesh.broadcast({"type": "head", ...})
+        async for peer, msg in mesh.inbox: ...          # (PeerInfo, dict)
+        # mesh.events: PeerUp / PeerDown
+
+Every connection, inbound or outbound, first runs the signed handshake
+(:mod:`adp2p.p2p.handshake`); only authenticated peers are ever exposed.  After it, frames
+(:mod:`adp2p.p2p.framing`, size-limited to *max_frame*) are maps with a type ``t``:
+
+==========  ====================================================================
+``m``       application message ``{t: "m", m: <map>}``, delivered to :attr:`Mesh.inbox`
+``ping``    heartbeat, sent after *heartbeat* seconds without other outgoing traffic
+``dup``     "I retired this connection as a duplicate"; the other side closes it too
+==========  ====================================================================
+
+Anything else (undecodable or oversized frames, another top-level type, an unknown ``t``,
+an ``m`` that is not a map) closes that one connection with a logged reason naming the
+peer; other connections are unaffected.
+
+**Liveness.** Any frame received counts as a sign of life; a connection silent for
+*dead_after* seconds is closed and the peer reported down (time our own process was stalled,
+on a busy machine or under SIGSTOP, does not count: we could not have heard the peer).
+Sends go through a per-connection queue (*send_queue* frames) drained by a writer task, so one slow peer never blocks
+:meth:`Mesh.broadcast`; a peer whose queue overflows, or that does not read for *dead_after*
+seconds, is disconnected.
+
+**Reconnects.** Each known address (static list or :meth:`Mesh.add_peer`) has a dialer task:
+it connects, hands the connection over, and when the peer goes down dials again with
+exponential backoff (*backoff_initial* .. *backoff_max*, with jitter).  While the peer at an
+address is connected (either direction) its dialer waits.  An address that turns out to be
+ourselves is dropped.
+
+**Duplicates.** Two connections between the same pair (both dialed at once) are resolved the
+same way on both sides: if the peer's session id (random per :class:`Mesh`, signed in the
+handshake) changed, the peer restarted and the new connection wins; otherwise the one
+initiated by the lower fingerprint wins, and between two initiated by the same side the newer
+one.  The loser is *retired*: no new sends, a ``dup`` frame, and it is closed once the other
+side's ``dup`` arrives (so nothing in flight is lost) or after *dup_grace* seconds.  Messages
+received on a retired connection are still delivered.  Known blip: if the winner's handshake
+completes on one side before the other, the slower side can receive ``dup`` on its only
+connection; it then closes it and reports the peer down, and up again a moment later when the
+winning connection completes there.
+
+**Descriptors.** A socket is accepted or dialed only while the process keeps *fd_reserve* descriptors free
+under its limit (``RLIMIT_NOFILE``, counted in ``/proc/self/fd``): a flood of connections from the LAN can
+never leave the peer unable to open its log or write its secrets.
+
+Only addresses we dial are redialed: a peer that only ever dialed us is reconnected by its
+own dialer (each side normally dials every address it knows).
+
+Delivery is at most once and ordered per connection only; the log layer (seq numbers, heads
+exchanged on connect) provides catch-up.  Frames are authenticated only by the handshake,
+not individually: everything that matters is signed at the log layer.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Collection, Iterable
+from contextlib import AsyncExitStack
+from typing import Any
+
+import trio
+from adp2p.crypto.identity import SecretIdentity
+from adp2p.p2p.framing import DEFAULT_MAX_FRAME, encode_frame
+from adp2p.p2p.handshake import (
+    DEFAULT_TIMEOUT,
+    PeerInfo,
+)
+from adp2p.p2p.transport.common import (
+    FD_RESERVE,
+    MeshEvent,
+    PeerNotConnected,
+    _Conn,
+    _Target,
+    log,
+)
+from adp2p.p2p.transport.dialing import DialingPart
+from adp2p.p2p.transport.registry import RegistryPart
+from adp2p.p2p.transport.streams import StreamsPart
+
+
+class Mesh(DialingPart, RegistryPart, StreamsPart):
+    """Full mesh of authenticated TCP connections to the other players of one table.
+
+    Use as ``async with Mesh(...) as mesh``; everything (listener, dialers, connections) is
+    closed on exit and the :attr:`inbox` / :attr:`events` channels end.
+
+    Parameters: *secret*/*name* are ours; *table* (and *game*) must match the peers'; *host*
+    and *port* (0 = any free port, see :attr:`port`) where to listen; *peers* a static list of
+    ``(host, port)`` to dial; *allowed* restricts who may connect (fingerprints); timing and
+    limits as described in the module docstring.
+    """
+
+    def __init__(
+        self,
+        secret: SecretIdentity,
+        name: str,
+        table: str,
+        *,
+        game: bytes | None = None,
+        host: str = "127.0.0.1",
+        port: int = 0,
+        peers: Iterable[tuple[str, int]] = (),
+        allowed: Collection[str] | None = None,
+        heartbeat: float = 2.0,
+        dead_after: float | None = None,
+        handshake_timeout: float = DEFAULT_TIMEOUT,
+        backoff_initial: float = 0.2,
+        backoff_max: float = 10.0,
+        dup_grace: float = 2.0,
+        max_frame: int = DEFAULT_MAX_FRAME,
+        send_queue: int = 1024,
+        inbox_size: int = 1024,
+        events_size: int = 1024,
+        max_pending_handshakes: int = 32,
+        max_pending_per_host: int = 8,  # a whole table of peers on one machine may dial us at once
+        max_connections: int = 48,
+        fd_reserve: int = FD_RESERVE,
+    ) -> None:
+        self.secret = secret
+        self.name = name
+        self.table = table
+        self.game = game
+        self.host = host
+        self._port = port
+        self.allowed = set(allowed) if allowed is not None else None
+        self.heartbeat = heartbeat
+        self.dead_after = dead_after if dead_after is not None else 3 * heartbeat
+        if not 0 < heartbeat < self.dead_after:
+            raise ValueError("need 0 < heartbeat < dead_after")
+        self.handshake_timeout = handshake_timeout
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.dup_grace = dup_grace
+        self.max_frame = max_frame
+        self.send_queue = send_queue
+        self.fingerprint = secret.public.fingerprint()
+        self.session = secrets.token_bytes(16)
+        self._initial = list(peers)
+        self._targets: dict[tuple[str, int], _Target] = {}
+        self._active: dict[str, _Conn] = {}
+        self._conns: set[_Conn] = set()
+        self._down: dict[str, trio.Event] = {}
+        self._changed = trio.Event()
+        self._pending = trio.CapacityLimiter(max_pending_handshakes)
+        self.max_pending_per_host = max_pending_per_host
+        self.max_connections = max_connections
+        self.fd_reserve = fd_reserve
+        self._pending_by_host: dict[str, int] = {}
+        self.sent: dict[str, int] = {}  # messages queued, by their "k" (one per connection they went to)
+        self._inbox_send, self.inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any]]](inbox_size)
+        self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
+        self._stack: AsyncExitStack | None = None
+        self._nursery: trio.Nursery | None = None
+
+    async def __aenter__(self) -> Mesh:
+        stack = AsyncExitStack()
+        await stack.__aenter__()
+        try:
+            self._nursery = await stack.enter_async_context(trio.open_nursery())
+            listeners = await trio.open_tcp_listeners(self._port, host=self.host)
+            self._port = listeners[0].socket.getsockname()[1]
+            self._nursery.start_soon(self._serve, listeners)
+        except BaseException as exc:
+            if self._nursery is not None:
+                self._nursery.cancel_scope.cancel()
+            await stack.__aexit__(type(exc), exc, exc.__traceback__)
+            raise
+        self._stack = stack
+        log.info("mesh %s (%s) listening on %s:%d", self.name, self.fingerprint, self.host, self._port)
+        for host, port in self._initial:
+            self.add_peer(host, port)
+        return self
+
+    async def __aexit__(self, *exc_info: Any) -> bool | None:
+        assert self._stack is not None and self._nursery is not None
+        self._nursery.cancel_scope.cancel()
+        try:
+            return await self._stack.__aexit__(*exc_info)
+        finally:
+            self._inbox_send.close()
+            self._events_send.close()
+            self._nursery = None
+
+    @property
+    def port(self) -> int:
+        """The TCP port we listen on (the real one when 0 was asked for)."""
+        return self._port
+
+    @property
+    def address(self) -> tuple[str, int]:
+        return (self.host, self._port)
+
+    def add_peer(self, host: str, port: int, fingerprint: str | None = None) -> None:
+        """Dial *host:port* (and redial it whenever the peer there drops) until :meth:`remove_peer`.
+
+        *fingerprint* is an optional hint (e.g. from discovery): the handshake then insists on it.
+        Adding a known address only updates its hint.
+        """
+        key = (host, int(port))
+        target = self._targets.get(key)
+        if target is not None:
+            target.hint = fingerprint
+            return
+        if self._nursery is None:
+            raise RuntimeError("add_peer needs an entered Mesh (use `async with Mesh(...)`)")
+        target = _Target(host, int(port), fingerprint)
+        self._targets[key] = target
+        self._nursery.start_soon(self._dial_loop, target)
+
+    def remove_peer(self, host: str, port: int) -> None:
+        """Stop dialing *host:port* (an existing connection stays up)."""
+        target = self._targets.pop((host, int(port)), None)
+        if target is not None and target.scope is not None:
+            target.scope.cancel()
+
+    def restrict(self, fingerprints: Collection[str]) -> None:
+        """From now on only these identities may connect (e.g. the seated players once a game has begun); live
+        connections of anyone else are closed."""
+        self.allowed = set(fingerprints)
+        for conn in list(self._conns):
+            if conn.peer.fingerprint not in self.allowed:
+                conn.close("not seated at this game")
+
+    @property
+    def peers(self) -> dict[str, PeerInfo]:
+        """Connected peers by fingerprint."""
+        return {fp: c.peer for fp, c in self._active.items()}
+
+    def connections(self) -> list[tuple[str, bool, bool]]:
+        """Every live connection as ``(fingerprint, outbound, active)`` (retired duplicates included)."""
+        return sorted(
+            (c.peer.fingerprint, c.outbound, self._active.get(c.peer.fingerprint) is c) for c in self._conns
+        )
+
+    async def wait_peers(self, fingerprints: Collection[str] | int) -> None:
+        """Wait until the given peers (or at least that many) are connected."""
+        while True:
+            if isinstance(fingerprints, int):
+                if len(self._active) >= fingerprints:
+                    return
+            elif all(fp in self._active for fp in fingerprints):
+                return
+            await self._changed.wait()
+
+    def _notify(self) -> None:
+        self._changed.set()
+        self._changed = trio.Event()
+
+    def _emit(self, event: MeshEvent) -> None:
+        try:
+            self._events_send.send_nowait(event)
+        except trio.WouldBlock:
+            log.warning("events channel full (nobody reads mesh.events?); dropped %s", type(event).__name__)
+        except (trio.ClosedResourceError, trio.BrokenResourceError):
+            pass  # nobody listens any more
+
+    async def send(self, fingerprint: str, msg: dict[str, Any]) -> None:
+        """Queue *msg* (a map) for one peer; raise :class:`PeerNotConnected` if it is not connected.
+
+        Raises framing's :class:`~adp2p.p2p.framing.FrameEncodeError` / ``FrameTooLarge`` for a
+        message that cannot be sent.  Returns once queued (not delivered).
+        """
+        data = self._encode(msg)
+        await trio.lowlevel.checkpoint()
+        conn = self._active.get(fingerprint)
+        if conn is None:
+            raise PeerNotConnected(f"peer {fingerprint} is not connected")
+        if not conn.enqueue(data):
+            raise PeerNotConnected(f"peer {conn.label} dropped: {conn.reason}")
+        self._count(msg, 1)
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        """Queue *msg* for every connected peer; return the fingerprints it was queued for."""
+        data = self._encode(msg)
+        await trio.lowlevel.checkpoint()
+        sent = [fp for fp, conn in list(self._active.items()) if conn.enqueue(data)]
+        self._count(msg, len(sent))
+        return sent
+
+    def _count(self, msg: dict[str, Any], copies: int) -> None:
+        kind = msg.get("k")
+        key = kind if isinstance(kind, str) and len(kind) <= 16 else "?"
+        self.sent[key] = self.sent.get(key, 0) + copies
+
+    def _encode(self, msg: dict[str, Any]) -> bytes:
+        if not isinstance(msg, dict):
+            raise TypeError(f"messages are maps, got {type(msg).__name__}")
+        return encode_frame({"t": "m", "m": msg}, max_size=self.max_frame)
+
+    async def _serve(self, listeners: list[trio.SocketListener]) -> None:
+        async with trio.open_nursery() as nursery:
+            for listener in listeners:
+                nursery.start_soon(self._accept_loop, listener, nursery)
+

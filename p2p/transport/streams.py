@@ -1,0 +1,99 @@
+"""Running a connection: its reader (frames checked against their limits), its writer (a bounded queue), and the
+watchdog that ends a silent one.
+
+One part of `Mesh` (p2p/transport/mesh.py): its methods work on its shared state."""
+
+from __future__ import annotations
+
+import trio
+from adp2p.p2p.framing import FrameError, PeerClosed
+from adp2p.p2p.transport.common import (
+    _PING,
+    _Conn,
+)
+
+
+class StreamsPart:
+    """Running a connection."""
+
+    async def _run(self, conn: _Conn) -> None:
+        self._register(conn)
+        try:
+            with conn.scope:
+                async with trio.open_nursery() as nursery:
+                    nursery.start_soon(self._reader, conn)
+                    nursery.start_soon(self._writer, conn)
+                    nursery.start_soon(self._watchdog, conn)
+        finally:
+            conn.close("mesh closing")
+            self._unregister(conn)
+            await trio.aclose_forcefully(conn.framed.stream)
+
+    async def _reader(self, conn: _Conn) -> None:
+        try:
+            while True:
+                msg = await conn.framed.receive()
+                conn.last_rx = trio.current_time()
+                kind = msg.get("t")
+                if kind == "m":
+                    body = msg.get("m")
+                    if not isinstance(body, dict) or len(msg) != 2:
+                        conn.close("malformed message frame (expected {t: 'm', m: <map>})", bad_input=True)
+                        return
+                    conn.delivering = True
+                    try:
+                        await self._inbox_send.send((conn.peer, body))
+                    except (trio.BrokenResourceError, trio.ClosedResourceError):
+                        pass  # nobody reads the inbox any more
+                    finally:
+                        conn.delivering = False
+                        conn.last_rx = trio.current_time()
+                elif kind == "ping":
+                    pass
+                elif kind == "dup":
+                    conn.close(
+                        "duplicate connection closed"
+                        if conn.retired_at is not None
+                        else "the peer closed this connection as a duplicate"
+                    )
+                    self._hand_over(conn)
+                    return
+                else:
+                    shown = repr(kind)[:40]
+                    conn.close(f"unknown frame type {shown}", bad_input=True)
+                    return
+        except PeerClosed:
+            conn.close("the peer closed the connection")
+        except FrameError as exc:
+            conn.close(f"bad frame: {exc}", bad_input=True)
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+            conn.close(f"connection lost: {exc}")
+
+    async def _writer(self, conn: _Conn) -> None:
+        try:
+            while True:
+                data = _PING
+                with trio.move_on_after(self.heartbeat):
+                    data = await conn.queue_recv.receive()
+                with trio.fail_after(self.dead_after):
+                    await conn.framed.stream.send_all(data)
+        except trio.TooSlowError:
+            conn.close(f"the peer has not read for {self.dead_after:g} s")
+        except (trio.BrokenResourceError, trio.ClosedResourceError, OSError) as exc:
+            conn.close(f"send failed: {exc}")
+
+    async def _watchdog(self, conn: _Conn) -> None:
+        step = min(self.heartbeat, self.dead_after / 4, self.dup_grace / 2)
+        last = trio.current_time()
+        while True:
+            await trio.sleep(step)
+            now = trio.current_time()
+            late, last = now - last - step, now
+            if late > step:  # our own process stalled (a busy machine, SIGSTOP): we could not hear the peer then
+                conn.last_rx += late
+            if not conn.delivering and now - conn.last_rx > self.dead_after:
+                conn.close(f"silent for more than {self.dead_after:g} s")
+                return
+            if conn.retired_at is not None and now - conn.retired_at > self.dup_grace:
+                conn.close("duplicate connection closed (grace period over)")
+                return
