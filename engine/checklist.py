@@ -55,6 +55,7 @@ class _Sector:
     out: set[int] = field(default_factory=set)
     _cache: list[frozenset[int]] | None = None
     _odds: dict[frozenset[int], Odds | None] = field(default_factory=dict)
+    _p_in: tuple[float, ...] | None = None
 
     def possible(self) -> list[frozenset[int]]:
         if self._cache is None:
@@ -68,7 +69,17 @@ class _Sector:
         target.add(code)
         self._cache = None
         self._odds.clear()
+        self._p_in = None
         return True
+
+    def p_in(self) -> tuple[float, ...]:
+        """Per code 0..5, the share of the possible passwords that hold it (all 0 if none is possible); kept until
+        new evidence."""
+        if self._p_in is None:
+            pws = self.possible()
+            n = len(pws)
+            self._p_in = tuple(sum(1 for pw in pws if c in pw) / n if n else 0.0 for c in range(6))
+        return self._p_in
 
     def odds(self, need: frozenset[int]) -> Odds | None:
         """(all in, bits, per code in) for an attempt with these codes; kept until new evidence."""
@@ -83,7 +94,7 @@ class _Sector:
             for m in masks:
                 k = m & want
                 groups[k] = groups.get(k, 0) + 1
-            p_in = tuple(sum(1 for m in masks if m >> c & 1) / n for c in range(6))
+            p_in = self.p_in()
             bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
             out = Odds(groups.get(want, 0) / n, bits, p_in)
         self._odds[need] = out
@@ -133,10 +144,9 @@ class Checklist:
 
     def p_in(self, sector: int, code: int) -> float:
         """Share of the possible passwords that contain `code` (uniform over them)."""
-        pws = self._row(sector).possible() if self.controller[sector] is not None else []
-        if not pws:
+        if self.controller[sector] is None:
             return 0.0
-        return sum(1 for pw in pws if code in pw) / len(pws)
+        return self._row(sector).p_in()[code]
 
     def attempt_odds(self, sector: int, codes: Iterable[int]) -> Odds | None:
         """The `Odds` of an attempt on `sector` with these codes; None where no password is possible (an
