@@ -167,6 +167,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "group.trades": {"en": "Trades", "de": "Tausch"},
     "group.other": {"en": "Choices", "de": "Auswahl"},
     "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},
+    "group.sector": {"en": "{key}: {sector} — {n} choices", "de": "{key}: {sector} — {n} Möglichkeiten"},
     "prompt": {
         "en": "choice (number, d = end/pass, ? = help, q = quit): ",
         "de": "Wahl (Nummer, d = beenden/passen, ? = Hilfe, q = Ende): ",

@@ -7,6 +7,7 @@ or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit).
 from __future__ import annotations
 
 import os
+import re
 import select
 import shutil
 import sys
@@ -38,6 +39,7 @@ GROUP_OF = {
     "trade_reply": "trades",
 }
 FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
+SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
 DEFAULT_REACT_SECONDS = 15.0
 
 
@@ -204,6 +206,14 @@ class Prompt:
             self.list_items(st, me, options, order, idx)
         return order, groups
 
+    def list_sectors(self, options: list[Event], idx: list[int]) -> None:
+        """The attempts, one line per sector ("a3: Micronopoly — 6 choices"): a stage of at most six lines."""
+        for s in range(6):
+            n = sum(1 for i in idx if options[i].get("s") == s)
+            if n:
+                line = msg("group.sector", self.lang, key=f"a{s + 1}", sector=sector_name(s, self.lang), n=n)
+                self.say("    " + line)
+
     def list_items(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
         width = max(40, self.cols() - 1)
         cl: Checklist | None = None
@@ -288,8 +298,19 @@ class Prompt:
                 return options[done[0]]
             folded = {v: g for g, v in GROUP_KEYS.items()}
             if key in folded and groups[folded[key]]:
-                self.list_items(st, me, options, order, groups[folded[key]])
+                idx = groups[folded[key]]
+                if folded[key] == "attempts" and len(idx) > FOLD:
+                    self.list_sectors(options, idx)  # one more stage: the sector first, then its choices
+                else:
+                    self.list_items(st, me, options, order, idx)
                 continue
+            sector = SECTOR_KEY.fullmatch(key)
+            if sector and groups["attempts"]:
+                s = int(sector.group(1)) - 1
+                idx = [i for i in groups["attempts"] if options[i].get("s") == s]
+                if idx:
+                    self.list_items(st, me, options, order, idx)
+                    continue
             if key.isdigit() and 1 <= int(key) <= len(order):
                 ev = options[order[int(key) - 1]]
                 if irreversible(ev) and not self.confirm(describe(st, ev, me, self.lang, self.names)):

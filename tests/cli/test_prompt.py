@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import os
+import re
 import string
 import time
 
@@ -34,9 +35,9 @@ def test_d_ends_the_step() -> None:
 
 def test_a_number_picks_that_menu_line() -> None:
     m = actions()
-    ev, out = ask(m, "a\n5\n")
+    ev, out = ask(m, "a1\na2\n5\n")
     assert ev["t"] == "attempt"
-    line = next(x for x in out.splitlines() if x.strip().startswith("5."))
+    line = next(x for x in out.replace("quit): ", "quit):\n").splitlines() if x.strip().startswith("5."))
     assert line.strip() == "5. " + describe(m.view, ev, 0)
 
 
@@ -47,13 +48,25 @@ def test_wrong_keys_and_impossible_numbers_are_explained() -> None:
     assert "Traceback" not in out
 
 
-def test_folded_group_lists_on_its_key() -> None:
+def test_folded_attempts_list_by_sector_then_each_sectors_choices() -> None:
+    """More attempts than a screen holds come in stages: a lists the sectors (at most six lines, a1..a6, one key
+    per sector whatever the hand), a<k> that sector's attempts, each with its number in the menu."""
     m = actions()
     _, out = ask(m, "a\nd\n")
     assert "2-27: 26 choices — type a to list them" in out
-    attempts = [x for x in out.splitlines() if "Attempt " in x or "(no controller): discard " in x]
-    assert len(attempts) == 26
+    stage = re.findall(r"(a[1-6]): \S+ — (\d+) choices", out)
+    assert 1 < len(stage) <= 6 and sum(int(n) for _, n in stage) == 26
+    assert not [x for x in out.splitlines() if "Attempt " in x]  # not the 26 at once
+    keys = [k for k, _ in stage]
+    typed = "".join(f"{k}\n" for k in keys) + "d\n"
+    _, out = ask(m, typed)
+    lines = out.replace("quit): ", "quit):\n").splitlines()
+    attempts = [x for x in lines if "Attempt " in x or "(no controller): discard " in x]
+    assert len(attempts) == 26 and all(re.match(r"\s+\d+\. ", x) for x in attempts)
     assert any("(no controller): discard " in x for x in attempts)  # paying for an uncontrolled sector says so
+    number = int(re.match(r"\s+(\d+)\. ", attempts[0]).group(1))
+    ev, _ = ask(m, f"{keys[0]}\n{number}\n")
+    assert ev["t"] in ("attempt", "univ") and ev["s"] == int(keys[0][1]) - 1
 
 
 def test_an_attempt_the_checklist_dooms_is_marked() -> None:
