@@ -69,6 +69,16 @@ class LineReader:
         except (AttributeError, OSError, ValueError):
             self.fd = None
 
+    def discard_typed_ahead(self) -> None:
+        """Forget what was typed before the question it would answer was asked (keys pressed while the others
+        moved land on no later prompt). Only a terminal types ahead; a pipe or a file is a script, kept whole."""
+        if self.fd is None or not os.isatty(self.fd):
+            return
+        self.buf = b""
+        while select.select([self.fd], [], [], 0)[0]:
+            if not os.read(self.fd, 4096):
+                break
+
     def readline(self, timeout: float | None = None, tick: Callable[[float], None] | None = None) -> str | None:
         """One line ('' at end of input) or None when `timeout` seconds pass first; `tick(seconds_left)` is
         called about once a second while waiting."""
@@ -265,6 +275,7 @@ class Prompt:
         d = pending(st)
         if d is not None and d.kind == "window":
             return self.react(st, me, options)
+        self.reader.discard_typed_ahead()  # a key meant for an earlier prompt never answers this one
         self.show(st, me, options)
         order, groups = self.menu(st, me, options)
         done = groups["done"]
@@ -331,6 +342,7 @@ class Prompt:
         passing = next(ev for ev in options if ev["t"] == "pass")
         if self.react_seconds <= 0:
             return passing
+        self.reader.discard_typed_ahead()
         self.show(st, me, options)
         order = list(range(len(options)))
         for n, i in enumerate(order, 1):

@@ -116,3 +116,19 @@ def test_quitting_network_play_with_q_exits_at_once_and_stops_the_bots(tmp_path)
         term.close()
     bots = subprocess.run(["pgrep", "-f", f"--data-dir {tmp_path}/bots"], capture_output=True, text=True)
     assert bots.stdout.strip() == "", bots.stdout  # no bot of this game is left running
+
+
+def test_a_key_typed_ahead_never_answers_a_later_prompt() -> None:
+    """Keys typed while nothing is asked (here: before the first prompt) are discarded when a decision appears:
+    a '1' meant for nothing does not set the password; the prompt still waits for this decision."""
+    term = PtyTerminal(client_cmd(*GAME, "--seed", "5"), cols=100)
+    try:
+        term.send("1")  # at once: the client is still starting (imports, setup), nothing is asked yet
+        m = term.wait_for(PROMPT, timeout=20)
+        term.send("help")
+        term.wait_for(r"end this step / pass", start=m.end())
+        assert "P1 set the password" not in term.text  # the early '1' chose nothing
+        term.send("1")  # the first password offered, chosen now
+        term.wait_for(r"P1 set the password", start=m.end())
+    finally:
+        term.close()
