@@ -65,6 +65,13 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
         default=None,
         help="time to react before passing (default 15; 0: never ask)",
     )
+    p.add_argument(
+        "--react",
+        choices=["mine", "all"],
+        default="mine",
+        help="when to ask for a reaction: mine (default: when it is about you, or a card made for that moment fits; "
+        "never only for at-any-time cards) or all (every window a card of yours fits)",
+    )
     p.add_argument("--result-json", default=None, help="write the outcome as JSON to this file")
     p.add_argument("--quiet", action="store_true", help="print only the outcome")
     p.add_argument("--seed", type=int, default=None, help="bot seed")
@@ -86,13 +93,13 @@ def outcome_dict(o: Outcome) -> dict[str, Any]:
     }
 
 
-def human_chooser(lang: str, react_seconds: float | None = None) -> Any:
+def human_chooser(lang: str, react_seconds: float | None = None, react_to: str = "mine") -> Any:
     """A person at this terminal: the game screen and prompt (adp2p.cli.tui). `choose.attach(peer)` lets
     the screen keep the checklist from the peer's event log and show the players' names."""
     from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt
 
     react = DEFAULT_REACT_SECONDS if react_seconds is None else react_seconds
-    prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react)
+    prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react, react_to=react_to)
 
     def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
         return prompt.ask(st, seat, options)
@@ -170,7 +177,7 @@ def run_join(args: argparse.Namespace) -> int:
         print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
         return 3
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds)
+    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds, args.react)
     say = (lambda _line: None) if args.quiet else (lambda line: print(line, flush=True))
     peer = TablePeer(cfg, choose, say=say)
     getattr(choose, "attach", lambda _peer: None)(peer)

@@ -74,6 +74,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
         out,
         inp,
         react_seconds=DEFAULT_REACT_SECONDS if react is None else react,
+        react_to=getattr(args, "react", "mine"),
         events=lambda: events,
         width=getattr(args, "width", None),
     )
@@ -182,7 +183,9 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         lang=args.lang,
     )
     choose = (
-        make_bot(args.strategy, seed) if args.watch else human_chooser(args.lang, getattr(args, "react_seconds", None))
+        make_bot(args.strategy, seed)
+        if args.watch
+        else human_chooser(args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"))
     )
     cfg = with_patience(cfg, patience)  # the same heartbeats and limits as the bots (`join --abandon-after`)
     peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))

@@ -63,6 +63,13 @@ def parser() -> argparse.ArgumentParser:
         default=None,
         help="time to react before passing (default 15; 0: never ask)",
     )
+    p.add_argument(
+        "--react",
+        choices=["mine", "all"],
+        default="mine",
+        help="when to ask for a reaction: mine (default: when it is about you, or a card made for that moment fits; "
+        "never only for at-any-time cards) or all (every window a card of yours fits)",
+    )
     _add_rules(p)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")

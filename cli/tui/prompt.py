@@ -139,8 +139,10 @@ class Prompt:
         names: Callable[[], list[str] | None] | list[str] | None = None,
         width: int | None = None,
         history: int = HISTORY_LINES,
+        react_to: str = "mine",
     ) -> None:
         self.lang = lang
+        self.react_to = react_to  # "mine": ask only when it matters (react_worth_asking); "all": every window
         self.out = out or sys.stdout
         self.reader = reader_for(inp or sys.stdin)
         self.react_seconds = react_seconds
@@ -342,6 +344,8 @@ class Prompt:
         passing = next(ev for ev in options if ev["t"] == "pass")
         if self.react_seconds <= 0:
             return passing
+        if self.react_to != "all" and not react_worth_asking(st, me, options):
+            return passing  # only "at any time" cards fit, on something not about us: play them on your turn
         self.reader.discard_typed_ahead()
         self.show(st, me, options)
         order = list(range(len(options)))
@@ -381,6 +385,21 @@ class Prompt:
             if key.isdigit() and 1 <= int(key) <= len(order):
                 return options[order[int(key) - 1]]
             self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+
+ANY_TIME = frozenset(c.id for c in cards() if c.trigger == "anytime")  # WinZap, No eTaxes, CopyBot
+
+
+def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:
+    """Is this reaction window worth a countdown? Yes when it is about us (our sector attacked or targeted, a card
+    played against us) or when a reaction made for this moment fits; not when only "at any time" cards fit
+    something that is not about us (those are as good on our own turn: asking at every move stalled the game)."""
+    if any(ev["t"] == "play" and ev.get("face") not in ANY_TIME for ev in options):
+        return True
+    d = pending(st)
+    ctx = (d.info.get("ctx") if d is not None else None) or {}
+    s = ctx.get("s")
+    return ctx.get("q") == me or (isinstance(s, int) and st.controller[s] == me)
 
 
 def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:

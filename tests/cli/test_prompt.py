@@ -12,9 +12,12 @@ import time
 import pytest
 from _games import Moment, first_moment
 from adp2p.cli.tui import Prompt, irreversible
+from adp2p.cli.tui.prompt import react_worth_asking
 from adp2p.cli.words import MESSAGES, describe, history_line, msg
+from adp2p.engine import apply, legal, pending, scenario, view
 from adp2p.engine.catalog import CODES, card, card_by_key
 from adp2p.engine.narration import Happening
+from adp2p.engine.state import GameState
 
 
 def actions() -> Moment:
@@ -183,3 +186,33 @@ def test_history_in_german() -> None:
     assert history_line(trojan, "de") == "P1 spielt Trojaner gegen P3 auf Nachrichten"
     assert history_line("Something new", "de") == "Something new"
     assert msg("ev.done", "de") == "Schritt beenden"
+
+
+def _attempt_window(hands: dict[int, list[str]]) -> tuple[GameState, list[dict]]:
+    """P1 attempts P3's sector (seat 2); the first reaction window, of seat 1 (who may play its cards: every other
+    player has Oper everywhere), with seat 1's options. Built with the engine's scenario API."""
+    st = scenario.build(3, hands=hands)
+    for p in (1, 2):
+        for s in range(6):
+            if st.controller[s] != p:
+                st = scenario.grant(st, p, s, 2)
+    st = apply(st, {"t": "attempt", "p": 0, "s": 2, "cards": [st.hands[0][0]]})
+    return st, legal(view(st, 1), 1)
+
+
+def test_reaction_prompt_only_when_it_matters() -> None:
+    """--react mine (the default): a window where only at-any-time cards fit, on a move not about us, passes
+    without a countdown (asking at every move stalled the game); a card made for the moment, or a move against
+    our own sector, is asked about."""
+    st, options = _attempt_window({1: ["winzap"]})
+    assert any(o["t"] == "play" for o in options)
+    assert not react_worth_asking(view(st, 1), 1, options)
+    out = io.StringIO()
+    ev = Prompt("en", out, io.StringIO(""), width=100).ask(view(st, 1), 1, options)
+    assert ev["t"] == "pass" and "react?" not in out.getvalue()  # no countdown, no screen
+    st, options = _attempt_window({1: ["winzap", "wiretap"]})
+    assert react_worth_asking(view(st, 1), 1, options)  # Wiretap is made for an attempt
+    st = apply(st, {"t": "pass", "p": 1})
+    d = pending(st)
+    assert d is not None and d.actor == 2 and d.kind == "window"
+    assert react_worth_asking(view(st, 2), 2, legal(view(st, 2), 2))  # its own sector is attacked
