@@ -186,6 +186,9 @@ NOTICES: dict[str, dict[str, str]] = {
     "apart": {"en": "apart from the cheating above, ", "de": "abgesehen vom Betrug oben: "},
     "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
     "log": {"en": "Log: {log}", "de": "Protokoll: {log}"},
+    "standings": {"en": "Standings: {players}", "de": "Stand: {players}"},
+    "standing": {"en": "{who} {r} Root, {o} Oper, {u} User", "de": "{who} {r} Root, {o} Oper, {u} User"},
+    "password_was": {"en": "  Password of {sector} ({who}): {cards}", "de": "  Passwort von {sector} ({who}): {cards}"},
 }
 
 LANGS = ("en", "de")

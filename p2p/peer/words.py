@@ -121,7 +121,25 @@ class WordsPart:
             self.tell("audit_ok", apart=apart, n=o.entries)
         elif o.audit_ok is False:
             self.say(notice("audit_bad", self.cfg.lang) + "\n  " + "\n  ".join(o.violations))
+        self._tell_the_end(m, rep.faces if rep is not None else {})
         self.tell("log", log=o.log_path)
+
+    def _tell_the_end(self, m: Machine, faces: dict[int, int]) -> None:
+        """Standings (Roots, Opers, Users of every player) and, once the audit has every face, every password."""
+        lang = self.cfg.lang
+        res = result(m.state)
+        self.tell("standings", players="; ".join(
+            notice("standing", lang, who=m.names[p], r=r, o=o, u=u) for p, (r, o, u) in enumerate(res.standings)
+        ))
+        if not faces:
+            return
+        for s in range(6):
+            owner, hs = m.state.controller[s], m.state.passwords.get(s, [])
+            if owner is None or not hs or any(h not in faces for h in hs):
+                continue
+            labels = [f"{card(faces[h]).display_title(lang)} [{CODES[card(faces[h]).code]}]" for h in hs]
+            sector = sectors()[s].display_name(lang)
+            self.tell("password_was", sector=sector, who=m.names[owner], cards=", ".join(labels))
 
     def _show(self) -> None:
         m = self.machine

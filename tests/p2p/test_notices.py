@@ -32,7 +32,7 @@ def test_both_languages_same_fields_and_german_is_german(key: str) -> None:
     assert set(row) == {"en", "de"}
     fields = [{f for _, f, _, _ in string.Formatter().parse(row[lang]) if f} for lang in ("en", "de")]
     assert fields[0] == fields[1]
-    if key not in ("cheating",):  # "Cheating detected: {who}..." / "Betrug erkannt: ..." differ; fragments too
+    if key not in ("cheating", "standing"):  # ("standing": Root, Oper, User read the same in both)
         assert row["de"] != row["en"]
 
 
@@ -82,3 +82,8 @@ async def test_a_player_is_told_what_it_was_shown_privately(tmp_path: Path) -> N
         lines = [x for x in said[peers.index(p)] if x.startswith("  > ")]
         assert lines and all(x.count("[") >= 1 for x in lines)
         assert p.told_faces == set(st.faces)  # every face it learned was considered, once
+    # the end: standings, and every password once the audit has every face
+    assert sum(line.startswith("Standings: ") for line in said[0]) == 1
+    assert sum(line.startswith("Stand: ") for line in said[1]) == 1
+    assert sum(line.startswith("  Password of ") for line in said[0]) == 3  # three players, a sector each
+    assert sum(line.startswith("  Passwort von ") for line in said[2]) == 3
