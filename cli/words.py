@@ -58,7 +58,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ev.answer": {"en": "Answer: {answers}", "de": "Antwort: {answers}"},
     "ev.match": {"en": "match", "de": "passt"},
     "ev.no_match": {"en": "no match", "de": "passt nicht"},
-    "ev.trade": {"en": "Offer {card}{promise} in trade to {who}", "de": "Tausch anbieten: {card}{promise} an {who}"},
+    "ev.trade": {
+        "en": "Trade {card} to {who}: they may give back any of their cards, or none",
+        "de": "Tausch: {card} an {who}, dafür gibt {who} beliebig viele Karten zurück, oder keine",
+    },
     "ev.trade_decline": {"en": "Decline the trade", "de": "Tausch ablehnen"},
     "ev.trade_accept": {"en": "Accept, giving {cards}", "de": "Annehmen und geben: {cards}"},
     "nothing": {"en": "nothing", "de": "nichts"},
@@ -340,8 +343,8 @@ def describe(st: GameState, ev: dict[str, Any], viewer: int, lang: str = "en", n
         answers = ", ".join(msg("ev.match" if m else "ev.no_match", lang) for m in ev["match"])
         return msg("ev.answer", lang, answers=answers)
     if t == "trade":
-        promise = f" ({CODES[ev['promise']]})" if ev.get("promise") is not None else ""
-        return msg("ev.trade", lang, card=handle_label(st, ev["card"], viewer, lang), promise=promise, who=who(ev["q"]))
+        # (the code it promises is the card's own, shown in its label)
+        return msg("ev.trade", lang, card=handle_label(st, ev["card"], viewer, lang), who=who(ev["q"]))
     if t == "trade_reply":
         if not ev["accept"]:
             return msg("ev.trade_decline", lang)
