@@ -58,10 +58,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "ev.answer": {"en": "Answer: {answers}", "de": "Antwort: {answers}"},
     "ev.match": {"en": "match", "de": "passt"},
     "ev.no_match": {"en": "no match", "de": "passt nicht"},
-    "ev.trade": {
-        "en": "Trade {card} to {who}: they may give back any of their cards, or none",
-        "de": "Tausch: {card} an {who}, dafür gibt {who} beliebig viele Karten zurück, oder keine",
-    },
+    "ev.trade": {"en": "Give {card} to {who} in trade", "de": "{card} an {who} zum Tausch geben"},
     "ev.trade_decline": {"en": "Decline the trade", "de": "Tausch ablehnen"},
     "ev.trade_accept": {"en": "Accept, giving {cards}", "de": "Annehmen und geben: {cards}"},
     "nothing": {"en": "nothing", "de": "nichts"},
@@ -167,7 +164,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "group.done": {"en": "End / pass", "de": "Beenden / passen"},
     "group.attempts": {"en": "Access attempts", "de": "Zugangsversuche"},
     "group.plays": {"en": "Play a card", "de": "Karte spielen"},
-    "group.trades": {"en": "Trades", "de": "Tausch"},
+    "group.trades": {
+        "en": "Trades (you give one card; the other may give back any of theirs, or none)",
+        "de": "Tausch (du gibst eine Karte; der andere gibt beliebig viele zurück, oder keine)",
+    },
     "group.other": {"en": "Choices", "de": "Auswahl"},
     "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},
     "group.sector": {"en": "{key}: {sector} — {n} choices", "de": "{key}: {sector} — {n} Möglichkeiten"},
