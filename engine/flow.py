@@ -18,6 +18,7 @@ from adp2p.engine.rules import (
     action_loss_immune,
     attempt_size,
     base_actions,
+    base_draws,
     hand_limit,
     has_bonus,
     limit_ignored,
@@ -415,8 +416,16 @@ def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     clean = {"t": "draw", "p": p, "n": n, **({"bank": True} if ev.get("bank") else {})}
     if clean not in draw_options(st) or set(ev) - {"t", "p", "n", "bank"}:
         raise IllegalEvent("draw_count", f"{pname(p)} may draw 0..{max_draw(st, p)} cards now, not {n!r}")
+    allowed = max_draw(st, p)
     st.stack.pop()
-    say(st, "draws", p=p, n=n)
+    if n or allowed:
+        say(st, "draws", p=p, n=n)
+    elif t.no_draw or t.draw_mode == "none":  # a step with nothing to draw says why
+        say(st, "draws_none_blocked", p=p)
+    elif base_draws(st, p) + t.extra_draws + t.draw_bonus > 0:
+        say(st, "draws_none_full", p=p)
+    else:
+        say(st, "draws_none_access", p=p)
     if ev.get("bank"):
         push(st, {"op": "draw_cards", "p": p, "n": 2, "step": True}, {"op": "discard", "down_to": True})
     else:

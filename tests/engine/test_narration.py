@@ -127,3 +127,23 @@ def test_seats_are_named_by_the_caller() -> None:
 
 def test_card_and_sector_names_exist_in_both_languages() -> None:
     assert all(c.title_de for c in cards()) and all(s.name_de for s in sectors())
+
+
+def test_a_draw_step_with_nothing_to_draw_says_why() -> None:
+    """'P1 draws 0 card(s)' said nothing: a step with nothing to draw now says why (the hand at its limit here;
+    a blocked draw or no access to draw for otherwise)."""
+    from adp2p.engine import apply, pending
+    from harness import advance_to, setup
+
+    st = setup(3)
+    st = advance_to(st, "draw", 0)
+    d = pending(st)
+    assert d is not None and d.actor == 0
+    from adp2p.engine.api import draws_allowed
+
+    assert draws_allowed(st) == 0  # the harness deals a full hand: at the limit
+    st = apply(st, {"t": "draw", "p": 0, "n": 0})
+    said = [h for h in st.history if h.key.startswith("draws")]
+    assert said[-1].key == "draws_none_full"
+    assert text(said[-1]) == "P1 draws no cards: the hand is at its limit"
+    assert text(said[-1], "de") == "P1 zieht keine Karten: die Hand ist am Limit"
