@@ -263,8 +263,8 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Wiederholung von Spiel {game}: {profile}, Spieler {names}",
     },
     "replay_prompt": {
-        "en": "Enter = next turn, a = all, q = quit: ",
-        "de": "Enter = nächster Zug, a = alles, q = Ende: ",
+        "en": "[{at}/{last}] Enter = next turn, b = back, a number = that turn, a = all, q = quit: ",
+        "de": "[{at}/{last}] Enter = nächster Zug, b = zurück, Zahl = dieser Zug, a = alles, q = Ende: ",
     },
 }
 

@@ -77,20 +77,28 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
     prompt.say(head)
     interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
     reader = reader_for(inp)
-    shown = 0
-    for i, st in enumerate(turns):
+    i, last = 0, len(turns) - 1
+    while i <= last:
+        st = turns[i]
+        shown = len(turns[i - 1].history) if i > 0 else 0  # this turn's lines of the account
         prompt.history = max(1, len(st.history) - shown)
         prompt.shown = shown
         prompt.show(st, None)
-        shown = len(st.history)
-        if interactive and i < len(turns) - 1:
-            prompt.say(msg("replay_prompt", lang), end="")
-            line = reader.readline()
-            key = (line or "q").strip().lower()
-            if key == "q":
-                return 0
-            if key == "a":
-                interactive = False
+        if not interactive or i == last:
+            i += 1
+            continue
+        prompt.say(msg("replay_prompt", lang, at=i, last=last), end="")
+        key = (reader.readline() or "q").strip().lower()
+        if key == "q":
+            return 0
+        if key == "a":
+            interactive = False
+        if key == "b":  # one turn back
+            i = max(0, i - 1)
+        elif key.isdigit():  # jump to that turn
+            i = min(last, int(key))
+        else:
+            i += 1
     if m.verdict is None and m.state.over:
         res = result(m.state)
         who = ", ".join(names[w] for w in res.winners) or "-"

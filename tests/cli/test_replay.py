@@ -69,3 +69,20 @@ def test_replay_of_a_missing_log_is_a_clear_error(tmp_path: Path) -> None:
         timeout=60,
     )
     assert out.returncode == 2 and "cannot read" in out.stderr and "Traceback" not in out.stderr
+
+
+class _Keys(io.StringIO):
+    """Typed keys, as from a terminal (the replay waits for a key only at a terminal)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_replay_steps_back_and_jumps(network_game: tuple[str, Path]) -> None:
+    """Enter goes on, b goes one turn back, a number jumps to that turn, q leaves."""
+    _, log = network_game
+    out = io.StringIO()
+    rc = run_replay(Namespace(log=str(log), lang="en", all=False, width=100), out, _Keys("\n\nb\n3\nq\n"))
+    assert rc == 0
+    steps = [int(x) for x in re.findall(r"\[(\d+)/\d+\] Enter = next turn", out.getvalue())]
+    assert steps == [0, 1, 2, 1, 3]  # on, on, back, jump to 3, then q
