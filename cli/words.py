@@ -175,6 +175,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "choice (number, d = end/pass, ? = help, q = quit): ",
         "de": "Wahl (Nummer, d = beenden/passen, ? = Hilfe, q = Ende): ",
     },
+    "react_about": {"en": "  A reaction to: {what}", "de": "  Eine Reaktion auf: {what}"},
     "prompt_react": {
         "en": "[{secs} s] react? (number, Enter = pass): ",
         "de": "[{secs} s] reagieren? (Nummer, Enter = passen): ",

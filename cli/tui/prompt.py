@@ -17,10 +17,11 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.cli.tui.screen import HISTORY_LINES, bonus_names, render_text, screen
-from adp2p.cli.words import LEVEL_NAMES, card_label, describe, msg, sector_name
+from adp2p.cli.words import LEVEL_NAMES, card_label, describe, history_line, msg, sector_name
 from adp2p.engine.api import pending
 from adp2p.engine.catalog import CODES, card, cards
 from adp2p.engine.checklist import Checklist
+from adp2p.engine.narration import Happening
 from adp2p.engine.rules import requirement_of
 from adp2p.engine.state import GameState
 from rich.console import Console
@@ -348,6 +349,9 @@ class Prompt:
             return passing  # only "at any time" cards fit, on something not about us: play them on your turn
         self.reader.discard_typed_ahead()
         self.show(st, me, options)
+        about = window_cause(st)
+        if about is not None:  # what the window is about, in one line, right above the choices
+            self.say(msg("react_about", self.lang, what=history_line(about, self.lang, self.names)))
         order = list(range(len(options)))
         for n, i in enumerate(order, 1):
             self.say(f"    {n:>3}. {describe(st, options[i], me, self.lang, self.names)}")
@@ -388,6 +392,16 @@ class Prompt:
 
 
 ANY_TIME = frozenset(c.id for c in cards() if c.trigger == "anytime")  # WinZap, No eTaxes, CopyBot
+
+
+def window_cause(st: GameState) -> Happening | None:
+    """The happening a reaction window answers: the latest attempt or card played in the account."""
+    for h in reversed(st.history):
+        if h.key in ("attempt", "buys_access", "plays"):
+            return h
+        if h.key == "turn":
+            break
+    return None
 
 
 def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:

@@ -212,6 +212,9 @@ def test_reaction_prompt_only_when_it_matters() -> None:
     assert ev["t"] == "pass" and "react?" not in out.getvalue()  # no countdown, no screen
     st, options = _attempt_window({1: ["winzap", "wiretap"]})
     assert react_worth_asking(view(st, 1), 1, options)  # Wiretap is made for an attempt
+    out = io.StringIO()
+    Prompt("en", out, io.StringIO("\n"), width=100).ask(view(st, 1), 1, options)
+    assert "  A reaction to: P1 attempts User access to Micronopoly with 1 card(s)" in out.getvalue()
     st = apply(st, {"t": "pass", "p": 1})
     d = pending(st)
     assert d is not None and d.actor == 2 and d.kind == "window"
