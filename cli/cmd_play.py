@@ -257,6 +257,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             except subprocess.TimeoutExpired:
                 pr.kill()
     final_screen(peer, args.lang, out)
+    for line in outcome.summary:  # the standings and every password, again below the final board
+        print(line, file=out)
     print(audit_line(outcome, args.lang), file=out)
     print(msg("game_log", args.lang, path=outcome.log_path), file=out)
     return exit_code(outcome)

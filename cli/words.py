@@ -165,8 +165,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "group.attempts": {"en": "Access attempts", "de": "Zugangsversuche"},
     "group.plays": {"en": "Play a card", "de": "Karte spielen"},
     "group.trades": {
-        "en": "Trades (you give one card; the other may give back any of theirs, or none)",
-        "de": "Tausch (du gibst eine Karte; der andere gibt beliebig viele zurück, oder keine)",
+        "en": "Trades (you give one card; any number come back, or none)",
+        "de": "Tausch (du gibst eine Karte; zurück kommen beliebig viele oder keine)",
     },
     "group.other": {"en": "Choices", "de": "Auswahl"},
     "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},

@@ -53,6 +53,7 @@ class Outcome:
     winners: list[str] = field(default_factory=list)
     line: str = ""
     said: str = ""  # the line as told to the player, in its language
+    summary: list[str] = field(default_factory=list)  # standings and passwords, as told to the player
     audit_ok: bool | None = None
     violations: list[str] = field(default_factory=list)
     abandoned_by: str | None = None

@@ -128,18 +128,19 @@ class WordsPart:
         """Standings (Roots, Opers, Users of every player) and, once the audit has every face, every password."""
         lang = self.cfg.lang
         res = result(m.state)
-        self.tell("standings", players="; ".join(
+        lines = [notice("standings", lang, players="; ".join(
             notice("standing", lang, who=m.names[p], r=r, o=o, u=u) for p, (r, o, u) in enumerate(res.standings)
-        ))
-        if not faces:
-            return
-        for s in range(6):
+        ))]
+        for s in range(6 if faces else 0):
             owner, hs = m.state.controller[s], m.state.passwords.get(s, [])
             if owner is None or not hs or any(h not in faces for h in hs):
                 continue
             labels = [f"{card(faces[h]).display_title(lang)} [{CODES[card(faces[h]).code]}]" for h in hs]
             sector = sectors()[s].display_name(lang)
-            self.tell("password_was", sector=sector, who=m.names[owner], cards=", ".join(labels))
+            lines.append(notice("password_was", lang, sector=sector, who=m.names[owner], cards=", ".join(labels)))
+        self.outcome.summary = lines
+        for line in lines:
+            self.say(line)
 
     def _show(self) -> None:
         m = self.machine
