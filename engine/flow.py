@@ -416,16 +416,15 @@ def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     clean = {"t": "draw", "p": p, "n": n, **({"bank": True} if ev.get("bank") else {})}
     if clean not in draw_options(st) or set(ev) - {"t", "p", "n", "bank"}:
         raise IllegalEvent("draw_count", f"{pname(p)} may draw 0..{max_draw(st, p)} cards now, not {n!r}")
-    allowed = max_draw(st, p)
     st.stack.pop()
-    if n or allowed:
-        say(st, "draws", p=p, n=n)
-    elif t.no_draw or t.draw_mode == "none":  # a step with nothing to draw says why
-        say(st, "draws_none_blocked", p=p)
-    elif base_draws(st, p) + t.extra_draws + t.draw_bonus > 0:
+    # nothing drawn: say why where public facts alone tell it (the account is the same at every seat, and a
+    # seat's engine may not know all it holds: a Worm blocks the step unseen)
+    if n == 0 and not limit_ignored(st, p) and len(st.hands[p]) >= hand_limit(st, p):
         say(st, "draws_none_full", p=p)
-    else:
+    elif n == 0 and base_draws(st, p) + t.extra_draws + t.draw_bonus == 0:
         say(st, "draws_none_access", p=p)
+    else:
+        say(st, "draws", p=p, n=n)
     if ev.get("bank"):
         push(st, {"op": "draw_cards", "p": p, "n": 2, "step": True}, {"op": "discard", "down_to": True})
     else:
