@@ -107,6 +107,7 @@ def human_chooser(lang: str, react_seconds: float | None = None, react_to: str =
     def attach(peer: Any) -> None:
         prompt.events = lambda: list(peer.machine.events) if peer.machine is not None else []
         prompt._names = lambda: list(peer.machine.names) if peer.machine is not None else None
+        prompt.notes = lambda: peer.private_notes
 
     choose.prompt = prompt  # type: ignore[attr-defined]
     choose.attach = attach  # type: ignore[attr-defined]

@@ -45,6 +45,8 @@ DEFAULT_REACT_SECONDS = 15.0
 
 
 def group_of(ev: Event) -> str:
+    if ev["t"] in ("discard", "spam_give") and not ev.get("cards"):
+        return "done"  # giving up nothing ends the step: d does it, as everywhere
     return GROUP_OF.get(ev["t"], "other")
 
 
@@ -144,6 +146,8 @@ class Prompt:
     ) -> None:
         self.lang = lang
         self.react_to = react_to  # "mine": ask only when it matters (react_worth_asking); "all": every window
+        self.notes: Callable[[], list[str]] | None = None  # what the table told us privately (TablePeer)
+        self._notes_seen = 0
         self.out = out or sys.stdout
         self.reader = reader_for(inp or sys.stdin)
         self.react_seconds = react_seconds
@@ -190,6 +194,10 @@ class Prompt:
         con.print(
             screen(st, me, self.lang, checklist=cl, options=options, names=self.names, width=con.width, history=lines)
         )
+        notes = self.notes() if self.notes is not None else []
+        for line in notes[self._notes_seen :]:  # what we were shown privately since the last screen, near the prompt
+            self.say(line)
+        self._notes_seen = len(notes)
 
     def text(self, st: GameState, me: int | None, options: list[Event] | None = None, width: int = 100) -> str:
         cl = self.checklist(st, me) if me is not None else None

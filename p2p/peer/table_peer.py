@@ -94,6 +94,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.outcome = Outcome()
         self.shown = 0
         self.told_faces: set[int] = set()  # handles whose face the player has been told (or that are public)
+        self.private_notes: list[str] = []  # what the player was shown privately, as told (p2p/notices.py learned_*)
         self._last_progress: tuple[Any, int] | None = None
         self._dealt_said = False
         self.ended: str | None = None

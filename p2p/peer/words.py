@@ -177,4 +177,6 @@ class WordsPart:
             else:
                 groups.setdefault("learned", []).append(label)
         for what, labels in groups.items():
-            self.tell(what, cards=", ".join(labels))
+            line = notice(what, self.cfg.lang, cards=", ".join(labels))
+            self.private_notes.append(line)  # (the prompt shows them again by the next decision)
+            self.say(line)

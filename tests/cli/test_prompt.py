@@ -219,3 +219,28 @@ def test_reaction_prompt_only_when_it_matters() -> None:
     d = pending(st)
     assert d is not None and d.actor == 2 and d.kind == "window"
     assert react_worth_asking(view(st, 2), 2, legal(view(st, 2), 2))  # its own sector is attacked
+
+
+def test_d_discards_nothing_where_nothing_may_be_discarded() -> None:
+    """At a discard step that allows keeping everything, d (end / pass) keeps everything, as everywhere."""
+    m = first_moment(lambda m: m.decision is not None and m.decision.kind == "discard"
+                     and {"t": "discard", "p": 0, "cards": []} in m.options)
+    ev, out = ask(m, "d\n")
+    assert ev == {"t": "discard", "p": 0, "cards": []}
+    assert "no end/pass choice" not in out
+
+
+def test_what_the_table_showed_us_privately_comes_again_by_the_next_decision() -> None:
+    """The table's private notes ("> New in your hand: ...") are printed above a screen that scrolls them away:
+    each screen repeats the ones that came since the last, once."""
+    m = actions()
+    notes = ["  > New in your hand: FBI [C]"]
+    out = io.StringIO()
+    p = Prompt("en", out, io.StringIO("d\nd\n"), width=100)
+    p.notes = lambda: notes
+    p.ask(m.view, 0, m.options)
+    notes.append("  > Handed to you in an access attempt: Red Tape [E]")
+    p.ask(m.view, 0, m.options)
+    text = out.getvalue()
+    assert text.count("New in your hand: FBI [C]") == 1 and text.count("Handed to you in an access attempt") == 1
+    assert text.index("New in your hand") < text.index("Handed to you")
