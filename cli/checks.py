@@ -117,3 +117,20 @@ def check(args: argparse.Namespace) -> None:
             resolve_interfaces(args.interface)
         except (ValueError, OSError) as exc:
             raise UsageError(f"--interface: {exc}") from None
+
+
+def add_reaction_args(p: argparse.ArgumentParser) -> None:
+    """The options of a person at the prompt about reaction windows (`play` and `join`)."""
+    p.add_argument(
+        "--react-seconds",
+        type=seconds(0, 3600),
+        default=None,
+        help="time to react before passing (default 15; 0: never ask)",
+    )
+    p.add_argument(
+        "--react",
+        choices=["mine", "all"],
+        default="mine",
+        help="when to ask for a reaction: mine (default: when it is about you, or a card made for that moment fits; "
+        "never only for at-any-time cards) or all (every window a card of yours fits)",
+    )

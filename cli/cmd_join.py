@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.cli.checks import port, seconds, strategy, whole
+from adp2p.cli.checks import add_reaction_args, port, seconds, strategy, whole
 from adp2p.engine.bots import make_bot
 from adp2p.p2p.paths import data_dir, resume_command
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
@@ -59,19 +59,7 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--think", type=seconds(0, 60), default=None, help="bot decision delay in seconds (no tells)")
     p.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
-    p.add_argument(
-        "--react-seconds",
-        type=seconds(0, 3600),
-        default=None,
-        help="time to react before passing (default 15; 0: never ask)",
-    )
-    p.add_argument(
-        "--react",
-        choices=["mine", "all"],
-        default="mine",
-        help="when to ask for a reaction: mine (default: when it is about you, or a card made for that moment fits; "
-        "never only for at-any-time cards) or all (every window a card of yours fits)",
-    )
+    add_reaction_args(p)
     p.add_argument("--result-json", default=None, help="write the outcome as JSON to this file")
     p.add_argument("--quiet", action="store_true", help="print only the outcome")
     p.add_argument("--seed", type=int, default=None, help="bot seed")

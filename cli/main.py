@@ -8,7 +8,7 @@ import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 
-from adp2p.cli.checks import Parser, UsageError, check, seconds, strategies, strategy, whole
+from adp2p.cli.checks import Parser, UsageError, add_reaction_args, check, seconds, strategies, strategy, whole
 from adp2p.engine.profiles import PROFILES
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
@@ -57,19 +57,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--think", type=seconds(0, 60), default=None, help="bots' decision delay in seconds")
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
-    p.add_argument(
-        "--react-seconds",
-        type=seconds(0, 3600),
-        default=None,
-        help="time to react before passing (default 15; 0: never ask)",
-    )
-    p.add_argument(
-        "--react",
-        choices=["mine", "all"],
-        default="mine",
-        help="when to ask for a reaction: mine (default: when it is about you, or a card made for that moment fits; "
-        "never only for at-any-time cards) or all (every window a card of yours fits)",
-    )
+    add_reaction_args(p)
     _add_rules(p)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")
