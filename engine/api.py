@@ -7,8 +7,8 @@ the state is a fold over them (plus, for a live peer, the faces it has been show
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, NamedTuple
 
 from adp2p.engine import flow
 from adp2p.engine import rules as _rules
@@ -23,13 +23,12 @@ from adp2p.engine.tasks import standings_key
 Event = dict[str, Any]
 
 
-@dataclass(frozen=True)
-class Decision:
+class Decision(NamedTuple):
     """Who must decide what now. actor None = CHANCE (the caller's shared randomness resolves it)."""
 
     actor: int | None
     kind: str  # a task op ("free", "actions", "window", "answer", ...) or "chance:<what>"
-    info: dict[str, Any] = field(default_factory=dict)
+    info: dict[str, Any]
 
 
 @dataclass(frozen=True)

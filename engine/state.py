@@ -89,6 +89,16 @@ class SeenFaces(Mapping[int, int]):
         f = self._faces.get(h)
         return f if f is not None and self._known.get(h, 0) & self._bit else default
 
+    def face(self, h: int, viewer: int | None) -> int | None:
+        """The face as this player knows it, and as `viewer` does too (None: this player only)."""
+        f = self._faces.get(h)
+        if f is None:
+            return None
+        k = self._known.get(h, 0)
+        if not k & self._bit or (viewer is not None and not k >> viewer & 1):
+            return None
+        return f
+
     def __contains__(self, h: object) -> bool:
         return h in self._faces and bool(self._known.get(h, 0) & self._bit)  # type: ignore[call-overload]
 
@@ -194,7 +204,10 @@ class GameState:
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
-        f = self.faces.get(h)
+        faces = self.faces
+        if type(faces) is SeenFaces:  # a player's view: one lookup for both filters
+            return faces.face(h, viewer)
+        f = faces.get(h)
         if f is None or viewer is None:
             return f
         return f if self.known.get(h, 0) >> viewer & 1 else None
