@@ -47,24 +47,33 @@ class ActingPart:
         return None
 
     def _attempt_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
-        p = self.seat
         s = ev["s"]
         hs = ev["cards"]
-        level = st.access[p][s] + 1
-        gain = self.level_value(st, s, level)
+        terms = self._sector_terms.get(s)
+        if terms is None:  # what the sector's next level is worth, and its password: once per decision
+            terms = self._sector_terms[s] = (
+                self.level_value(st, s, st.access[self.seat][s] + 1),
+                self._target_weight(st, s),
+            )
+        gain, weight = terms
         if st.controller[s] is None:
             return gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
-        codes = [card(st.faces[h]).code for h in hs]
-        cl = self.cl
-        assert cl is not None
-        odds = cl.attempt_odds(s, codes)
+        faces = st.faces
+        codes = tuple([card(faces[h]).code for h in hs])
+        key = (s, codes)
+        if key in self._odds:  # attempts with the same codes have the same odds
+            odds = self._odds[key]
+        else:
+            cl = self.cl
+            assert cl is not None
+            odds = self._odds[key] = cl.attempt_odds(s, codes)
         if odds is None:
             return -5.0
         p_ok, bits, p_in = odds
         loss = 0.0
         for h, c in zip(hs, codes, strict=True):
             loss += (1.0 - p_in[c]) * vals.get(h, 1.0)
-        return p_ok * gain + 0.9 * self._target_weight(st, s) * bits - loss
+        return p_ok * gain + 0.9 * weight * bits - loss
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat

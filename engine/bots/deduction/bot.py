@@ -33,7 +33,7 @@ from adp2p.engine.bots.deduction.common import (
 from adp2p.engine.bots.deduction.learning import LearningPart
 from adp2p.engine.bots.deduction.values import ValuesPart
 from adp2p.engine.catalog import card
-from adp2p.engine.checklist import Checklist
+from adp2p.engine.checklist import Checklist, Odds
 from adp2p.engine.state import GameState
 
 
@@ -50,6 +50,9 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._upg_seen: set[int] = set()
         self._pw_seen: dict[int, tuple[int, ...]] = {}
         self._cv: dict[int, float] = {}  # card values, for one decision
+        self._code_use: dict[int, float] = {}  # what a code is worth for attempts, for one decision
+        self._sector_terms: dict[int, tuple[float, float]] = {}  # per sector (gain, target weight), for one decision
+        self._odds: dict[tuple[int, tuple[int, ...]], Odds | None] = {}  # per (sector, codes), for one decision
         self._lead: int | None = None  # the leader, for one decision
 
     def __call__(self, st: GameState, seat: int, options: list[Event]) -> Event:
@@ -58,10 +61,14 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         if self.cl is None:
             self.seat = seat
             self.cl = Checklist(seat)
-        self._learn(st)
-        if len(options) == 1:
+        if len(options) == 1:  # nothing to choose: only what the next moves could blur is taken in now
+            self._take_in_outcomes(st)
             return options[0]
+        self._learn(st)
         self._cv = {}
+        self._code_use = {}
+        self._sector_terms = {}
+        self._odds = {}
         self._lead = None
         d = pending(st)
         kind = d.kind if d is not None else ""

@@ -20,9 +20,17 @@ class LearningPart:
     """Learning."""
 
     def _learn(self, st: GameState) -> None:
+        """Everything this view teaches: the outcomes, then the whole view (when there is a choice to make)."""
+        assert self.cl is not None
+        self.cl.sync(st)
+        self._take_in_outcomes(st)
+        self._take_in_upgrades(st)
+
+    def _take_in_outcomes(self, st: GameState) -> None:
+        """The answers to its own attempt and to wiretapped ones. Taken in at every call: where the handed cards went
+        is read from where they are now, which the next moves may change."""
         cl = self.cl
         assert cl is not None
-        cl.sync(st)
         p = self.seat
         if self._attempt is not None:
             a = self._attempt
@@ -51,7 +59,12 @@ class LearningPart:
                 if not done:
                     keep.append(w)
             self._taps = keep
-        # upgrades needing a password code, played by a player with one sector and an unchanged password
+
+    def _take_in_upgrades(self, st: GameState) -> None:
+        """Upgrades needing a password code, played by a player with one sector and an unchanged password."""
+        cl = self.cl
+        assert cl is not None
+        p = self.seat
         owned: dict[int, list[int]] = {}
         for s, q in enumerate(st.controller):
             if q is not None:

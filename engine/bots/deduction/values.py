@@ -72,13 +72,16 @@ class ValuesPart:
         if c.is_harmful:
             v = -2.0
         else:
-            code_use = 0.4
-            cl = self.cl
-            assert cl is not None
-            for s in cl.sectors():
-                w = self._target_weight(st, s)
-                if w:
-                    code_use = max(code_use, w * (0.3 + 1.7 * cl.p_in(s, c.code)))
+            code_use = self._code_use.get(c.code)
+            if code_use is None:  # the same for every card with this code: once per decision
+                code_use = 0.4
+                cl = self.cl
+                assert cl is not None
+                for s in cl.sectors():
+                    w = self._target_weight(st, s)
+                    if w:
+                        code_use = max(code_use, w * (0.3 + 1.7 * cl.p_in(s, c.code)))
+                self._code_use[c.code] = code_use
             play = STATIC_PLAY.get(c.effect, 0.0)
             if c.is_upgrade:
                 play = UPGRADE_VALUE.get(c.effect, 1.0) * 0.7
