@@ -29,6 +29,12 @@ BONUS_TABLES: dict[str, dict[int, str]] = {
     },
 }
 
+# ... and the other way round: per table, the sectors granting each bonus (derived from BONUS_TABLES)
+BONUS_SECTORS: dict[str, dict[str, tuple[int, ...]]] = {
+    name: {b: tuple(s for s, x in table.items() if x == b) for b in table.values()}
+    for name, table in BONUS_TABLES.items()
+}
+
 ATTEMPT_CARDS = {USER: 1, OPER: 2, ROOT: 3}  # cards handed to the controller for the level gained
 UNCONTROLLED_DISCARD = {USER: 2, OPER: 3, ROOT: 4}
 
@@ -69,16 +75,20 @@ def bonus_of(st: GameState, p: int, s: int) -> str | None:
 
 
 def has_bonus(st: GameState, p: int, bonus: str) -> bool:
-    table = BONUS_TABLES[st.profile.bonuses]
-    return any(b == bonus and bonus_of(st, p, s) == bonus for s, b in table.items())
+    access = st.access[p]
+    for s in BONUS_SECTORS[st.profile.bonuses].get(bonus, ()):
+        if access[s] == ROOT and bonus_of(st, p, s) == bonus:
+            return True
+    return False
 
 
 def count_level(st: GameState, p: int, at_least: int, *, only_controlled: bool = False) -> int:
-    return sum(
-        1
-        for s in range(6)
-        if st.access[p][s] >= at_least and (not only_controlled or st.controller[s] is not None)
-    )
+    n = 0
+    controller = st.controller
+    for s, level in enumerate(st.access[p]):
+        if level >= at_least and (not only_controlled or controller[s] is not None):
+            n += 1
+    return n
 
 
 def hand_limit(st: GameState, p: int) -> int:
