@@ -55,9 +55,21 @@ class NetPart:
         return False
 
     async def _send_head(self) -> None:
-        """Our head is news: every peer hears it within HEAD_DELAY, in one message for a whole burst of entries
-        (a head after every entry folded was five in six of all messages at six peers)."""
+        """Our head is news: every peer hears it within HEAD_DELAY, in one message for a whole burst of entries.
+
+        A head is news only when the others cannot tell it: after we caught up (entries relayed to us, or taken
+        from those waiting ahead of our log), after evidence or an abandon, on connecting, at the end, and once
+        when the table has not left a point for a heartbeat (`_repeat_passes`: a seat that missed an entry learns
+        it is behind). An entry its author broadcast stands for the author's head (`_implied_head`), and folding
+        it tells nobody anything new: a head after every entry folded was three in ten of all messages at six
+        peers (docs/protocol.md, "head")."""
         self._head_news.set()
+
+    def _implied_head(self, fp: str, seq: int, hid: bytes) -> None:
+        """An entry received from its own author: the author's log holds it, so it tells us the author's head."""
+        self.heads[fp] = max(seq, self.heads.get(fp, 0))
+        if self.last_head.get(fp, (0, b""))[0] <= seq:
+            self.last_head[fp] = (seq, hid)
 
     async def _repeat_passes(self) -> None:
         """The pass tokens we hold for a point the table has not left for a heartbeat go out again, ours and the
@@ -72,6 +84,7 @@ class NetPart:
                 continue
             point = (len(store), store.head_id)
             if point == seen:  # ours and those we hold of others (relayed: a link between two seats may be down)
+                await self._send_head_now()  # once per point: a seat that missed an entry learns it is behind
                 for (j, seat), token in sorted(pool.tokens.get(point, {}).items()):
                     msg = {"k": "pass", "seq": point[0], "prev": point[1], "j": j, "seat": seat, "sig": token}
                     await self.mesh.broadcast(msg)
@@ -246,12 +259,17 @@ class NetPart:
                 self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
             elif e.seq == len(self.store):
                 head = self.store.head_id
+                from_author = e.author < len(self.machine.ids) and self.machine.ids[e.author].fingerprint() == fp
+                if from_author:
+                    self._implied_head(fp, e.seq + 1, e.id)
                 self._take(raw, sender=label)
                 if len(self.store) == e.seq and e.prev_hash != head and not self.ended:
                     # it builds on another entry than our head: fetch theirs (shows an equivocation)
                     await self._safe_send(fp, {"k": "get", "from": e.seq - 1})
+                before = len(self.store)
                 self._drain_pending()
-                await self._send_head()
+                if not from_author or len(self.store) != before:
+                    await self._send_head()  # we caught up on entries others may not know we hold: news
             elif e.seq < len(self.store) + PENDING_WINDOW:
                 try:  # only properly signed entries wait in pending (garbage there would stall us)
                     self._check_signed(e)

@@ -244,8 +244,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
                         f"with: {resume_command(self.gdir)}"
                     ) from None
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
-                await self._send_head()
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]  (it is our head)
                 continue
             if m.prepare_shuffle():
                 continue  # our masks for a shuffle step of ours to come, made while we wait for others

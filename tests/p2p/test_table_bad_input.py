@@ -90,6 +90,8 @@ async def play(
     abandon_after: float = 4.0,
     seed: int = 1,
     wait_for_attacker: bool = False,
+    heartbeat: float = 0.5,
+    round_limit: int = 1,
 ) -> Table:
     """One game of n peers (seat ATTACKER built by `attacker` if given); `meddle` runs alongside from the
     moment every honest peer has started the game; returns when every honest peer has finished. Every secret
@@ -108,11 +110,11 @@ async def play(
             name=f"p{i}",
             table="bad-input",
             want=n,
-            round_limit=1,
+            round_limit=round_limit,
             data_dir=tmp_path / f"p{i}",
             abandon_after=abandon_after,
             lobby_timeout=GAME_TIMEOUT,
-            heartbeat=0.5,
+            heartbeat=heartbeat,
         )
         cls = seeded_peer(attacker if (attacker is not None and i == ATTACKER) else TablePeer, seeds)
         peers.append(cls(cfg, make_bot("random", 100 + i), say=said[i].append, identity=ids[i]))
