@@ -75,9 +75,12 @@ def strategies(text: str) -> list[str]:
     return names
 
 
-def _profile(args: argparse.Namespace) -> Profile:
+def profile_of(args: argparse.Namespace) -> Profile:
+    """The rule profile the options ask for (--rules, --goal, --round-limit, --stalemate); a usage error if none."""
     try:
-        return get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+        return get_profile(
+            args.rules, goal=args.goal, round_limit=args.round_limit, stalemate_rounds=args.stalemate or None
+        )
     except ValueError as exc:
         raise UsageError(str(exc)) from None
 
@@ -98,15 +101,15 @@ def check(args: argparse.Namespace) -> None:
     """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
     cmd = args.cmd
     if cmd == "sim":
-        _players(_profile(args), args.players, "--players")
+        _players(profile_of(args), args.players, "--players")
     elif cmd == "play":
-        prof = _profile(args)
+        prof = profile_of(args)
         alone = args.watch and args.offline  # offline --watch: only bots; on the network a bot takes your seat
         n = args.bots + (0 if alone else 1)
         what = "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}"
         _players(prof, n, what)
     elif cmd == "join":
-        prof = _profile(args)
+        prof = profile_of(args)
         if args.players is None:
             args.players = default_players(prof)
         _players(prof, args.players, "--players")

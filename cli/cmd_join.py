@@ -115,9 +115,9 @@ def player_name(name: str, command: str) -> str:
 
 
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
-    from adp2p.engine.profiles import get_profile
+    from adp2p.cli.checks import profile_of
 
-    get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)  # a clear error early
+    profile_of(args)  # a clear error early
     mdns = not args.no_mdns
     host = args.host or ("0.0.0.0" if mdns else "127.0.0.1")
     advertise = None
@@ -138,6 +138,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         profile=args.rules,
         goal=args.goal,
         round_limit=args.round_limit,
+        stalemate=args.stalemate or None,
         host=host,
         port=args.port,
         peers=list(args.peer),

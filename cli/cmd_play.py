@@ -14,13 +14,13 @@ import random
 import sys
 from typing import Any
 
+from adp2p.cli.checks import profile_of
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
 from adp2p.cli.words import history_line, msg
 from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.bots import make_bot
 from adp2p.engine.chance import chance_event, deck_faces
 from adp2p.engine.checklist import Checklist
-from adp2p.engine.profiles import get_profile
 from adp2p.engine.state import GameState
 
 
@@ -58,7 +58,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     out = out or sys.stdout
     inp = inp or sys.stdin
     lang = getattr(args, "lang", "en")
-    prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    prof = profile_of(args)
     n = args.bots + (0 if args.watch else 1)
     if not prof.min_players <= n <= prof.max_players:
         raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
@@ -160,7 +160,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause, with_patience
 
     out = out or sys.stdout
-    prof = get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    prof = profile_of(args)
     n = args.bots + 1  # your seat (played by a bot with --watch) and the bot peers
     if not prof.min_players <= n <= prof.max_players:
         raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
@@ -177,6 +177,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         profile=args.rules,
         goal=args.goal,
         round_limit=args.round_limit,
+        stalemate=args.stalemate or None,
         data_dir=root,
         abandon_after=patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
@@ -230,6 +231,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 cmd += ["--goal", str(args.goal)]
             if args.round_limit:
                 cmd += ["--round-limit", str(args.round_limit)]
+            cmd += ["--stalemate", str(args.stalemate)]
             with open(logs / f"bot{i + 1}.out", "wb") as fh:
                 procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 

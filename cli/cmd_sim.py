@@ -22,13 +22,14 @@ def simulate(
     seed: int,
     round_limit: int,
     goal: int | None = None,
+    stalemate: int | None = None,
 ) -> dict[str, object]:
-    prof = get_profile(profile_name, goal=goal, round_limit=round_limit)
+    prof = get_profile(profile_name, goal=goal, round_limit=round_limit, stalemate_rounds=stalemate)
     seat_wins: Counter[int] = Counter()
     strat_wins: Counter[str] = Counter()
     strat_seats: Counter[str] = Counter()
     turns: list[int] = []
-    limit_hits = 0
+    limit_hits = stalemates = 0
     t0 = time.perf_counter()
     for g in range(games):
         # rotate strategies around the table so no strategy keeps the same seat
@@ -39,6 +40,8 @@ def simulate(
         turns.append(st.turn_no)
         if st.end_reason is not None and st.end_reason.key == "round_limit":
             limit_hits += 1
+        elif st.end_reason is not None and st.end_reason.key == "stalemate":
+            stalemates += 1
         for name in seats:
             strat_seats[name] += 1
         for w in st.winners:
@@ -56,6 +59,7 @@ def simulate(
         "turns_median": statistics.median(turns) if turns else 0,
         "turns_max": max(turns) if turns else 0,
         "ended_by_round_limit": limit_hits,
+        "ended_by_stalemate": stalemates,
         "seconds": round(dt, 3),
         "games_per_second": round(games / dt, 2) if dt else 0.0,
     }
@@ -63,7 +67,9 @@ def simulate(
 
 def run_sim(args: argparse.Namespace) -> int:
     strategies = list(args.bots)  # checked by the parser (cli/checks.py)
-    out = simulate(args.rules, args.players, args.games, strategies, args.seed, args.round_limit, args.goal)
+    out = simulate(
+        args.rules, args.players, args.games, strategies, args.seed, args.round_limit, args.goal, args.stalemate or None
+    )
     if args.json:
         print(json.dumps(out, indent=1))
         return 0
@@ -75,6 +81,7 @@ def run_sim(args: argparse.Namespace) -> int:
     print(
         f"  turns per game:    median {out['turns_median']}, max {out['turns_max']}; "
         f"{out['ended_by_round_limit']} ended at the {args.round_limit}-round limit"
+        + (f", {out['ended_by_stalemate']} in a stalemate" if args.stalemate else "")
     )
     print(f"  speed:             {out['games_per_second']} games/s ({out['seconds']} s)")
     return 0

@@ -12,9 +12,10 @@ from adp2p.cli.checks import Parser, UsageError, add_reaction_args, check, secon
 from adp2p.engine.profiles import PROFILES
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
+DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table stuck repeating moves
 
 
-def _add_rules(p: argparse.ArgumentParser) -> None:
+def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE) -> None:
     p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
     p.add_argument(
@@ -22,6 +23,14 @@ def _add_rules(p: argparse.ArgumentParser) -> None:
         type=whole(1, 10000),
         default=DEFAULT_ROUND_LIMIT,
         help=f"agreed limit in rounds: the game then ends with the standings (default {DEFAULT_ROUND_LIMIT})",
+    )
+    p.add_argument(
+        "--stalemate",
+        type=whole(0, 10000),
+        default=stalemate,
+        metavar="ROUNDS",
+        help=f"end with the standings after this many rounds in which nobody's access changed (0: never; default "
+        f"{stalemate or 'never'})",
     )
 
 
@@ -45,7 +54,7 @@ def parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     s.add_argument("--json", action="store_true", help="machine-readable output")
-    _add_rules(s)
+    _add_rules(s, stalemate=0)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
     p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")

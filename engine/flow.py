@@ -220,9 +220,10 @@ def _auto_turn_begin(st: GameState, task: dict[str, Any]) -> None:
     assert p is not None
     prof = st.profile
     if prof.round_limit is not None and st.round_no >= prof.round_limit:
-        best = max(standings_key(st, q) for q in range(st.n))
-        winners = [q for q in range(st.n) if standings_key(st, q) == best]
-        end_game(st, winners, Happening("round_limit", {"n": prof.round_limit}))
+        _end_by_standings(st, Happening("round_limit", {"n": prof.round_limit}))
+        return
+    if prof.stalemate_rounds is not None and st.round_no - st.changed_round >= prof.stalemate_rounds:
+        _end_by_standings(st, Happening("stalemate", {"n": prof.stalemate_rounds}))
         return
     stt = st.status[p]
     t = Turn(player=p, start_hand=tuple(st.hands[p]))
@@ -253,6 +254,12 @@ def _auto_turn_begin(st: GameState, task: dict[str, Any]) -> None:
         {"op": "end_window"},
         {"op": "turn_end"},
     )
+
+
+def _end_by_standings(st: GameState, why: Happening) -> None:
+    """The round limit or a stalemate: most Roots, then Opers, then Users wins; a remaining tie is shared."""
+    best = max(standings_key(st, q) for q in range(st.n))
+    end_game(st, [q for q in range(st.n) if standings_key(st, q) == best], why)
 
 
 def turn_start_options(st: GameState) -> list[str]:

@@ -27,6 +27,9 @@ class Profile:
     # None: count uncontrolled sectors only when the goal exceeds the number of controlled sectors (000)
     count_uncontrolled: bool | None = None
     round_limit: int | None = None  # agreed turn limit, in rounds; then most Roots, Opers, Users wins
+    # a table rule (not in any rulebook): after this many whole rounds in which nobody's access changed, the game
+    # ends as at the round limit (players, or bots, stuck repeating moves); None: never
+    stalemate_rounds: int | None = None
     # card text variant: "en" (000 is the reference) or "de" (001's differing texts)
     card_texts: str = "en"
     # 001 demands distinct codes among the cards of one access attempt
@@ -56,6 +59,9 @@ class Profile:
         bits = [self.name, f"Ziel {self.goal} Roots" if de else f"goal {self.goal} Roots"]
         if self.round_limit:
             bits.append(f"Limit {self.round_limit} Runden" if de else f"limit {self.round_limit} rounds")
+        if self.stalemate_rounds:
+            n = self.stalemate_rounds
+            bits.append(f"Patt nach {n} Runden ohne Zugangsänderung" if de else f"stalemate after {n} idle rounds")
         if self.card_texts != "en":
             bits.append(("deutsche Kartentexte" if self.card_texts == "de" else f"Kartentexte {self.card_texts}")
                         if de else f"{self.card_texts} card texts")
@@ -94,7 +100,9 @@ TWO_PLAYER = Profile(
 PROFILES: dict[str, Profile] = {p.name: p for p in (CLASSIC, GERMAN, RETRO2013, TWO_PLAYER)}
 
 
-def get_profile(name: str, *, goal: int | None = None, round_limit: int | None = None) -> Profile:
+def get_profile(
+    name: str, *, goal: int | None = None, round_limit: int | None = None, stalemate_rounds: int | None = None
+) -> Profile:
     try:
         prof = PROFILES[name]
     except KeyError:
@@ -107,4 +115,8 @@ def get_profile(name: str, *, goal: int | None = None, round_limit: int | None =
         if round_limit < 1:
             raise ValueError("the round limit must be at least 1")
         prof = replace(prof, round_limit=round_limit)
+    if stalemate_rounds is not None:
+        if stalemate_rounds < 1:
+            raise ValueError("a stalemate needs at least 1 round without access changes")
+        prof = replace(prof, stalemate_rounds=stalemate_rounds)
     return prof

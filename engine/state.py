@@ -138,6 +138,7 @@ class GameState:
     active: int | None = None
     turn_no: int = 0
     round_no: int = 0
+    changed_round: int = 0  # the round in which someone's access last changed (the stalemate rule)
     turn: Turn | None = None
     last_played: dict[int, int] = field(default_factory=dict)  # player -> handle they last played
     # work

@@ -162,6 +162,8 @@ def sname(s: int) -> str:
 
 
 def set_access(st: GameState, p: int, s: int, level: int) -> None:
+    if st.access[p][s] != level:
+        st.changed_round = st.round_no
     st.access[p][s] = level
     status = st.status[p]
     if status.sol and s == 4 and level >= 2:

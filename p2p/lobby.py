@@ -1,7 +1,7 @@
 """What a joiner checks in a genesis before it sits down (docs/protocol.md, "Roster and seats"): the game it
-describes must be the one this player asked for (table, rules, goal, round limit, number of players), and it
-may seat only players this peer met in the lobby. A genesis that fails is refused with one line naming the
-difference; the peer keeps the last few refused ones and checks them again when another player sits down.
+describes must be the one this player asked for (table, rules, goal, round limit, stalemate rounds, number of
+players), and it may seat only players this peer met in the lobby. A genesis that fails is refused with one line
+naming the difference; the peer keeps the last few refused ones and checks them again when another player sits down.
 """
 
 from __future__ import annotations
@@ -13,7 +13,14 @@ from adp2p.p2p.protocol import Genesis
 
 
 def settings_mismatch(
-    g: Genesis, *, table: str, profile: str, goal: int | None, round_limit: int | None, want: int
+    g: Genesis,
+    *,
+    table: str,
+    profile: str,
+    goal: int | None,
+    round_limit: int | None,
+    want: int,
+    stalemate: int | None = None,
 ) -> str | None:
     """The first difference between the genesis's game and the joiner's own settings (None: the same game)."""
     for what, theirs, ours in (
@@ -22,6 +29,7 @@ def settings_mismatch(
         ("players", g.n, want),
         ("goal", g.goal, goal),
         ("round limit", g.round_limit, round_limit),
+        ("stalemate rounds", g.stalemate, stalemate),
     ):
         if theirs != ours:
             return f"it says {what} {_show(theirs)}, you asked for {_show(ours)}"

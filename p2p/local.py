@@ -85,6 +85,7 @@ class LocalTable:
         profile: str = "classic",
         goal: int | None = None,
         round_limit: int | None = None,
+        stalemate: int | None = None,
         bots: str | Sequence[Chooser] = "deduction",
         seed: int = 0,
         secrets: Sequence[SeatSecrets] | None = None,
@@ -109,6 +110,7 @@ class LocalTable:
             round_limit,
             tuple(make_bundle(s, f"p{i + 1}") for i, s in enumerate(self.ids)),
             game_id,
+            stalemate=stalemate,
         )
         self.raws: list[bytes] = [
             encode_entry(self.ids[0], game_id, 0, GENESIS_PREV, 0, int(Kind.GENESIS), encode_body(g.to_body()))

@@ -16,6 +16,7 @@ from adp2p.crypto.identity import PublicIdentity, open_bundle
 
 PROTOCOL_VERSION = 1
 MAX_PLAYERS = 6
+MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule
 CHAIN_LENGTH = 4096  # beacon links per player: far more than any game's random picks
 
 
@@ -93,6 +94,7 @@ class Genesis:
     roster: tuple[bytes, ...]  # identity bundles; seat i = roster[i]
     game_id: bytes
     chain_length: int = CHAIN_LENGTH
+    stalemate: int | None = None  # rounds without an access change that end the game (a table rule); None: never
 
     def to_body(self) -> dict[str, Any]:
         return {
@@ -104,6 +106,7 @@ class Genesis:
             "roster": list(self.roster),
             "game_id": self.game_id,
             "chain": self.chain_length,
+            "stalemate": self.stalemate if self.stalemate is not None else 0,
         }
 
     @classmethod
@@ -121,9 +124,12 @@ class Genesis:
             roster=tuple(roster),
             game_id=need(body, "game_id", bytes, size=16),
             chain_length=need(body, "chain", int),
+            stalemate=need(body, "stalemate", int) or None,
         )
         if not 16 <= g.chain_length <= 65536:
             raise BodyError("beacon chain length out of range")
+        if not 0 <= (g.stalemate or 0) <= MAX_ROUNDS or not 0 <= (g.round_limit or 0) <= MAX_ROUNDS:
+            raise BodyError(f"a round limit or stalemate count is 0 (none) to {MAX_ROUNDS} rounds")
         ids = g.identities()
         keys = [i.sign_pk for i in ids]
         if keys != sorted(keys) or len(set(keys)) != len(keys):

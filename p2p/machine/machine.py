@@ -65,7 +65,9 @@ class Machine(SetupPart, EventsPart, RevealsPart, EvidencePart, EndingPart, Auth
         self.ids: list[PublicIdentity] = genesis.identities()
         self.names = genesis.names()
         self.game_id = genesis.game_id
-        self.profile = get_profile(genesis.profile, goal=genesis.goal, round_limit=genesis.round_limit)
+        self.profile = get_profile(
+            genesis.profile, goal=genesis.goal, round_limit=genesis.round_limit, stalemate_rounds=genesis.stalemate
+        )
         if not self.profile.min_players <= self.n <= self.profile.max_players:
             raise ProtocolError(0, f"{self.profile.name} is not for {self.n} players")
         self.me = me

@@ -30,6 +30,7 @@ class PeerConfig:
     profile: str = "classic"
     goal: int | None = None
     round_limit: int | None = None
+    stalemate: int | None = None  # rounds without an access change that end the game (None: never)
     host: str = "127.0.0.1"
     port: int = 0
     peers: list[tuple[str, int]] = field(default_factory=list)

@@ -58,6 +58,7 @@ class LobbyPart:
                         self.cfg.round_limit,
                         tuple(roster),
                         self._new_game_id(),
+                        stalemate=self.cfg.stalemate,
                     )
                     body = encode_body(g.to_body())
                     raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), body)
@@ -114,6 +115,7 @@ class LobbyPart:
                 goal=self.cfg.goal,
                 round_limit=self.cfg.round_limit,
                 want=self.cfg.want,
+                stalemate=self.cfg.stalemate,
             )
             or roster_mismatch(g, self.met.values())
         )

@@ -27,6 +27,8 @@ BAD = [  # (argv, words the one line must hold)
     (["join", "--patience", "0"], ["--patience", "1..86400"]),
     (["join", "--think", "-1"], ["--think"]),
     (["join", "--round-limit", "0"], ["--round-limit", "1..10000"]),
+    (["join", "--stalemate", "-1"], ["--stalemate", "0..10000"]),
+    (["play", "--stalemate", "x"], ["--stalemate", "whole number"]),
     (["sim", "--players", "2"], ["--players", "not 2"]),
     (["sim", "--players", "9"], ["--players", "not 9"]),
     (["sim", "--bots", "random,foo"], ["--bots", "'foo'"]),

@@ -68,6 +68,7 @@ def test_play_rejects_impossible_player_count() -> None:
         rules="two-player",
         goal=None,
         round_limit=10,
+        stalemate=0,
         bots=3,
         watch=True,
         strategy="random",

@@ -14,7 +14,7 @@ from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.engine.bots import make_bot
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause
-from adp2p.p2p.protocol import Genesis, Kind, encode_body
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, encode_body
 from adp2p.p2p.transport import Mesh
 from seeds import draw, seeded_peer
 
@@ -38,12 +38,25 @@ MINE = {"table": "t", "profile": "classic", "goal": None, "round_limit": 10, "wa
         ({"goal": 4}, "goal 4, you asked for (the rules' own)"),
         ({"round_limit": 0}, "round limit (the rules' own), you asked for 10"),
         ({"table": "u"}, "table 'u', you asked for 't'"),
+        ({"stalemate": 20}, "stalemate rounds 20, you asked for (the rules' own)"),
     ],
 )
 def test_settings_mismatch_names_the_difference(change: dict[str, object], words: str) -> None:
     g = _genesis(**({k: (None if v == 0 else v) for k, v in change.items()}))
     assert settings_mismatch(g, **MINE) == f"it says {words}"  # type: ignore[arg-type]
     assert settings_mismatch(_genesis(), **MINE) is None  # type: ignore[arg-type]
+
+
+def test_the_stalemate_rule_travels_in_the_genesis_and_is_checked() -> None:
+    g = _genesis(stalemate=20)
+    assert Genesis.from_body(g.to_body()).stalemate == 20
+    assert Genesis.from_body(_genesis().to_body()).stalemate is None  # 0 on the wire: no stalemate rule
+    for bad in (-1, 10_001):
+        with pytest.raises(BodyError, match="stalemate"):
+            Genesis.from_body({**g.to_body(), "stalemate": bad})
+    with pytest.raises(BodyError, match="stalemate"):
+        Genesis.from_body({k: v for k, v in g.to_body().items() if k != "stalemate"})
+    assert settings_mismatch(g, **MINE, stalemate=20) is None  # type: ignore[arg-type]
 
 
 def test_settings_mismatch_player_count() -> None:

@@ -199,3 +199,14 @@ def test_fresh_secrets_and_bad_arguments() -> None:
         LocalTable(3, secrets=s.secrets)
     with pytest.raises(ValueError, match="one bot per seat"):
         LocalTable(3, secrets=s.secrets, game_id=s.game_id, bots=[lambda st, seat, options: options[0]])
+
+
+def test_the_stalemate_rule_in_the_genesis_ends_the_game_on_every_seat_and_in_the_audit(tmp_path: Path) -> None:
+    # random bots with a one-round stalemate: some whole round soon goes by with nobody's access changed
+    t = LocalTable(3, bots="random", seed=4, stalemate=1).run()
+    assert t.complete
+    reasons = {m.state.end_reason.key for m in t.ms}  # type: ignore[union-attr]
+    assert reasons == {"stalemate"}
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert res.ok, res.text()
+    assert res.winners == t.ms[0].state.winners
