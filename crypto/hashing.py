@@ -52,6 +52,16 @@ def hash32(domain: bytes, *parts: bytes) -> bytes:
     return h.digest()
 
 
+def hash32_prefixed(domain: bytes, *fixed: bytes) -> hashlib._Hash:
+    """A BLAKE2b-256 state that has taken in ``domain ‖ frame(fixed)``: ``copy()`` it and ``update`` it with
+    ``frame(last)`` to get ``hash32(domain, *fixed, last)`` without framing the fixed parts again (a hash chain)."""
+    _check_domain(domain)
+    h = hashlib.blake2b(digest_size=32)
+    h.update(domain)
+    h.update(frame(*fixed))
+    return h
+
+
 def hash64(domain: bytes, *parts: bytes) -> bytes:
     """SHA-512 of ``domain ‖ frame(parts)``."""
     _check_domain(domain)
