@@ -38,6 +38,8 @@ SCHNORR = _d("schnorr")  # Schnorr challenge
 DLEQ = _d("dleq")  # Chaum-Pedersen challenge
 NONCE = _d("nonce")  # hedged proof nonces
 INITIAL_MASK = _d("initial-mask")  # public masking scalar of a freshly built pile
+DICE_COMMIT = _d("dice/commit")  # a seat's commitment to the secret of one private roll
+DICE = _d("dice")  # a private roll's seed, from the seat's secret and the beacon pick drawn after it
 
 # --- proof contexts (inside the Schnorr/DLEQ transcript) ---
 CTX_DECK_KEY = b"deck-key"
@@ -63,4 +65,6 @@ ALL = (
     DLEQ,
     NONCE,
     INITIAL_MASK,
+    DICE_COMMIT,
+    DICE,
 )
