@@ -58,8 +58,8 @@ class ActingPart:
         gain, weight = terms
         if st.controller[s] is None:
             return gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
-        faces = st.faces
-        codes = tuple([card(faces[h]).code for h in hs])
+        code_of = self._code_of
+        codes = tuple([code_of[h] if h in code_of else self._code(st, h) for h in hs])
         key = (s, codes)
         if key in self._odds:  # attempts with the same codes have the same odds
             odds = self._odds[key]
@@ -74,6 +74,11 @@ class ActingPart:
         for h, c in zip(hs, codes, strict=True):
             loss += (1.0 - p_in[c]) * vals.get(h, 1.0)
         return p_ok * gain + 0.9 * weight * bits - loss
+
+    def _code(self, st: GameState, h: int) -> int:
+        """The code of a card in hand (kept for the decision: attempts reuse their cards' codes)."""
+        c = self._code_of[h] = card(st.faces[h]).code
+        return c
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat

@@ -53,6 +53,7 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._code_use: dict[int, float] = {}  # what a code is worth for attempts, for one decision
         self._sector_terms: dict[int, tuple[float, float]] = {}  # per sector (gain, target weight), for one decision
         self._odds: dict[tuple[int, tuple[int, ...]], Odds | None] = {}  # per (sector, codes), for one decision
+        self._code_of: dict[int, int] = {}  # the code of each card in hand, for one decision
         self._lead: int | None = None  # the leader, for one decision
 
     def __call__(self, st: GameState, seat: int, options: list[Event]) -> Event:
@@ -69,6 +70,7 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._code_use = {}
         self._sector_terms = {}
         self._odds = {}
+        self._code_of = {}
         self._lead = None
         d = pending(st)
         kind = d.kind if d is not None else ""
