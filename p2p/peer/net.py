@@ -260,9 +260,9 @@ class NetPart:
             elif e.seq == len(self.store):
                 head = self.store.head_id
                 from_author = e.author < len(self.machine.ids) and self.machine.ids[e.author].fingerprint() == fp
-                if from_author:
-                    self._implied_head(fp, e.seq + 1, e.id)
                 self._take(raw, sender=label)
+                if from_author and len(self.store) > e.seq and self.store[e.seq].id == e.id:
+                    self._implied_head(fp, e.seq + 1, e.id)  # (only an entry we took: a rejected one says nothing)
                 if len(self.store) == e.seq and e.prev_hash != head and not self.ended:
                     # it builds on another entry than our head: fetch theirs (shows an equivocation)
                     await self._safe_send(fp, {"k": "get", "from": e.seq - 1})
