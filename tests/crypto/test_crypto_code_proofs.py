@@ -69,7 +69,7 @@ def honest() -> dict[str, tuple[cp.Commitments, cp.PasswordOpening, int, bytes]]
 
 
 def test_h_is_hashed_to_the_curve_in_the_prime_order_subgroup() -> None:
-    assert cp.H == nb.crypto_core_ed25519_from_uniform(hash32(domains.PEDERSEN_H, u32(0)))
+    assert nb.crypto_core_ed25519_from_uniform(hash32(domains.PEDERSEN_H, u32(0))) == cp.H
     assert cp.H.hex() == "214aa1aeec3b607824e8eadcd79205062b8f947725bf9b54b4db7d06e923447d"  # known answer
     assert is_valid_point(cp.H) and cp.H != G
     assert add(mul(scalar_from_int(L - 1), cp.H), cp.H) == IDENTITY  # L·H = 0: in the prime-order subgroup
