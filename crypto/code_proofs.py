@@ -54,7 +54,7 @@ from .hashing import frame, hash32, u8, u32, u64
 
 NUM_CODES = 6  # codes 0..5 (A..F)
 SLOTS = 3  # codes of a password
-KIND_DISTINCT, KIND_MATCH, KIND_NO_MATCH = 1, 2, 3
+KIND_DISTINCT, KIND_MATCH, KIND_NO_MATCH, KIND_LINK = 1, 2, 3, 4  # KIND_LINK: crypto/code_link.py
 BRANCH_LEN = 2 * SCALAR_LEN
 COMMITMENTS_LEN = SLOTS * POINT_LEN
 PAIRS = ((0, 1), (0, 2), (1, 2))
@@ -76,12 +76,12 @@ H = _derive_h()
 _CODE_G = {d: base_mul(scalar_from_int(d)) for d in DIFFS}  # d·G for d in ±1..±5
 
 
-def _minus_g(p: bytes, d: int) -> bytes:
+def minus_code(p: bytes, d: int) -> bytes:
     """``P − d·G`` (no multiplication by zero: libsodium refuses an identity result)."""
     return p if d == 0 else sub(p, _CODE_G[d])
 
 
-def _check_code(code: object, what: str = "code") -> int:
+def check_code(code: object, what: str = "code") -> int:
     if type(code) is not int or not 0 <= code < NUM_CODES:
         raise MalformedEncoding(f"{what}: expected an int in [0, {NUM_CODES})")
     return code
@@ -90,7 +90,7 @@ def _check_code(code: object, what: str = "code") -> int:
 def pedersen_commit(code: int, blind: bytes) -> bytes:
     """``C = code·G + blind·H`` (``blind`` a canonical non-zero scalar)."""
     rh = mul(check_nonzero_scalar(blind, "pedersen blinding"), H)
-    return rh if _check_code(code) == 0 else add(rh, _CODE_G[code])
+    return rh if check_code(code) == 0 else add(rh, _CODE_G[code])
 
 
 class PasswordOpening(NamedTuple):
@@ -167,19 +167,19 @@ class ProofContext(NamedTuple):
 
 
 def _distinct_groups(cs: Commitments) -> list[list[bytes]]:
-    groups = [[_minus_g(c, v) for v in range(NUM_CODES)] for c in cs]
+    groups = [[minus_code(c, v) for v in range(NUM_CODES)] for c in cs]
     for k, m in PAIRS:
         diff = sub(cs[k], cs[m])
-        groups.append([_minus_g(diff, d) for d in DIFFS])
+        groups.append([minus_code(diff, d) for d in DIFFS])
     return groups
 
 
 def _match_groups(cs: Commitments, x: int) -> list[list[bytes]]:
-    return [[_minus_g(c, x) for c in cs]]
+    return [[minus_code(c, x) for c in cs]]
 
 
 def _no_match_groups(cs: Commitments, x: int) -> list[list[bytes]]:
-    return [[_minus_g(c, v) for v in range(NUM_CODES) if v != x] for c in cs]
+    return [[minus_code(c, v) for v in range(NUM_CODES) if v != x] for c in cs]
 
 
 def _challenge(kind: int, ctx: bytes, cs: Commitments, x: bytes, rs: Sequence[bytes]) -> bytes:
@@ -187,7 +187,7 @@ def _challenge(kind: int, ctx: bytes, cs: Commitments, x: bytes, rs: Sequence[by
 
 
 def _x_part(x: int | None) -> bytes:
-    return b"" if x is None else u8(_check_code(x, "answered code"))
+    return b"" if x is None else u8(check_code(x, "answered code"))
 
 
 def _prove(
@@ -316,7 +316,7 @@ def prove_match(
 ) -> bytes:
     """Prove some committed code equals ``x`` (FalseStatement if none does)."""
     _opened(cs, opening)
-    if _check_code(x, "answered code") not in opening.codes:
+    if check_code(x, "answered code") not in opening.codes:
         raise FalseStatement("no code of the password matches")
     k = opening.codes.index(x)
     witnesses = [(k, opening.blinds[k])]
@@ -332,7 +332,7 @@ def prove_no_match(
 ) -> bytes:
     """Prove no committed code equals ``x`` (FalseStatement if one does)."""
     _opened(cs, opening)
-    if _check_code(x, "answered code") in opening.codes:
+    if check_code(x, "answered code") in opening.codes:
         raise FalseStatement("a code of the password matches")
     witnesses = [(c if c < x else c - 1, r) for c, r in zip(opening.codes, opening.blinds, strict=True)]
     return _prove(KIND_NO_MATCH, context, cs, x, _no_match_groups(cs, x), witnesses, _secret(opening), entropy)
@@ -346,7 +346,7 @@ def prove_answer(
     cs: Commitments, opening: PasswordOpening, x: int, context: ProofContext, *, entropy: bytes | None = None
 ) -> tuple[bool, bytes]:
     """The true answer for a handed card of code ``x`` and its proof: (True, match proof) or (False, no-match)."""
-    if _check_code(x, "answered code") in opening.codes:
+    if check_code(x, "answered code") in opening.codes:
         return True, prove_match(cs, opening, x, context, entropy=entropy)
     return False, prove_no_match(cs, opening, x, context, entropy=entropy)
 

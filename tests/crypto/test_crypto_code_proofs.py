@@ -23,7 +23,19 @@ from adp2p.crypto.errors import (
     InvalidScalar,
     MalformedEncoding,
 )
-from adp2p.crypto.group import IDENTITY, L, add, base_mul, is_valid_point, mul, scalar_from_int
+from adp2p.crypto.group import (
+    IDENTITY,
+    L,
+    add,
+    base_mul,
+    is_valid_point,
+    mul,
+    scalar_add,
+    scalar_from_int,
+    scalar_mul,
+    scalar_sub,
+    sub,
+)
 from adp2p.crypto.hashing import hash32, u32
 from crypto_helpers import GAME_ID
 from hypothesis import given, settings
@@ -288,8 +300,6 @@ def test_a_cheating_prover_cannot_prove_a_repeated_code_distinct() -> None:
     cs, op = cp.commit_codes((3, 1, 3))
     c, r = op.codes, op.blinds
     groups = cp._distinct_groups(cs)
-    from adp2p.crypto.group import scalar_sub
-
     for claimed in cp.DIFFS:  # the pair (0, 2) has difference 0: every claimed difference is false
         w = [(c[k], r[k]) for k in range(3)]
         w += [(cp.DIFFS.index(c[0] - c[1]), scalar_sub(r[0], r[1]))]
@@ -302,6 +312,54 @@ def test_a_cheating_prover_cannot_prove_a_repeated_code_distinct() -> None:
     honest, hop = cp.commit_codes((3, 1, 4))
     with pytest.raises(InvalidProof):
         cp.verify_distinct(cs, cp.prove_distinct(honest, hop, CTX), CTX)
+
+
+def _simulate_group(kind: int, cs: cp.Commitments, x: int | None, groups: list, witnesses: list) -> bytes:
+    """A cheater's proof: true groups proved honestly, groups whose witness is None fully simulated (each
+    branch's challenge chosen freely, so they cannot also sum to the Fiat-Shamir challenge)."""
+    rng = random.Random(7)
+    rows, rs = [], []
+    for ys, wit in zip(groups, witnesses, strict=True):
+        row = []
+        for j, y in enumerate(ys):
+            if wit is not None and j == wit[0]:
+                k = scalar_from_int(rng.randrange(1, L))
+                row.append((k, None))
+                rs.append(mul(k, cp.H))
+            else:
+                e, s = scalar_from_int(rng.randrange(1, L)), scalar_from_int(rng.randrange(1, L))
+                row.append((e, s))
+                rs.append(sub(mul(s, cp.H), mul(e, y)))
+        rows.append(row)
+    big_e = cp._challenge(kind, CTX.to_bytes(), cs, cp._x_part(x), rs)
+    out = b""
+    for row, wit in zip(rows, witnesses, strict=True):
+        if wit is None:
+            out += b"".join(e + s for e, s in row)
+            continue
+        t, w = wit
+        e_t = big_e
+        for j, (e, _) in enumerate(row):
+            if j != t:
+                e_t = scalar_sub(e_t, e)
+        s_t = scalar_add(row[t][0], scalar_mul(e_t, w))
+        out += b"".join(e_t + s_t if j == t else e + s for j, (e, s) in enumerate(row))
+    return out
+
+
+def test_each_group_challenges_must_sum_to_the_fiat_shamir_challenge() -> None:
+    cs, op = cp.commit_codes((0, 2, 5))
+    c, r = op.codes, op.blinds
+    honest_w = [(c[k], r[k]) for k in range(3)]
+    honest_w += [(cp.DIFFS.index(c[k] - c[m]), scalar_sub(r[k], r[m])) for k, m in cp.PAIRS]
+    groups = cp._distinct_groups(cs)
+    cp.verify_distinct(cs, _simulate_group(cp.KIND_DISTINCT, cs, None, groups, honest_w), CTX)  # the helper works
+    for g in range(len(groups)):  # one group simulated outright, wherever it is
+        w = [None if i == g else wi for i, wi in enumerate(honest_w)]
+        with pytest.raises(InvalidProof):
+            cp.verify_distinct(cs, _simulate_group(cp.KIND_DISTINCT, cs, None, groups, w), CTX)
+    with pytest.raises(InvalidProof):  # "match 1" by simulating every branch
+        cp.verify_match(cs, 1, _simulate_group(cp.KIND_MATCH, cs, 1, cp._match_groups(cs, 1), [None]), CTX)
 
 
 # --- known answers (fixed blindings and entropy) ---
