@@ -5,6 +5,8 @@ Run: ./dev bench code_proofs   (or .venv/bin/python benchmarks/bench_code_proofs
 Prints, for each proof kind (distinct, match, no match), the best-of-N prove and verify times and the proof
 size; then the cost of one answer to an access attempt of 1, 2 and 3 handed cards (one match or no-match proof
 per card, worst case all no-match), and one scalar multiplication for scale (every branch costs two to verify).
+Last, the link proof (crypto/code_link.py) for one password card over the game's 63 faces and their codes (from
+engine/catalog), and for a whole password (three cards).
 """
 
 from __future__ import annotations
@@ -15,8 +17,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.crypto import code_link as cl
 from adp2p.crypto import code_proofs as cp
 from adp2p.crypto import group
+from adp2p.engine.catalog import card
 
 CTX = cp.ProofContext(secrets.token_bytes(16), 1, (3, 17, 40), b"answer", 77)
 
@@ -67,6 +71,42 @@ def main() -> None:
         print(f"{n:<6} {size:>6} {tp * 1e3:>9.2f} {tv * 1e3:>10.2f}")
     tp, tv, _ = figures["match"]
     print(f"(a card that matches: {tp * 1e3:.2f} ms to prove, {tv * 1e3:.2f} ms to verify, 192 bytes)")
+    link(repeat)
+
+
+def link(repeat: int) -> None:
+    """A card under the holder's key alone (c1, c2' = M + x·c1), linked to the commitment of its code."""
+    table = group.CardTable(CTX.game_id)
+    faces = [(p, card(i).code) for i, p in enumerate(table.points)]
+    x = group.random_scalar()
+    pub = group.base_mul(x)
+    held = (5, 30, 60)
+    cs, op = cp.commit_codes(tuple(card(f).code for f in held))
+    cards = []
+    for f in held:
+        c1 = group.base_mul(group.random_scalar())
+        cards.append((c1, group.add(table.point(f), group.mul(x, c1))))
+    c1, c2p = cards[0]
+    tp, proof = best(lambda: cl.prove_link(c1, c2p, x, cs[0], op.codes[0], op.blinds[0], held[0], faces, CTX), repeat)
+    tv, _ = best(lambda: cl.verify_link(c1, c2p, pub, cs[0], faces, proof, CTX), repeat)
+    print(f"\nlink proof, one password card over {len(faces)} faces: {len(proof)} bytes, prove {tp * 1e3:.1f} ms, "
+          f"verify {tv * 1e3:.1f} ms")
+
+    def whole() -> list[bytes]:
+        return [
+            cl.prove_link(a, b, x, cs[k], op.codes[k], op.blinds[k], held[k], faces, CTX)
+            for k, (a, b) in enumerate(cards)
+        ]
+
+    tp, proofs = best(whole, max(1, repeat // 4))
+
+    def check() -> None:
+        for k, ((a, b), pr) in enumerate(zip(cards, proofs, strict=True)):
+            cl.verify_link(a, b, pub, cs[k], faces, pr, CTX)
+
+    tv, _ = best(check, max(1, repeat // 4))
+    print(f"link proofs, a whole password (3 cards): {sum(map(len, proofs))} bytes, prove {tp * 1e3:.1f} ms, "
+          f"verify {tv * 1e3:.1f} ms")
 
 
 if __name__ == "__main__":
