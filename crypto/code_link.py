@@ -137,8 +137,8 @@ def prove_link(
                 e_t = scalar_sub(e_t, e)
         _, kx, kr = rows[face]
         s_t, t_t = scalar_add(kx, scalar_mul(e_t, secret)), scalar_add(kr, scalar_mul(e_t, blind))
-        if bytes(32) not in (e_t, s_t, t_t):
-            rows[face] = (e_t, s_t, t_t)
+        rows[face] = (e_t, s_t, t_t)
+        if all(bytes(32) not in row for row in rows):  # a zero scalar: 2^-252, start over
             return b"".join(e + s + t for e, s, t in rows)
     raise InvalidProof("could not make a link proof (16 zero scalars in a row)")  # pragma: no cover
 

@@ -231,16 +231,14 @@ def _prove(
             sims.append(row)
         big_e = _challenge(kind, ctx, cs, xb, rs)
         out = []
-        ok = True
         for row, (t, w) in zip(sims, witnesses, strict=True):
             e_t = big_e
             for j, (e, _s) in enumerate(row):
                 if j != t:
                     e_t = scalar_sub(e_t, e)
             s_t = scalar_add(row[t][0], scalar_mul(e_t, w))
-            ok = ok and e_t != bytes(32) and s_t != bytes(32)
             out.extend(e_t + s_t if j == t else e + s for j, (e, s) in enumerate(row))
-        if ok:
+        if all(bytes(32) not in (b[:32], b[32:]) for b in out):  # a zero scalar: 2^-252, start over
             return b"".join(out)
     raise InvalidProof("could not make a proof (16 zero scalars in a row)")  # pragma: no cover
 
