@@ -40,10 +40,15 @@ NONCE = _d("nonce")  # hedged proof nonces
 INITIAL_MASK = _d("initial-mask")  # public masking scalar of a freshly built pile
 DICE_COMMIT = _d("dice/commit")  # a seat's commitment to the secret of one private roll
 DICE = _d("dice")  # a private roll's seed, from the seat's secret and the beacon pick drawn after it
+CODE_PROOF = _d("code-proof")  # challenge of a proof about Pedersen-committed password codes (crypto/code_proofs.py)
+
+# --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
+PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
 
 # --- proof contexts (inside the Schnorr/DLEQ transcript) ---
 CTX_DECK_KEY = b"deck-key"
 CTX_SHARE = b"share"
+CTX_CODE_PROOF = b"code-proof"
 
 ALL = (
     ENTRY,
@@ -67,4 +72,6 @@ ALL = (
     INITIAL_MASK,
     DICE_COMMIT,
     DICE,
+    CODE_PROOF,
+    PEDERSEN_H,
 )

@@ -29,6 +29,12 @@ class InvalidProof(CryptoError):
     """A zero-knowledge proof (Schnorr, DLEQ) or an equivocation proof that does not verify."""
 
 
+class FalseStatement(CryptoError):
+    """A prover asked to prove what its secret does not satisfy (a match for a code the password lacks, ...).
+
+    Raised by an honest prover before it computes anything: it never makes a proof of a false statement."""
+
+
 class InvalidPoint(CryptoError):
     """A group element that is not a canonical point of the prime-order subgroup (or is the identity)."""
 
