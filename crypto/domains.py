@@ -32,16 +32,21 @@ BEACON_LINK = _d("beacon/link")  # hash chain step
 DERIVE = _d("derive")  # expansion of a beacon output into integers
 CARD = _d("card")  # card point input to from_uniform
 SECRETS_FILE = _d("secrets-file")  # integrity check of a seat's secrets file
+SHUFFLE_GENERATOR = _d("shuffle/generator")  # proof-of-shuffle generator input to from_uniform
 
 # --- hash to scalar (SHA-512 then reduce mod L) ---
 SCHNORR = _d("schnorr")  # Schnorr challenge
 DLEQ = _d("dleq")  # Chaum-Pedersen challenge
 NONCE = _d("nonce")  # hedged proof nonces
 INITIAL_MASK = _d("initial-mask")  # public masking scalar of a freshly built pile
+SHUFFLE_U = _d("shuffle/u")  # proof of shuffle: the per-position challenges u_i
+SHUFFLE_CHALLENGE = _d("shuffle/challenge")  # proof of shuffle: the Fiat-Shamir challenge
+SHUFFLE_NONCE = _d("shuffle/nonce")  # proof of shuffle: hedged prover randomness
 
 # --- proof contexts (inside the Schnorr/DLEQ transcript) ---
 CTX_DECK_KEY = b"deck-key"
 CTX_SHARE = b"share"
+CTX_SHUFFLE = b"shuffle"
 
 ALL = (
     ENTRY,
@@ -59,8 +64,12 @@ ALL = (
     DERIVE,
     CARD,
     SECRETS_FILE,
+    SHUFFLE_GENERATOR,
     SCHNORR,
     DLEQ,
     NONCE,
     INITIAL_MASK,
+    SHUFFLE_U,
+    SHUFFLE_CHALLENGE,
+    SHUFFLE_NONCE,
 )
