@@ -33,6 +33,7 @@ DERIVE = _d("derive")  # expansion of a beacon output into integers
 CARD = _d("card")  # card point input to from_uniform
 SECRETS_FILE = _d("secrets-file")  # integrity check of a seat's secrets file
 SHUFFLE_GENERATOR = _d("shuffle/generator")  # proof-of-shuffle generator input to from_uniform
+SHUFFLE_VERIFIED = _d("shuffle/verified")  # key of a proof of shuffle this process verified (local only)
 
 # --- hash to scalar (SHA-512 then reduce mod L) ---
 SCHNORR = _d("schnorr")  # Schnorr challenge
@@ -65,6 +66,7 @@ ALL = (
     CARD,
     SECRETS_FILE,
     SHUFFLE_GENERATOR,
+    SHUFFLE_VERIFIED,
     SCHNORR,
     DLEQ,
     NONCE,

@@ -13,7 +13,9 @@ Every challenge is ``H2S`` (SHA-512 mod L) over the context ``frame("shuffle", g
 u32(step))``, the joint key, both decks and the commitments.
 Wire: msgpack ``[1, c: bin(32N), chat: bin(32N), t: bin(5·32), that: bin(32N), s: bin(4·32),
 shat: bin(32N), stilde: bin(32N)]``; every point canonical and in the subgroup, every scalar < L.
-Every failure of :func:`verify_shuffle_proof` is a :class:`ShuffleError` naming the shuffler.
+Every failure of :func:`verify_shuffle_proof` is a :class:`ShuffleError` naming the shuffler. A proof that
+verified is remembered (a bounded set of ``hash32(SHUFFLE_VERIFIED, ...)`` over everything checked), so the same
+statement and proof are not checked twice in one process (in-process tables, evidence trials, offline audits).
 """
 
 from __future__ import annotations
@@ -43,11 +45,13 @@ from .group import (
     scalar_negate,
     sub,
 )
-from .hashing import frame, hash64, u8, u32
+from .hashing import frame, hash32, hash64, u8, u32
 
 PROOF_VERSION = 1
 PT = 32
 EQUATIONS = ("t1", "t2", "t3", "t4a", "t4b", "that")  # names of the verification equations (that_i per i)
+MAX_REMEMBERED = 4096
+_verified: dict[bytes, None] = {}  # keys of proofs that verified in this process, oldest first
 
 
 class ShuffleContext(NamedTuple):
@@ -320,6 +324,17 @@ def verify_shuffle_proof(
     ``joint_key``), the joint key and every point of both decks are validated first.
     """
     n = len(deck_in)
+    key = hash32(
+        domains.SHUFFLE_VERIFIED,
+        ctx.to_bytes(),
+        pk,
+        encode_deck(deck_in),
+        encode_deck(deck_out),
+        proof if type(proof) is bytes else b"",
+        u8(trusted),
+    )
+    if type(proof) is bytes and key in _verified:
+        return
 
     def fail(why: str) -> ShuffleError:
         return ShuffleError(f"shuffle proof rejected: {why}", seat=ctx.seat, step=ctx.step)
@@ -342,3 +357,6 @@ def verify_shuffle_proof(
     if failed:
         more = f" and {len(failed) - 6} more" if len(failed) > 6 else ""
         raise fail(f"equations {', '.join(failed[:6])}{more} do not hold")
+    if len(_verified) >= MAX_REMEMBERED:
+        del _verified[next(iter(_verified))]
+    _verified[key] = None

@@ -401,3 +401,29 @@ def encode_proof_check(proof: bytes) -> bytes:
     assert encode_proof(decode_proof(proof, N)) == proof  # decoding then encoding is the identity
     return proof
 
+
+
+# --- the memory of verified proofs ---
+
+
+def test_a_verified_proof_is_not_checked_again_but_a_failed_one_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    import adp2p.crypto.shuffle_proof as sp
+
+    monkeypatch.setattr(sp, "_verified", {})
+    monkeypatch.setattr(sp, "MAX_REMEMBERED", 2)
+    calls: list[int] = []
+    real = sp.failed_equations
+    monkeypatch.setattr(sp, "failed_equations", lambda *a: calls.append(1) or real(*a))
+    d, out, proof = honest()
+    verify_shuffle_proof(CTX, pk(), d, out, proof)
+    verify_shuffle_proof(CTX, pk(), d, out, proof)
+    assert len(calls) == 1
+    verify_shuffle_proof(CTX, pk(), d, out, proof, trusted=True)  # another key: the decks were not validated
+    assert len(calls) == 2
+    for _ in range(2):
+        rejects(proof, ctx=CTX._replace(step=3))  # a failure is never remembered
+    assert len(calls) == 4
+    other = prove_shuffle(CTX, pk(), d, out, WITNESS.perm, WITNESS.rs)  # a third proof: the oldest is forgotten
+    verify_shuffle_proof(CTX, pk(), d, out, other)
+    verify_shuffle_proof(CTX, pk(), d, out, proof)
+    assert len(calls) == 6 and len(sp._verified) == 2
