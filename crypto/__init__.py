@@ -13,5 +13,6 @@ Modules, one job each:
 - ``group``       Ed25519 prime-order group points/scalars, card points
 - ``proofs``      Schnorr proof of knowledge and Chaum-Pedersen DLEQ proofs
 - ``deck``        ElGamal mental-poker deck: keys, shuffles, shares, audit
+- ``shuffle_proof`` zero-knowledge proof of a shuffle step (Terelius-Wikström)
 - ``private``     signed, encrypted peer-to-peer messages and their public digests
 """

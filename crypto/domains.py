@@ -32,15 +32,20 @@ BEACON_LINK = _d("beacon/link")  # hash chain step
 DERIVE = _d("derive")  # expansion of a beacon output into integers
 CARD = _d("card")  # card point input to from_uniform
 SECRETS_FILE = _d("secrets-file")  # integrity check of a seat's secrets file
+SHUFFLE_GENERATOR = _d("shuffle/generator")  # proof-of-shuffle generator input to from_uniform
+SHUFFLE_VERIFIED = _d("shuffle/verified")  # key of a proof of shuffle this process verified (local only)
+DICE_COMMIT = _d("dice/commit")  # a seat's commitment to the secret of one private roll
+DICE = _d("dice")  # a private roll's seed, from the seat's secret and the beacon pick drawn after it
 
 # --- hash to scalar (SHA-512 then reduce mod L) ---
 SCHNORR = _d("schnorr")  # Schnorr challenge
 DLEQ = _d("dleq")  # Chaum-Pedersen challenge
 NONCE = _d("nonce")  # hedged proof nonces
 INITIAL_MASK = _d("initial-mask")  # public masking scalar of a freshly built pile
-DICE_COMMIT = _d("dice/commit")  # a seat's commitment to the secret of one private roll
-DICE = _d("dice")  # a private roll's seed, from the seat's secret and the beacon pick drawn after it
 CODE_PROOF = _d("code-proof")  # challenge of a proof about Pedersen-committed password codes (crypto/code_proofs.py)
+SHUFFLE_U = _d("shuffle/u")  # proof of shuffle: the per-position challenges u_i
+SHUFFLE_CHALLENGE = _d("shuffle/challenge")  # proof of shuffle: the Fiat-Shamir challenge
+SHUFFLE_NONCE = _d("shuffle/nonce")  # proof of shuffle: hedged prover randomness
 
 # --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
 PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
@@ -49,6 +54,7 @@ PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discr
 CTX_DECK_KEY = b"deck-key"
 CTX_SHARE = b"share"
 CTX_CODE_PROOF = b"code-proof"
+CTX_SHUFFLE = b"shuffle"
 
 ALL = (
     ENTRY,
@@ -66,6 +72,8 @@ ALL = (
     DERIVE,
     CARD,
     SECRETS_FILE,
+    SHUFFLE_GENERATOR,
+    SHUFFLE_VERIFIED,
     SCHNORR,
     DLEQ,
     NONCE,
@@ -74,4 +82,7 @@ ALL = (
     DICE,
     CODE_PROOF,
     PEDERSEN_H,
+    SHUFFLE_U,
+    SHUFFLE_CHALLENGE,
+    SHUFFLE_NONCE,
 )

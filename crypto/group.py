@@ -135,6 +135,15 @@ def scalar_negate(a: bytes) -> bytes:
     return nb.crypto_core_ed25519_scalar_negate(a)
 
 
+def hash_to_point(domain: bytes, *parts: bytes) -> bytes:
+    """``crypto_core_ed25519_from_uniform(hash32(domain, parts))``: a point nobody knows the discrete log of.
+
+    libsodium maps the 32 bytes with Elligator 2 and multiplies by the cofactor 8, so the result is in the
+    prime-order subgroup; ``check_point`` confirms it (and rejects the identity, never hit in practice).
+    """
+    return check_point(nb.crypto_core_ed25519_from_uniform(hash32(domain, *parts)), "hashed point")
+
+
 def card_point(game_id: bytes, index: int) -> bytes:
     """The public group element that stands for card ``index`` in game ``game_id``."""
     p = nb.crypto_core_ed25519_from_uniform(hash32(domains.CARD, game_id, u32(index)))

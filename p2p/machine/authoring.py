@@ -18,6 +18,7 @@ from adp2p.crypto.deck import (
 )
 from adp2p.crypto.encoding import pack
 from adp2p.crypto.private import seal_private
+from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.api import legal, view
 from adp2p.engine.catalog import card
 from adp2p.p2p.machine.common import (
@@ -29,6 +30,8 @@ from adp2p.p2p.protocol import Kind
 
 class AuthoringPart:
     """Authoring."""
+
+    proof_seed: bytes | None = None  # fixed only by seeded test tables (reproducible proofs); None: fresh randomness
 
     def author_next(self, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
         """The body of the next entry if it is this seat's to author (choose: picks an engine event)."""
@@ -50,7 +53,9 @@ class AuthoringPart:
             pile = self.pile or self._new_pile()
             out, w = self._make_shuffle(pile.final)
             me.witnesses[pile.index] = w.to_bytes()
-            return duty.kind, {"deck": encode_deck(out)}
+            ctx = ShuffleContext(self.game_id, pile.context(), me.seat, len(pile.steps))
+            proof = prove_shuffle(ctx, self.joint_pk, pile.final, out, w.perm, w.rs, seed=self.proof_seed)
+            return duty.kind, {"deck": encode_deck(out), "proof": proof}
         if duty.kind == Kind.SHARES:
             return duty.kind, self._author_shares()
         if duty.kind == Kind.EVENT:

@@ -44,7 +44,7 @@ class Verdict:
 BODY_FIELDS: dict[int, set[str]] = {  # every field an entry body of each kind may hold (docs/protocol.md)
     Kind.JOIN: {"deck_key", "deck_proof", "beacon_head"},
     Kind.LINK: {"k", "link"},
-    Kind.SHUFFLE: {"deck"},
+    Kind.SHUFFLE: {"deck", "proof"},
     Kind.SHARES: {"pub", "sealed"},
     Kind.EVENT: {"ev", "commit", "passes"},
     Kind.SECRETS: {"deck_secret", "box_secret", "witnesses", "openings"},

@@ -17,6 +17,7 @@ from adp2p.crypto.deck import (
     verify_deck_key,
 )
 from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.shuffle_proof import ShuffleContext, verify_shuffle_proof
 from adp2p.engine.api import Decision, pending
 from adp2p.p2p.machine.common import (
     Event,
@@ -85,15 +86,25 @@ class SetupPart:
 
     def _shuffle(self, seat: int, body: dict[str, Any]) -> None:
         raw = need(body, "deck", bytes)
+        proof = need(body, "proof", bytes)
         pile = self.pile or self._new_pile()
         own, self._own_shuffle = self._own_shuffle, None
+        step = len(pile.steps)
+        mine = own is not None and seat == self.seat and own[0] == raw
         try:
-            if own is not None and seat == self.seat and own[0] == raw:
-                out = check_own_shuffle(pile.final, own[1], seat, len(pile.steps))
+            if mine:
+                assert own is not None
+                out = check_own_shuffle(pile.final, own[1], seat, step)
             else:
-                out = receive_shuffle(pile.final, raw, seat, len(pile.steps))
+                out = receive_shuffle(pile.final, raw, seat, step)
         except CryptoError as exc:
             raise ProtocolError(seat, f"shuffle output rejected: {exc}") from None
+        if not mine:  # our own proof was made from our witness: not checked again
+            ctx = ShuffleContext(self.game_id, pile.context(), seat, step)
+            try:  # the input is the pile's last validated step (or its public start), the key the proven joint key
+                verify_shuffle_proof(ctx, self.joint_pk, pile.final, out, proof, trusted=True)
+            except CryptoError as exc:
+                raise ProtocolError(seat, str(exc)) from None
         pile.steps.append((seat, out))
         self.shuffle_seqs.setdefault(pile.index, []).append(self.entries)
         self.pile = pile

@@ -19,10 +19,11 @@ import os
 from typing import Any
 
 import pytest
-from adp2p.crypto.deck import Ciphertext, Share, decode_deck, encode_deck, shuffle
+from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar
+from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.api import legal, view
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
@@ -492,10 +493,13 @@ class WrongSalt(WrongOpening):
 
 
 class Substituter(Blind):
-    """The last shuffler of the first deck swaps two ciphertexts it did not shuffle honestly for fresh
-    encryptions of a card of its choice (card 0): that card is then in the deck twice, another is gone."""
+    """The last shuffler of the first deck replaces a ciphertext it shuffled honestly by a fresh encryption of a
+    card of its choice (card 0): that card is then in the deck twice, another is gone. It sends the proof of
+    shuffle of its honest output (`prove`: a proof made for the substituted deck with its own witness instead);
+    neither verifies."""
 
     dup = False
+    prove = False
 
     def author_next(self, choose: Any = None) -> Any:
         out = super().author_next(choose)
@@ -510,11 +514,37 @@ class Substituter(Blind):
             r = random_scalar()
             deck[0] = Ciphertext(base_mul(r), add(self.table.point(0), mul(r, self.joint_pk)))
         self.cheated()
-        return out[0], {"deck": encode_deck(deck)}
+        proof = out[1]["proof"]
+        if self.prove:
+            pile = self.pile
+            assert pile is not None and self.me is not None
+            w = ShuffleWitness.from_bytes(self.me.witnesses[pile.index])
+            ctx = ShuffleContext(self.game_id, pile.context(), self.seat, len(pile.steps))
+            proof = prove_shuffle(ctx, self.joint_pk, pile.final, deck, w.perm, w.rs)
+        return out[0], {"deck": encode_deck(deck), "proof": proof}
 
 
 class Duplicator(Substituter):
     dup = True
+
+
+class ProvingSubstituter(Substituter):
+    prove = True
+
+
+class ReplayedProof(Blind):
+    """Shuffles its first step honestly but sends, as its proof, the (valid) proof of another shuffle of the same
+    pile: a well-formed proof of another statement."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None:
+            return out
+        pile = self.pile or self._new_pile()
+        other, w = shuffle(pile.final, self.joint_pk)
+        ctx = ShuffleContext(self.game_id, pile.context(), self.seat, len(pile.steps))
+        self.cheated()
+        return out[0], {**out[1], "proof": prove_shuffle(ctx, self.joint_pk, pile.final, other, w.perm, w.rs)}
 
 
 class Staller(Blind):
@@ -557,8 +587,10 @@ class Equivocator(Blind):
         out = super().author_next(choose)
         if out is not None and out[0] == Kind.SHUFFLE and self.cheat_seq is None:
             pile = self.pile or self._new_pile()
-            other, _ = shuffle(pile.final, self.joint_pk)
-            self.extra_entry = {"deck": encode_deck(other)}
+            other, w = shuffle(pile.final, self.joint_pk)  # another valid shuffle, with its valid proof
+            ctx = ShuffleContext(self.game_id, pile.context(), self.seat, len(pile.steps))
+            proof = prove_shuffle(ctx, self.joint_pk, pile.final, other, w.perm, w.rs)
+            self.extra_entry = {"deck": encode_deck(other), "proof": proof}
             self.cheated()
         return out
 

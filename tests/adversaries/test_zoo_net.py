@@ -78,6 +78,8 @@ CAUGHT_AT_ONCE = [
     (FalseFace, 1, 4, "face_claim"),  # a card played as another card: its shares open to the truth
     (BrokenPromise, 1, 3, "trade_promise"),  # only the trade partner sees the card: posts the certificate
     (Equivocator, 1, 3, "equivocation"),  # two shuffles for one seq to different peers: the proof replaces both
+    (Substituter, 2, 3, "entry"),  # a card of its choice in the deck: its proof of shuffle fails on arrival
+    (Duplicator, 3, 4, "entry"),  # a copy of another card: likewise
 ]
 
 
@@ -102,8 +104,6 @@ CAUGHT_BY_AUDIT = [
     (GrantingController, 2, 3, "classic", 25, "controller_answer"),
     (RepeatedCodePassword, 1, 3, "classic", 25, "password_distinct"),
     (FalseCommitment, 0, 3, "classic", 25, "commitment"),
-    (Substituter, 2, 3, "classic", 25, "shuffle"),
-    (Duplicator, 3, 4, "classic", 25, "shuffle"),
     (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
     (IgnoresBug, 1, 3, "retro2013", 14, "no_actions"),  # a second action while holding Bug
 ]

@@ -139,6 +139,20 @@ def test_shuffle_that_is_not_a_deck_rejected() -> None:
     _rejects(ms, seat, Kind.SHUFFLE, dict(body, deck=body["deck"][:-64]), seat, "shuffle output rejected")
 
 
+def test_shuffle_without_a_valid_proof_rejected() -> None:
+    """The proof of shuffle is checked on arrival: one bit of it changed, a proof of the step one seat later, or
+    none at all, and the next seat rejects the step naming the shuffler."""
+    ms, seat, body = _first(Kind.SHUFFLE)
+    bad = bytearray(body["proof"])
+    bad[40] ^= 1  # inside the permutation commitment: a different (or invalid) point
+    _rejects(ms, seat, Kind.SHUFFLE, dict(body, proof=bytes(bad)), seat, "shuffle proof rejected")
+    _rejects(ms, seat, Kind.SHUFFLE, dict(body, proof=body["proof"][:-1]), seat, "shuffle proof rejected")
+    _rejects(ms, seat, Kind.SHUFFLE, {"deck": body["deck"]}, seat, "missing field 'proof'")
+    _rejects(ms, seat, Kind.SHUFFLE, dict(body, proof=b""), seat, "shuffle proof rejected")
+    nxt = ms[(seat + 1) % 3]
+    nxt.snapshot().apply(seat, Kind.SHUFFLE, body)  # the real one passes
+
+
 def test_malformed_join_rejected() -> None:
     ms = make_table(3, seed=7).ms
     out = ms[0].author_next()
@@ -414,8 +428,10 @@ def test_a_valid_abandon_ends_the_fold_naming_the_seat_on_duty() -> None:
 
 def test_own_shuffle_output_is_not_checked_again_but_anything_else_is(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shuffler's machine takes the output it just made (libsodium results from checked points) without
-    checking its 126 points again; an output that is not exactly that one is checked in full."""
+    checking its 126 points or its proof of shuffle again; an output that is not exactly that one is checked in
+    full (and the proof made for the real output does not hold for it)."""
     import adp2p.crypto.deck as deck
+    from adp2p.p2p.machine import setup
 
     t = make_table(3, seed=7)
     found = play_until(t, lambda d: d.kind == Kind.SHUFFLE)
@@ -428,17 +444,25 @@ def test_own_shuffle_output_is_not_checked_again_but_anything_else_is(monkeypatc
     checked: list[bytes] = []
     real = deck.check_point
     monkeypatch.setattr(deck, "check_point", lambda p, what="point": checked.append(p) or real(p, what))
+    proofs: list[bytes] = []
+    real_verify = setup.verify_shuffle_proof
+    monkeypatch.setattr(
+        setup, "verify_shuffle_proof", lambda *a, **k: proofs.append(a[4]) or real_verify(*a, **k)
+    )
     other = bytearray(body["deck"])
     other[0:64], other[64:128] = other[64:128], other[0:64]  # the same points in another order: not ours
     trial = m.snapshot()
-    trial.apply(seat, Kind.SHUFFLE, {"deck": bytes(other)})
-    assert len(checked) == 2 * 63
+    with pytest.raises(ProtocolError, match="shuffle proof rejected") as ei:
+        trial.apply(seat, Kind.SHUFFLE, {"deck": bytes(other), "proof": body["proof"]})
+    assert ei.value.seat == seat
+    assert len(checked) == 2 * 63 and proofs == [body["proof"]]
     checked.clear()
+    proofs.clear()
     m.apply(seat, Kind.SHUFFLE, body)
-    assert checked == [] and m._own_shuffle is None
+    assert checked == [] and proofs == [] and m._own_shuffle is None
     nxt = t.ms[(seat + 1) % 3]
-    nxt.apply(seat, Kind.SHUFFLE, body)  # every other seat checks every point
-    assert len(checked) == 2 * 63
+    nxt.apply(seat, Kind.SHUFFLE, body)  # every other seat checks every point and the proof
+    assert len(checked) == 2 * 63 and proofs == [body["proof"]]
 
 
 def test_masks_made_while_others_shuffle_are_used_for_our_step() -> None:

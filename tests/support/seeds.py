@@ -42,6 +42,7 @@ class SeededShuffles(Machine):
     """Mixin: this seat's shuffle steps draw their permutation and re-masking scalars from the table's rng."""
 
     rng: random.Random
+    proof_seed = bytes(32)  # proofs of shuffle derandomised (from the witness and the statement): reproducible logs
 
     def _make_shuffle(self, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
         perm = list(range(len(deck)))
