@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
+from adp2p.cli.tui.fullscreen import FullScreen, wanted
 from adp2p.cli.words import history_line, msg
 from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.bots import make_bot
@@ -69,6 +70,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     st = new_game(prof, n)
     events: list[dict[str, Any]] = []
     react = getattr(args, "react_seconds", None)
+    full = me is not None and wanted(getattr(args, "ui", "lines"), inp, out)
     prompt = Prompt(
         lang,
         out,
@@ -77,8 +79,9 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
         react_to=getattr(args, "react", "mine"),
         events=lambda: events,
         width=getattr(args, "width", None),
+        ui=FullScreen(lang) if full else None,
     )
-    prompt.say(
+    prompt.log(
         msg(
             "start_offline",
             lang,
@@ -91,9 +94,9 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     shown = 0
     try:
         while True:
-            if me is None:
+            if me is None or prompt.ui is not None:  # the account as it happens (the full screen's log pane)
                 for line in st.history[shown:]:
-                    prompt.say(history_line(line, lang))
+                    prompt.log(("  " if me is not None else "") + history_line(line, lang))
                 shown = len(st.history)
             d = pending(st)
             if d is None:
@@ -117,8 +120,11 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
             st = apply(st, ev)
             events.append(ev)
     except KeyboardInterrupt:
+        prompt.close()
         prompt.say("\n" + msg("abandoned", lang))
         return 130
+    finally:
+        prompt.close()  # the terminal as it was: the end is printed as lines below
     prompt.show(st if me is None else view(st, me), me)
     res = result(st)
     who = ", ".join(f"P{w + 1}" for w in res.winners)
@@ -185,10 +191,14 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     choose = (
         make_bot(args.strategy, seed)
         if args.watch
-        else human_chooser(args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"))
+        else human_chooser(
+            args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"), getattr(args, "ui", "auto")
+        )
     )
     cfg = with_patience(cfg, patience)  # the same heartbeats and limits as the bots (`join --abandon-after`)
-    peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))
+    prompt = getattr(choose, "prompt", None)
+    say = getattr(choose, "say", None) if prompt is not None and prompt.ui is not None else None
+    peer = TablePeer(cfg, choose, say=say or (lambda line: print(line, file=out, flush=True)))
     getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []
     logs = root / "bots" / table
@@ -240,6 +250,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
         finished = True
     except BaseException as exc:  # trio wraps task errors in exception groups
+        if prompt is not None:
+            prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
             print(f"ad-p2p play: {inner}", file=sys.stderr)
@@ -249,6 +261,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             return 130
         raise
     finally:
+        if prompt is not None:
+            prompt.close()  # the terminal as it was before anything more is printed
         for pr in procs:  # after a game the bots finish on their own; if we left, they would wait for us: stop them
             if not finished:
                 pr.terminate()

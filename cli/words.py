@@ -192,6 +192,37 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "yes_keys": {"en": "y yes", "de": "j ja y yes"},
     "cancelled": {"en": "cancelled — choose again", "de": "abgebrochen — neu wählen"},
+    # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------
+    "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
+    "prompt_wait": {"en": "(waiting for the others) ", "de": "(warte auf die anderen) "},
+    "keys_full": {
+        "en": "Tab: {pane} · PgUp/PgDn: log · ↑/↓: choices",
+        "de": "Tab: {pane} · Bild↑/↓: Verlauf · ↑/↓: Auswahl",
+    },
+    "keys_wide": {"en": "PgUp/PgDn: log · ↑/↓: choices", "de": "Bild↑/↓: Verlauf · ↑/↓: Auswahl"},
+    "pane.board": {"en": "board", "de": "Spielfeld"},
+    "pane.secret": {"en": "checklist", "de": "Checkliste"},
+    "more_below": {"en": "▼ {n} more lines (↓)", "de": "▼ {n} weitere Zeilen (↓)"},
+    "more_above": {"en": "▲ {n} lines above (↑)", "de": "▲ {n} Zeilen darüber (↑)"},
+    "log_scrolled": {"en": "▼ {n} newer (PgDn)", "de": "▼ {n} neuere (Bild↓)"},
+    "more_cards": {"en": "… {n} more (cards: all of them)", "de": "… {n} weitere (cards: alle)"},
+    "on_you": {"en": "On you: {effects}", "de": "Auf dir: {effects}"},
+    "effect.no_attempts_next": {"en": "no attempts next turn", "de": "nächster Zug ohne Versuche"},
+    "effect.no_actions_next": {"en": "no actions next turn", "de": "nächster Zug ohne Aktionen"},
+    "effect.lose_actions_next": {"en": "{n} action(s) fewer next turn", "de": "{n} Aktion(en) weniger im nächsten Zug"},
+    "effect.no_draw_next": {"en": "no drawing next turn", "de": "nächster Zug ohne Ziehen"},
+    "effect.extra_actions_next": {"en": "{n} extra action(s) next turn", "de": "{n} Extra-Aktion(en) im nächsten Zug"},
+    "effect.etaxes_next": {"en": "no hand limit, draw {n} more next turn", "de": "kein Handlimit, {n} mehr ziehen"},
+    "effect.ignore_limit": {"en": "no hand limit until your turn", "de": "kein Handlimit bis zu deinem Zug"},
+    "effect.sol": {"en": "1 action a turn (S.O.L.)", "de": "1 Aktion pro Zug (S.O.L.)"},
+    "effect.beta": {"en": "hand limit -1 (Beta Site)", "de": "Handlimit -1 (Beta Site)"},
+    "stage.password": {
+        "en": "{n} possible passwords: pick card by card (c1, c2, ...; c: start again){picked}",
+        "de": "{n} mögliche Passwörter: Karte für Karte wählen (c1, c2, ...; c: neu){picked}",
+    },
+    "stage.picked": {"en": " — picked: {cards}", "de": " — gewählt: {cards}"},
+    "stage.card": {"en": "{key}: {card} ({n})", "de": "{key}: {card} ({n})"},
+    "stage.none": {"en": "no card to pick here", "de": "hier gibt es keine Karte zu wählen"},
     "help": {
         "en": (
             "Type the number of a choice and Enter.\n"

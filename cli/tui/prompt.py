@@ -1,7 +1,12 @@
 """The human prompt: shows the screen, offers only the engine's legal events (numbered, in groups), reads a
 choice. Reactions get a visible countdown and pass by themselves when time runs out; what cannot be undone
 asks for a confirmation; `help`, `cards`, `rules` and `b` (board) work at every prompt; `q`, end of input
-or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit).
+or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit). A password among many is
+picked card by card (c1, c2, ...).
+
+Two faces, one logic: with a `FullScreen` (cli/tui/fullscreen.py, a real terminal) the screen is a fixed
+layout of panes and the menu goes to its choices pane; without one (pipes, files, `--ui lines`) the screen
+and the menu are printed as lines and the choice is read from a line.
 """
 
 from __future__ import annotations
@@ -16,6 +21,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
+from adp2p.cli.tui.panes import Frame
 from adp2p.cli.tui.screen import HISTORY_LINES, bonus_names, render_text, screen
 from adp2p.cli.words import LEVEL_NAMES, card_label, describe, history_line, msg, sector_name
 from adp2p.engine.api import pending
@@ -41,6 +48,8 @@ GROUP_OF = {
 }
 FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
 SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
+CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
+STAGE = 4  # more passwords than this to choose from: picked card by card
 DEFAULT_REACT_SECONDS = 15.0
 
 
@@ -143,6 +152,7 @@ class Prompt:
         width: int | None = None,
         history: int = HISTORY_LINES,
         react_to: str = "mine",
+        ui: FullScreen | None = None,
     ) -> None:
         self.lang = lang
         self.react_to = react_to  # "mine": ask only when it matters (react_worth_asking); "all": every window
@@ -156,6 +166,8 @@ class Prompt:
         self.width = width
         self.history = history
         self.shown = 0  # history lines already on a screen
+        self.ui = ui  # the full-screen client, or None: lines
+        self.picked: list[int] = []  # the password cards picked so far (staged choice)
 
     # -- output ------------------------------------------------------------------------------------
     @property
@@ -163,7 +175,51 @@ class Prompt:
         return self._names() if callable(self._names) else self._names
 
     def cols(self) -> int:
+        if self.ui is not None:
+            return self.ui.cols()
         return self.width or terminal_width(self.out)
+
+    def close(self) -> None:
+        """Leave the full screen (what follows is printed as lines)."""
+        if self.ui is not None:
+            self.ui.stop()
+            self.ui = None
+
+    def watch(self, st: GameState, me: int | None) -> None:
+        """The game moved on while nothing is asked: the full screen shows it (at most twice a second)."""
+        if self.ui is None or self.ui.reading or time.monotonic() - self._watched < 0.5:
+            return
+        self._watched = time.monotonic()
+        cl = self.checklist(st, me) if me is not None else None
+        self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
+
+    _watched = 0.0
+
+    def log(self, line: str) -> None:
+        """A line of the game's account or a notice: the log pane of the full screen, else printed."""
+        if self.ui is not None:
+            self.ui.start()
+            self.ui.log(line)
+        else:
+            self.say(line)
+
+    def read(
+        self, prefix: Prefix, timeout: float | None = None, tick: Callable[[float], None] | None = None
+    ) -> str | None:
+        """A line typed after `prefix` (see LineReader.readline); Ctrl-C in the full screen raises KeyboardInterrupt."""
+        if self.ui is not None:
+            line = self.ui.readline(prefix, timeout)
+            if line == INTERRUPT:
+                raise KeyboardInterrupt
+            return line
+        self.say(prefix if isinstance(prefix, str) else prefix(), end="")
+        return self.reader.readline(timeout, tick)
+
+    def discard_typed_ahead(self) -> None:
+        if self.ui is not None:
+            self.ui.discard_typed_ahead()
+        else:
+            self.reader.discard_typed_ahead()
 
     def console(self) -> Console:
         w = self.cols()
@@ -173,6 +229,9 @@ class Prompt:
         )
 
     def say(self, text: str = "", end: str = "\n") -> None:
+        if self.ui is not None:
+            self.ui.say(text)
+            return
         print(text, end=end, file=self.out, flush=True)
 
     def checklist(self, st: GameState, me: int) -> Checklist:
@@ -190,10 +249,18 @@ class Prompt:
         lines = max(self.history, min(30, len(st.history) - self.shown))
         self.shown = len(st.history)
         cl = self.checklist(st, me) if me is not None else None
+        if self.ui is not None:
+            self.ui.start()
+            self.ui.show(Frame(st, me, self.lang, options, cl, self.names))
+            self.say_notes()
+            return
         con = self.console()
         con.print(
             screen(st, me, self.lang, checklist=cl, options=options, names=self.names, width=con.width, history=lines)
         )
+        self.say_notes()
+
+    def say_notes(self) -> None:
         notes = self.notes() if self.notes is not None else []
         for line in notes[self._notes_seen :]:  # what we were shown privately since the last screen, near the prompt
             self.say(line)
@@ -213,10 +280,14 @@ class Prompt:
             groups[group_of(ev)].append(i)
         order = [i for g in GROUPS for i in groups[g]]
         shown_groups = [g for g in GROUPS if groups[g]]
-        self.say()
+        if self.ui is None:
+            self.say()
         for g in shown_groups:
             idx = groups[g]
             self.say(f"  {msg('group.' + g, self.lang)}:")
+            if self.staged(options, idx):
+                self.list_stage(st, me, options, order, idx)
+                continue
             if len(idx) > FOLD and len(shown_groups) > 1:
                 first = order.index(idx[0]) + 1
                 self.say(
@@ -226,6 +297,57 @@ class Prompt:
                 continue
             self.list_items(st, me, options, order, idx)
         return order, groups
+
+    def new_stage(self) -> None:
+        """A stage of the menu replaces what the full screen's choices pane showed (as lines, it follows it)."""
+        if self.ui is not None:
+            self.ui.clear_choices()
+
+    @staticmethod
+    def staged(options: list[Event], idx: list[int]) -> bool:
+        """Are these choices passwords, too many for one list? Then they are picked card by card."""
+        return len(idx) > STAGE and all(options[i]["t"] == "password" for i in idx)
+
+    def list_stage(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
+        """The passwords that hold every card picked so far: listed when few are left, else the cards that can
+        come next (c1, c2, ...), each with how many of those passwords hold it. Only the engine's legal
+        passwords are ever offered: a stage only narrows their list."""
+        left = [i for i in idx if set(self.picked) <= set(options[i]["cards"])]
+        if len(left) <= STAGE:
+            self.list_items(st, me, options, order, left)
+            return
+        picked = ", ".join(card_label(st.face(h, me), self.lang) for h in self.picked)
+        self.say("    " + msg("stage.password", self.lang, n=len(left),
+                              picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
+        items = []
+        for k, h in enumerate(self.stage_cards(options, left), 1):
+            n = sum(1 for i in left if h in options[i]["cards"])
+            items.append(msg("stage.card", self.lang, key=f"c{k}", card=card_label(st.face(h, me), self.lang), n=n))
+        width = max(40, self.cols() - 1)
+        for line in stage_rows(items, width - 6):
+            self.say("      " + line)
+
+    def stage_cards(self, options: list[Event], left: list[int]) -> list[int]:
+        """The cards the passwords left hold besides those picked, in hand order."""
+        out: list[int] = []
+        for i in left:
+            out += [h for h in options[i]["cards"] if h not in out and h not in self.picked]
+        return out
+
+    def pick_card(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int],
+                  number: str | None) -> None:
+        """`c<k>`: the k-th card of the stage is picked; `c`: start again."""
+        if number is None:
+            self.picked = []
+        else:
+            left = [i for i in idx if set(self.picked) <= set(options[i]["cards"])]
+            cards_now = self.stage_cards(options, left) if len(left) > STAGE else []
+            k = int(number)
+            if not 1 <= k <= len(cards_now):
+                self.say(msg("stage.none", self.lang))
+                return
+            self.picked.append(cards_now[k - 1])
+        self.list_stage(st, me, options, order, idx)
 
     def list_sectors(self, options: list[Event], idx: list[int]) -> None:
         """The attempts, one line per sector ("a3: Micronopoly — 6 choices"): a stage of at most six lines."""
@@ -286,13 +408,13 @@ class Prompt:
         d = pending(st)
         if d is not None and d.kind == "window":
             return self.react(st, me, options)
-        self.reader.discard_typed_ahead()  # a key meant for an earlier prompt never answers this one
+        self.discard_typed_ahead()  # a key meant for an earlier prompt never answers this one
+        self.picked = []
         self.show(st, me, options)
         order, groups = self.menu(st, me, options)
         done = groups["done"]
         while True:
-            self.say(msg("prompt", self.lang), end="")
-            line = self.reader.readline()
+            line = self.read(msg("prompt", self.lang))
             if not line:
                 raise KeyboardInterrupt  # end of input: leave
             key = line.strip().lower()
@@ -321,16 +443,23 @@ class Prompt:
             folded = {v: g for g, v in GROUP_KEYS.items()}
             if key in folded and groups[folded[key]]:
                 idx = groups[folded[key]]
+                self.new_stage()
                 if folded[key] == "attempts" and len(idx) > FOLD:
                     self.list_sectors(options, idx)  # one more stage: the sector first, then its choices
                 else:
                     self.list_items(st, me, options, order, idx)
+                continue
+            stage = CARD_KEY.fullmatch(key)
+            if stage and self.staged(options, groups["other"]):
+                self.new_stage()
+                self.pick_card(st, me, options, order, groups["other"], stage.group(1))
                 continue
             sector = SECTOR_KEY.fullmatch(key)
             if sector and groups["attempts"]:
                 s = int(sector.group(1)) - 1
                 idx = [i for i in groups["attempts"] if options[i].get("s") == s]
                 if idx:
+                    self.new_stage()
                     self.list_items(st, me, options, order, idx)
                     continue
             if key.isdigit() and 1 <= int(key) <= len(order):
@@ -342,8 +471,11 @@ class Prompt:
             self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
 
     def confirm(self, what: str) -> bool:
-        self.say(msg("confirm", self.lang, what=what), end="")
-        line = self.reader.readline()
+        if self.ui is not None:  # the question in the choices pane, its keys at the input line
+            self.say(msg("confirm", self.lang, what=what))
+            line = self.read(msg("confirm_keys", self.lang))
+        else:
+            line = self.read(msg("confirm", self.lang, what=what))
         if not line:
             raise KeyboardInterrupt
         return line.strip().lower() in msg("yes_keys", self.lang).split()
@@ -355,7 +487,7 @@ class Prompt:
             return passing
         if self.react_to != "all" and not react_worth_asking(st, me, options):
             return passing  # only "at any time" cards fit, on something not about us: play them on your turn
-        self.reader.discard_typed_ahead()
+        self.discard_typed_ahead()
         self.show(st, me, options)
         about = window_cause(st)
         if about is not None:  # what the window is about, in one line, right above the choices
@@ -364,9 +496,12 @@ class Prompt:
         for n, i in enumerate(order, 1):
             self.say(f"    {n:>3}. {describe(st, options[i], me, self.lang, self.names)}")
         deadline = time.monotonic() + self.react_seconds
-        # The prompt is printed once and warned once near the end, never redrawn with "\r": a redraw would
-        # wipe what the player is typing (the terminal echoes it; we only see it after Enter).
-        self.say(msg("prompt_react", self.lang, secs=int(self.react_seconds + 0.999)), end="")
+
+        def countdown() -> str:  # the full screen redraws its input line in place, with the seconds left
+            return msg("prompt_react", self.lang, secs=max(0, int(deadline - time.monotonic() + 0.999)))
+
+        # As lines, the prompt is printed once and warned once near the end, never redrawn with "\r": a redraw
+        # would wipe what the player is typing (the terminal echoes it; we only see it after Enter).
         warned = self.react_seconds <= 5
 
         def tick(left: float) -> None:
@@ -375,11 +510,17 @@ class Prompt:
                 warned = True
                 self.say("\n" + msg("prompt_react", self.lang, secs=int(left + 0.999)), end="")
 
+        first = True
         while True:
             left = deadline - time.monotonic()
-            line = self.reader.readline(timeout=max(0.0, left), tick=tick) if left > 0 else None
+            prefix: Prefix = countdown if self.ui is not None else (countdown() if first else "")
+            first = False
+            line = self.read(prefix, timeout=max(0.0, left), tick=tick) if left > 0 else None
             if line is None:
-                self.say("\n" + msg("auto_pass", self.lang))
+                if self.ui is not None:
+                    self.ui.log(msg("auto_pass", self.lang))
+                else:
+                    self.say("\n" + msg("auto_pass", self.lang))
                 return passing
             if not line:
                 raise KeyboardInterrupt
@@ -422,6 +563,15 @@ def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:
     ctx = (d.info.get("ctx") if d is not None else None) or {}
     s = ctx.get("s")
     return ctx.get("q") == me or (isinstance(s, int) and st.controller[s] == me)
+
+
+def stage_rows(items: list[str], width: int) -> list[str]:
+    """Short items several to a line (two columns when two fit), each item whole."""
+    col = max(len(x) for x in items) + 3
+    if 2 * col - 3 > width:
+        return items
+    rows = (len(items) + 1) // 2
+    return [(items[r].ljust(col) + (items[r + rows] if r + rows < len(items) else "")).rstrip() for r in range(rows)]
 
 
 def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:
