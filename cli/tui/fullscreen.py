@@ -133,43 +133,43 @@ class FullScreen:
     def _keys(self) -> KeyBindings:
         kb = KeyBindings()
 
-        @kb.add("enter")
+        @kb.add("enter", eager=True)
         def _enter(event: KeyPressEvent) -> None:
             text = self.buffer.text
             self.buffer.reset()
             self.lines.put(text + "\n")
 
-        @kb.add("c-c")
+        @kb.add("c-c", eager=True)
         def _interrupt(event: KeyPressEvent) -> None:
             if self.reading:
                 self.lines.put(INTERRUPT)
             else:  # nothing is asked: leave as a Ctrl-C in a plain terminal would
                 os.kill(os.getpid(), signal.SIGINT)
 
-        @kb.add("c-d")
+        @kb.add("c-d", eager=True)
         def _eof(event: KeyPressEvent) -> None:
             if not self.buffer.text:
                 _interrupt(event) if not self.reading else self.lines.put("")
 
-        @kb.add("pageup")
+        @kb.add("pageup", eager=True)
         def _log_back(event: KeyPressEvent) -> None:
             with self.lock:
                 self.sc.log_back += max(1, self._log_rows() - 1)
 
-        @kb.add("pagedown")
+        @kb.add("pagedown", eager=True)
         def _log_forward(event: KeyPressEvent) -> None:
             with self.lock:
                 self.sc.log_back = max(0, self.sc.log_back - max(1, self._log_rows() - 1))
 
-        @kb.add("up")
+        @kb.add("up", eager=True)
         def _choices_up(event: KeyPressEvent) -> None:
             self._scroll_choices(-1)
 
-        @kb.add("down")
+        @kb.add("down", eager=True)
         def _choices_down(event: KeyPressEvent) -> None:
             self._scroll_choices(1)
 
-        @kb.add("tab")
+        @kb.add("tab", eager=True)
         def _toggle(event: KeyPressEvent) -> None:
             with self.lock:
                 self.sc.secret = not self.sc.secret

@@ -24,6 +24,7 @@ from adp2p.cli.tui.screen import (
     compact_hand,
     hand_table,
     header,
+    natural_width,
     password_text,
     piles_line,
     players_lines,
@@ -192,10 +193,10 @@ class Layout:
     def _wide(self) -> None:
         f, con, cols = self.frame, self.con, self.cols
         assert f.me is not None
-        left_w = (cols - 1) * 3 // 5
+        sectors = sectors_table(f.st, f.lang, f.names)
+        left_w = max((cols - 1) // 2, min(natural_width(sectors, cols) + 2, (cols - 1) * 3 // 5))
         right_w = cols - 1 - left_w
-        board = lines_of(con, Group(sectors_table(f.st, f.lang, f.names), piles_line(f.st, f.lang),
-                                    players_lines(f.st, f.lang, f.names)), left_w)
+        board = lines_of(con, Group(sectors, piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)), left_w)
         secret_parts: list[RenderableType] = [password_text(f.st, f.me, f.lang)]
         if f.checklist is not None:
             tb = checklist_table(f.st, f.checklist, f.lang, f.names)
@@ -205,8 +206,9 @@ class Layout:
         secret = lines_of(con, Group(*secret_parts), right_w)
         h1 = max(len(board), len(secret))
         hand = lines_of(con, hand_table(f.st, f.me, f.options, f.lang, text_width=max(12, left_w - 60)), left_w)
-        h2 = max(len(hand), 6)
         head = self._head(None)
+        spare = self.rows - 1 - len(head) - h1 - max(len(hand), 6) - 2 * MIN_CHOICES  # room for a longer log
+        h2 = max(len(hand), 6) + max(0, spare)
         self.top = [*head, *beside(fit(board, h1, left_w), fit(secret, h1, right_w))]
         self.mid_left = fit(hand, h2, left_w)
         self.log_width, self.log_rows = right_w, h2
@@ -219,11 +221,13 @@ class Layout:
             self.mid_left = []
             self.log_width, self.log_rows = cols, max(3, (self.rows - len(self.top)) // 2)
             return
-        if secret:
-            parts: list[RenderableType] = [password_text(f.st, f.me, f.lang)]
+        if secret:  # the checklist as a table when it fits the board's place, else in short lines
+            pw = password_text(f.st, f.me, f.lang)
+            board = lines_of(con, pw, cols)
             if f.checklist is not None:
-                parts += compact_checklist(f.st, f.checklist, f.lang) or [Text(msg("no_checklist", f.lang))]
-            board = lines_of(con, Group(*parts), cols)
+                table = lines_of(con, Group(pw, checklist_table(f.st, f.checklist, f.lang, f.names)), cols)
+                short = lines_of(con, Group(pw, *compact_checklist(f.st, f.checklist, f.lang)), cols)
+                board = table if len(table) <= 7 else short
         else:
             board = lines_of(con, Group(*compact_board(f.st, f.lang, f.names)), cols)
         board = fit(board, 7, cols)  # the board's height: 6 sectors and the piles

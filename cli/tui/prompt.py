@@ -252,7 +252,7 @@ class Prompt:
         if self.ui is not None:
             self.ui.start()
             self.ui.show(Frame(st, me, self.lang, options, cl, self.names))
-            self.say_notes()
+            self._notes_seen = len(self.notes() if self.notes is not None else [])  # they stay in the log pane
             return
         con = self.console()
         con.print(
