@@ -196,10 +196,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
     "prompt_wait": {"en": "(waiting for the others) ", "de": "(warte auf die anderen) "},
     "keys_full": {
-        "en": "Tab: {pane} · PgUp/PgDn: log · ↑/↓: choices",
-        "de": "Tab: {pane} · Bild↑/↓: Verlauf · ↑/↓: Auswahl",
+        "en": "Tab: {pane} · PgUp/PgDn: log",
+        "de": "Tab: {pane} · Bild↑/↓: Verlauf",
     },
     "keys_wide": {"en": "PgUp/PgDn: log · ↑/↓: choices", "de": "Bild↑/↓: Verlauf · ↑/↓: Auswahl"},
+    "help_full": {
+        "en": "  PgUp/PgDn  scroll the log · ↑/↓ scroll the choices · Tab  checklist (80x24)",
+        "de": "  Bild↑/↓  Verlauf blättern · ↑/↓ Auswahl blättern · Tab  Checkliste (80x24)",
+    },
     "pane.board": {"en": "board", "de": "Spielfeld"},
     "pane.secret": {"en": "checklist", "de": "Checkliste"},
     "more_below": {"en": "▼ {n} more lines (↓)", "de": "▼ {n} weitere Zeilen (↓)"},
@@ -220,6 +224,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n} possible passwords: pick card by card (c1, c2, ...; c: start again){picked}",
         "de": "{n} mögliche Passwörter: Karte für Karte wählen (c1, c2, ...; c: neu){picked}",
     },
+    "stage.cards": {
+        "en": "{n} choices: pick card by card (c1, c2, ...; c: start again){picked}",
+        "de": "{n} Möglichkeiten: Karte für Karte wählen (c1, c2, ...; c: neu){picked}",
+    },
     "stage.picked": {"en": " — picked: {cards}", "de": " — gewählt: {cards}"},
     "stage.card": {"en": "{key}: {card} ({n})", "de": "{key}: {card} ({n})"},
     "stage.none": {"en": "no card to pick here", "de": "hier gibt es keine Karte zu wählen"},
@@ -228,6 +236,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Type the number of a choice and Enter.\n"
             "  d       end this step / pass\n"
             "  a p t o show the attempts / plays / trades / other choices when they are folded\n"
+            "  c1 c2.. a password (or the cards to discard) card by card (c: start again)\n"
             "  b       show the board again\n"
             "  cards   your cards with their full texts (cards all: the whole deck)\n"
             "  rules   the turn structure and the sector bonuses\n"
@@ -237,6 +246,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Tippe die Nummer einer Möglichkeit und Enter.\n"
             "  d       Schritt beenden / passen\n"
             "  a p t o Zugangsversuche / Karten / Tausch / Sonstiges zeigen, wenn zusammengefaltet\n"
+            "  c1 c2.. ein Passwort (oder abzulegende Karten) Karte für Karte (c: neu)\n"
             "  b       das Spielfeld erneut zeigen\n"
             "  cards   deine Karten mit vollem Text (cards all: alle Karten)\n"
             "  rules   Zugablauf und Sektor-Boni\n"

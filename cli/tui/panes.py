@@ -217,7 +217,7 @@ class Layout:
         f, con, cols = self.frame, self.con, self.cols
         head = self._head(secret if f.me is not None else None)
         if f.me is None:
-            self.top = [*head, *lines_of(con, Group(*compact_board(f.st, f.lang, f.names)), cols)]
+            self.top = [*head, *lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)]
             self.mid_left = []
             self.log_width, self.log_rows = cols, max(3, (self.rows - len(self.top)) // 2)
             return
@@ -229,10 +229,10 @@ class Layout:
                 short = lines_of(con, Group(pw, *compact_checklist(f.st, f.checklist, f.lang)), cols)
                 board = table if len(table) <= 7 else short
         else:
-            board = lines_of(con, Group(*compact_board(f.st, f.lang, f.names)), cols)
+            board = lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)
         board = fit(board, 7, cols)  # the board's height: 6 sectors and the piles
         password = [] if secret else lines_of(con, password_text(f.st, f.me, f.lang), cols)
-        left_w = min(cols // 2, 44)
+        left_w = min(cols // 2 + 6, 50)  # the hand a little wider than the log: its reasons matter more
         hand = lines_of(con, compact_hand(f.st, f.me, f.options, f.lang, one_line=True), left_w)
         room = self.rows - len(head) - len(board) - len(password) - 1 - MIN_CHOICES
         h2 = max(3, min(len(hand), room))

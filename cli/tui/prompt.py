@@ -47,8 +47,10 @@ GROUP_OF = {
     "trade_reply": "trades",
 }
 FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
+FOLD_FULL = 4  # the same in the full screen, whose choices pane is short
 SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
 CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
+STAGED = frozenset({"password", "discard", "give", "spam_give"})  # kinds of choices picked card by card
 STAGE = 4  # more passwords than this to choose from: picked card by card
 DEFAULT_REACT_SECONDS = 15.0
 
@@ -282,18 +284,25 @@ class Prompt:
         shown_groups = [g for g in GROUPS if groups[g]]
         if self.ui is None:
             self.say()
+        fold = FOLD if self.ui is None else FOLD_FULL
         for g in shown_groups:
             idx = groups[g]
-            self.say(f"  {msg('group.' + g, self.lang)}:")
+            title = f"  {msg('group.' + g, self.lang)}:"
+            if len(idx) > fold and len(shown_groups) > 1 and not self.staged(options, idx):
+                first = order.index(idx[0]) + 1
+                line = f"{first}-{first + len(idx) - 1}: " + msg(
+                    "group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o")
+                )
+                if self.ui is not None:  # the full screen: a folded group is one line, its title in front
+                    self.say(f"{title} {line}")
+                else:
+                    self.say(title)
+                    self.say("    " + line)
+                continue
+            if self.ui is None or len(shown_groups) > 1:  # (the full screen has no room for a lone group's title)
+                self.say(title)
             if self.staged(options, idx):
                 self.list_stage(st, me, options, order, idx)
-                continue
-            if len(idx) > FOLD and len(shown_groups) > 1:
-                first = order.index(idx[0]) + 1
-                self.say(
-                    f"    {first}-{first + len(idx) - 1}: "
-                    + msg("group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o"))
-                )
                 continue
             self.list_items(st, me, options, order, idx)
         return order, groups
@@ -305,19 +314,34 @@ class Prompt:
 
     @staticmethod
     def staged(options: list[Event], idx: list[int]) -> bool:
-        """Are these choices passwords, too many for one list? Then they are picked card by card."""
-        return len(idx) > STAGE and all(options[i]["t"] == "password" for i in idx)
+        """Are these choices sets of cards of one kind (passwords, discards, cards given), too many for one list?
+        Then they are picked card by card."""
+        kinds = {options[i]["t"] for i in idx}
+        return (
+            len(idx) > STAGE and len(kinds) == 1 and kinds <= STAGED and all(options[i].get("cards") for i in idx)
+        )
 
     def list_stage(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
-        """The passwords that hold every card picked so far: listed when few are left, else the cards that can
-        come next (c1, c2, ...), each with how many of those passwords hold it. Only the engine's legal
-        passwords are ever offered: a stage only narrows their list."""
+        """The choices (passwords, discards, ...) that hold every card picked so far: listed when few are left,
+        else the cards that can come next (c1, c2, ...), each with how many of those choices hold it. Only the
+        engine's legal events are ever offered: a stage only narrows their list."""
         left = [i for i in idx if set(self.picked) <= set(options[i]["cards"])]
-        if len(left) <= STAGE:
+        if len(left) <= STAGE and not self.picked:
             self.list_items(st, me, options, order, left)
             return
+        password = options[left[0]]["t"] == "password"
+        if len(left) <= STAGE and not password:
+            self.list_items(st, me, options, order, left)
+            return
+        if len(left) <= STAGE:  # the passwords left, by their cards alone (the sector is said above them)
+            sector = sector_name(options[left[0]]["s"], self.lang)
+            self.say("    " + msg("ev.password", self.lang, sector=sector, cards="").rstrip())
+            for i in left:
+                labels = ", ".join(card_label(st.face(h, me), self.lang) for h in options[i]["cards"])
+                self.say(f"    {order.index(i) + 1:>3}. {labels}")
+            return
         picked = ", ".join(card_label(st.face(h, me), self.lang) for h in self.picked)
-        self.say("    " + msg("stage.password", self.lang, n=len(left),
+        self.say("    " + msg("stage.password" if password else "stage.cards", self.lang, n=len(left),
                               picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
         items = []
         for k, h in enumerate(self.stage_cards(options, left), 1):
@@ -423,7 +447,7 @@ class Prompt:
             if key in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if key in ("?", "h", "help", "hilfe"):
-                self.say(msg("help", self.lang))
+                self.say_help()
                 continue
             if key in ("cards", "karten", "cards all", "karten alle"):
                 self.show_cards(st, me, everything=key.endswith(("all", "alle")))
@@ -469,6 +493,9 @@ class Prompt:
                     continue
                 return ev
             self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+    def say_help(self) -> None:
+        self.say(msg("help", self.lang) + ("\n" + msg("help_full", self.lang) if self.ui is not None else ""))
 
     def confirm(self, what: str) -> bool:
         if self.ui is not None:  # the question in the choices pane, its keys at the input line
@@ -530,7 +557,7 @@ class Prompt:
             if key in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if key in ("?", "h", "help", "hilfe"):
-                self.say(msg("help", self.lang))
+                self.say_help()
                 continue
             if key in ("cards", "karten"):
                 self.show_cards(st, me)
@@ -566,12 +593,19 @@ def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:
 
 
 def stage_rows(items: list[str], width: int) -> list[str]:
-    """Short items several to a line (two columns when two fit), each item whole."""
+    """Short items several to a line, each item whole: in two columns when two fit, else as many as fit."""
     col = max(len(x) for x in items) + 3
-    if 2 * col - 3 > width:
-        return items
-    rows = (len(items) + 1) // 2
-    return [(items[r].ljust(col) + (items[r + rows] if r + rows < len(items) else "")).rstrip() for r in range(rows)]
+    if 2 * col - 3 <= width:
+        rows = (len(items) + 1) // 2
+        pairs = [(items[r], items[r + rows] if r + rows < len(items) else "") for r in range(rows)]
+        return [(a.ljust(col) + b).rstrip() for a, b in pairs]
+    out: list[str] = []
+    for item in items:
+        if out and len(out[-1]) + 3 + len(item) <= width:
+            out[-1] += "   " + item
+        else:
+            out.append(item)
+    return out
 
 
 def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:

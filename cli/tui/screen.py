@@ -414,19 +414,23 @@ def sector_pad(lang: str) -> int:
     return max(len(sector_name(s, lang)) for s in range(6))
 
 
-def compact_board(st: GameState, lang: str, names: list[str] | None) -> list[Text]:
-    """The sectors in one short line each (controller, access, bonuses), who the short names are, the piles."""
+def compact_board(st: GameState, lang: str, names: list[str] | None, one_line: bool = False) -> list[Text]:
+    """The sectors in one short line each (controller, access, bonuses), who the short names are, the piles.
+    `one_line`: each sector on exactly one line (a bonus too long for it shortened with "…"; the holder's name
+    left out where it is the controller's, just before)."""
     tags = tags_of(st, names)
     pad = sector_pad(lang)
     parts: list[Text] = []
     for s in range(6):
-        line = Text(f"{sector_name(s, lang):<{pad}} ")
+        line = Text(f"{sector_name(s, lang):<{pad}} ", no_wrap=one_line, overflow="ellipsis")
         line.append_text(who_text(st, st.controller[s], tags=tags))
         line.append(" ")
         line.append_text(access_cell(st, s, names))
         for p, b in bonuses(st, s):
-            line.append(f" *{msg(f'bonus.{b}', lang)} ")
-            line.append_text(who_text(st, p, tags=tags))
+            line.append(f" *{msg(f'bonus.{b}', lang)}")
+            if not one_line or p != st.controller[s]:
+                line.append(" ")
+                line.append_text(who_text(st, p, tags=tags))
         parts.append(line)
     full = [player_name(st, p, names) for p in range(st.n)]
     if tags != full:  # the compact layout has no players' lines: say who the short names are
