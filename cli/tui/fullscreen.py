@@ -55,6 +55,7 @@ class FullScreen:
         self.lock = threading.RLock()
         self.lines: queue.Queue[str] = queue.Queue()
         self.reading = False
+        self.asking = False  # a decision's frame is up (from `show` to `done`): the game's updates wait
         self.prefix: Prefix = ""
         self._layout: tuple[tuple[int, int, int, bool], Layout] | None = None
         self.buffer = Buffer(multiline=False)
@@ -189,14 +190,28 @@ class FullScreen:
     def show(self, frame: Frame) -> None:
         """A new frame: its board, hand and header; the choices pane starts empty."""
         with self.lock:
+            self.asking = True
             self.frame = frame
+            self.sc.status = ""
             self.sc.choices = []
             self.sc.block = self._since = 0
             self.sc.choices_top = None
         self._redraw()
 
+    def done(self) -> None:
+        """The decision is made: the game's updates show again."""
+        with self.lock:
+            self.asking = False
+
+    def status(self, text: str) -> None:
+        """The answer to the last key, in place under the choices (replaced by the next, gone with the frame)."""
+        with self.lock:
+            self.sc.status = text
+        self._redraw()
+
     def clear_choices(self) -> None:
         with self.lock:
+            self.sc.status = ""
             self.sc.choices = []
             self.sc.block = self._since = 0
             self.sc.choices_top = None
@@ -205,13 +220,14 @@ class FullScreen:
     def update(self, frame: Frame) -> None:
         """The board moved on while nothing is asked: the new frame, the choices pane as it was."""
         with self.lock:
-            if self.reading:
+            if self.reading or self.asking:
                 return
             self.frame = frame
         self._redraw()
 
     def say(self, text: str) -> None:
         with self.lock:
+            self.sc.status = ""
             self.sc.choices.extend(text.split("\n"))
         self._redraw()
 

@@ -71,6 +71,7 @@ class Scroll:
     block: int = 0  # where the newest block of choices begins (shown whole when it can be)
     choices_top: int | None = None  # set by the arrows; None: follow the newest block
     secret: bool = False  # compact layout: the password and checklist pane instead of the board (Tab)
+    status: str = ""  # the answer to the last key, under the choices
 
 
 def effects_text(st: GameState, me: int, lang: str) -> Text | None:
@@ -235,7 +236,7 @@ class Layout:
         left_w = min(cols // 2 + 6, 50)  # the hand a little wider than the log: its reasons matter more
         hand = lines_of(con, compact_hand(f.st, f.me, f.options, f.lang, one_line=True), left_w)
         room = self.rows - len(head) - len(board) - len(password) - 1 - MIN_CHOICES
-        h2 = max(3, min(len(hand), room))
+        h2 = max(3, min(max(len(hand), 6), room))  # the log at least 6 lines when there is room
         extra = len(hand) - h2
         self.top = [*head, *board]
         self.mid_left = fit(hand, h2, left_w, msg("more_cards", f.lang, n=extra + 1))
@@ -255,7 +256,11 @@ class Layout:
         mid = beside(self.mid_left, log_pane) if self.mid_left else log_pane
         lines = [*self.top, *mid, *getattr(self, "after_mid", [])]
         height = max(1, self.rows - 1 - len(lines))
+        status = text_lines(self.con, [sc.status], self.cols)[:1] if sc.status else []
+        if status:
+            status = [[Segment(seg.text, Style(bold=True)) for seg in status[0]]]
+        height -= len(status)
         choices = text_lines(self.con, sc.choices, self.cols)
         top = choices_top(sc, len(choices), height)
-        lines += window(choices, height, top, self.cols, lang)
+        lines += window(choices, height, top, self.cols, lang) + status
         return to_ansi(lines[: self.rows - 1])

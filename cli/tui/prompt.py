@@ -368,7 +368,7 @@ class Prompt:
             cards_now = self.stage_cards(options, left) if len(left) > STAGE else []
             k = int(number)
             if not 1 <= k <= len(cards_now):
-                self.say(msg("stage.none", self.lang))
+                self.tell(msg("stage.none", self.lang))
                 return
             self.picked.append(cards_now[k - 1])
         self.list_stage(st, me, options, order, idx)
@@ -425,6 +425,13 @@ class Prompt:
 
     # -- asking ------------------------------------------------------------------------------------
     def ask(self, st: GameState, me: int, options: list[Event]) -> Event:
+        try:
+            return self._ask(st, me, options)
+        finally:
+            if self.ui is not None:
+                self.ui.done()
+
+    def _ask(self, st: GameState, me: int, options: list[Event]) -> Event:
         if not options:
             raise ValueError("no legal choice to offer")
         if len(options) == 1:
@@ -461,7 +468,7 @@ class Prompt:
                 continue
             if key in ("d", "done", "pass", "e"):
                 if not done:
-                    self.say(msg("no_done", self.lang))
+                    self.tell(msg("no_done", self.lang))
                     continue
                 return options[done[0]]
             folded = {v: g for g, v in GROUP_KEYS.items()}
@@ -489,10 +496,18 @@ class Prompt:
             if key.isdigit() and 1 <= int(key) <= len(order):
                 ev = options[order[int(key) - 1]]
                 if irreversible(ev) and not self.confirm(describe(st, ev, me, self.lang, self.names)):
-                    self.say(msg("cancelled", self.lang))
+                    self.tell(msg("cancelled", self.lang))
                     continue
                 return ev
-            self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+            self.tell(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+    def tell(self, text: str) -> None:
+        """A short answer to a key (a wrong key, nothing to end): the full screen shows the latest one in place
+        under the choices; as lines, it is printed."""
+        if self.ui is not None:
+            self.ui.status(text)
+        else:
+            self.say(text)
 
     def say_help(self) -> None:
         self.say(msg("help", self.lang) + ("\n" + msg("help_full", self.lang) if self.ui is not None else ""))
@@ -564,7 +579,7 @@ class Prompt:
                 continue
             if key.isdigit() and 1 <= int(key) <= len(order):
                 return options[order[int(key) - 1]]
-            self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+            self.tell(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
 
 
 ANY_TIME = frozenset(c.id for c in cards() if c.trigger == "anytime")  # WinZap, No eTaxes, CopyBot

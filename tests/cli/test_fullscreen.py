@@ -110,9 +110,9 @@ def test_networked_game_first_decision_full_screen_then_q(tmp_path) -> None:  # 
     argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
     term = TmuxTerminal([*argv, "--data-dir", str(tmp_path)], cols=80, rows=24)
     try:
-        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None, timeout=60)
+        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
         check_screen(screen, 80, 24, "en")
-        assert "New in your hand" in screen  # the table's private notice, in the log pane
+        assert "Player" in screen and "Bot-1" in screen and "Bot-2" in screen  # the table's names on the board
         term.send("q")
         term.wait_for(r"resume with: ad-p2p join --resume \S+", timeout=20)
         assert term.wait_exit(timeout=20) == 130
