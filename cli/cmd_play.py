@@ -12,10 +12,12 @@ import argparse
 import io
 import random
 import sys
+import textwrap
 from typing import Any
 
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
+from adp2p.cli.tui.prompt import terminal_width
 from adp2p.cli.words import history_line, msg
 from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.bots import make_bot
@@ -142,6 +144,19 @@ def final_screen(peer: Any, lang: str, out: Any) -> None:
     Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
 
 
+def say_wrapped(text: str, out: Any) -> None:
+    """Print `text` wrapped at words to the terminal's width (a line the terminal wrapped would break a word);
+    to a pipe or a file, as it is."""
+    if not getattr(out, "isatty", lambda: False)():
+        print(text, file=out, flush=True)
+        return
+    width = max(20, terminal_width(out) - 1)
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        print(textwrap.fill(line, width, subsequent_indent=indent + "  ", break_long_words=False,
+                            break_on_hyphens=False) if len(line) > width else line, file=out, flush=True)
+
+
 def audit_line(outcome: Any, lang: str) -> str:
     first = [msg("verdict", lang, verdict=outcome.verdict)] if outcome.verdict else []
     if outcome.audit_ok:
@@ -244,7 +259,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 
     intro = msg("play_intro", args.lang, rules=prof.describe(args.lang), n=n, table=table, bots=args.bots, seed=seed)
-    print(intro, file=out)
+    say_wrapped(intro, out)
     finished = False
     try:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
@@ -272,7 +287,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 pr.kill()
     final_screen(peer, args.lang, out)
     for line in outcome.summary:  # the standings and every password, again below the final board
-        print(line, file=out)
-    print(audit_line(outcome, args.lang), file=out)
-    print(msg("game_log", args.lang, path=outcome.log_path), file=out)
+        say_wrapped(line, out)
+    say_wrapped(audit_line(outcome, args.lang), out)
+    say_wrapped(msg("game_log", args.lang, path=outcome.log_path), out)
     return exit_code(outcome)

@@ -194,6 +194,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "cancelled": {"en": "cancelled — choose again", "de": "abgebrochen — neu wählen"},
     # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------
     "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
+    "confirm_full": {"en": "Really: {what}? This cannot be undone", "de": "Wirklich: {what}? Das ist endgültig"},
     "prompt_wait": {"en": "(waiting for the others) ", "de": "(warte auf die anderen) "},
     "keys_full": {
         "en": "Tab: {pane} · PgUp/PgDn: log",

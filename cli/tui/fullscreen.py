@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 
 from adp2p.cli.tui.panes import Frame, Layout, Scroll
+from adp2p.cli.words import msg
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.formatted_text import ANSI, FormattedText
@@ -128,6 +129,8 @@ class FullScreen:
             return ANSI(self._layout[1].compose(self.sc))
 
     def _prefix(self) -> FormattedText:
+        if not self.reading and not self.asking and self.frame is not None:  # nothing asked: say so
+            return FormattedText([("italic", msg("prompt_wait", self.lang))])
         p = self.prefix() if callable(self.prefix) else self.prefix
         return FormattedText([("bold", p)])
 
@@ -199,9 +202,14 @@ class FullScreen:
         self._redraw()
 
     def done(self) -> None:
-        """The decision is made: the game's updates show again."""
+        """The decision is made: its choices go, the game's updates show again."""
         with self.lock:
             self.asking = False
+            self.sc.status = ""
+            self.sc.choices = []
+            self.sc.block = self._since = 0
+            self.sc.choices_top = None
+        self._redraw()
 
     def status(self, text: str) -> None:
         """The answer to the last key, in place under the choices (replaced by the next, gone with the frame)."""

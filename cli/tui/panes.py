@@ -105,6 +105,11 @@ def text_lines(con: Console, texts: list[str], width: int) -> list[Line]:
     return out
 
 
+def solid(lines: list[Line]) -> list[Line]:
+    """The lines without the blank ones (a table's spacing, where every line counts)."""
+    return [line for line in lines if "".join(seg.text for seg in line).strip()]
+
+
 def fit(lines: list[Line], height: int, width: int, more: str | None = None) -> list[Line]:
     """Exactly `height` lines: blank lines added, or the tail dropped for a last line saying so (`more`)."""
     blank: Line = [Segment(" " * width)]
@@ -143,7 +148,8 @@ def choices_top(sc: Scroll, total: int, height: int) -> int:
     (from the block's start when it is longer than the pane)."""
     if sc.choices_top is not None:
         return max(0, min(sc.choices_top, max(0, total - height)))
-    return max(0, min(sc.block, total - height))
+    top = max(0, min(sc.block, total - height))
+    return top - 1 if 0 < top == sc.block and height >= 3 else top  # (the line above says what is above)
 
 
 def to_ansi(lines: list[Line]) -> str:
@@ -226,7 +232,7 @@ class Layout:
             pw = password_text(f.st, f.me, f.lang)
             board = lines_of(con, pw, cols)
             if f.checklist is not None:
-                table = lines_of(con, Group(pw, checklist_table(f.st, f.checklist, f.lang, f.names)), cols)
+                table = solid(lines_of(con, Group(pw, checklist_table(f.st, f.checklist, f.lang, f.names)), cols))
                 short = lines_of(con, Group(pw, *compact_checklist(f.st, f.checklist, f.lang)), cols)
                 board = table if len(table) <= 7 else short
         else:

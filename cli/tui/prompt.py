@@ -514,7 +514,7 @@ class Prompt:
 
     def confirm(self, what: str) -> bool:
         if self.ui is not None:  # the question in the choices pane, its keys at the input line
-            self.say(msg("confirm", self.lang, what=what))
+            self.say(msg("confirm_full", self.lang, what=what))
             line = self.read(msg("confirm_keys", self.lang))
         else:
             line = self.read(msg("confirm", self.lang, what=what))
