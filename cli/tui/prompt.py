@@ -49,6 +49,7 @@ GROUP_OF = {
 FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
 FOLD_FULL = 4  # the same in the full screen, whose choices pane is short
 SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
+PLAY_KEY = re.compile(r"p([1-9])")  # the plays of one card: p1, p2, ... (the card first, then its targets)
 CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
 STAGED = frozenset({"password", "discard", "give", "spam_give"})  # kinds of choices picked card by card
 STAGE = 4  # more passwords than this to choose from: picked card by card
@@ -373,6 +374,17 @@ class Prompt:
             self.picked.append(cards_now[k - 1])
         self.list_stage(st, me, options, order, idx)
 
+    def list_play_cards(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
+        """The cards that can be played, one line each with how many ways (targets) it has (p1, p2, ...); what
+        is not a card's play (TeleComm's action) listed as it is."""
+        for k, h in enumerate(play_cards(options, idx), 1):
+            n = sum(1 for i in idx if options[i].get("card") == h)
+            line = msg("group.card", self.lang, key=f"p{k}", card=card_label(st.face(h, me), self.lang), n=n)
+            self.say("    " + line)
+        rest = [i for i in idx if "card" not in options[i]]
+        if rest:
+            self.list_items(st, me, options, order, rest)
+
     def list_sectors(self, options: list[Event], idx: list[int]) -> None:
         """The attempts, one line per sector ("a3: Micronopoly — 6 choices"): a stage of at most six lines."""
         for s in range(6):
@@ -477,6 +489,8 @@ class Prompt:
                 self.new_stage()
                 if folded[key] == "attempts" and len(idx) > FOLD:
                     self.list_sectors(options, idx)  # one more stage: the sector first, then its choices
+                elif folded[key] == "plays" and len(idx) > STAGE and len(play_cards(options, idx)) < len(idx):
+                    self.list_play_cards(st, me, options, order, idx)  # the card first, then its targets
                 else:
                     self.list_items(st, me, options, order, idx)
                 continue
@@ -484,6 +498,13 @@ class Prompt:
             if stage and self.staged(options, groups["other"]):
                 self.new_stage()
                 self.pick_card(st, me, options, order, groups["other"], stage.group(1))
+                continue
+            play = PLAY_KEY.fullmatch(key)
+            cards_played = play_cards(options, groups["plays"])
+            if play and 1 <= int(play.group(1)) <= len(cards_played):
+                h = cards_played[int(play.group(1)) - 1]
+                self.new_stage()
+                self.list_items(st, me, options, order, [i for i in groups["plays"] if options[i].get("card") == h])
                 continue
             sector = SECTOR_KEY.fullmatch(key)
             if sector and groups["attempts"]:
@@ -605,6 +626,16 @@ def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:
     ctx = (d.info.get("ctx") if d is not None else None) or {}
     s = ctx.get("s")
     return ctx.get("q") == me or (isinstance(s, int) and st.controller[s] == me)
+
+
+def play_cards(options: list[Event], idx: list[int]) -> list[int]:
+    """The cards the plays among `idx` play, each once, in menu order (at most 9: p1..p9)."""
+    out: list[int] = []
+    for i in idx:
+        h = options[i].get("card")
+        if options[i]["t"] == "play" and h is not None and h not in out:
+            out.append(h)
+    return out[:9]
 
 
 def stage_rows(items: list[str], width: int) -> list[str]:

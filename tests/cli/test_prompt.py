@@ -264,3 +264,25 @@ def test_a_password_among_many_is_picked_card_by_card() -> None:
                                   for h in ev["cards"])
     ev, _ = ask(m, "c1\nc9\n3\n")
     assert ev is m.options[2]  # a number still picks from the whole list; c9 is no card here
+
+
+def test_plays_with_targets_come_card_first_then_its_targets() -> None:
+    """p lists the cards that can be played (p1, p2, ...) when a card has several targets; p<k> lists that card's
+    plays, each with its number in the whole menu."""
+    from adp2p.cli.tui.prompt import STAGE, play_cards
+
+    def many_targets(m: Moment) -> bool:
+        plays = [i for i, ev in enumerate(m.options) if ev["t"] == "play"]
+        return len(plays) > STAGE and len(play_cards(m.options, plays)) < len(plays)
+
+    m = first_moment(many_targets, seed=1, n=3, rounds=20)
+    plays = [ev for ev in m.options if ev["t"] == "play"]
+    first = plays[0]["card"]
+    ev, out = ask(m, "p\np1\nd\n")
+    assert ev["t"] == "done"
+    label = describe(m.view, {"t": "discard", "cards": [first]}, 0).removeprefix("Discard ")
+    n = sum(1 for p in plays if p["card"] == first)
+    assert f"p1: {label} — {n} ways to play it" in out
+    listed = re.findall(r"^\s+(\d+)\. (.+)$", out.split("p1: ")[-1].replace("quit): ", "quit):\n"), re.M)
+    mine = [text for _, text in listed if text.startswith("Play ")]
+    assert len(mine) == n and all(label in text for text in mine)
