@@ -36,7 +36,10 @@ def input_line(screen: str) -> str:
 
 
 def normal(screen: str) -> str:
-    return re.sub(r"\[\d+ s\]", "[_ s]", screen)
+    """The screen without what changes while one decision waits: the seconds of a countdown, the typed text."""
+    lines = re.sub(r"\[\d+ s\]", "[_ s]", screen).rstrip("\n").split("\n")
+    lines[-1] = re.sub(r"^(.*[:\]])( .*)?$", r"\1", lines[-1])  # the prompt up to its last ':' or ']'; not the typing
+    return "\n".join(lines)
 
 
 def wait_screen(term: TmuxTerminal, ok: Any, timeout: float = 30.0) -> str:
