@@ -1,8 +1,8 @@
 """The human prompt: shows the screen, offers only the engine's legal events (numbered, in groups), reads a
 choice. Reactions get a visible countdown and pass by themselves when time runs out; what cannot be undone
 asks for a confirmation; `help`, `cards`, `rules` and `b` (board) work at every prompt; `q`, end of input
-or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit). A password among many is
-picked card by card (c1, c2, ...).
+or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit). The menu itself, its groups
+and stages, is cli/tui/menu.py.
 
 Two faces, one logic: with a `FullScreen` (cli/tui/fullscreen.py, a real terminal) the screen is a fixed
 layout of panes and the menu goes to its choices pane; without one (pipes, files, `--ui lines`) the screen
@@ -12,16 +12,15 @@ and the menu are printed as lines and the choice is read from a line.
 from __future__ import annotations
 
 import os
-import re
 import select
 import shutil
 import sys
-import textwrap
 import time
 from collections.abc import Callable
 from typing import Any
 
 from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
+from adp2p.cli.tui.menu import Menu
 from adp2p.cli.tui.panes import Frame
 from adp2p.cli.tui.screen import HISTORY_LINES, bonus_names, render_text, screen
 from adp2p.cli.words import LEVEL_NAMES, card_label, describe, history_line, msg, sector_name
@@ -34,32 +33,7 @@ from adp2p.engine.state import GameState
 from rich.console import Console
 
 Event = dict[str, Any]
-GROUPS = ("done", "attempts", "plays", "trades", "other")
-GROUP_KEYS = {"attempts": "a", "plays": "p", "trades": "t", "other": "o"}
-GROUP_OF = {
-    "done": "done",
-    "pass": "done",
-    "attempt": "attempts",
-    "univ": "attempts",
-    "play": "plays",
-    "tele_action": "plays",
-    "trade": "trades",
-    "trade_reply": "trades",
-}
-FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
-FOLD_FULL = 4  # the same in the full screen, whose choices pane is short
-SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
-PLAY_KEY = re.compile(r"p([1-9])")  # the plays of one card: p1, p2, ... (the card first, then its targets)
-CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
-STAGED = frozenset({"password", "discard", "give", "spam_give"})  # kinds of choices picked card by card
-STAGE = 4  # more passwords than this to choose from: picked card by card
 DEFAULT_REACT_SECONDS = 15.0
-
-
-def group_of(ev: Event) -> str:
-    if ev["t"] in ("discard", "spam_give") and not ev.get("cards"):
-        return "done"  # giving up nothing ends the step: d does it, as everywhere
-    return GROUP_OF.get(ev["t"], "other")
 
 
 def irreversible(ev: Event) -> bool:
@@ -170,7 +144,6 @@ class Prompt:
         self.history = history
         self.shown = 0  # history lines already on a screen
         self.ui = ui  # the full-screen client, or None: lines
-        self.picked: list[int] = []  # the password cards picked so far (staged choice)
 
     # -- output ------------------------------------------------------------------------------------
     @property
@@ -278,134 +251,9 @@ class Prompt:
     # -- the menu ----------------------------------------------------------------------------------
     def menu(self, st: GameState, me: int, options: list[Event]) -> tuple[list[int], dict[str, list[int]]]:
         """Print the grouped menu; returns the display order (option indexes) and the groups."""
-        groups: dict[str, list[int]] = {g: [] for g in GROUPS}
-        for i, ev in enumerate(options):
-            groups[group_of(ev)].append(i)
-        order = [i for g in GROUPS for i in groups[g]]
-        shown_groups = [g for g in GROUPS if groups[g]]
-        if self.ui is None:
-            self.say()
-        fold = FOLD if self.ui is None else FOLD_FULL
-        for g in shown_groups:
-            idx = groups[g]
-            title = f"  {msg('group.' + g, self.lang)}:"
-            if len(idx) > fold and len(shown_groups) > 1 and not self.staged(options, idx):
-                first = order.index(idx[0]) + 1
-                line = f"{first}-{first + len(idx) - 1}: " + msg(
-                    "group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o")
-                )
-                if self.ui is not None:  # the full screen: a folded group is one line, its title in front
-                    self.say(f"{title} {line}")
-                else:
-                    self.say(title)
-                    self.say("    " + line)
-                continue
-            if self.ui is None or len(shown_groups) > 1:  # (the full screen has no room for a lone group's title)
-                self.say(title)
-            if self.staged(options, idx):
-                self.list_stage(st, me, options, order, idx)
-                continue
-            self.list_items(st, me, options, order, idx)
-        return order, groups
-
-    def new_stage(self) -> None:
-        """A stage of the menu replaces what the full screen's choices pane showed (as lines, it follows it)."""
-        if self.ui is not None:
-            self.ui.clear_choices()
-
-    @staticmethod
-    def staged(options: list[Event], idx: list[int]) -> bool:
-        """Are these choices sets of cards of one kind (passwords, discards, cards given), too many for one list?
-        Then they are picked card by card."""
-        kinds = {options[i]["t"] for i in idx}
-        return (
-            len(idx) > STAGE and len(kinds) == 1 and kinds <= STAGED and all(options[i].get("cards") for i in idx)
-        )
-
-    def list_stage(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
-        """The choices (passwords, discards, ...) that hold every card picked so far: listed when few are left,
-        else the cards that can come next (c1, c2, ...), each with how many of those choices hold it. Only the
-        engine's legal events are ever offered: a stage only narrows their list."""
-        left = [i for i in idx if set(self.picked) <= set(options[i]["cards"])]
-        if len(left) <= STAGE and not self.picked:
-            self.list_items(st, me, options, order, left)
-            return
-        password = options[left[0]]["t"] == "password"
-        if len(left) <= STAGE and not password:
-            self.list_items(st, me, options, order, left)
-            return
-        if len(left) <= STAGE:  # the passwords left, by their cards alone (the sector is said above them)
-            sector = sector_name(options[left[0]]["s"], self.lang)
-            self.say("    " + msg("ev.password", self.lang, sector=sector, cards="").rstrip())
-            for i in left:
-                labels = ", ".join(card_label(st.face(h, me), self.lang) for h in options[i]["cards"])
-                self.say(f"    {order.index(i) + 1:>3}. {labels}")
-            return
-        picked = ", ".join(card_label(st.face(h, me), self.lang) for h in self.picked)
-        self.say("    " + msg("stage.password" if password else "stage.cards", self.lang, n=len(left),
-                              picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
-        items = []
-        for k, h in enumerate(self.stage_cards(options, left), 1):
-            n = sum(1 for i in left if h in options[i]["cards"])
-            items.append(msg("stage.card", self.lang, key=f"c{k}", card=card_label(st.face(h, me), self.lang), n=n))
-        width = max(40, self.cols() - 1)
-        for line in stage_rows(items, width - 6):
-            self.say("      " + line)
-
-    def stage_cards(self, options: list[Event], left: list[int]) -> list[int]:
-        """The cards the passwords left hold besides those picked, in hand order."""
-        out: list[int] = []
-        for i in left:
-            out += [h for h in options[i]["cards"] if h not in out and h not in self.picked]
-        return out
-
-    def pick_card(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int],
-                  number: str | None) -> None:
-        """`c<k>`: the k-th card of the stage is picked; `c`: start again."""
-        if number is None:
-            self.picked = []
-        else:
-            left = [i for i in idx if set(self.picked) <= set(options[i]["cards"])]
-            cards_now = self.stage_cards(options, left) if len(left) > STAGE else []
-            k = int(number)
-            if not 1 <= k <= len(cards_now):
-                self.tell(msg("stage.none", self.lang))
-                return
-            self.picked.append(cards_now[k - 1])
-        self.list_stage(st, me, options, order, idx)
-
-    def list_play_cards(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
-        """The cards that can be played, one line each with how many ways (targets) it has (p1, p2, ...); what
-        is not a card's play (TeleComm's action) listed as it is."""
-        for k, h in enumerate(play_cards(options, idx), 1):
-            n = sum(1 for i in idx if options[i].get("card") == h)
-            line = msg("group.card", self.lang, key=f"p{k}", card=card_label(st.face(h, me), self.lang), n=n)
-            self.say("    " + line)
-        rest = [i for i in idx if "card" not in options[i]]
-        if rest:
-            self.list_items(st, me, options, order, rest)
-
-    def list_sectors(self, options: list[Event], idx: list[int]) -> None:
-        """The attempts, one line per sector ("a3: Micronopoly — 6 choices"): a stage of at most six lines."""
-        for s in range(6):
-            n = sum(1 for i in idx if options[i].get("s") == s)
-            if n:
-                line = msg("group.sector", self.lang, key=f"a{s + 1}", sector=sector_name(s, self.lang), n=n)
-                self.say("    " + line)
-
-    def list_items(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
-        width = max(40, self.cols() - 1)
-        cl: Checklist | None = None
-        for i in idx:
-            text = describe(st, options[i], me, self.lang, self.names)
-            ev = options[i]
-            if ev["t"] == "attempt" and st.controller[ev["s"]] not in (None, me):
-                cl = cl or self.checklist(st, me)
-                text += doomed_words(st, me, cl, ev, self.lang)
-            head = f"    {order.index(i) + 1:>3}. "
-            # wrapped at words with a hanging indent: a choice never breaks mid-word on a narrow terminal
-            self.say(textwrap.fill(text, width, initial_indent=head, subsequent_indent=" " * len(head),
-                                   break_long_words=False, break_on_hyphens=False))
+        m = Menu(self, st, me, options)
+        m.show()
+        return m.order, m.groups
 
     # -- commands at the prompt --------------------------------------------------------------------
     def show_cards(self, st: GameState, me: int, everything: bool = False) -> None:
@@ -452,10 +300,10 @@ class Prompt:
         if d is not None and d.kind == "window":
             return self.react(st, me, options)
         self.discard_typed_ahead()  # a key meant for an earlier prompt never answers this one
-        self.picked = []
         self.show(st, me, options)
-        order, groups = self.menu(st, me, options)
-        done = groups["done"]
+        menu = Menu(self, st, me, options)
+        menu.show()
+        order, done = menu.order, menu.groups["done"]
         while True:
             line = self.read(msg("prompt", self.lang))
             if not line:
@@ -476,44 +324,15 @@ class Prompt:
                 continue
             if key in ("b", "board"):
                 self.show(st, me, options)
-                self.menu(st, me, options)
+                menu.show()
                 continue
             if key in ("d", "done", "pass", "e"):
                 if not done:
                     self.tell(msg("no_done", self.lang))
                     continue
                 return options[done[0]]
-            folded = {v: g for g, v in GROUP_KEYS.items()}
-            if key in folded and groups[folded[key]]:
-                idx = groups[folded[key]]
-                self.new_stage()
-                if folded[key] == "attempts" and len(idx) > FOLD:
-                    self.list_sectors(options, idx)  # one more stage: the sector first, then its choices
-                elif folded[key] == "plays" and len(idx) > STAGE and len(play_cards(options, idx)) < len(idx):
-                    self.list_play_cards(st, me, options, order, idx)  # the card first, then its targets
-                else:
-                    self.list_items(st, me, options, order, idx)
+            if menu.stage(key):  # a group, a sector, a card's plays, a card of a password...
                 continue
-            stage = CARD_KEY.fullmatch(key)
-            if stage and self.staged(options, groups["other"]):
-                self.new_stage()
-                self.pick_card(st, me, options, order, groups["other"], stage.group(1))
-                continue
-            play = PLAY_KEY.fullmatch(key)
-            cards_played = play_cards(options, groups["plays"])
-            if play and 1 <= int(play.group(1)) <= len(cards_played):
-                h = cards_played[int(play.group(1)) - 1]
-                self.new_stage()
-                self.list_items(st, me, options, order, [i for i in groups["plays"] if options[i].get("card") == h])
-                continue
-            sector = SECTOR_KEY.fullmatch(key)
-            if sector and groups["attempts"]:
-                s = int(sector.group(1)) - 1
-                idx = [i for i in groups["attempts"] if options[i].get("s") == s]
-                if idx:
-                    self.new_stage()
-                    self.list_items(st, me, options, order, idx)
-                    continue
             if key.isdigit() and 1 <= int(key) <= len(order):
                 ev = options[order[int(key) - 1]]
                 if irreversible(ev) and not self.confirm(describe(st, ev, me, self.lang, self.names)):
@@ -626,40 +445,6 @@ def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:
     ctx = (d.info.get("ctx") if d is not None else None) or {}
     s = ctx.get("s")
     return ctx.get("q") == me or (isinstance(s, int) and st.controller[s] == me)
-
-
-def play_cards(options: list[Event], idx: list[int]) -> list[int]:
-    """The cards the plays among `idx` play, each once, in menu order (at most 9: p1..p9)."""
-    out: list[int] = []
-    for i in idx:
-        h = options[i].get("card")
-        if options[i]["t"] == "play" and h is not None and h not in out:
-            out.append(h)
-    return out[:9]
-
-
-def stage_rows(items: list[str], width: int) -> list[str]:
-    """Short items several to a line, each item whole: in two columns when two fit, else as many as fit."""
-    col = max(len(x) for x in items) + 3
-    if 2 * col - 3 <= width:
-        rows = (len(items) + 1) // 2
-        pairs = [(items[r], items[r + rows] if r + rows < len(items) else "") for r in range(rows)]
-        return [(a.ljust(col) + b).rstrip() for a, b in pairs]
-    out: list[str] = []
-    for item in items:
-        if out and len(out[-1]) + 3 + len(item) <= width:
-            out[-1] += "   " + item
-        else:
-            out.append(item)
-    return out
-
-
-def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:
-    """" — fails for sure: C not in the password" where the checklist shows a code of the attempt OUT (else "")."""
-    out = cl.status(ev["s"])[1]
-    faces = [st.face(h, me) for h in ev["cards"]]
-    doomed = sorted({card(f).code for f in faces if f is not None and card(f).code in out})
-    return " " + msg("doomed", lang, codes=", ".join(CODES[c] for c in doomed)) if doomed else ""
 
 
 def describe_hand(st: GameState, me: int, lang: str) -> str:

@@ -74,7 +74,7 @@ def test_folded_attempts_list_by_sector_then_each_sectors_choices() -> None:
 
 def test_an_attempt_the_checklist_dooms_is_marked() -> None:
     """An attempt with a code the checklist already shows OUT of the password must fail: the menu says so."""
-    from adp2p.cli.tui.prompt import doomed_words
+    from adp2p.cli.tui.menu import doomed_words
     from adp2p.engine.checklist import Checklist
 
     m = actions()
@@ -269,7 +269,7 @@ def test_a_password_among_many_is_picked_card_by_card() -> None:
 def test_plays_with_targets_come_card_first_then_its_targets() -> None:
     """p lists the cards that can be played (p1, p2, ...) when a card has several targets; p<k> lists that card's
     plays, each with its number in the whole menu."""
-    from adp2p.cli.tui.prompt import STAGE, play_cards
+    from adp2p.cli.tui.menu import STAGE, play_cards
 
     def many_targets(m: Moment) -> bool:
         plays = [i for i, ev in enumerate(m.options) if ev["t"] == "play"]
