@@ -124,9 +124,12 @@ class FullScreen:
             if frame is None:
                 return FormattedText([("", "\n".join(self.sc.choices[-(rows - 1):]))])
             key = (id(frame), cols, rows, self.sc.secret)
-            if self._layout is None or self._layout[0] != key:
-                self._layout = (key, Layout(frame, cols, rows, self.sc.secret))
-            return ANSI(self._layout[1].compose(self.sc))
+            try:
+                if self._layout is None or self._layout[0] != key:
+                    self._layout = (key, Layout(frame, cols, rows, self.sc.secret))
+                return ANSI(self._layout[1].compose(self.sc))
+            except Exception as exc:  # a screen that cannot be drawn says so in one line, never a traceback
+                return FormattedText([("", f"{type(exc).__name__}: {exc}"[: cols - 1])])
 
     def _prefix(self) -> FormattedText:
         if not self.reading and not self.asking and self.frame is not None:  # nothing asked: say so
@@ -151,9 +154,13 @@ class FullScreen:
                 os.kill(os.getpid(), signal.SIGINT)
 
         @kb.add("c-d", eager=True)
-        def _eof(event: KeyPressEvent) -> None:
-            if not self.buffer.text:
-                _interrupt(event) if not self.reading else self.lines.put("")
+        def _eof(event: KeyPressEvent) -> None:  # on an empty line: the end of input (leaving, as Ctrl-C)
+            if self.buffer.text:
+                return
+            if self.reading:
+                self.lines.put("")
+            else:
+                _interrupt(event)
 
         @kb.add("pageup", eager=True)
         def _log_back(event: KeyPressEvent) -> None:

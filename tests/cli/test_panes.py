@@ -67,3 +67,13 @@ def test_the_log_scrolls_back_and_the_choices_follow_the_newest_block() -> None:
     sc.choices_top = 0
     text = "\n".join(plain(lay.compose(sc)))
     assert "choice 0" in text and "more lines" in text
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(60, 18), (40, 12), (200, 60)])
+def test_small_and_large_terminals_still_give_exactly_their_lines(cols: int, rows: int) -> None:
+    for k, m in enumerate(moments(seed=11, n=3, rounds=2)):
+        if m.decision is None or k > 12:
+            break
+        frame = Frame(m.view, 0, "de", m.options, None, NAMES)
+        lines = plain(Layout(frame, cols, rows, k % 2 == 1).compose(Scroll(choices=["x"] * 30)))
+        assert len(lines) == rows - 1 and all(len(line) == cols for line in lines)
