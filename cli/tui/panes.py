@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.cli.tui.screen import (
+    RIGHT_MIN,
     checklist_table,
     compact_board,
     compact_checklist,
@@ -201,14 +202,16 @@ class Layout:
         f, con, cols = self.frame, self.con, self.cols
         assert f.me is not None
         sectors = sectors_table(f.st, f.lang, f.names)
-        left_w = max((cols - 1) // 2, min(natural_width(sectors, cols) + 2, (cols - 1) * 3 // 5))
+        checklist = checklist_table(f.st, f.checklist, f.lang, f.names) if f.checklist is not None else None
+        right_need = natural_width(checklist, cols) + 2 if isinstance(checklist, Table) else 0
+        # the right pane as wide as the checklist needs (its headers whole), the left one the rest, at least half
+        left_w = max((cols - 1) // 2, min(natural_width(sectors, cols) + 2, cols - 1 - max(RIGHT_MIN, right_need)))
         right_w = cols - 1 - left_w
         board = lines_of(con, Group(sectors, piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)), left_w)
         secret_parts: list[RenderableType] = [password_text(f.st, f.me, f.lang)]
-        if f.checklist is not None:
-            tb = checklist_table(f.st, f.checklist, f.lang, f.names)
-            secret_parts.append(tb)
-            if isinstance(tb, Table):
+        if checklist is not None:
+            secret_parts.append(checklist)
+            if isinstance(checklist, Table):
                 secret_parts.append(Text(msg("checklist_legend", f.lang), style="dim"))
         secret = lines_of(con, Group(*secret_parts), right_w)
         h1 = max(len(board), len(secret))
