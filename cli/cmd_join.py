@@ -213,8 +213,12 @@ def run_join(args: argparse.Namespace) -> int:
             print(f"ad-p2p join: {what}{where}{hint}", file=sys.stderr)
             return 3
         if isinstance(inner, KeyboardInterrupt):
-            where = f" (resume with: {resume_command(peer.gdir)})" if peer.gdir else ""
-            print(f"\nLeft the table{where}.", file=sys.stderr)
+            from adp2p.cli.words import msg
+
+            left = msg("resume_hint", args.lang, command=resume_command(peer.gdir)) if peer.gdir else msg(
+                "left_table", args.lang
+            )
+            print("\n" + left, file=sys.stderr)
             return 130
         raise
     if prompt is not None and prompt.ui is not None:

@@ -276,6 +276,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "no_cards": {"en": "(no cards in your hand)", "de": "(keine Karten auf der Hand)"},
     "requires": {"en": "requires {level} {sector}", "de": "benötigt {level} {sector}"},
     "abandoned": {"en": "Game abandoned.", "de": "Spiel abgebrochen."},
+    "left_table": {"en": "Left the table.", "de": "Tisch verlassen."},
     "resume_hint": {
         "en": "Left the table (resume with: {command}).",
         "de": "Tisch verlassen (weiter mit: {command}).",

@@ -15,6 +15,7 @@ import contextlib
 import os
 import queue
 import signal
+import textwrap
 import threading
 import time
 from collections.abc import Callable
@@ -121,8 +122,10 @@ class FullScreen:
         cols, rows = self.size()
         with self.lock:
             frame = self.frame
-            if frame is None:
-                return FormattedText([("", "\n".join(self.sc.choices[-(rows - 1):]))])
+            if frame is None:  # before the game's first screen (the lobby, the setup): the table's lines
+                wrapped = [part for line in self.sc.log + self.sc.choices
+                           for part in textwrap.wrap(line, cols - 1, subsequent_indent="  ") or [""]]
+                return FormattedText([("", "\n".join(wrapped[-(rows - 1) :]))])
             key = (id(frame), cols, rows, self.sc.secret)
             try:
                 if self._layout is None or self._layout[0] != key:
