@@ -32,7 +32,6 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.processors import BeforeInput
 
 INTERRUPT = "\x03"  # what a reader gets for Ctrl-C
-UI_MODES = ("auto", "full", "lines")
 
 
 def wanted(mode: str, inp: object, out: object) -> bool:
@@ -44,6 +43,8 @@ def wanted(mode: str, inp: object, out: object) -> bool:
     except (AttributeError, ValueError, OSError):
         return False
     return tty and os.environ.get("TERM", "") not in ("", "dumb")
+
+
 Prefix = str | Callable[[], str]
 
 
@@ -60,6 +61,7 @@ class FullScreen:
         self.asking = False  # a decision's frame is up (from `show` to `done`): the game's updates wait
         self.prefix: Prefix = ""
         self._layout: tuple[tuple[int, int, int, bool], Layout] | None = None
+        self._version = 0  # counts the frames shown (the drawn layout is kept for one frame and one size)
         self.buffer = Buffer(multiline=False)
         self.app: Application[None] | None = None
         self.thread: threading.Thread | None = None
@@ -126,7 +128,7 @@ class FullScreen:
                 wrapped = [part for line in self.sc.log + self.sc.choices
                            for part in textwrap.wrap(line, cols - 1, subsequent_indent="  ") or [""]]
                 return FormattedText([("", "\n".join(wrapped[-(rows - 1) :]))])
-            key = (id(frame), cols, rows, self.sc.secret)
+            key = (self._version, cols, rows, self.sc.secret)
             try:
                 if self._layout is None or self._layout[0] != key:
                     self._layout = (key, Layout(frame, cols, rows, self.sc.secret))
@@ -205,6 +207,7 @@ class FullScreen:
         with self.lock:
             self.asking = True
             self.frame = frame
+            self._version += 1
             self.sc.status = ""
             self.sc.choices = []
             self.sc.block = self._since = 0
@@ -241,6 +244,7 @@ class FullScreen:
             if self.reading or self.asking:
                 return
             self.frame = frame
+            self._version += 1
         self._redraw()
 
     def say(self, text: str) -> None:
