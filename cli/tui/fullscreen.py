@@ -264,15 +264,32 @@ class FullScreen:
         self._redraw()
 
     def discard_typed_ahead(self) -> None:
-        """Forget lines typed before the question they would answer, and the half-typed one."""
+        """Forget what was typed before the question it would answer: the lines entered, the half-typed one, and
+        the keys the terminal holds that the app has not read yet (done on the app's loop, waited for)."""
+        app = self.app
+        dropped = threading.Event()
+
+        def drop() -> None:
+            with contextlib.suppress(Exception):
+                if app is not None:
+                    app.input.read_keys()  # (non-blocking: what has come in and was not handled yet)
+                    app.input.flush_keys()
+            self.buffer.reset()
+            self._drain()
+            dropped.set()
+
+        if app is not None and app.loop is not None and self.running:
+            with contextlib.suppress(RuntimeError):
+                app.loop.call_soon_threadsafe(drop)
+                dropped.wait(2)
+        self._drain()
+
+    def _drain(self) -> None:
         while True:
             try:
                 self.lines.get_nowait()
             except queue.Empty:
                 break
-        if self.app is not None and self.app.loop is not None:
-            with contextlib.suppress(RuntimeError):
-                self.app.loop.call_soon_threadsafe(self.buffer.reset)
 
     def readline(self, prefix: Prefix, timeout: float | None = None) -> str | None:
         """The next line typed (with its newline), '' at the end of input, `INTERRUPT` for Ctrl-C, None when

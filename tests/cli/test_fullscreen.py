@@ -122,3 +122,17 @@ def test_networked_game_first_decision_full_screen_then_q(tmp_path) -> None:  # 
         assert not END.search(screen)
     finally:
         term.close()
+
+
+def test_a_key_typed_ahead_never_answers_a_later_decision() -> None:
+    term = full_client(*GAME, "--seed", "5", cols=80, rows=24)
+    try:
+        term.send("1")  # at once: nothing is asked yet (the client is starting)
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
+        assert "pick card by card" in first and "P1 set the password" not in first
+        term.send("1")  # now it answers: the first password
+        wait_screen(term, lambda s: "P1 set the password" in s or "Your password: Government: W" in s)
+        term.send("q")
+        assert term.wait_exit(timeout=20) == 130
+    finally:
+        term.close()
