@@ -175,7 +175,7 @@ class Layout:
         self.log_rows = 0
         if self.wide:
             self._wide()
-            if rows - len(self.top) - 1 < MIN_CHOICES + 1:
+            if rows - 1 - len(self.top) - self.log_rows < MIN_CHOICES:  # the choices would not fit: compact
                 self.wide = False
         if not self.wide:
             self.top = []
