@@ -75,14 +75,15 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
     known = titles(lang)
     shown = 0
     for line in lines[hand_at + 1 :]:
+        if "│" not in line:
+            break  # the end of the hand's pane (beside it, the log)
         left = line.split("│")[0].rstrip()
         if not left.strip() or left.lstrip().startswith(("…", "─", msg("col.card", lang))):
-            if shown and not left.strip():
-                break
             continue
+        if left.startswith("   "):
+            continue  # a table cell wrapped at a word, under its column
         m = re.match(r"^  (.+?) \[([A-F?])\]", left) or re.match(r"^ (\S.*?)\s{2,}[A-F?]\s", left)
-        if m is None:
-            break
+        assert m is not None, f"a line of the hand cut or unreadable: {left!r}\n{screen}"
         assert m.group(1) in known, f"a card title cut or unknown: {m.group(1)!r}\n{screen}"
         shown += 1
     assert shown >= 1, f"no card of the hand on the screen:\n{screen}"
