@@ -198,8 +198,8 @@ class FullScreen:
     def _scroll_choices(self, by: int) -> None:
         with self.lock:
             sc = self.sc
-            current = sc.choices_top if sc.choices_top is not None else sc.block
-            sc.choices_top = max(0, min(current + by, max(0, len(sc.choices) - 1)))
+            current = sc.choices_top if sc.choices_top is not None else sc.shown_top
+            sc.choices_top = max(0, current + by)  # (kept inside the choices when drawn)
 
     # -- what the prompt calls (any thread) -------------------------------------------------------------
     def show(self, frame: Frame) -> None:

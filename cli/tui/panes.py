@@ -69,8 +69,9 @@ class Scroll:
     log: list[str] = field(default_factory=list)
     log_back: int = 0  # lines scrolled back from the newest (PageUp/PageDown)
     choices: list[str] = field(default_factory=list)
-    block: int = 0  # where the newest block of choices begins (shown whole when it can be)
-    choices_top: int | None = None  # set by the arrows; None: follow the newest block
+    block: int = 0  # the entry of `choices` where the newest block begins (shown whole when it can be)
+    choices_top: int | None = None  # the first line shown, set by the arrows; None: follow the newest block
+    shown_top: int = 0  # the first line of the choices last drawn (where the arrows start from)
     secret: bool = False  # compact layout: the password and checklist pane instead of the board (Tab)
     status: str = ""  # the answer to the last key, under the choices
 
@@ -144,13 +145,13 @@ def text_lines_plain(text: str, width: int) -> list[Line]:
     return [[Segment(note, Style(dim=True)), Segment(" " * (width - len(note)))]]
 
 
-def choices_top(sc: Scroll, total: int, height: int) -> int:
+def choices_top(sc: Scroll, block: int, total: int, height: int) -> int:
     """The first choices line shown: where the arrows put it, else as much as fits ending with the newest block
-    (from the block's start when it is longer than the pane)."""
+    (from the block's first line, `block`, when it is longer than the pane)."""
     if sc.choices_top is not None:
         return max(0, min(sc.choices_top, max(0, total - height)))
-    top = max(0, min(sc.block, total - height))
-    return top - 1 if 0 < top == sc.block and height >= 3 else top  # (the line above says what is above)
+    top = max(0, min(block, total - height))
+    return top - 1 if 0 < top == block and height >= 3 else top  # (the line above says what is above)
 
 
 def to_ansi(lines: list[Line]) -> str:
@@ -270,6 +271,7 @@ class Layout:
             status = [[Segment(seg.text, Style(bold=True)) for seg in status[0]]]
         height -= len(status)
         choices = text_lines(self.con, sc.choices, self.cols)
-        top = choices_top(sc, len(choices), height)
+        block = len(text_lines(self.con, sc.choices[: sc.block], self.cols)) if sc.block else 0
+        top = sc.shown_top = choices_top(sc, block, len(choices), height)
         lines += window(choices, height, top, self.cols, lang) + status
         return to_ansi(lines[: self.rows - 1])
