@@ -77,3 +77,14 @@ def test_small_and_large_terminals_still_give_exactly_their_lines(cols: int, row
         frame = Frame(m.view, 0, "de", m.options, None, NAMES)
         lines = plain(Layout(frame, cols, rows, k % 2 == 1).compose(Scroll(choices=["x"] * 30)))
         assert len(lines) == rows - 1 and all(len(line) == cols for line in lines)
+
+
+def test_the_newest_block_is_shown_from_its_first_line_when_earlier_entries_wrap() -> None:
+    """The block is counted in entries said, the pane in drawn lines: long entries before it (a card's text that
+    wraps) must not push the block's start out of sight."""
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    lay = Layout(Frame(m.view, 0, "en", m.options, None, None), 80, 24, False)
+    long = "word " * 60  # about four lines at 80 columns
+    sc = Scroll(choices=[long] * 6 + ["THE BLOCK STARTS HERE", *(f"rule {i}" for i in range(12))], block=6)
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "THE BLOCK STARTS HERE" in text and "lines above" in text
