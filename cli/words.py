@@ -260,16 +260,18 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rules_text": {
         "en": (
             "Rules {profile}: goal {goal} Root accesses.\n"
-            "A turn: 1. free access attempt  2. take actions (attempts, cards, trades)  3. discard down to your\n"
-            "hand limit  4. draw cards. An attempt hands the controller 1/2/3 cards for User/Oper/Root: cards\n"
-            "whose code is in the password come back, the rest stay with the controller.\n"
+            "A turn: 1. free access attempt  2. take actions (attempts, cards, trades)  3. discard down to your "
+            "hand limit  4. draw cards.\n"
+            "An attempt hands the controller 1/2/3 cards for User/Oper/Root: cards whose code is in the password "
+            "come back, the rest stay with the controller.\n"
             "Sector bonuses (the sole Root holder):"
         ),
         "de": (
             "Regeln {profile}: Ziel {goal} Root-Zugänge.\n"
-            "Ein Zug: 1. freier Zugangsversuch  2. Aktionen (Versuche, Karten, Tausch)  3. auf das Handlimit\n"
-            "ablegen  4. Karten ziehen. Ein Versuch gibt dem Kontrolleur 1/2/3 Karten für User/Oper/Root: Karten,\n"
-            "deren Code im Passwort ist, kommen zurück, der Rest bleibt beim Kontrolleur.\n"
+            "Ein Zug: 1. freier Zugangsversuch  2. Aktionen (Versuche, Karten, Tausch)  3. auf das Handlimit "
+            "ablegen  4. Karten ziehen.\n"
+            "Ein Versuch gibt dem Kontrolleur 1/2/3 Karten für User/Oper/Root: Karten, deren Code im Passwort ist, "
+            "kommen zurück, der Rest bleibt beim Kontrolleur.\n"
             "Sektor-Boni (der einzige Root-Inhaber):"
         ),
     },

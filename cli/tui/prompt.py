@@ -15,6 +15,7 @@ import os
 import select
 import shutil
 import sys
+import textwrap
 import time
 from collections.abc import Callable
 from typing import Any
@@ -279,7 +280,9 @@ class Prompt:
 
     def show_rules(self, st: GameState) -> None:
         prof = st.profile
-        self.say(msg("rules_text", self.lang, profile=prof.name, goal=prof.goal))
+        width = max(40, self.cols() - 1)
+        for para in msg("rules_text", self.lang, profile=prof.name, goal=prof.goal).split("\n"):
+            self.say(textwrap.fill(para, width, subsequent_indent="  ", break_long_words=False))
         for name, bonus in bonus_names(self.lang, prof.bonuses):
             self.say(f"  {name:<14} {bonus}")
 
