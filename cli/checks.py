@@ -123,7 +123,14 @@ def check(args: argparse.Namespace) -> None:
 
 
 def add_reaction_args(p: argparse.ArgumentParser) -> None:
-    """The options of a person at the prompt about reaction windows (`play` and `join`)."""
+    """The options of a person at the prompt (`play` and `join`): the screen, and the reaction windows."""
+    p.add_argument(
+        "--ui",
+        choices=["auto", "full", "lines"],
+        default="auto",
+        help="full: a full-screen client with a fixed layout; lines: the screen printed as lines and a line "
+        "prompt; auto (default): full in a terminal, lines when input or output is a pipe or a file",
+    )
     p.add_argument(
         "--react-seconds",
         type=seconds(0, 3600),

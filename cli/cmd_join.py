@@ -81,13 +81,18 @@ def outcome_dict(o: Outcome) -> dict[str, Any]:
     }
 
 
-def human_chooser(lang: str, react_seconds: float | None = None, react_to: str = "mine") -> Any:
-    """A person at this terminal: the game screen and prompt (adp2p.cli.tui). `choose.attach(peer)` lets
-    the screen keep the checklist from the peer's event log and show the players' names."""
+def human_chooser(lang: str, react_seconds: float | None = None, react_to: str = "mine", ui: str = "auto") -> Any:
+    """A person at this terminal: the game screen and prompt (adp2p.cli.tui), full screen or lines (`ui`, see
+    `--ui`). `choose.attach(peer)` lets the screen keep the checklist from the peer's event log, show the
+    players' names, and (full screen) follow the game while nothing is asked; `choose.say` is where the peer's
+    lines go (the log pane, or printed)."""
     from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt
+    from adp2p.cli.tui.fullscreen import FullScreen, wanted
 
     react = DEFAULT_REACT_SECONDS if react_seconds is None else react_seconds
-    prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react, react_to=react_to)
+    full = FullScreen(lang) if wanted(ui, sys.stdin, sys.stdout) else None
+    prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react, react_to=react_to, ui=full)
+    state: dict[str, Any] = {}
 
     def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
         return prompt.ask(st, seat, options)
@@ -96,8 +101,19 @@ def human_chooser(lang: str, react_seconds: float | None = None, react_to: str =
         prompt.events = lambda: list(peer.machine.events) if peer.machine is not None else []
         prompt._names = lambda: list(peer.machine.names) if peer.machine is not None else None
         prompt.notes = lambda: peer.private_notes
+        state["peer"] = peer
+
+    def say(line: str) -> None:
+        prompt.log(line)
+        peer = state.get("peer")
+        m = peer.machine if peer is not None else None
+        if m is not None and m.seat is not None and prompt.ui is not None:
+            from adp2p.engine.api import view
+
+            prompt.watch(view(m.state, m.seat), m.seat)
 
     choose.prompt = prompt  # type: ignore[attr-defined]
+    choose.say = say if full is not None else (lambda line: print(line, flush=True))  # type: ignore[attr-defined]
     choose.attach = attach  # type: ignore[attr-defined]
     return choose
 
@@ -167,8 +183,9 @@ def run_join(args: argparse.Namespace) -> int:
         print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
         return 3
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds, args.react)
-    say = (lambda _line: None) if args.quiet else (lambda line: print(line, flush=True))
+    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds, args.react, args.ui)
+    say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
+    prompt = getattr(choose, "prompt", None)
     peer = TablePeer(cfg, choose, say=say)
     getattr(choose, "attach", lambda _peer: None)(peer)
     resume = None
@@ -184,6 +201,8 @@ def run_join(args: argparse.Namespace) -> int:
     try:
         outcome = trio.run(lambda: peer.run(resume=resume))
     except BaseException as exc:  # trio wraps task errors in exception groups
+        if prompt is not None:
+            prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
             print(f"ad-p2p join: {inner}", file=sys.stderr)
@@ -195,10 +214,18 @@ def run_join(args: argparse.Namespace) -> int:
             print(f"ad-p2p join: {what}{where}{hint}", file=sys.stderr)
             return 3
         if isinstance(inner, KeyboardInterrupt):
-            where = f" (resume with: {resume_command(peer.gdir)})" if peer.gdir else ""
-            print(f"\nLeft the table{where}.", file=sys.stderr)
+            from adp2p.cli.words import msg
+
+            left = msg("resume_hint", args.lang, command=resume_command(peer.gdir)) if peer.gdir else msg(
+                "left_table", args.lang
+            )
+            print("\n" + left, file=sys.stderr)
             return 130
         raise
+    if prompt is not None and prompt.ui is not None:
+        prompt.close()  # the terminal as it was; what the log pane said last, again as lines
+        for line in [*outcome.summary, outcome.line]:
+            print(line)
     if args.result_json:
         Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
     if args.quiet:

@@ -12,10 +12,13 @@ import argparse
 import io
 import random
 import sys
+import textwrap
 from typing import Any
 
 from adp2p.cli.checks import profile_of
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
+from adp2p.cli.tui.fullscreen import FullScreen, wanted
+from adp2p.cli.tui.prompt import terminal_width
 from adp2p.cli.words import history_line, msg
 from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.bots import make_bot
@@ -69,6 +72,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     st = new_game(prof, n)
     events: list[dict[str, Any]] = []
     react = getattr(args, "react_seconds", None)
+    full = me is not None and wanted(getattr(args, "ui", "lines"), inp, out)
     prompt = Prompt(
         lang,
         out,
@@ -77,8 +81,9 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
         react_to=getattr(args, "react", "mine"),
         events=lambda: events,
         width=getattr(args, "width", None),
+        ui=FullScreen(lang) if full else None,
     )
-    prompt.say(
+    prompt.log(
         msg(
             "start_offline",
             lang,
@@ -91,9 +96,9 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     shown = 0
     try:
         while True:
-            if me is None:
+            if me is None or prompt.ui is not None:  # the account as it happens (the full screen's log pane)
                 for line in st.history[shown:]:
-                    prompt.say(history_line(line, lang))
+                    prompt.log(("  " if me is not None else "") + history_line(line, lang))
                 shown = len(st.history)
             d = pending(st)
             if d is None:
@@ -117,8 +122,11 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
             st = apply(st, ev)
             events.append(ev)
     except KeyboardInterrupt:
+        prompt.close()
         prompt.say("\n" + msg("abandoned", lang))
         return 130
+    finally:
+        prompt.close()  # the terminal as it was: the end is printed as lines below
     prompt.show(st if me is None else view(st, me), me)
     res = result(st)
     who = ", ".join(f"P{w + 1}" for w in res.winners)
@@ -134,6 +142,19 @@ def final_screen(peer: Any, lang: str, out: Any) -> None:
     seat = m.seat
     st = m.state if seat is None else view(m.state, seat)
     Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
+
+
+def say_wrapped(text: str, out: Any) -> None:
+    """Print `text` wrapped at words to the terminal's width (a line the terminal wrapped would break a word);
+    to a pipe or a file, as it is."""
+    if not getattr(out, "isatty", lambda: False)():
+        print(text, file=out, flush=True)
+        return
+    width = max(20, terminal_width(out) - 1)
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        print(textwrap.fill(line, width, subsequent_indent=indent + "  ", break_long_words=False,
+                            break_on_hyphens=False) if len(line) > width else line, file=out, flush=True)
 
 
 def audit_line(outcome: Any, lang: str) -> str:
@@ -186,10 +207,14 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     choose = (
         make_bot(args.strategy, seed)
         if args.watch
-        else human_chooser(args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"))
+        else human_chooser(
+            args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"), getattr(args, "ui", "auto")
+        )
     )
     cfg = with_patience(cfg, patience)  # the same heartbeats and limits as the bots (`join --abandon-after`)
-    peer = TablePeer(cfg, choose, say=lambda line: print(line, file=out, flush=True))
+    prompt = getattr(choose, "prompt", None)
+    say = getattr(choose, "say", None) if prompt is not None and prompt.ui is not None else None
+    peer = TablePeer(cfg, choose, say=say or (lambda line: print(line, file=out, flush=True)))
     getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []
     logs = root / "bots" / table
@@ -236,12 +261,14 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 
     intro = msg("play_intro", args.lang, rules=prof.describe(args.lang), n=n, table=table, bots=args.bots, seed=seed)
-    print(intro, file=out)
+    say_wrapped(intro, out)
     finished = False
     try:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
         finished = True
     except BaseException as exc:  # trio wraps task errors in exception groups
+        if prompt is not None:
+            prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
             print(f"ad-p2p play: {inner}", file=sys.stderr)
@@ -251,6 +278,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
             return 130
         raise
     finally:
+        if prompt is not None:
+            prompt.close()  # the terminal as it was before anything more is printed
         for pr in procs:  # after a game the bots finish on their own; if we left, they would wait for us: stop them
             if not finished:
                 pr.terminate()
@@ -260,7 +289,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
                 pr.kill()
     final_screen(peer, args.lang, out)
     for line in outcome.summary:  # the standings and every password, again below the final board
-        print(line, file=out)
-    print(audit_line(outcome, args.lang), file=out)
-    print(msg("game_log", args.lang, path=outcome.log_path), file=out)
+        say_wrapped(line, out)
+    say_wrapped(audit_line(outcome, args.lang), out)
+    say_wrapped(msg("game_log", args.lang, path=outcome.log_path), out)
     return exit_code(outcome)

@@ -170,6 +170,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "group.other": {"en": "Choices", "de": "Auswahl"},
     "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},
+    "group.card": {"en": "{key}: {card} — {n} ways to play it", "de": "{key}: {card} — {n} Möglichkeiten"},
     "group.sector": {"en": "{key}: {sector} — {n} choices", "de": "{key}: {sector} — {n} Möglichkeiten"},
     "prompt": {
         "en": "choice (number, d = end/pass, ? = help, q = quit): ",
@@ -192,11 +193,53 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "yes_keys": {"en": "y yes", "de": "j ja y yes"},
     "cancelled": {"en": "cancelled — choose again", "de": "abgebrochen — neu wählen"},
+    # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------
+    "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
+    "confirm_full": {"en": "Really: {what}? This cannot be undone", "de": "Wirklich: {what}? Das ist endgültig"},
+    "prompt_wait": {"en": "(waiting for the others) ", "de": "(warte auf die anderen) "},
+    "keys_full": {
+        "en": "Tab: {pane} · PgUp/PgDn: log",
+        "de": "Tab: {pane} · Bild↑/↓: Verlauf",
+    },
+    "keys_wide": {"en": "PgUp/PgDn: log · ↑/↓: choices", "de": "Bild↑/↓: Verlauf · ↑/↓: Auswahl"},
+    "help_full": {
+        "en": "  PgUp/PgDn  scroll the log · ↑/↓ scroll the choices · Tab  checklist (80x24)",
+        "de": "  Bild↑/↓  Verlauf blättern · ↑/↓ Auswahl blättern · Tab  Checkliste (80x24)",
+    },
+    "pane.board": {"en": "board", "de": "Spielfeld"},
+    "pane.secret": {"en": "checklist", "de": "Checkliste"},
+    "more_below": {"en": "▼ {n} more lines (↓)", "de": "▼ {n} weitere Zeilen (↓)"},
+    "more_above": {"en": "▲ {n} lines above (↑)", "de": "▲ {n} Zeilen darüber (↑)"},
+    "log_scrolled": {"en": "▼ {n} newer (PgDn)", "de": "▼ {n} neuere (Bild↓)"},
+    "more_cards": {"en": "… {n} more (cards: all of them)", "de": "… {n} weitere (cards: alle)"},
+    "on_you": {"en": "On you: {effects}", "de": "Auf dir: {effects}"},
+    "effect.no_attempts_next": {"en": "no attempts next turn", "de": "nächster Zug ohne Versuche"},
+    "effect.no_actions_next": {"en": "no actions next turn", "de": "nächster Zug ohne Aktionen"},
+    "effect.lose_actions_next": {"en": "{n} action(s) fewer next turn", "de": "{n} Aktion(en) weniger im nächsten Zug"},
+    "effect.no_draw_next": {"en": "no drawing next turn", "de": "nächster Zug ohne Ziehen"},
+    "effect.extra_actions_next": {"en": "{n} extra action(s) next turn", "de": "{n} Extra-Aktion(en) im nächsten Zug"},
+    "effect.etaxes_next": {"en": "no hand limit, draw {n} more next turn", "de": "kein Handlimit, {n} mehr ziehen"},
+    "effect.ignore_limit": {"en": "no hand limit until your turn", "de": "kein Handlimit bis zu deinem Zug"},
+    "effect.sol": {"en": "1 action a turn (S.O.L.)", "de": "1 Aktion pro Zug (S.O.L.)"},
+    "effect.beta": {"en": "hand limit -1 (Beta Site)", "de": "Handlimit -1 (Beta Site)"},
+    "stage.password": {
+        "en": "{n} possible passwords: pick card by card (c1, c2, ...; c: start again){picked}",
+        "de": "{n} mögliche Passwörter: Karte für Karte wählen (c1, c2, ...; c: neu){picked}",
+    },
+    "stage.cards": {
+        "en": "{n} choices: pick card by card (c1, c2, ...; c: start again){picked}",
+        "de": "{n} Möglichkeiten: Karte für Karte wählen (c1, c2, ...; c: neu){picked}",
+    },
+    "stage.picked": {"en": " — picked: {cards}", "de": " — gewählt: {cards}"},
+    "stage.card": {"en": "{key}: {card} ({n})", "de": "{key}: {card} ({n})"},
+    "stage.none": {"en": "no card to pick here", "de": "hier gibt es keine Karte zu wählen"},
     "help": {
         "en": (
             "Type the number of a choice and Enter.\n"
             "  d       end this step / pass\n"
             "  a p t o show the attempts / plays / trades / other choices when they are folded\n"
+            "  c1 c2.. a password (or the cards to discard) card by card (c: start again)\n"
+            "  p1 p2.. the ways to play one card (after p, when cards have several targets)\n"
             "  b       show the board again\n"
             "  cards   your cards with their full texts (cards all: the whole deck)\n"
             "  rules   the turn structure and the sector bonuses\n"
@@ -206,6 +249,8 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Tippe die Nummer einer Möglichkeit und Enter.\n"
             "  d       Schritt beenden / passen\n"
             "  a p t o Zugangsversuche / Karten / Tausch / Sonstiges zeigen, wenn zusammengefaltet\n"
+            "  c1 c2.. ein Passwort (oder abzulegende Karten) Karte für Karte (c: neu)\n"
+            "  p1 p2.. die Möglichkeiten, eine Karte zu spielen (nach p, bei mehreren Zielen)\n"
             "  b       das Spielfeld erneut zeigen\n"
             "  cards   deine Karten mit vollem Text (cards all: alle Karten)\n"
             "  rules   Zugablauf und Sektor-Boni\n"
@@ -215,22 +260,25 @@ MESSAGES: dict[str, dict[str, str]] = {
     "rules_text": {
         "en": (
             "Rules {profile}: goal {goal} Root accesses.\n"
-            "A turn: 1. free access attempt  2. take actions (attempts, cards, trades)  3. discard down to your\n"
-            "hand limit  4. draw cards. An attempt hands the controller 1/2/3 cards for User/Oper/Root: cards\n"
-            "whose code is in the password come back, the rest stay with the controller.\n"
+            "A turn: 1. free access attempt  2. take actions (attempts, cards, trades)  3. discard down to your "
+            "hand limit  4. draw cards.\n"
+            "An attempt hands the controller 1/2/3 cards for User/Oper/Root: cards whose code is in the password "
+            "come back, the rest stay with the controller.\n"
             "Sector bonuses (the sole Root holder):"
         ),
         "de": (
             "Regeln {profile}: Ziel {goal} Root-Zugänge.\n"
-            "Ein Zug: 1. freier Zugangsversuch  2. Aktionen (Versuche, Karten, Tausch)  3. auf das Handlimit\n"
-            "ablegen  4. Karten ziehen. Ein Versuch gibt dem Kontrolleur 1/2/3 Karten für User/Oper/Root: Karten,\n"
-            "deren Code im Passwort ist, kommen zurück, der Rest bleibt beim Kontrolleur.\n"
+            "Ein Zug: 1. freier Zugangsversuch  2. Aktionen (Versuche, Karten, Tausch)  3. auf das Handlimit "
+            "ablegen  4. Karten ziehen.\n"
+            "Ein Versuch gibt dem Kontrolleur 1/2/3 Karten für User/Oper/Root: Karten, deren Code im Passwort ist, "
+            "kommen zurück, der Rest bleibt beim Kontrolleur.\n"
             "Sektor-Boni (der einzige Root-Inhaber):"
         ),
     },
     "no_cards": {"en": "(no cards in your hand)", "de": "(keine Karten auf der Hand)"},
     "requires": {"en": "requires {level} {sector}", "de": "benötigt {level} {sector}"},
     "abandoned": {"en": "Game abandoned.", "de": "Spiel abgebrochen."},
+    "left_table": {"en": "Left the table.", "de": "Tisch verlassen."},
     "resume_hint": {
         "en": "Left the table (resume with: {command}).",
         "de": "Tisch verlassen (weiter mit: {command}).",

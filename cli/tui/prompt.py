@@ -1,13 +1,17 @@
 """The human prompt: shows the screen, offers only the engine's legal events (numbered, in groups), reads a
 choice. Reactions get a visible countdown and pass by themselves when time runs out; what cannot be undone
 asks for a confirmation; `help`, `cards`, `rules` and `b` (board) work at every prompt; `q`, end of input
-or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit).
+or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit). The menu itself, its groups
+and stages, is cli/tui/menu.py.
+
+Two faces, one logic: with a `FullScreen` (cli/tui/fullscreen.py, a real terminal) the screen is a fixed
+layout of panes and the menu goes to its choices pane; without one (pipes, files, `--ui lines`) the screen
+and the menu are printed as lines and the choice is read from a line.
 """
 
 from __future__ import annotations
 
 import os
-import re
 import select
 import shutil
 import sys
@@ -16,6 +20,9 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
+from adp2p.cli.tui.menu import Menu
+from adp2p.cli.tui.panes import Frame
 from adp2p.cli.tui.screen import HISTORY_LINES, bonus_names, render_text, screen
 from adp2p.cli.words import LEVEL_NAMES, card_label, describe, history_line, msg, sector_name
 from adp2p.engine.api import pending
@@ -27,27 +34,7 @@ from adp2p.engine.state import GameState
 from rich.console import Console
 
 Event = dict[str, Any]
-GROUPS = ("done", "attempts", "plays", "trades", "other")
-GROUP_KEYS = {"attempts": "a", "plays": "p", "trades": "t", "other": "o"}
-GROUP_OF = {
-    "done": "done",
-    "pass": "done",
-    "attempt": "attempts",
-    "univ": "attempts",
-    "play": "plays",
-    "tele_action": "plays",
-    "trade": "trades",
-    "trade_reply": "trades",
-}
-FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
-SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
 DEFAULT_REACT_SECONDS = 15.0
-
-
-def group_of(ev: Event) -> str:
-    if ev["t"] in ("discard", "spam_give") and not ev.get("cards"):
-        return "done"  # giving up nothing ends the step: d does it, as everywhere
-    return GROUP_OF.get(ev["t"], "other")
 
 
 def irreversible(ev: Event) -> bool:
@@ -143,6 +130,7 @@ class Prompt:
         width: int | None = None,
         history: int = HISTORY_LINES,
         react_to: str = "mine",
+        ui: FullScreen | None = None,
     ) -> None:
         self.lang = lang
         self.react_to = react_to  # "mine": ask only when it matters (react_worth_asking); "all": every window
@@ -156,6 +144,7 @@ class Prompt:
         self.width = width
         self.history = history
         self.shown = 0  # history lines already on a screen
+        self.ui = ui  # the full-screen client, or None: lines
 
     # -- output ------------------------------------------------------------------------------------
     @property
@@ -163,7 +152,51 @@ class Prompt:
         return self._names() if callable(self._names) else self._names
 
     def cols(self) -> int:
+        if self.ui is not None:
+            return self.ui.cols()
         return self.width or terminal_width(self.out)
+
+    def close(self) -> None:
+        """Leave the full screen (what follows is printed as lines)."""
+        if self.ui is not None:
+            self.ui.stop()
+            self.ui = None
+
+    def watch(self, st: GameState, me: int | None) -> None:
+        """The game moved on while nothing is asked: the full screen shows it (at most twice a second)."""
+        if self.ui is None or self.ui.reading or time.monotonic() - self._watched < 0.5:
+            return
+        self._watched = time.monotonic()
+        cl = self.checklist(st, me) if me is not None else None
+        self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
+
+    _watched = 0.0
+
+    def log(self, line: str) -> None:
+        """A line of the game's account or a notice: the log pane of the full screen, else printed."""
+        if self.ui is not None:
+            self.ui.start()
+            self.ui.log(line)
+        else:
+            self.say(line)
+
+    def read(
+        self, prefix: Prefix, timeout: float | None = None, tick: Callable[[float], None] | None = None
+    ) -> str | None:
+        """A line typed after `prefix` (see LineReader.readline); Ctrl-C in the full screen raises KeyboardInterrupt."""
+        if self.ui is not None:
+            line = self.ui.readline(prefix, timeout)
+            if line == INTERRUPT:
+                raise KeyboardInterrupt
+            return line
+        self.say(prefix if isinstance(prefix, str) else prefix(), end="")
+        return self.reader.readline(timeout, tick)
+
+    def discard_typed_ahead(self) -> None:
+        if self.ui is not None:
+            self.ui.discard_typed_ahead()
+        else:
+            self.reader.discard_typed_ahead()
 
     def console(self) -> Console:
         w = self.cols()
@@ -173,6 +206,9 @@ class Prompt:
         )
 
     def say(self, text: str = "", end: str = "\n") -> None:
+        if self.ui is not None:
+            self.ui.say(text)
+            return
         print(text, end=end, file=self.out, flush=True)
 
     def checklist(self, st: GameState, me: int) -> Checklist:
@@ -190,10 +226,18 @@ class Prompt:
         lines = max(self.history, min(30, len(st.history) - self.shown))
         self.shown = len(st.history)
         cl = self.checklist(st, me) if me is not None else None
+        if self.ui is not None:
+            self.ui.start()
+            self.ui.show(Frame(st, me, self.lang, options, cl, self.names))
+            self._notes_seen = len(self.notes() if self.notes is not None else [])  # they stay in the log pane
+            return
         con = self.console()
         con.print(
             screen(st, me, self.lang, checklist=cl, options=options, names=self.names, width=con.width, history=lines)
         )
+        self.say_notes()
+
+    def say_notes(self) -> None:
         notes = self.notes() if self.notes is not None else []
         for line in notes[self._notes_seen :]:  # what we were shown privately since the last screen, near the prompt
             self.say(line)
@@ -208,46 +252,9 @@ class Prompt:
     # -- the menu ----------------------------------------------------------------------------------
     def menu(self, st: GameState, me: int, options: list[Event]) -> tuple[list[int], dict[str, list[int]]]:
         """Print the grouped menu; returns the display order (option indexes) and the groups."""
-        groups: dict[str, list[int]] = {g: [] for g in GROUPS}
-        for i, ev in enumerate(options):
-            groups[group_of(ev)].append(i)
-        order = [i for g in GROUPS for i in groups[g]]
-        shown_groups = [g for g in GROUPS if groups[g]]
-        self.say()
-        for g in shown_groups:
-            idx = groups[g]
-            self.say(f"  {msg('group.' + g, self.lang)}:")
-            if len(idx) > FOLD and len(shown_groups) > 1:
-                first = order.index(idx[0]) + 1
-                self.say(
-                    f"    {first}-{first + len(idx) - 1}: "
-                    + msg("group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o"))
-                )
-                continue
-            self.list_items(st, me, options, order, idx)
-        return order, groups
-
-    def list_sectors(self, options: list[Event], idx: list[int]) -> None:
-        """The attempts, one line per sector ("a3: Micronopoly — 6 choices"): a stage of at most six lines."""
-        for s in range(6):
-            n = sum(1 for i in idx if options[i].get("s") == s)
-            if n:
-                line = msg("group.sector", self.lang, key=f"a{s + 1}", sector=sector_name(s, self.lang), n=n)
-                self.say("    " + line)
-
-    def list_items(self, st: GameState, me: int, options: list[Event], order: list[int], idx: list[int]) -> None:
-        width = max(40, self.cols() - 1)
-        cl: Checklist | None = None
-        for i in idx:
-            text = describe(st, options[i], me, self.lang, self.names)
-            ev = options[i]
-            if ev["t"] == "attempt" and st.controller[ev["s"]] not in (None, me):
-                cl = cl or self.checklist(st, me)
-                text += doomed_words(st, me, cl, ev, self.lang)
-            head = f"    {order.index(i) + 1:>3}. "
-            # wrapped at words with a hanging indent: a choice never breaks mid-word on a narrow terminal
-            self.say(textwrap.fill(text, width, initial_indent=head, subsequent_indent=" " * len(head),
-                                   break_long_words=False, break_on_hyphens=False))
+        m = Menu(self, st, me, options)
+        m.show()
+        return m.order, m.groups
 
     # -- commands at the prompt --------------------------------------------------------------------
     def show_cards(self, st: GameState, me: int, everything: bool = False) -> None:
@@ -273,12 +280,21 @@ class Prompt:
 
     def show_rules(self, st: GameState) -> None:
         prof = st.profile
-        self.say(msg("rules_text", self.lang, profile=prof.name, goal=prof.goal))
+        width = max(40, self.cols() - 1)
+        for para in msg("rules_text", self.lang, profile=prof.name, goal=prof.goal).split("\n"):
+            self.say(textwrap.fill(para, width, subsequent_indent="  ", break_long_words=False))
         for name, bonus in bonus_names(self.lang, prof.bonuses):
             self.say(f"  {name:<14} {bonus}")
 
     # -- asking ------------------------------------------------------------------------------------
     def ask(self, st: GameState, me: int, options: list[Event]) -> Event:
+        try:
+            return self._ask(st, me, options)
+        finally:
+            if self.ui is not None:
+                self.ui.done()
+
+    def _ask(self, st: GameState, me: int, options: list[Event]) -> Event:
         if not options:
             raise ValueError("no legal choice to offer")
         if len(options) == 1:
@@ -286,13 +302,13 @@ class Prompt:
         d = pending(st)
         if d is not None and d.kind == "window":
             return self.react(st, me, options)
-        self.reader.discard_typed_ahead()  # a key meant for an earlier prompt never answers this one
+        self.discard_typed_ahead()  # a key meant for an earlier prompt never answers this one
         self.show(st, me, options)
-        order, groups = self.menu(st, me, options)
-        done = groups["done"]
+        menu = Menu(self, st, me, options)
+        menu.show()
+        order, done = menu.order, menu.groups["done"]
         while True:
-            self.say(msg("prompt", self.lang), end="")
-            line = self.reader.readline()
+            line = self.read(msg("prompt", self.lang))
             if not line:
                 raise KeyboardInterrupt  # end of input: leave
             key = line.strip().lower()
@@ -301,7 +317,7 @@ class Prompt:
             if key in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if key in ("?", "h", "help", "hilfe"):
-                self.say(msg("help", self.lang))
+                self.say_help()
                 continue
             if key in ("cards", "karten", "cards all", "karten alle"):
                 self.show_cards(st, me, everything=key.endswith(("all", "alle")))
@@ -311,39 +327,40 @@ class Prompt:
                 continue
             if key in ("b", "board"):
                 self.show(st, me, options)
-                self.menu(st, me, options)
+                menu.show()
                 continue
             if key in ("d", "done", "pass", "e"):
                 if not done:
-                    self.say(msg("no_done", self.lang))
+                    self.tell(msg("no_done", self.lang))
                     continue
                 return options[done[0]]
-            folded = {v: g for g, v in GROUP_KEYS.items()}
-            if key in folded and groups[folded[key]]:
-                idx = groups[folded[key]]
-                if folded[key] == "attempts" and len(idx) > FOLD:
-                    self.list_sectors(options, idx)  # one more stage: the sector first, then its choices
-                else:
-                    self.list_items(st, me, options, order, idx)
+            if menu.stage(key):  # a group, a sector, a card's plays, a card of a password...
                 continue
-            sector = SECTOR_KEY.fullmatch(key)
-            if sector and groups["attempts"]:
-                s = int(sector.group(1)) - 1
-                idx = [i for i in groups["attempts"] if options[i].get("s") == s]
-                if idx:
-                    self.list_items(st, me, options, order, idx)
-                    continue
             if key.isdigit() and 1 <= int(key) <= len(order):
                 ev = options[order[int(key) - 1]]
                 if irreversible(ev) and not self.confirm(describe(st, ev, me, self.lang, self.names)):
-                    self.say(msg("cancelled", self.lang))
+                    self.tell(msg("cancelled", self.lang))
                     continue
                 return ev
-            self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+            self.tell(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+
+    def tell(self, text: str) -> None:
+        """A short answer to a key (a wrong key, nothing to end): the full screen shows the latest one in place
+        under the choices; as lines, it is printed."""
+        if self.ui is not None:
+            self.ui.status(text)
+        else:
+            self.say(text)
+
+    def say_help(self) -> None:
+        self.say(msg("help", self.lang) + ("\n" + msg("help_full", self.lang) if self.ui is not None else ""))
 
     def confirm(self, what: str) -> bool:
-        self.say(msg("confirm", self.lang, what=what), end="")
-        line = self.reader.readline()
+        if self.ui is not None:  # the question in the choices pane, its keys at the input line
+            self.say(msg("confirm_full", self.lang, what=what))
+            line = self.read(msg("confirm_keys", self.lang))
+        else:
+            line = self.read(msg("confirm", self.lang, what=what))
         if not line:
             raise KeyboardInterrupt
         return line.strip().lower() in msg("yes_keys", self.lang).split()
@@ -355,7 +372,7 @@ class Prompt:
             return passing
         if self.react_to != "all" and not react_worth_asking(st, me, options):
             return passing  # only "at any time" cards fit, on something not about us: play them on your turn
-        self.reader.discard_typed_ahead()
+        self.discard_typed_ahead()
         self.show(st, me, options)
         about = window_cause(st)
         if about is not None:  # what the window is about, in one line, right above the choices
@@ -364,9 +381,12 @@ class Prompt:
         for n, i in enumerate(order, 1):
             self.say(f"    {n:>3}. {describe(st, options[i], me, self.lang, self.names)}")
         deadline = time.monotonic() + self.react_seconds
-        # The prompt is printed once and warned once near the end, never redrawn with "\r": a redraw would
-        # wipe what the player is typing (the terminal echoes it; we only see it after Enter).
-        self.say(msg("prompt_react", self.lang, secs=int(self.react_seconds + 0.999)), end="")
+
+        def countdown() -> str:  # the full screen redraws its input line in place, with the seconds left
+            return msg("prompt_react", self.lang, secs=max(0, int(deadline - time.monotonic() + 0.999)))
+
+        # As lines, the prompt is printed once and warned once near the end, never redrawn with "\r": a redraw
+        # would wipe what the player is typing (the terminal echoes it; we only see it after Enter).
         warned = self.react_seconds <= 5
 
         def tick(left: float) -> None:
@@ -375,11 +395,17 @@ class Prompt:
                 warned = True
                 self.say("\n" + msg("prompt_react", self.lang, secs=int(left + 0.999)), end="")
 
+        first = True
         while True:
             left = deadline - time.monotonic()
-            line = self.reader.readline(timeout=max(0.0, left), tick=tick) if left > 0 else None
+            prefix: Prefix = countdown if self.ui is not None else (countdown() if first else "")
+            first = False
+            line = self.read(prefix, timeout=max(0.0, left), tick=tick) if left > 0 else None
             if line is None:
-                self.say("\n" + msg("auto_pass", self.lang))
+                if self.ui is not None:
+                    self.ui.log(msg("auto_pass", self.lang))
+                else:
+                    self.say("\n" + msg("auto_pass", self.lang))
                 return passing
             if not line:
                 raise KeyboardInterrupt
@@ -389,14 +415,14 @@ class Prompt:
             if key in ("q", "quit", "exit"):
                 raise KeyboardInterrupt
             if key in ("?", "h", "help", "hilfe"):
-                self.say(msg("help", self.lang))
+                self.say_help()
                 continue
             if key in ("cards", "karten"):
                 self.show_cards(st, me)
                 continue
             if key.isdigit() and 1 <= int(key) <= len(order):
                 return options[order[int(key) - 1]]
-            self.say(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
+            self.tell(msg("bad_key", self.lang, key=line.strip()[:20], n=len(order)))
 
 
 ANY_TIME = frozenset(c.id for c in cards() if c.trigger == "anytime")  # WinZap, No eTaxes, CopyBot
@@ -422,14 +448,6 @@ def react_worth_asking(st: GameState, me: int, options: list[Event]) -> bool:
     ctx = (d.info.get("ctx") if d is not None else None) or {}
     s = ctx.get("s")
     return ctx.get("q") == me or (isinstance(s, int) and st.controller[s] == me)
-
-
-def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:
-    """" — fails for sure: C not in the password" where the checklist shows a code of the attempt OUT (else "")."""
-    out = cl.status(ev["s"])[1]
-    faces = [st.face(h, me) for h in ev["cards"]]
-    doomed = sorted({card(f).code for f in faces if f is not None and card(f).code in out})
-    return " " + msg("doomed", lang, codes=", ".join(CODES[c] for c in doomed)) if doomed else ""
 
 
 def describe_hand(st: GameState, me: int, lang: str) -> str:

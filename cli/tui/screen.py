@@ -400,38 +400,74 @@ def compact(
 ) -> RenderableType:
     """Short lines for narrow terminals: no tables, the same facts."""
     parts: list[RenderableType] = [Text(msg("narrow", lang), style="dim"), header(st, me, lang, names)]
+    parts += compact_board(st, lang, names)
+    if me is not None:
+        parts += [compact_hand(st, me, options, lang), password_text(st, me, lang)]
+        if checklist is not None:
+            parts += compact_checklist(st, checklist, lang)
+    parts.append(account(st, lang, names, min(history, 5)))
+    return Group(*parts)
+
+
+def sector_pad(lang: str) -> int:
+    """The width of the longest sector name (sector names whole, in one column)."""
+    return max(len(sector_name(s, lang)) for s in range(6))
+
+
+def compact_board(st: GameState, lang: str, names: list[str] | None, one_line: bool = False) -> list[Text]:
+    """The sectors in one short line each (controller, access, bonuses), who the short names are, the piles.
+    `one_line`: each sector on exactly one line (a bonus too long for it shortened with "…"; the holder's name
+    left out where it is the controller's, just before)."""
     tags = tags_of(st, names)
-    pad = max(len(sector_name(s, lang)) for s in range(6))  # sector names whole, in one column
+    pad = sector_pad(lang)
+    parts: list[Text] = []
     for s in range(6):
-        line = Text(f"{sector_name(s, lang):<{pad}} ")
+        line = Text(f"{sector_name(s, lang):<{pad}} ", no_wrap=one_line, overflow="ellipsis")
         line.append_text(who_text(st, st.controller[s], tags=tags))
         line.append(" ")
         line.append_text(access_cell(st, s, names))
         for p, b in bonuses(st, s):
-            line.append(f" *{msg(f'bonus.{b}', lang)} ")
-            line.append_text(who_text(st, p, tags=tags))
+            line.append(f" *{msg(f'bonus.{b}', lang)}")
+            if not one_line or p != st.controller[s]:
+                line.append(" ")
+                line.append_text(who_text(st, p, tags=tags))
         parts.append(line)
     full = [player_name(st, p, names) for p in range(st.n)]
     if tags != full:  # the compact layout has no players' lines: say who the short names are
         pairs = ", ".join(f"{t} = {n}" for t, n in zip(tags, full, strict=True) if t != n)
         parts.append(Text(msg("names_legend", lang, pairs=pairs), style="dim"))
     parts.append(piles_line(st, lang))
-    if me is not None:
-        status = hand_status(st, me, options, lang)
-        hand = Text(msg("your_hand", lang, n=len(st.hands[me]), limit=hand_limit(st, me)) + ":", style="bold")
-        for h in st.hands[me]:
-            why = status[h]
-            hand.append("\n  " + card_label(st.face(h, me), lang))
-            hand.append(" ✓" if why is None else f" ({why})", style="green" if why is None else "dim")
-        parts += [hand, password_text(st, me, lang)]
-        if checklist is not None:
-            for s in checklist.sectors():
-                inn, out, maybe = checklist.status(s)
-                line = Text(f"{sector_name(s, lang):<{pad}} ")
-                line.append(f"+{codes(inn)} -{codes(out)} ?{codes(maybe)} = {checklist.remaining(s)}")
-                parts.append(line)
-    parts.append(account(st, lang, names, min(history, 5)))
-    return Group(*parts)
+    return parts
+
+
+def compact_hand(
+    st: GameState, me: int, options: list[dict[str, Any]] | None, lang: str, one_line: bool = False
+) -> RenderableType:
+    """The hand, one card a line: its label, and a tick when it can be played now, else why not (`one_line`:
+    each card on exactly one line, a reason too long for it shortened with "…")."""
+    status = hand_status(st, me, options, lang)
+    title = Text(msg("your_hand", lang, n=len(st.hands[me]), limit=hand_limit(st, me)) + ":", style="bold")
+    lines = [title]
+    for h in st.hands[me]:
+        why = status[h]
+        line = Text("  " + card_label(st.face(h, me), lang), no_wrap=one_line, overflow="ellipsis")
+        line.append(" ✓" if why is None else f" ({why})", style="green" if why is None else "dim")
+        lines.append(line)
+    if one_line:
+        return Group(*lines)
+    return Text("\n").join(lines)
+
+
+def compact_checklist(st: GameState, checklist: Checklist, lang: str) -> list[Text]:
+    """One line per sector of the checklist: codes in (+), out (-), maybe (?) and the passwords left."""
+    pad = sector_pad(lang)
+    parts: list[Text] = []
+    for s in checklist.sectors():
+        inn, out, maybe = checklist.status(s)
+        line = Text(f"{sector_name(s, lang):<{pad}} ")
+        line.append(f"+{codes(inn)} -{codes(out)} ?{codes(maybe)} = {checklist.remaining(s)}")
+        parts.append(line)
+    return parts
 
 
 def render_text(renderable: RenderableType, width: int = 100) -> str:

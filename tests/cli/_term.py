@@ -181,6 +181,10 @@ class TmuxTerminal:
     def interrupt(self) -> None:
         self._tmux("send-keys", "-t", self.session, "C-c")
 
+    def keys(self, *names: str) -> None:
+        """Keys by tmux name (PageUp, Tab, Up, C-c, ...), no Enter."""
+        self._tmux("send-keys", "-t", self.session, *names)
+
     def wait_exit(self, timeout: float = 20.0) -> int:
         end = time.monotonic() + timeout
         while self.status is None and time.monotonic() < end:

@@ -74,7 +74,7 @@ def test_folded_attempts_list_by_sector_then_each_sectors_choices() -> None:
 
 def test_an_attempt_the_checklist_dooms_is_marked() -> None:
     """An attempt with a code the checklist already shows OUT of the password must fail: the menu says so."""
-    from adp2p.cli.tui.prompt import doomed_words
+    from adp2p.cli.tui.menu import doomed_words
     from adp2p.engine.checklist import Checklist
 
     m = actions()
@@ -244,3 +244,45 @@ def test_what_the_table_showed_us_privately_comes_again_by_the_next_decision() -
     text = out.getvalue()
     assert text.count("New in your hand: FBI [C]") == 1 and text.count("Handed to you in an access attempt") == 1
     assert text.index("New in your hand") < text.index("Handed to you")
+
+
+def test_a_password_among_many_is_picked_card_by_card() -> None:
+    """More passwords than STAGE: c<k> picks a card, the stage narrows the engine's list (only passwords holding
+    every card picked), then the few left are listed with their numbers in the menu; c starts again."""
+    m = first_moment(lambda m: m.decision is not None and len(m.options) > 8 and m.options[0]["t"] == "password")
+    _, out = ask(m, "c1\nc\nc1\nc1\nzzz\n1\n")
+    assert f"{len(m.options)} possible passwords: pick card by card" in out
+    assert out.count("— picked: ") >= 1
+    first = m.options[0]["cards"][0]  # c1 is the first card of the first password
+    label = describe(m.view, {"t": "discard", "cards": [first]}, 0).removeprefix("Discard ")
+    assert f"picked: {label}" in out
+    listed = re.findall(r"^\s+(\d+)\. (.+)$", out, re.M)
+    assert listed and all(label in cards for _, cards in listed)  # every password left holds the card picked
+    for number, cards in listed:  # each with its number in the whole menu
+        ev = m.options[int(number) - 1]
+        assert cards == ", ".join(describe(m.view, {"t": "discard", "cards": [h]}, 0).removeprefix("Discard ")
+                                  for h in ev["cards"])
+    ev, _ = ask(m, "c1\nc9\n3\n")
+    assert ev is m.options[2]  # a number still picks from the whole list; c9 is no card here
+
+
+def test_plays_with_targets_come_card_first_then_its_targets() -> None:
+    """p lists the cards that can be played (p1, p2, ...) when a card has several targets; p<k> lists that card's
+    plays, each with its number in the whole menu."""
+    from adp2p.cli.tui.menu import STAGE, play_cards
+
+    def many_targets(m: Moment) -> bool:
+        plays = [i for i, ev in enumerate(m.options) if ev["t"] == "play"]
+        return len(plays) > STAGE and len(play_cards(m.options, plays)) < len(plays)
+
+    m = first_moment(many_targets, seed=1, n=3, rounds=20)
+    plays = [ev for ev in m.options if ev["t"] == "play"]
+    first = plays[0]["card"]
+    ev, out = ask(m, "p\np1\nd\n")
+    assert ev["t"] == "done"
+    label = describe(m.view, {"t": "discard", "cards": [first]}, 0).removeprefix("Discard ")
+    n = sum(1 for p in plays if p["card"] == first)
+    assert f"p1: {label} — {n} ways to play it" in out
+    listed = re.findall(r"^\s+(\d+)\. (.+)$", out.split("p1: ")[-1].replace("quit): ", "quit):\n"), re.M)
+    mine = [text for _, text in listed if text.startswith("Play ")]
+    assert len(mine) == n and all(label in text for text in mine)

@@ -1,5 +1,6 @@
-"""The real client in a terminal, driven as a new user would drive it: a whole `--offline` game against
-bots in English and German, wrong keys, impossible choices, a narrow terminal and Ctrl-C.
+"""The line client (`--ui lines`) in a real terminal, driven as a new user would drive it: a whole `--offline`
+game against bots in English and German, wrong keys, impossible choices, a narrow terminal and Ctrl-C.
+(The full-screen client, the default in a terminal, is tested in test_fullscreen.py.)
 
 The terminal is tmux when it is installed (a real terminal emulator), else a pseudo-terminal; the tests
 marked `tmux` additionally need tmux and skip with the reason when it is missing (the pty runs cover the
@@ -14,7 +15,7 @@ import subprocess
 import pytest
 from _term import PROMPT, PtyTerminal, TmuxTerminal, client_cmd, play_whole_game, terminal
 
-GAME = ("play", "--offline", "--bots", "2", "--round-limit", "3")
+GAME = ("play", "--offline", "--bots", "2", "--round-limit", "3", "--ui", "lines")
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (the pty runs cover this)")
 
 
@@ -90,7 +91,7 @@ def test_tmux_screen_fits_the_window() -> None:
 
 
 def test_ctrl_c_in_network_play_prints_the_resume_hint(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0", "--ui", "lines")
     term = terminal([*argv, "--data-dir", str(tmp_path)], cols=100)
     try:
         term.wait_for(PROMPT, timeout=30)
@@ -105,7 +106,7 @@ def test_ctrl_c_in_network_play_prints_the_resume_hint(tmp_path) -> None:  # typ
 def test_quitting_network_play_with_q_exits_at_once_and_stops_the_bots(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """q at the prompt leaves the table: the resume hint, exit 130, and the bot processes stopped with it (before:
     each bot was waited for 20 s while it waited for the player who had left)."""
-    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0", "--ui", "lines")
     term = terminal([*argv, "--data-dir", str(tmp_path)], cols=100)
     try:
         term.wait_for(PROMPT, timeout=30)

@@ -1,0 +1,261 @@
+"""The menu of one decision: the engine's legal events in groups (end, attempts, plays, trades, other), numbered
+once, folded when long, and listed in stages: the attempts by sector (a, a1..a6), the plays card first (p,
+p1..), a password or the cards to discard card by card (c1, c2, ...; c starts again).
+
+A stage only narrows the engine's list: every choice offered is one of its legal events, with the number it has
+in the whole menu (a number typed picks from the whole list at any stage). The menu says its lines through its
+host, the prompt (cli/tui/prompt.py), to the full screen's choices pane or as printed lines.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import TYPE_CHECKING, Any
+
+from adp2p.cli.words import card_label, describe, msg, sector_name
+from adp2p.engine.catalog import CODES, card
+from adp2p.engine.checklist import Checklist
+from adp2p.engine.state import GameState
+
+if TYPE_CHECKING:
+    from adp2p.cli.tui.prompt import Prompt
+
+Event = dict[str, Any]
+GROUPS = ("done", "attempts", "plays", "trades", "other")
+GROUP_KEYS = {"attempts": "a", "plays": "p", "trades": "t", "other": "o"}
+GROUP_OF = {
+    "done": "done",
+    "pass": "done",
+    "attempt": "attempts",
+    "univ": "attempts",
+    "play": "plays",
+    "tele_action": "plays",
+    "trade": "trades",
+    "trade_reply": "trades",
+}
+FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
+FOLD_FULL = 4  # the same in the full screen, whose choices pane is short
+SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
+PLAY_KEY = re.compile(r"p([1-9])")  # the plays of one card: p1, p2, ... (the card first, then its targets)
+CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
+STAGED = frozenset({"password", "discard", "give", "spam_give"})  # kinds of choices picked card by card
+STAGE = 4  # more such choices than this: picked card by card
+
+
+def group_of(ev: Event) -> str:
+    if ev["t"] in ("discard", "spam_give") and not ev.get("cards"):
+        return "done"  # giving up nothing ends the step: d does it, as everywhere
+    return GROUP_OF.get(ev["t"], "other")
+
+
+class Menu:
+    """The menu of one decision (`options`: the engine's legal events for `me` in `st`), said through `host`."""
+
+    def __init__(self, host: Prompt, st: GameState, me: int, options: list[Event]) -> None:
+        self.host, self.st, self.me, self.options = host, st, me, options
+        self.lang = host.lang
+        self.full = host.ui is not None
+        self.groups: dict[str, list[int]] = {g: [] for g in GROUPS}
+        for i, ev in enumerate(options):
+            self.groups[group_of(ev)].append(i)
+        self.order = [i for g in GROUPS for i in self.groups[g]]
+        self.picked: list[int] = []  # the cards picked so far (a staged choice)
+
+    def say(self, text: str = "") -> None:
+        self.host.say(text)
+
+    def label(self, h: int) -> str:
+        return card_label(self.st.face(h, self.me), self.lang)
+
+    def show(self) -> None:
+        """The whole menu: every group, a long one folded to one line (its key lists it)."""
+        shown = [g for g in GROUPS if self.groups[g]]
+        if not self.full:
+            self.say()
+        fold = FOLD_FULL if self.full else FOLD
+        for g in shown:
+            idx = self.groups[g]
+            title = f"  {msg('group.' + g, self.lang)}:"
+            if len(idx) > fold and len(shown) > 1 and not self.staged(idx):
+                first = self.order.index(idx[0]) + 1
+                line = f"{first}-{first + len(idx) - 1}: " + msg(
+                    "group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o")
+                )
+                if self.full:  # a folded group is one line, its title in front
+                    self.say(f"{title} {line}")
+                else:
+                    self.say(title)
+                    self.say("    " + line)
+                continue
+            if not self.full or len(shown) > 1:  # (the full screen has no room for a lone group's title)
+                self.say(title)
+            if self.staged(idx):
+                self.list_stage(idx)
+                continue
+            self.list_items(idx)
+
+    def stage(self, key: str) -> bool:
+        """A key that lists a part of the menu (a group, a sector's attempts, a card's plays, a card picked);
+        False if `key` is none of them."""
+        folded = {v: g for g, v in GROUP_KEYS.items()}
+        groups = self.groups
+        if key in folded and groups[folded[key]]:
+            idx = groups[folded[key]]
+            self.new_stage()
+            if folded[key] == "attempts" and len(idx) > FOLD:
+                self.list_sectors(idx)  # one more stage: the sector first, then its choices
+            elif folded[key] == "plays" and len(idx) > STAGE and len(play_cards(self.options, idx)) < len(idx):
+                self.list_play_cards(idx)  # the card first, then its targets
+            else:
+                self.list_items(idx)
+            return True
+        pick = CARD_KEY.fullmatch(key)
+        if pick and self.staged(groups["other"]):
+            self.new_stage()
+            self.pick_card(groups["other"], pick.group(1))
+            return True
+        play = PLAY_KEY.fullmatch(key)
+        played = play_cards(self.options, groups["plays"])
+        if play and 1 <= int(play.group(1)) <= len(played):
+            h = played[int(play.group(1)) - 1]
+            self.new_stage()
+            self.list_items([i for i in groups["plays"] if self.options[i].get("card") == h])
+            return True
+        sector = SECTOR_KEY.fullmatch(key)
+        if sector:
+            idx = [i for i in groups["attempts"] if self.options[i].get("s") == int(sector.group(1)) - 1]
+            if idx:
+                self.new_stage()
+                self.list_items(idx)
+                return True
+        return False
+
+    def new_stage(self) -> None:
+        """A stage replaces what the full screen's choices pane showed (as lines, it follows it)."""
+        if self.host.ui is not None:
+            self.host.ui.clear_choices()
+
+    def staged(self, idx: list[int]) -> bool:
+        """Are these choices sets of cards of one kind (passwords, discards, cards given), too many for one list?
+        Then they are picked card by card."""
+        kinds = {self.options[i]["t"] for i in idx}
+        every = all(self.options[i].get("cards") for i in idx)
+        return len(idx) > STAGE and len(kinds) == 1 and kinds <= STAGED and every
+
+    def left(self, idx: list[int]) -> list[int]:
+        """The choices among `idx` that hold every card picked so far."""
+        return [i for i in idx if set(self.picked) <= set(self.options[i]["cards"])]
+
+    def list_stage(self, idx: list[int]) -> None:
+        """The choices (passwords, discards, ...) that hold every card picked so far: listed when few are left,
+        else the cards that can come next (c1, c2, ...), each with how many of those choices hold it."""
+        left = self.left(idx)
+        password = self.options[left[0]]["t"] == "password"
+        if len(left) <= STAGE and (not self.picked or not password):
+            self.list_items(left)
+            return
+        if len(left) <= STAGE:  # the passwords left, by their cards alone (the sector is said above them)
+            sector = sector_name(self.options[left[0]]["s"], self.lang)
+            self.say("    " + msg("ev.password", self.lang, sector=sector, cards="").rstrip())
+            for i in left:
+                labels = ", ".join(self.label(h) for h in self.options[i]["cards"])
+                self.say(f"    {self.order.index(i) + 1:>3}. {labels}")
+            return
+        picked = ", ".join(self.label(h) for h in self.picked)
+        self.say("    " + msg("stage.password" if password else "stage.cards", self.lang, n=len(left),
+                              picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
+        items = []
+        for k, h in enumerate(self.stage_cards(left), 1):
+            n = sum(1 for i in left if h in self.options[i]["cards"])
+            items.append(msg("stage.card", self.lang, key=f"c{k}", card=self.label(h), n=n))
+        for line in stage_rows(items, max(40, self.host.cols() - 1) - 6):
+            self.say("      " + line)
+
+    def stage_cards(self, left: list[int]) -> list[int]:
+        """The cards the choices left hold besides those picked, in the order the engine lists them."""
+        out: list[int] = []
+        for i in left:
+            out += [h for h in self.options[i]["cards"] if h not in out and h not in self.picked]
+        return out
+
+    def pick_card(self, idx: list[int], number: str | None) -> None:
+        """`c<k>`: the k-th card of the stage is picked; `c`: start again."""
+        if number is None:
+            self.picked = []
+        else:
+            left = self.left(idx)
+            now = self.stage_cards(left) if len(left) > STAGE else []
+            if not 1 <= int(number) <= len(now):
+                self.host.tell(msg("stage.none", self.lang))
+                return
+            self.picked.append(now[int(number) - 1])
+        self.list_stage(idx)
+
+    def list_play_cards(self, idx: list[int]) -> None:
+        """The cards that can be played, one line each with how many ways (targets) it has (p1, p2, ...); what
+        is not a card's play (TeleComm's action) listed as it is."""
+        for k, h in enumerate(play_cards(self.options, idx), 1):
+            n = sum(1 for i in idx if self.options[i].get("card") == h)
+            self.say("    " + msg("group.card", self.lang, key=f"p{k}", card=self.label(h), n=n))
+        rest = [i for i in idx if "card" not in self.options[i]]
+        if rest:
+            self.list_items(rest)
+
+    def list_sectors(self, idx: list[int]) -> None:
+        """The attempts, one line per sector ("a3: Micronopoly — 6 choices"): a stage of at most six lines."""
+        for s in range(6):
+            n = sum(1 for i in idx if self.options[i].get("s") == s)
+            if n:
+                line = msg("group.sector", self.lang, key=f"a{s + 1}", sector=sector_name(s, self.lang), n=n)
+                self.say("    " + line)
+
+    def list_items(self, idx: list[int]) -> None:
+        """The choices `idx`, each with its number in the whole menu, wrapped at words."""
+        st, me = self.st, self.me
+        width = max(40, self.host.cols() - 1)
+        cl: Checklist | None = None
+        for i in idx:
+            ev = self.options[i]
+            text = describe(st, ev, me, self.lang, self.host.names)
+            if ev["t"] == "attempt" and st.controller[ev["s"]] not in (None, me):
+                cl = cl or self.host.checklist(st, me)
+                text += doomed_words(st, me, cl, ev, self.lang)
+            head = f"    {self.order.index(i) + 1:>3}. "
+            # wrapped at words with a hanging indent: a choice never breaks mid-word on a narrow terminal
+            self.say(textwrap.fill(text, width, initial_indent=head, subsequent_indent=" " * len(head),
+                                   break_long_words=False, break_on_hyphens=False))
+
+
+def play_cards(options: list[Event], idx: list[int]) -> list[int]:
+    """The cards the plays among `idx` play, each once, in menu order (at most 9: p1..p9)."""
+    out: list[int] = []
+    for i in idx:
+        h = options[i].get("card")
+        if options[i]["t"] == "play" and h is not None and h not in out:
+            out.append(h)
+    return out[:9]
+
+
+def stage_rows(items: list[str], width: int) -> list[str]:
+    """Short items several to a line, each item whole: in two columns when two fit, else as many as fit."""
+    col = max(len(x) for x in items) + 3
+    if 2 * col - 3 <= width:
+        rows = (len(items) + 1) // 2
+        pairs = [(items[r], items[r + rows] if r + rows < len(items) else "") for r in range(rows)]
+        return [(a.ljust(col) + b).rstrip() for a, b in pairs]
+    out: list[str] = []
+    for item in items:
+        if out and len(out[-1]) + 3 + len(item) <= width:
+            out[-1] += "   " + item
+        else:
+            out.append(item)
+    return out
+
+
+def doomed_words(st: GameState, me: int, cl: Checklist, ev: Event, lang: str) -> str:
+    """" — fails for sure: C not in the password" where the checklist shows a code of the attempt OUT (else "")."""
+    out = cl.status(ev["s"])[1]
+    faces = [st.face(h, me) for h in ev["cards"]]
+    doomed = sorted({card(f).code for f in faces if f is not None and card(f).code in out})
+    return " " + msg("doomed", lang, codes=", ".join(CODES[c] for c in doomed)) if doomed else ""

@@ -1,0 +1,277 @@
+"""The fixed layout of the full-screen client: which pane goes where at a terminal size, and each pane's lines.
+
+A `Frame` is what one decision shows (a player's view, the legal events, the checklist); `compose` turns a
+frame, the log, the choices and the terminal size into exactly `rows` lines of ANSI text, every pane drawn by
+the reusable rich renderables of `screen.py` at the pane's width (rich wraps at words), each pane keeping
+its last column blank: nothing ever reaches an edge, so nothing is cut there. Two layouts:
+
+- wide (at least `WIDE_COLS` x `WIDE_ROWS`): header; board | password and checklist; hand | log; choices.
+- compact (anything smaller, e.g. 80x24): header; board (or, toggled with Tab, password and checklist);
+  hand | log; your password; choices.
+"""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any
+
+from adp2p.cli.tui.screen import (
+    RIGHT_MIN,
+    checklist_table,
+    compact_board,
+    compact_checklist,
+    compact_hand,
+    hand_table,
+    header,
+    natural_width,
+    password_text,
+    piles_line,
+    players_lines,
+    sectors_table,
+)
+from adp2p.cli.words import msg
+from adp2p.engine.checklist import Checklist
+from adp2p.engine.state import GameState
+from rich.color import ColorSystem
+from rich.console import Console, Group, RenderableType
+from rich.segment import Segment
+from rich.style import Style
+from rich.table import Table
+from rich.text import Text
+
+WIDE_COLS = 110
+WIDE_ROWS = 36
+MIN_CHOICES = 5  # the choices pane never has fewer lines (else the compact layout is used)
+SEP = Segment("│", Style(dim=True))
+Line = list[Segment]
+EFFECTS = ("no_attempts_next", "no_actions_next", "lose_actions_next", "no_draw_next", "extra_actions_next",
+           "etaxes_next", "ignore_limit", "sol", "beta")
+
+
+@dataclass
+class Frame:
+    """What a decision shows: `me`'s view, the legal events, the checklist, the players' names."""
+
+    st: GameState
+    me: int | None
+    lang: str
+    options: list[dict[str, Any]] | None = None
+    checklist: Checklist | None = None
+    names: list[str] | None = None
+
+
+@dataclass
+class Scroll:
+    """The text panes' contents and scroll positions (owned by the full-screen app)."""
+
+    log: list[str] = field(default_factory=list)
+    log_back: int = 0  # lines scrolled back from the newest (PageUp/PageDown)
+    choices: list[str] = field(default_factory=list)
+    block: int = 0  # the entry of `choices` where the newest block begins (shown whole when it can be)
+    choices_top: int | None = None  # the first line shown, set by the arrows; None: follow the newest block
+    shown_top: int = 0  # the first line of the choices last drawn (where the arrows start from)
+    secret: bool = False  # compact layout: the password and checklist pane instead of the board (Tab)
+    status: str = ""  # the answer to the last key, under the choices
+
+
+def effects_text(st: GameState, me: int, lang: str) -> Text | None:
+    """The lasting effects on `me` (public facts of the state), one line; None when there are none."""
+    if me >= len(st.status):
+        return None
+    status = st.status[me]
+    words = []
+    for key in EFFECTS:
+        value = getattr(status, key)
+        if value:
+            words.append(msg(f"effect.{key}", lang, n=value))
+    return Text(msg("on_you", lang, effects=", ".join(words)), style="bold yellow") if words else None
+
+
+def lines_of(con: Console, renderable: RenderableType, width: int) -> list[Line]:
+    """The renderable as lines of exactly `width` columns: drawn at width - 1, the last column left blank."""
+    out = con.render_lines(renderable, con.options.update(width=max(1, width - 1), height=None), pad=True)
+    return [[*line, Segment(" ")] for line in out]
+
+
+def text_lines(con: Console, texts: list[str], width: int) -> list[Line]:
+    """Plain lines wrapped at words to `width` - 1 (a wrapped line keeps its indent), padded to `width`."""
+    out: list[Line] = []
+    for text in texts:
+        for raw in text.split("\n"):
+            indent = len(raw) - len(raw.lstrip(" "))
+            for part in textwrap.wrap(raw, max(8, width - 1), subsequent_indent=" " * (indent + 2),
+                                      break_long_words=True, break_on_hyphens=False, drop_whitespace=True) or [""]:
+                out.append([Segment(part), Segment(" " * max(0, width - len(part)))])
+    return out
+
+
+def solid(lines: list[Line]) -> list[Line]:
+    """The lines without the blank ones (a table's spacing, where every line counts)."""
+    return [line for line in lines if "".join(seg.text for seg in line).strip()]
+
+
+def fit(lines: list[Line], height: int, width: int, more: str | None = None) -> list[Line]:
+    """Exactly `height` lines: blank lines added, or the tail dropped for a last line saying so (`more`)."""
+    blank: Line = [Segment(" " * width)]
+    if len(lines) <= height:
+        return lines + [blank] * (height - len(lines))
+    if height <= 0:
+        return []
+    note = (more or "…")[: max(1, width - 1)]
+    return [*lines[: height - 1], [Segment(note, Style(dim=True)), Segment(" " * (width - len(note)))]]
+
+
+def beside(left: list[Line], right: list[Line]) -> list[Line]:
+    """Two panes of equal height side by side, a dim bar between them."""
+    return [[*a, SEP, *b] for a, b in zip(left, right, strict=True)]
+
+
+def window(lines: list[Line], height: int, top: int, width: int, lang: str) -> list[Line]:
+    """`height` lines of `lines` from `top`, the first or last line saying what is hidden above or below."""
+    top = max(0, min(top, max(0, len(lines) - height)))
+    view = lines[top : top + height]
+    below = len(lines) - top - height
+    if below > 0 and height >= 2:
+        view = view[:-1] + text_lines_plain(msg("more_below", lang, n=below + 1), width)
+    if top > 0 and height >= 3:
+        view = text_lines_plain(msg("more_above", lang, n=top + 1), width) + view[1:]
+    return fit(view, height, width)
+
+
+def text_lines_plain(text: str, width: int) -> list[Line]:
+    note = text[: max(1, width - 1)]
+    return [[Segment(note, Style(dim=True)), Segment(" " * (width - len(note)))]]
+
+
+def choices_top(sc: Scroll, block: int, total: int, height: int) -> int:
+    """The first choices line shown: where the arrows put it, else as much as fits ending with the newest block
+    (from the block's first line, `block`, when it is longer than the pane)."""
+    if sc.choices_top is not None:
+        return max(0, min(sc.choices_top, max(0, total - height)))
+    top = max(0, min(block, total - height))
+    return top - 1 if 0 < top == block and height >= 3 else top  # (the line above says what is above)
+
+
+def to_ansi(lines: list[Line]) -> str:
+    """ANSI text (SGR codes, standard colours) of the lines."""
+    out = []
+    for line in lines:
+        out.append("".join(seg.style.render(seg.text, color_system=ColorSystem.STANDARD) if seg.style else seg.text
+                           for seg in line))
+    return "\n".join(out)
+
+
+class Layout:
+    """The static panes of a frame at one size, cached (the log and the choices change between redraws)."""
+
+    def __init__(self, frame: Frame, cols: int, rows: int, secret: bool) -> None:
+        self.frame, self.cols, self.rows = frame, cols, rows
+        self.con = Console(width=cols, file=io.StringIO(), force_terminal=True, color_system="standard",
+                           highlight=False, legacy_windows=False)
+        self.wide = cols >= WIDE_COLS and rows >= WIDE_ROWS and frame.me is not None
+        self.top: list[Line] = []
+        self.log_width = cols
+        self.log_rows = 0
+        if self.wide:
+            self._wide()
+            if rows - 1 - len(self.top) - self.log_rows < MIN_CHOICES:  # the choices would not fit: compact
+                self.wide = False
+        if not self.wide:
+            self.top = []
+            self._compact(secret)
+
+    def _head(self, secret: bool | None) -> list[Line]:
+        """The header: turn, whose turn, step, actions left, your decision, the effects on you, the keys (with
+        what Tab shows instead, in the compact layout: `secret` says which pane is up; None: no Tab)."""
+        f = self.frame
+        head = header(f.st, f.me, f.lang, f.names)
+        if secret is None:
+            keys = msg("keys_wide", f.lang)
+        else:
+            keys = msg("keys_full", f.lang, pane=msg("pane.board" if secret else "pane.secret", f.lang))
+        last = head.plain.split("\n")[-1]
+        head.append("   " if len(last) + 3 + len(keys) < self.cols else "\n")  # on the decision's line when it fits
+        head.append(keys, style="dim")
+        parts: list[RenderableType] = [head]
+        if f.me is not None and (fx := effects_text(f.st, f.me, f.lang)) is not None:
+            parts.append(fx)
+        return lines_of(self.con, Group(*parts), self.cols)
+
+    def _wide(self) -> None:
+        f, con, cols = self.frame, self.con, self.cols
+        assert f.me is not None
+        sectors = sectors_table(f.st, f.lang, f.names)
+        checklist = checklist_table(f.st, f.checklist, f.lang, f.names) if f.checklist is not None else None
+        right_need = natural_width(checklist, cols) + 2 if isinstance(checklist, Table) else 0
+        # the right pane as wide as the checklist needs (its headers whole), the left one the rest, at least half
+        left_w = max((cols - 1) // 2, min(natural_width(sectors, cols) + 2, cols - 1 - max(RIGHT_MIN, right_need)))
+        right_w = cols - 1 - left_w
+        board = lines_of(con, Group(sectors, piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)), left_w)
+        secret_parts: list[RenderableType] = [password_text(f.st, f.me, f.lang)]
+        if checklist is not None:
+            secret_parts.append(checklist)
+            if isinstance(checklist, Table):
+                secret_parts.append(Text(msg("checklist_legend", f.lang), style="dim"))
+        secret = lines_of(con, Group(*secret_parts), right_w)
+        h1 = max(len(board), len(secret))
+        hand = lines_of(con, hand_table(f.st, f.me, f.options, f.lang, text_width=max(12, left_w - 60)), left_w)
+        head = self._head(None)
+        spare = self.rows - 1 - len(head) - h1 - max(len(hand), 6) - 2 * MIN_CHOICES  # room for a longer log
+        h2 = max(len(hand), 6) + max(0, spare)
+        self.top = [*head, *beside(fit(board, h1, left_w), fit(secret, h1, right_w))]
+        self.mid_left = fit(hand, h2, left_w)
+        self.log_width, self.log_rows = right_w, h2
+
+    def _compact(self, secret: bool) -> None:
+        f, con, cols = self.frame, self.con, self.cols
+        head = self._head(secret if f.me is not None else None)
+        if f.me is None:
+            self.top = [*head, *lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)]
+            self.mid_left = []
+            self.log_width, self.log_rows = cols, max(3, (self.rows - len(self.top)) // 2)
+            return
+        if secret:  # the checklist as a table when it fits the board's place, else in short lines
+            pw = password_text(f.st, f.me, f.lang)
+            board = lines_of(con, pw, cols)
+            if f.checklist is not None:
+                table = solid(lines_of(con, Group(pw, checklist_table(f.st, f.checklist, f.lang, f.names)), cols))
+                short = lines_of(con, Group(pw, *compact_checklist(f.st, f.checklist, f.lang)), cols)
+                board = table if len(table) <= 7 else short
+        else:
+            board = lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)
+        board = fit(board, 7, cols)  # the board's height: 6 sectors and the piles
+        password = [] if secret else lines_of(con, password_text(f.st, f.me, f.lang), cols)
+        left_w = min(cols // 2 + 6, 50)  # the hand a little wider than the log: its reasons matter more
+        hand = lines_of(con, compact_hand(f.st, f.me, f.options, f.lang, one_line=True), left_w)
+        room = self.rows - len(head) - len(board) - len(password) - 1 - MIN_CHOICES
+        h2 = max(3, min(max(len(hand), 6), room))  # the log at least 6 lines when there is room
+        extra = len(hand) - h2
+        self.top = [*head, *board]
+        self.mid_left = fit(hand, h2, left_w, msg("more_cards", f.lang, n=extra + 1))
+        self.after_mid = password
+        self.log_width, self.log_rows = cols - left_w - 1, h2
+
+    def compose(self, sc: Scroll) -> str:
+        """The whole screen but the input line: exactly rows - 1 lines."""
+        lang = self.frame.lang
+        log = text_lines(self.con, sc.log or [msg("nothing_yet", lang)], self.log_width)
+        back = max(0, min(sc.log_back, len(log) - self.log_rows))
+        sc.log_back = back
+        shown = log[max(0, len(log) - self.log_rows - back) : len(log) - back]
+        if back and shown:
+            shown = shown[:-1] + text_lines_plain(msg("log_scrolled", lang, n=back + 1), self.log_width)
+        log_pane = fit(shown, self.log_rows, self.log_width)
+        mid = beside(self.mid_left, log_pane) if self.mid_left else log_pane
+        lines = [*self.top, *mid, *getattr(self, "after_mid", [])]
+        height = max(1, self.rows - 1 - len(lines))
+        status = text_lines(self.con, [sc.status], self.cols)[:1] if sc.status else []
+        if status:
+            status = [[Segment(seg.text, Style(bold=True)) for seg in status[0]]]
+        height -= len(status)
+        choices = text_lines(self.con, sc.choices, self.cols)
+        block = len(text_lines(self.con, sc.choices[: sc.block], self.cols)) if sc.block else 0
+        top = sc.shown_top = choices_top(sc, block, len(choices), height)
+        lines += window(choices, height, top, self.cols, lang) + status
+        return to_ansi(lines[: self.rows - 1])

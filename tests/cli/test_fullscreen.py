@@ -1,0 +1,138 @@
+"""The full-screen client (the default in a terminal) in tmux, at 80x24 and 130x45, as a person would use it:
+whole short games where every decision screen shows the header, the board, the hand and the prompt at once
+and nothing is cut; German all the way; the keys (PageUp/PageDown, Tab, the arrows, help, the staged password,
+q); a reaction's countdown redrawn in place and passing by itself; a networked game's first decision and q.
+
+tmux is needed (it is on the CI machine); without it these tests skip, saying so.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from _fullscreen import END, INPUT, check_screen, drive, full_client, input_line, wait_screen
+from _term import TmuxTerminal, client_cmd
+
+pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no full-screen tests")
+GAME = ("--offline", "--bots", "2", "--round-limit", "2")
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+def test_whole_game_every_decision_on_one_fixed_screen(cols: int, rows: int) -> None:
+    term = full_client(*GAME, "--seed", "5", cols=cols, rows=rows)
+    try:
+        screens = drive(term, cols, rows, "en")
+        assert len(screens) >= 5
+        assert term.wait_exit() == 0
+        text = term.text
+        assert "Traceback" not in text
+        assert re.search(r"Winner\(s\): P", text)  # the end is printed below, in the terminal as it was
+        wide = cols >= 110
+        assert all(("Checklist" in s) == wide for s in screens)  # at 80x24 behind Tab, said in the header
+        assert all("Tab: checklist" in s for s in screens) != wide
+        assert any("Access attempts" in s or "End this step" in s for s in screens)
+    finally:
+        term.close()
+
+
+def test_whole_game_in_german_at_80x24() -> None:
+    term = full_client(*GAME, "--seed", "6", "--lang", "de", cols=80, rows=24)
+    try:
+        screens = drive(term, 80, 24, "de")
+        assert term.wait_exit() == 0
+        for s in screens:
+            assert "Deine Hand (" in s and "Tab: Checkliste" in s
+            for english in ("Your hand", "Your decision", "choice (number", "Choices", "End this step", "PgUp"):
+                assert english not in s, (english, s)
+        assert re.search(r"Gewinner: P", term.text)
+    finally:
+        term.close()
+
+
+def test_keys_staged_password_log_scroll_tab_help_and_q() -> None:
+    term = full_client(*GAME, "--seed", "5", cols=80, rows=24)
+    try:
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
+        check_screen(first, 80, 24, "en")
+        assert "pick card by card" in first and "c1: " in first  # the password, card by card
+        term.send("c1")
+        picked = wait_screen(term, lambda s: "picked: " in s or "1. Password for" in s or " Password for" in s)
+        assert "c2: " in picked or "Password for" in picked
+        term.send("c")  # start again
+        wait_screen(term, lambda s: "c1: " in s and "picked" not in s)
+        term.keys("Tab")  # the password and checklist instead of the board, said in the header
+        secret = wait_screen(term, lambda s: "Tab: board" in s)
+        assert "Your password" in secret and "Banking      P" not in secret
+        term.keys("Tab")
+        wait_screen(term, lambda s: "Tab: checklist" in s)
+        term.send("help")
+        wait_screen(term, lambda s: "end this step / pass" in s)
+        term.send("banana")
+        wait_screen(term, lambda s: "'banana' is not a choice here" in s)
+        term.send("1")  # a password; then the first turns fill the log
+        wait_screen(term, lambda s: "round 1, turn" in s and INPUT.match(input_line(s)) is not None)
+        term.keys("PageUp")  # the log scrolled back says there is more below
+        wait_screen(term, lambda s: "newer (PgDn)" in s)
+        term.keys("PageDown")
+        wait_screen(term, lambda s: "newer (PgDn)" not in s)
+        term.send("q")
+        term.wait_for(r"Game abandoned\.", timeout=20)
+        assert term.wait_exit() == 130
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
+
+
+def test_reaction_countdown_redraws_in_place_and_passes_by_itself() -> None:
+    """Seed 25 with --react all: the second decision of seat 1 is a reaction window (found by playing the same
+    policy in-process; drive answers 1 to the password, then d)."""
+    term = full_client(*GAME, "--seed", "25", "--react", "all", "--react-seconds", "4", cols=80, rows=24)
+    try:
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
+        term.send("1")
+        react = wait_screen(term, lambda s: re.match(r"\[\d+ s\] react\?", input_line(s)) is not None, timeout=30)
+        check_screen(react, 80, 24, "en")
+        secs = int(re.match(r"\[(\d+) s\]", input_line(react)).group(1))  # type: ignore[union-attr]
+        later = wait_screen(term, lambda s: re.match(rf"\[{secs - 1} s\] react\?", input_line(s)) is not None)
+        assert later.count("react?") == 1  # redrawn in place: one prompt line, the same place, fewer seconds
+        assert len(later.split("\n")) == len(react.split("\n"))
+        wait_screen(term, lambda s: "time is up: you pass" in s, timeout=15)  # in the log; the game goes on
+        assert first
+        term.interrupt()  # Ctrl-C leaves cleanly, whether something is asked or not
+        term.wait_for(r"Game abandoned\.", timeout=20)
+        assert term.wait_exit(timeout=20) == 130
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
+
+
+def test_networked_game_first_decision_full_screen_then_q(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    term = TmuxTerminal([*argv, "--data-dir", str(tmp_path)], cols=80, rows=24)
+    try:
+        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
+        check_screen(screen, 80, 24, "en")
+        assert "Player" in screen and "Bot-1" in screen and "Bot-2" in screen  # the table's names on the board
+        term.send("q")
+        term.wait_for(r"resume with: ad-p2p join --resume \S+", timeout=20)
+        assert term.wait_exit(timeout=20) == 130
+        assert "Traceback" not in term.text
+        assert not END.search(screen)
+    finally:
+        term.close()
+
+
+def test_a_key_typed_ahead_never_answers_a_later_decision() -> None:
+    term = full_client(*GAME, "--seed", "5", cols=80, rows=24)
+    try:
+        term.send("1")  # at once: nothing is asked yet (the client is starting)
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
+        assert "pick card by card" in first and "P1 set the password" not in first
+        term.send("1")  # now it answers: the first password
+        wait_screen(term, lambda s: "P1 set the password" in s or "Your password: Government: W" in s)
+        term.send("q")
+        assert term.wait_exit(timeout=20) == 130
+    finally:
+        term.close()

@@ -1,0 +1,90 @@
+"""The full screen's fixed layout (cli/tui/panes.py) at every decision of whole games, in both languages and with
+the networked game's names: exactly the terminal's lines, no line wider than the terminal, every pane's last
+column blank (nothing reaches an edge, so nothing is cut there), and the header, all six sectors, the hand
+and the choices on the screen at once, at 80x24 and 130x45."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from _games import moments
+from adp2p.cli.tui.panes import Frame, Layout, Scroll
+from adp2p.cli.words import msg, sector_name
+from adp2p.engine.checklist import Checklist
+from rich.text import Text
+
+NAMES = ["Spieler", "Bot-1", "Bot-2"]  # the seats of `ad-p2p play --lang de --bots 2`
+
+
+def plain(ansi: str) -> list[str]:
+    return Text.from_ansi(ansi).plain.split("\n")
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+@pytest.mark.parametrize(("lang", "names"), [("en", None), ("de", NAMES)], ids=["en", "de-names"])
+def test_every_decision_fits_the_fixed_layout(cols: int, rows: int, lang: str, names: list[str] | None) -> None:
+    checked = 0
+    for m in moments(seed=11, n=3, rounds=3):
+        if m.decision is None:
+            break
+        cl = Checklist(0)
+        cl.sync(m.view)
+        frame = Frame(m.view, 0, lang, m.options, cl, names)
+        for secret in (False, True):
+            sc = Scroll(log=[f"line {i} of the account" for i in range(40)], choices=["  Choices:", "    1. End"])
+            lines = plain(Layout(frame, cols, rows, secret).compose(sc))
+            assert len(lines) == rows - 1
+            for line in lines:
+                assert len(line) == cols, (len(line), line)
+                assert line[-1] == " ", f"a line reaches the right edge: {line!r}"
+                for bar in re.finditer("│", line):
+                    assert line[bar.start() - 1] == " ", f"a pane reaches its edge: {line!r}"
+            text = "\n".join(lines)
+            assert text.startswith(msg("title", lang) + " — ")
+            assert msg("your_hand", lang, n=0, limit=0)[:8] in text
+            assert "line 39 of the account" in text  # the log's newest line
+            assert "1. End" in text
+            if not secret or cols >= 110:
+                for s in range(6):
+                    assert re.search(rf"^ ?{re.escape(sector_name(s, lang))} ", text, re.M), text
+            else:
+                assert msg("your_password", lang) in text
+        checked += 1
+    assert checked > 10
+
+
+def test_the_log_scrolls_back_and_the_choices_follow_the_newest_block() -> None:
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    frame = Frame(m.view, 0, "en", m.options, None, None)
+    lay = Layout(frame, 80, 24, False)
+    sc = Scroll(log=[f"log {i}" for i in range(30)], choices=[f"choice {i}" for i in range(30)], block=25)
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "log 29" in text and "choice 29" in text and "lines above" in text
+    sc.log_back = 10
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "log 29" not in text and "newer (PgDn)" in text
+    sc.choices_top = 0
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "choice 0" in text and "more lines" in text
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(60, 18), (40, 12), (200, 60)])
+def test_small_and_large_terminals_still_give_exactly_their_lines(cols: int, rows: int) -> None:
+    for k, m in enumerate(moments(seed=11, n=3, rounds=2)):
+        if m.decision is None or k > 12:
+            break
+        frame = Frame(m.view, 0, "de", m.options, None, NAMES)
+        lines = plain(Layout(frame, cols, rows, k % 2 == 1).compose(Scroll(choices=["x"] * 30)))
+        assert len(lines) == rows - 1 and all(len(line) == cols for line in lines)
+
+
+def test_the_newest_block_is_shown_from_its_first_line_when_earlier_entries_wrap() -> None:
+    """The block is counted in entries said, the pane in drawn lines: long entries before it (a card's text that
+    wraps) must not push the block's start out of sight."""
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    lay = Layout(Frame(m.view, 0, "en", m.options, None, None), 80, 24, False)
+    long = "word " * 60  # about four lines at 80 columns
+    sc = Scroll(choices=[long] * 6 + ["THE BLOCK STARTS HERE", *(f"rule {i}" for i in range(12))], block=6)
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "THE BLOCK STARTS HERE" in text and "lines above" in text
