@@ -44,6 +44,7 @@ from adp2p.crypto.deck import (
 )
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.group import CardTable
+from adp2p.crypto.shuffle_proof import ShuffleContext, forget_verified, prove_shuffle, verify_shuffle_proof
 from adp2p.p2p.protocol import Kind, decode_body
 
 
@@ -88,8 +89,9 @@ def read_timings(
 def crypto_floor(n: int, deal: int = 6) -> float:
     """Seconds of crypto on the critical path of a setup at n seats, on one core, with no messages, logs or
     engine: one deck key made and all n checked (every peer does this at once); the n shuffles one after the
-    other, each output checked by the next shuffler before it shuffles (its re-masking multiplications made ahead,
-    while it waited, as a peer does: `Machine.prepare_shuffle`); one seat's proven shares for the cards
+    other, each proved by its shuffler and its output and proof checked by the next shuffler before it shuffles (its
+    re-masking multiplications made ahead, while it waited, as a peer does: `Machine.prepare_shuffle`); one seat's
+    proven shares for the cards
     dealt to the others; one learner checking every seat's share of each of its `deal` cards (the seats do this
     in parallel). Entry signatures, sealing and the beacon are left out: a lower bound."""
     gid = secrets.token_bytes(16)
@@ -106,8 +108,13 @@ def crypto_floor(n: int, deal: int = 6) -> float:
         masks.append(make_masks(jpk, len(deck)))
         t0 += time.perf_counter() - t1
     for s in range(n):
-        out, _ = shuffle_with(deck, masks[s])
-        deck = receive_shuffle(deck, encode_deck(out), s, s)
+        out, w = shuffle_with(deck, masks[s])
+        ctx = ShuffleContext(gid, b"initial", s, s + 1)
+        proof = prove_shuffle(ctx, jpk, deck, out, w.perm, w.rs)
+        received = receive_shuffle(deck, encode_deck(out), s, s)
+        forget_verified()  # the check itself is measured
+        verify_shuffle_proof(ctx, jpk, deck, received, proof, trusted=True)
+        deck = received
     shuffles = time.perf_counter() - t0
     t0 = time.perf_counter()
     for h in range(deal * (n - 1)):  # seat 0's shares of the cards dealt to the others
@@ -123,10 +130,10 @@ def crypto_floor(n: int, deal: int = 6) -> float:
 
 def crypto_all(n: int, deal: int = 6) -> float:
     """Seconds of the crypto that all n peers together must do in a setup (summed, not a critical path): every deck
-    key made and checked by every other seat; every shuffle's masks and additions, and its output checked by every
-    other seat; every seat's proven shares for the cards dealt to the others; every learner checking the shares of
-    its `deal` cards (its own share's proof included). On a machine with fewer cores than peers, this divided by
-    the cores bounds the setup's wall time from below, however short the critical path."""
+    key made and checked by every other seat; every shuffle's masks and additions and its proof, and its output and
+    proof checked by every other seat; every seat's proven shares for the cards dealt to the others; every learner
+    checking the shares of its `deal` cards (its own share's proof included). On a machine with fewer cores than
+    peers, this divided by the cores bounds the setup's wall time from below, however short the critical path."""
     gid = secrets.token_bytes(16)
     table = CardTable(gid)
 
@@ -139,7 +146,7 @@ def crypto_all(n: int, deal: int = 6) -> float:
     keys = [DeckKey.generate(gid, s) for s in range(n)]
     jpk = joint_key(gid, [(k.public, k.proof) for k in keys])
     deck = initial_deck(gid, jpk, table)
-    out, _ = shuffle_with(deck, make_masks(jpk, len(deck)))
+    out, w = shuffle_with(deck, make_masks(jpk, len(deck)))
     raw = encode_deck(out)
     shares = [make_share(gid, k, 0, deck[0]) for k in keys]
     t_key = unit(lambda: DeckKey.generate(gid, 0))
@@ -148,6 +155,15 @@ def crypto_all(n: int, deal: int = 6) -> float:
     masks_for(jpk, len(deck))
     t_add = unit(lambda: shuffle_with(deck, masks_for(jpk, len(deck))))  # type: ignore[arg-type]
     t_receive = unit(lambda: receive_shuffle(deck, raw, 0, 0))
+    ctx = ShuffleContext(gid, b"initial", 0, 1)
+    proof = prove_shuffle(ctx, jpk, deck, out, w.perm, w.rs)
+    t_prove = unit(lambda: prove_shuffle(ctx, jpk, deck, out, w.perm, w.rs), 1)
+
+    def verify() -> None:
+        forget_verified()  # the check itself is measured
+        verify_shuffle_proof(ctx, jpk, deck, out, proof, trusted=True)
+
+    t_verify = unit(verify, 1)
     t_share = unit(lambda: make_share(gid, keys[0], 0, deck[0]), 10)
     t_open = unit(lambda: open_card(gid, 0, deck[0], shares, [k.public for k in keys], table), 10)
     return (
@@ -155,6 +171,8 @@ def crypto_all(n: int, deal: int = 6) -> float:
         + n * (n - 1) * t_check
         + n * (t_masks + t_add)
         + n * (n - 1) * t_receive
+        + n * t_prove
+        + n * (n - 1) * t_verify
         + n * deal * (n - 1) * t_share
         + n * deal * t_open
     )
