@@ -118,6 +118,41 @@ def human_chooser(lang: str, react_seconds: float | None = None, react_to: str =
     return choose
 
 
+def watching_chooser(bot: Any, lang: str, ui: str = "auto") -> Any:
+    """`play --watch`: a bot plays the seat. In a terminal the full screen follows the game as it goes (the board, the
+    seat's hand and password, the log; Ctrl-C leaves); piped, or with `--ui lines`, the bot as it is (the account
+    printed line by line)."""
+    from adp2p.cli.tui import Prompt
+    from adp2p.cli.tui.fullscreen import FullScreen, wanted
+
+    if not wanted(ui, sys.stdin, sys.stdout):
+        return bot
+    prompt = Prompt(lang, sys.stdout, sys.stdin, ui=FullScreen(lang))
+    state: dict[str, Any] = {}
+
+    def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
+        prompt.watch(st, seat)
+        return bot(st, seat, options)  # type: ignore[no-any-return]
+
+    def attach(peer: Any) -> None:
+        prompt._names = lambda: list(peer.machine.names) if peer.machine is not None else None
+        state["peer"] = peer
+
+    def say(line: str) -> None:
+        prompt.log(line)
+        peer = state.get("peer")
+        m = peer.machine if peer is not None else None
+        if m is not None and m.seat is not None:
+            from adp2p.engine.api import view
+
+            prompt.watch(view(m.state, m.seat), m.seat)
+
+    choose.prompt = prompt  # type: ignore[attr-defined]
+    choose.say = say  # type: ignore[attr-defined]
+    choose.attach = attach  # type: ignore[attr-defined]
+    return choose
+
+
 def player_name(name: str, command: str) -> str:
     """`name` if it can be a player's name at a table (1..64 bytes of printable text); else one line and exit 2."""
     from adp2p.crypto.identity import MAX_NAME_BYTES

@@ -176,7 +176,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     import subprocess
 
     import trio
-    from adp2p.cli.cmd_join import exit_code, human_chooser, player_name
+    from adp2p.cli.cmd_join import exit_code, human_chooser, player_name, watching_chooser
+    from adp2p.cli.tui.fullscreen import wanted as full_screen_wanted
     from adp2p.p2p.paths import data_dir, resume_command
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause, with_patience
 
@@ -189,7 +190,9 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     table = f"play-{secrets.token_hex(4)}"
     patience = 60.0 if args.watch else HUMAN_PATIENCE  # a person may think (or fetch a coffee) at the prompt
     root = data_dir(args.data_dir)
-    think = args.think if args.think is not None else (0.0 if args.watch else 0.2)
+    watch_screen = args.watch and full_screen_wanted(getattr(args, "ui", "auto"), sys.stdin, out)
+    # bots think a moment so a person can follow them; watched on the full screen, long enough to read each move
+    think = args.think if args.think is not None else (0.6 if watch_screen else 0.0 if args.watch else 0.2)
     rng = random.Random(seed)
     cfg = PeerConfig(
         name=msg("watcher", args.lang) if args.watch else player_name(default_name(args), "play"),
@@ -205,7 +208,7 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
         lang=args.lang,
     )
     choose = (
-        make_bot(args.strategy, seed)
+        watching_chooser(make_bot(args.strategy, seed), args.lang, getattr(args, "ui", "auto"))
         if args.watch
         else human_chooser(
             args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"), getattr(args, "ui", "auto")

@@ -1,7 +1,8 @@
 """The full-screen client (the default in a terminal) in tmux, at 80x24 and 130x45, as a person would use it:
 whole short games where every decision screen shows the header, the board, the hand and the prompt at once
 and nothing is cut; German all the way; the keys (PageUp/PageDown, Tab, the arrows, help, the staged password,
-q); a reaction's countdown redrawn in place and passing by itself; a networked game's first decision and q.
+q); a reaction's countdown redrawn in place and passing by itself; a networked game's first decision and q; a
+watched game (`--watch`) followed on the full screen.
 
 tmux is needed (it is on the CI machine); without it these tests skip, saying so.
 """
@@ -14,6 +15,7 @@ import shutil
 import pytest
 from _fullscreen import END, INPUT, check_screen, drive, full_client, input_line, wait_screen
 from _term import TmuxTerminal, client_cmd
+from adp2p.cli.words import sector_name
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no full-screen tests")
 GAME = ("--offline", "--bots", "2", "--round-limit", "2")
@@ -134,5 +136,23 @@ def test_a_key_typed_ahead_never_answers_a_later_decision() -> None:
         wait_screen(term, lambda s: "P1 set the password" in s or "Your password: Government: W" in s)
         term.send("q")
         assert term.wait_exit(timeout=20) == 130
+    finally:
+        term.close()
+
+
+def test_watching_a_networked_game_shows_the_board_as_it_goes(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """`play --watch` in a terminal: the full screen follows the bots' game (header, board, the watched seat's hand,
+    the log) with nothing asked, then the end of play is printed and the game exits 0."""
+    argv = client_cmd("play", "--watch", "--bots", "2", "--round-limit", "1", "--seed", "6", "--think", "0.05",
+                      "--lang", "de")
+    term = TmuxTerminal([*argv, "--data-dir", str(tmp_path)], cols=80, rows=24)
+    try:
+        screen = wait_screen(term, lambda s: "Runde 1, Zug" in s and "Deine Hand" in s, 60)
+        assert "du bist Zuschauer" in screen or "Zuschauer" in screen.split("\n")[1]
+        for s in range(6):
+            assert sector_name(s, "de") in screen  # the board, whole
+        assert "(warte auf die anderen)" in screen  # nothing is asked of the watcher
+        assert term.wait_exit(timeout=90) == 0
+        assert "Prüfung:" in term.text and "Traceback" not in term.text
     finally:
         term.close()
