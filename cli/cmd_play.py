@@ -170,8 +170,35 @@ HUMAN_PATIENCE = 1800.0  # seconds the bots wait for a person at the prompt befo
 
 
 def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
-    if getattr(args, "offline", False):
-        return run_offline(args, out, inp)
+    """One game, then, at a terminal and after a complete game, a rematch if the player wants one: the same settings
+    (bots, rules, language, name), a new deal."""
+    while True:
+        rc = run_offline(args, out, inp) if getattr(args, "offline", False) else run_networked(args, out)
+        if rc != 0 or not rematch_wanted(args, out, inp):
+            return rc
+        if args.seed is not None:
+            args.seed += 1  # a new deal, still reproducible from the first seed
+
+
+def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -> bool:
+    """Ask at a terminal only (piped or scripted games end after one game); yes is y/j, anything else no."""
+    out, inp = out or sys.stdout, inp or sys.stdin
+    if not (hasattr(inp, "isatty") and inp.isatty() and hasattr(out, "isatty") and out.isatty()):
+        return False
+    try:  # keys typed during the game do not answer this question
+        import termios
+
+        termios.tcflush(inp.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+    out.write(msg("rematch_ask", args.lang))
+    out.flush()
+    answer = inp.readline()
+    return answer.strip().lower()[:1] in ("y", "j")
+
+
+def run_networked(args: argparse.Namespace, out: Any = None) -> int:
+    """A whole game over the real protocol: our peer in this process, the bots as peers of their own."""
     import secrets
     import subprocess
 

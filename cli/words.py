@@ -294,6 +294,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
     "game_log": {"en": "Game log: {path}", "de": "Spielprotokoll: {path}"},
+    "rematch_ask": {
+        "en": "Another game with the same settings and a new deal? [y/N] ",
+        "de": "Noch eine Partie, gleiche Einstellungen, neu gemischt? [j/N] ",
+    },
     "start_offline": {
         "en": "ad-p2p play: {profile}, {n} players, seed {seed}{you}",
         "de": "ad-p2p play: {profile}, {n} Spieler, Seed {seed}{you}",

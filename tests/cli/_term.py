@@ -216,6 +216,18 @@ PROMPT = r"(choice \(number|Wahl \(Nummer|react\? \(number|reagieren\? \(Nummer)
 END = r"Winner\(s\):|Gewinner:"
 
 
+REMATCH = (
+    r"(Another game with the same settings and a new deal\? \[y/N\]"
+    r"|Noch eine Partie, gleiche Einstellungen, neu gemischt\? \[j/N\])"
+)
+
+
+def decline_rematch(term, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    """The question after a complete game at a terminal, answered as a player who is done: no."""
+    term.wait_for(REMATCH, timeout=timeout)
+    term.send("n")
+
+
 def play_whole_game(term, *, limit: int = 400, timeout: float = 40.0) -> str:
     """Play as a simple new user: confirm what asks, else end the step / pass (`d`) when the menu offers it,
     else the first choice. Returns the whole terminal text."""

@@ -14,7 +14,7 @@ import shutil
 
 import pytest
 from _fullscreen import END, INPUT, check_screen, drive, full_client, input_line, wait_screen
-from _term import TmuxTerminal, client_cmd
+from _term import TmuxTerminal, client_cmd, decline_rematch
 from adp2p.cli.words import sector_name
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no full-screen tests")
@@ -27,6 +27,7 @@ def test_whole_game_every_decision_on_one_fixed_screen(cols: int, rows: int) -> 
     try:
         screens = drive(term, cols, rows, "en")
         assert len(screens) >= 5
+        decline_rematch(term)
         assert term.wait_exit() == 0
         text = term.text
         assert "Traceback" not in text
@@ -43,6 +44,7 @@ def test_whole_game_in_german_at_80x24() -> None:
     term = full_client(*GAME, "--seed", "6", "--lang", "de", cols=80, rows=24)
     try:
         screens = drive(term, 80, 24, "de")
+        decline_rematch(term)
         assert term.wait_exit() == 0
         for s in screens:
             assert "Deine Hand (" in s and "Tab: Checkliste" in s
@@ -152,7 +154,28 @@ def test_watching_a_networked_game_shows_the_board_as_it_goes(tmp_path) -> None:
         for s in range(6):
             assert sector_name(s, "de") in screen  # the board, whole
         assert "(warte auf die anderen)" in screen  # nothing is asked of the watcher
-        assert term.wait_exit(timeout=90) == 0
+        decline_rematch(term, timeout=90)
+        assert term.wait_exit() == 0
         assert "Prüfung:" in term.text and "Traceback" not in term.text
     finally:
         term.close()
+
+
+def test_after_a_game_a_rematch_deals_a_new_game() -> None:
+    """At a terminal a complete game ends with the question; `y` starts a new game with the same settings (back on
+    the full screen), which q then leaves; an answer of no (or piped input, tests/cli/test_terminal.py) ends."""
+    term = full_client(*GAME, "--seed", "7", cols=80, rows=24)
+    try:
+        drive(term, 80, 24, "en", checks=0)
+        term.wait_for(r"Another game with the same settings and a new deal\? \[y/N\]", timeout=30)
+        before = term.text.count("Winner(s): P")
+        term.send("y")
+        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
+        check_screen(screen, 80, 24, "en")
+        term.send("q")
+        assert term.wait_exit() == 130
+        assert term.text.count("Winner(s): P") == before  # the second game was left, not finished
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
+

@@ -13,7 +13,7 @@ import shutil
 import subprocess
 
 import pytest
-from _term import PROMPT, PtyTerminal, TmuxTerminal, client_cmd, play_whole_game, terminal
+from _term import PROMPT, PtyTerminal, TmuxTerminal, client_cmd, decline_rematch, play_whole_game, terminal
 
 GAME = ("play", "--offline", "--bots", "2", "--round-limit", "3", "--ui", "lines")
 needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (the pty runs cover this)")
@@ -23,6 +23,7 @@ def run_game(term_cls, lang: str, seed: int, cols: int = 100) -> str:  # type: i
     term = term_cls(client_cmd(*GAME, "--seed", str(seed), "--lang", lang), cols=cols)
     try:
         play_whole_game(term, timeout=40)
+        decline_rematch(term)
         assert term.wait_exit() == 0
         return term.text
     finally:
