@@ -151,6 +151,10 @@ class TmuxTerminal:
     def screen(self) -> str:
         return self._tmux("capture-pane", "-p", "-t", self.session)
 
+    def resize(self, cols: int, rows: int) -> None:
+        """The terminal window resized, as a person drags it (the client gets SIGWINCH)."""
+        self._tmux("resize-window", "-t", self.session, "-x", str(cols), "-y", str(rows))
+
     def _poll(self) -> None:
         if self.status is None and self.rcfile.exists():
             txt = self.rcfile.read_text().strip()

@@ -2,7 +2,7 @@
 whole short games where every decision screen shows the header, the board, the hand and the prompt at once
 and nothing is cut; German all the way; the keys (PageUp/PageDown, Tab, the arrows, help, the staged password,
 q); a reaction's countdown redrawn in place and passing by itself; a networked game's first decision and q; a
-watched game (`--watch`) followed on the full screen.
+watched game (`--watch`) followed on the full screen; a rematch; a terminal resized while a decision waits.
 
 tmux is needed (it is on the CI machine); without it these tests skip, saying so.
 """
@@ -179,3 +179,21 @@ def test_after_a_game_a_rematch_deals_a_new_game() -> None:
     finally:
         term.close()
 
+
+
+def test_a_resized_terminal_gets_the_layout_of_its_new_size() -> None:
+    term = full_client(*GAME, "--seed", "9", cols=80, rows=24)
+    try:
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
+        check_screen(first, 80, 24, "en")
+        term.resize(130, 45)
+        wide = wait_screen(term, lambda s: len(s.rstrip("\n").split("\n")) > 30 and "Checklist" in s)
+        check_screen(wide, 130, 45, "en")
+        term.resize(80, 24)
+        narrow = wait_screen(term, lambda s: "Tab: checklist" in s and len(s.rstrip("\n").split("\n")) <= 24)
+        check_screen(narrow, 80, 24, "en")
+        term.send("q")
+        assert term.wait_exit() == 130
+        assert "Traceback" not in term.text
+    finally:
+        term.close()
