@@ -7,12 +7,13 @@ Where a choice is a free subset (discards, Spam gifts, trade replies), the list 
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import combinations
 from math import comb
 from typing import Any
 
 from adp2p.engine import flow
-from adp2p.engine.catalog import NONE, Card, card
+from adp2p.engine.catalog import NONE, Card, card, cards
 from adp2p.engine.rules import (
     attempt_size,
     can_attempt_now,
@@ -87,6 +88,12 @@ def _attempts(st: GameState, p: int) -> list[Event]:
     return out
 
 
+@cache
+def _reactive_faces() -> frozenset[int]:
+    """The cards that matter when no action can be taken: reactions, and Backdoors (their companions)."""
+    return frozenset(c.id for c in cards() if c.is_reaction or c.is_companion)
+
+
 def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | None) -> list[Event]:
     """Every card p could play now (actions only in the Take Actions step with an action left)."""
     t = st.turn
@@ -94,9 +101,11 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     can_act = active and step == "actions" and flow.actions_available(st) >= 1
     held: list[tuple[int, int, Card]] = []  # the cards that might be played now (reactions, or any with an action)
     backdoors: list[int] = []
+    reactive = _reactive_faces()
+    face = st.face
     for h in st.hands[p]:
-        f = st.face(h, p)
-        if f is None:
+        f = face(h, p)
+        if f is None or (not can_act and f not in reactive):  # without an action only reactions (and Backdoors) count
             continue
         c = card(f)
         if c.is_companion:
