@@ -206,6 +206,35 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
 
 
 def run_join(args: argparse.Namespace) -> int:
+    """One game at the table; then, for a person at a terminal after a complete game, another at the same table if
+    they want one (the others must choose it too: they meet again in the lobby)."""
+    while True:
+        rc = _join_once(args)
+        if rc != 0 or args.bot or not ask_rematch(args.lang, "rematch_join_ask", table=args.table):
+            return rc
+        args.resume = None  # the next game is a new one
+
+
+def ask_rematch(lang: str, key: str, out: Any = None, inp: Any = None, **fields: Any) -> bool:
+    """Ask at a terminal only (piped or scripted runs end after one game); yes is y/j, anything else no. Keys typed
+    during the game do not answer it."""
+    from adp2p.cli.words import msg
+
+    out, inp = out or sys.stdout, inp or sys.stdin
+    if not (hasattr(inp, "isatty") and inp.isatty() and hasattr(out, "isatty") and out.isatty()):
+        return False
+    try:
+        import termios
+
+        termios.tcflush(inp.fileno(), termios.TCIFLUSH)
+    except (ImportError, OSError, ValueError):
+        pass
+    out.write(msg(key, lang, **fields))
+    out.flush()
+    return inp.readline().strip().lower()[:1] in ("y", "j")
+
+
+def _join_once(args: argparse.Namespace) -> int:
     level = os.environ.get("ADP2P_LOG", "").upper()  # diagnostics: ADP2P_LOG=info|debug logs the mesh to stderr
     if level in ("DEBUG", "INFO", "WARNING"):
         logging.basicConfig(level=level, format="%(relativeCreated)8.0f %(name)s %(levelname)s %(message)s")
@@ -258,9 +287,11 @@ def run_join(args: argparse.Namespace) -> int:
             return 130
         raise
     if prompt is not None and prompt.ui is not None:
-        prompt.close()  # the terminal as it was; what the log pane said last, again as lines
+        from adp2p.cli.tui.prompt import say_wrapped
+
+        prompt.close()  # the terminal as it was; what the log pane said last, again as lines (wrapped at words)
         for line in [*outcome.summary, outcome.line]:
-            print(line)
+            say_wrapped(line, sys.stdout)
     if args.result_json:
         Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
     if args.quiet:

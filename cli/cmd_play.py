@@ -12,13 +12,12 @@ import argparse
 import io
 import random
 import sys
-import textwrap
 from typing import Any
 
 from adp2p.cli.checks import profile_of
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
-from adp2p.cli.tui.prompt import terminal_width
+from adp2p.cli.tui.prompt import say_wrapped
 from adp2p.cli.words import history_line, msg
 from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.bots import make_bot
@@ -144,19 +143,6 @@ def final_screen(peer: Any, lang: str, out: Any) -> None:
     Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
 
 
-def say_wrapped(text: str, out: Any) -> None:
-    """Print `text` wrapped at words to the terminal's width (a line the terminal wrapped would break a word);
-    to a pipe or a file, as it is."""
-    if not getattr(out, "isatty", lambda: False)():
-        print(text, file=out, flush=True)
-        return
-    width = max(20, terminal_width(out) - 1)
-    for line in text.split("\n"):
-        indent = " " * (len(line) - len(line.lstrip(" ")))
-        print(textwrap.fill(line, width, subsequent_indent=indent + "  ", break_long_words=False,
-                            break_on_hyphens=False) if len(line) > width else line, file=out, flush=True)
-
-
 def audit_line(outcome: Any, lang: str) -> str:
     first = [msg("verdict", lang, verdict=outcome.verdict)] if outcome.verdict else []
     if outcome.audit_ok:
@@ -181,20 +167,9 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
 
 
 def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -> bool:
-    """Ask at a terminal only (piped or scripted games end after one game); yes is y/j, anything else no."""
-    out, inp = out or sys.stdout, inp or sys.stdin
-    if not (hasattr(inp, "isatty") and inp.isatty() and hasattr(out, "isatty") and out.isatty()):
-        return False
-    try:  # keys typed during the game do not answer this question
-        import termios
+    from adp2p.cli.cmd_join import ask_rematch
 
-        termios.tcflush(inp.fileno(), termios.TCIFLUSH)
-    except (ImportError, OSError, ValueError):
-        pass
-    out.write(msg("rematch_ask", args.lang))
-    out.flush()
-    answer = inp.readline()
-    return answer.strip().lower()[:1] in ("y", "j")
+    return ask_rematch(args.lang, "rematch_ask", out, inp)
 
 
 def run_networked(args: argparse.Namespace, out: Any = None) -> int:

@@ -294,6 +294,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
     "game_log": {"en": "Game log: {path}", "de": "Spielprotokoll: {path}"},
+    "rematch_join_ask": {
+        "en": "Another game at table {table}? The others must choose it too. [y/N] ",
+        "de": "Noch eine Partie am Tisch {table}? Die anderen müssen es auch wählen. [j/N] ",
+    },
     "rematch_ask": {
         "en": "Another game with the same settings and a new deal? [y/N] ",
         "de": "Noch eine Partie, gleiche Einstellungen, neu gemischt? [j/N] ",

@@ -106,6 +106,19 @@ def reader_for(inp: Any) -> LineReader:
     return _READERS.setdefault(r.fd, r)
 
 
+def say_wrapped(text: str, out: Any) -> None:
+    """Print `text` wrapped at words to the terminal's width (a line the terminal wrapped would break a word);
+    to a pipe or a file, as it is."""
+    if not getattr(out, "isatty", lambda: False)():
+        print(text, file=out, flush=True)
+        return
+    width = max(20, terminal_width(out) - 1)
+    for line in text.split("\n"):
+        indent = " " * (len(line) - len(line.lstrip(" ")))
+        print(textwrap.fill(line, width, subsequent_indent=indent + "  ", break_long_words=False,
+                            break_on_hyphens=False) if len(line) > width else line, file=out, flush=True)
+
+
 def terminal_width(out: Any) -> int:
     try:
         if out.isatty():

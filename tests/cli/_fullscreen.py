@@ -14,7 +14,7 @@ import re
 import time
 from typing import Any
 
-from _term import TmuxTerminal, client_cmd
+from _term import REMATCH, TmuxTerminal, client_cmd
 from adp2p.cli.words import msg, sector_name
 from adp2p.engine.catalog import cards
 
@@ -89,6 +89,12 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
     assert shown >= 1, f"no card of the hand on the screen:\n{screen}"
 
 
+def ended(term: TmuxTerminal) -> bool:
+    """The game is over: its end printed (offline), or the rematch question asked (any game at a terminal)."""
+    text = term.text
+    return END.search(text) is not None or re.search(REMATCH, text) is not None
+
+
 def drive(
     term: TmuxTerminal,
     cols: int,
@@ -109,10 +115,10 @@ def drive(
     for _ in range(decisions):
         left = max(1.0, deadline - time.monotonic())
         def ready(s: str, before: str = prev) -> bool:  # a prompt on a new screen, or the end
-            return (INPUT.match(input_line(s)) is not None and normal(s) != before) or END.search(term.text) is not None
+            return (INPUT.match(input_line(s)) is not None and normal(s) != before) or ended(term)
 
         screen = wait_screen(term, ready, timeout=left)
-        if END.search(term.text) and not INPUT.match(input_line(screen)):
+        if ended(term) and not INPUT.match(input_line(screen)):
             return seen
         if len(seen) < checks:
             check_screen(screen, cols, rows, lang)

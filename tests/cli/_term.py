@@ -222,7 +222,9 @@ END = r"Winner\(s\):|Gewinner:"
 
 REMATCH = (
     r"(Another game with the same settings and a new deal\? \[y/N\]"
-    r"|Noch eine Partie, gleiche Einstellungen, neu gemischt\? \[j/N\])"
+    r"|Noch eine Partie, gleiche Einstellungen, neu gemischt\? \[j/N\]"
+    r"|Another game at table \S+\? The others must choose it too\. \[y/N\]"
+    r"|Noch eine Partie am Tisch \S+\? Die anderen müssen es auch wählen\. \[j/N\])"
 )
 
 

@@ -11,11 +11,21 @@ from __future__ import annotations
 
 import re
 import shutil
+import socket
+import subprocess
+import sys
 
 import pytest
 from _fullscreen import END, INPUT, check_screen, drive, full_client, input_line, wait_screen
 from _term import TmuxTerminal, client_cmd, decline_rematch
 from adp2p.cli.words import sector_name
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no full-screen tests")
 GAME = ("--offline", "--bots", "2", "--round-limit", "2")
@@ -196,4 +206,37 @@ def test_a_resized_terminal_gets_the_layout_of_its_new_size() -> None:
         assert term.wait_exit() == 130
         assert "Traceback" not in term.text
     finally:
+        term.close()
+
+
+def test_join_offers_another_game_at_the_same_table(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A person at `join`: after the game the question; yes takes them back to the lobby of the same table (where the
+    others must come too); here the bots have gone, so the player leaves the lobby with Ctrl-C."""
+    port = free_port()
+    common = ["--table", "again", "--players", "3", "--no-mdns", "--host", "127.0.0.1", "--round-limit", "1"]
+    bots = [
+        subprocess.Popen(
+            [sys.executable, "-m", "adp2p.cli", "join", *common, "--bot", "random", "--peer", f"127.0.0.1:{port}",
+             "--data-dir", str(tmp_path / f"bot{i}"), "--name", f"Bot-{i}", "--think", "0", "--quiet",
+             "--seed", str(i)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        for i in (1, 2)
+    ]
+    term = TmuxTerminal([*client_cmd("join", *common, "--port", str(port), "--name", "Ana"), "--data-dir",
+                         str(tmp_path / "me")], cols=80, rows=24)
+    try:
+        drive(term, 80, 24, "en", checks=0, timeout=120)
+        term.wait_for(r"Another game at table again\? The others must choose it too\. \[y/N\]", timeout=30)
+        assert all(b.wait(timeout=60) == 0 for b in bots)  # the bots' game ended complete and audited
+        term.send("y")
+        # back in the lobby of the same table (the others must come again)
+        term.wait_for(r"Waiting at table 'again' for 3 players \(you are Ana", timeout=30, start=len(term.text))
+        term.interrupt()
+        assert term.wait_exit(timeout=30) == 130
+        assert "Traceback" not in term.text
+    finally:
+        for b in bots:
+            if b.poll() is None:
+                b.kill()
         term.close()
