@@ -25,8 +25,8 @@ import secrets
 from collections.abc import Sequence
 
 from . import domains
-from .code_proofs import KIND_LINK, H, ProofContext, check_code, minus_code, pedersen_commit
-from .errors import CommitmentMismatch, FalseStatement, InvalidPoint, InvalidProof, InvalidScalar, MalformedEncoding
+from .code_proofs import KIND_LINK, H, ProofContext, check_code, minus_code, pedersen_commit, proof_scalars
+from .errors import CommitmentMismatch, FalseStatement, InvalidPoint, InvalidProof, MalformedEncoding
 from .group import (
     IDENTITY,
     SCALAR_LEN,
@@ -153,14 +153,7 @@ def verify_link(
         check_point(p, what)
     faces_b = _faces(faces)
     n = len(faces)
-    if type(proof) is not bytes or len(proof) != n * LINK_BRANCH_LEN:
-        raise InvalidProof(f"link proof: expected {n * LINK_BRANCH_LEN} bytes")
-    try:
-        scalars = [
-            check_nonzero_scalar(proof[i : i + 32], f"link proof scalar {i // 32}") for i in range(0, len(proof), 32)
-        ]
-    except InvalidScalar as exc:
-        raise InvalidProof(str(exc)) from None
+    scalars = proof_scalars(proof, n * LINK_BRANCH_LEN, "link")
     rs: list[bytes] = []
     total: bytes | None = None
     for i, (v, y) in enumerate(_branch_points(c2p, commitment, faces)):

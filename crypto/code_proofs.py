@@ -243,18 +243,21 @@ def _prove(
     raise InvalidProof("could not make a proof (16 zero scalars in a row)")  # pragma: no cover
 
 
+def proof_scalars(proof: bytes, size: int, what: str) -> list[bytes]:
+    """A proof's bytes as its scalars: exactly `size` bytes of canonical non-zero scalars, else InvalidProof."""
+    if type(proof) is not bytes or len(proof) != size:
+        raise InvalidProof(f"{what} proof: expected {size} bytes")
+    try:
+        return [check_nonzero_scalar(proof[i : i + 32], f"{what} proof scalar {i // 32}") for i in range(0, size, 32)]
+    except InvalidScalar as exc:
+        raise InvalidProof(str(exc)) from None
+
+
 def _verify(kind: int, context: ProofContext, cs: Commitments, x: int | None, proof: bytes, what: str) -> None:
     ctx, xb = context.to_bytes(), _x_part(x)
     cs = _check_commitments(cs)
     n = BRANCHES[kind]
-    if type(proof) is not bytes or len(proof) != n * BRANCH_LEN:
-        raise InvalidProof(f"{what} proof: expected {n * BRANCH_LEN} bytes")
-    try:
-        scalars = [
-            check_nonzero_scalar(proof[i : i + 32], f"{what} proof scalar {i // 32}") for i in range(0, len(proof), 32)
-        ]
-    except InvalidScalar as exc:
-        raise InvalidProof(str(exc)) from None
+    scalars = proof_scalars(proof, n * BRANCH_LEN, what)
     if x is None:
         groups = _distinct_groups(cs)
     else:

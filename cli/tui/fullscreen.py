@@ -218,11 +218,7 @@ class FullScreen:
         """The decision is made: its choices go, the game's updates show again."""
         with self.lock:
             self.asking = False
-            self.sc.status = ""
-            self.sc.choices = []
-            self.sc.block = self._since = 0
-            self.sc.choices_top = None
-        self._redraw()
+        self.clear_choices()
 
     def status(self, text: str) -> None:
         """The answer to the last key, in place under the choices (replaced by the next, gone with the frame)."""
