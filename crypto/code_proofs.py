@@ -17,6 +17,10 @@ nothing here is wired into the table yet. Exact bytes: docs/protocol.md, "Proved
   (1,2), OR over d in −5..−1, 1..5 of ``C_k − C_l − d·G = (r_k − r_l)·H``.
 - match X: OR over k of ``C_k − X·G = r_k·H``. no match X: for each k, OR over c ≠ X of ``C_k − c·G = r_k·H``.
 
+In the table (docs/protocol.md, "Proved answers"), a password card's blinding is not a secret of its own: it is
+derived from the salt of the card's hash commitment (``code_blinding``), so the secrets file, the end-of-game
+openings and a password card shown with its opening carry it already, and one opening checks both commitments.
+
 Nonces and simulated scalars are hedged: ``H2S(NONCE, secret, 32 random bytes, kind, context, statement,
 attempt, branch, label)``; ``entropy`` fixes the random bytes for known-answer tests only.
 """
@@ -116,6 +120,28 @@ def commit_codes(codes: Sequence[int], *, blinds: Sequence[bytes] | None = None)
         raise InvalidScalar("password blindings: expected three distinct scalars")
     cs = tuple(pedersen_commit(c, r) for c, r in zip(codes, rs, strict=True))
     return (cs[0], cs[1], cs[2]), PasswordOpening((codes[0], codes[1], codes[2]), (rs[0], rs[1], rs[2]))
+
+
+def code_blinding(game_id: bytes, handle: int, salt: bytes) -> bytes:
+    """The Pedersen blinding of password card ``handle``'s code: ``H2S(CODE_BLIND, game_id, u64(handle), salt)``
+    from the salt of the card's hash commitment (as secret as the salt, and revealed with it)."""
+    if type(salt) is not bytes or not 1 <= len(salt) <= 64:
+        raise MalformedEncoding("code blinding: a salt of 1..64 bytes")
+    if type(handle) is not int or not 0 <= handle < 2**64:
+        raise MalformedEncoding("code blinding: a handle in [0, 2^64)")
+    r = hash_to_scalar(domains.CODE_BLIND, game_id, u64(handle), salt)
+    return check_nonzero_scalar(r, "code blinding")  # zero with probability 2^-252
+
+
+def password_commitments(
+    game_id: bytes, handles: Sequence[int], openings: Sequence[tuple[int, bytes]]
+) -> tuple[Commitments, PasswordOpening]:
+    """The Pedersen commitments of a password whose cards ``handles`` hold the (code, salt) ``openings`` of their
+    hash commitments, in that order (blindings from ``code_blinding``)."""
+    if len(handles) != SLOTS or len(openings) != SLOTS:
+        raise MalformedEncoding("password: expected three cards")
+    blinds = [code_blinding(game_id, h, salt) for h, (_code, salt) in zip(handles, openings, strict=True)]
+    return commit_codes([code for code, _salt in openings], blinds=blinds)
 
 
 def encode_commitments(cs: Commitments) -> bytes:
@@ -307,9 +333,27 @@ def prove_distinct(
     return _prove(KIND_DISTINCT, context, cs, None, _distinct_groups(cs), witnesses, _secret(opening), entropy)
 
 
+_verified: dict[bytes, None] = {}  # keys of distinct proofs that verified in this process, oldest first
+MAX_REMEMBERED = 4096
+
+
 def verify_distinct(cs: Commitments, proof: bytes, context: ProofContext) -> None:
-    """Raise InvalidProof (InvalidPoint / MalformedEncoding for bad commitments or context) unless it verifies."""
+    """Raise InvalidProof (InvalidPoint / MalformedEncoding for bad commitments or context) unless it verifies.
+
+    A proof that verified is remembered by a hash of everything checked (at most 4096; failures never), so the
+    peers of one process and the audit after them check one password once, as for proofs of shuffle."""
+    key = hash32(domains.CODE_VERIFIED, context.to_bytes(), *cs, proof if type(proof) is bytes else b"")
+    if type(proof) is bytes and key in _verified:
+        return
     _verify(KIND_DISTINCT, context, cs, None, proof, "distinct")
+    if len(_verified) >= MAX_REMEMBERED:
+        del _verified[next(iter(_verified))]
+    _verified[key] = None
+
+
+def forget_verified() -> None:
+    """Forget every distinct proof remembered as verified (benchmarks and tests measure the check itself)."""
+    _verified.clear()
 
 
 def prove_match(

@@ -46,6 +46,8 @@ CODE_PROOF = _d("code-proof")  # challenge of a proof about Pedersen-committed p
 SHUFFLE_U = _d("shuffle/u")  # proof of shuffle: the per-position challenges u_i
 SHUFFLE_CHALLENGE = _d("shuffle/challenge")  # proof of shuffle: the Fiat-Shamir challenge
 SHUFFLE_NONCE = _d("shuffle/nonce")  # proof of shuffle: hedged prover randomness
+CODE_BLIND = _d("code-blind")  # a password code's Pedersen blinding, from the salt of its hash commitment
+CODE_VERIFIED = _d("code/verified")  # key of a proof of distinct codes this process verified (local only)
 
 # --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
 PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
@@ -85,4 +87,6 @@ ALL = (
     SHUFFLE_U,
     SHUFFLE_CHALLENGE,
     SHUFFLE_NONCE,
+    CODE_BLIND,
+    CODE_VERIFIED,
 )

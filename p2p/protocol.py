@@ -39,10 +39,16 @@ class BodyError(ValueError):
 class ProtocolError(Exception):
     """An entry breaks the protocol or the rules; `seat` is at fault (None: no single seat)."""
 
-    def __init__(self, seat: int | None, msg: str) -> None:
+    def __init__(self, seat: int | None, msg: str, *, rule: str | None = None) -> None:
         super().__init__(f"seat {seat + 1}: {msg}" if seat is not None else msg)
         self.seat = seat
         self.msg = msg
+        self.rule = rule  # the rule a verdict on this entry names (None: "entry", a rule break of its own)
+
+
+class SealedFault(ProtocolError):
+    """A fault inside a box sealed to this peer (a controller's answer proofs): only this peer can see it, so the
+    evidence it posts carries its box secret, checked against its published key before anything is opened."""
 
 
 def encode_body(body: dict[str, Any]) -> bytes:

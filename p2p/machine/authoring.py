@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.crypto.commitments import commit_code
 from adp2p.crypto.deck import (
     Share,
     ShuffleWitness,
@@ -20,7 +19,6 @@ from adp2p.crypto.encoding import pack
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.api import legal, view
-from adp2p.engine.catalog import card
 from adp2p.p2p.machine.common import (
     Chooser,
 )
@@ -66,12 +64,9 @@ class AuthoringPart:
             body: dict[str, Any] = {"ev": ev}
             handles = self._new_password_handles(ev)
             if handles:
-                commits = []
-                for h in handles:
-                    c, opening = commit_code(self.game_id, h, card(self.state.faces[h]).code)
-                    me.openings[h] = (opening.code, opening.salt)
-                    commits.append(c)
-                body["commit"] = commits
+                body.update(self._password_fields(handles))
+            if self._proved(self.state, ev):
+                body.update(self._answer_fields(ev))
             return duty.kind, body
         if duty.kind == Kind.SECRETS:
             return duty.kind, {

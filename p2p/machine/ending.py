@@ -150,9 +150,9 @@ class EndingPart:
                     continue
                 at = self.committed[h][1]
                 try:
-                    published.code_opening(self.game_id, h, c, code, salt, seat)
-                except ProtocolError:
-                    rep.violation(seat, "commitment", f"password handle {h}: the opening does not match", at)
+                    published.code_opening(self.game_id, h, c, code, salt, seat, self.pedersen.get(h))
+                except ProtocolError as exc:
+                    rep.violation(seat, "commitment", exc.msg, at)
                     continue
                 if card(full[h]).code != code:
                     rep.violation(

@@ -1,5 +1,5 @@
-"""Game events: an `event` entry through the one engine, the password commitments it makes, the reveal rounds its
-reveals open.
+"""Game events: an `event` entry through the one engine, the password commitments it makes (with their proof), a
+controller's answer proofs, the reveal rounds its reveals open.
 
 One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
 
@@ -10,6 +10,7 @@ from typing import Any
 from adp2p.engine.api import apply
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.state import GameState
+from adp2p.p2p.machine.answers import MAX_ANSWER_BOX
 from adp2p.p2p.machine.common import (
     Event,
     _check_event_shape,
@@ -35,10 +36,20 @@ class EventsPart:
             or any(not isinstance(c, bytes) or len(c) != 32 for c in commit)
         ):
             raise ProtocolError(seat, "a password entry carries one 32-byte commitment per code")
+        if not new_pw and ("codes" in body or "distinct" in body):
+            raise ProtocolError(seat, "Pedersen commitments on an entry that sets no password")
+        before = self.state
+        box = need(body, "proof", bytes, max_len=MAX_ANSWER_BOX) if self._proved(before, ev) else None
+        if box is None and "proof" in body:
+            raise ProtocolError(seat, "answer proofs on an entry that answers no attempt")
         self._engine(seat, ev)
+        if new_pw:
+            self._password_proof(seat, body, new_pw)
         for h, c in zip(new_pw, commit or [], strict=False):
             self.commitments[h] = c
             self.committed[h] = (seat, self.sources[-1][0])
+        if box is not None:
+            self._answer_proof(seat, before, ev, box)
 
     def _engine(self, seat: int | None, ev: Event) -> None:
         before = self.state

@@ -18,7 +18,7 @@ from adp2p.p2p.machine.common import (
     Verdict,
     _no_card,
 )
-from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, decode_body, need
+from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, SealedFault, decode_body, need
 
 
 class EvidencePart:
@@ -100,7 +100,9 @@ class EvidencePart:
             public = self.state.all_mask
             certs = [self._cert(h) for h in sorted(self.state.faces) if self.state.known.get(h, 0) != public]
             body["certs"] = [c for c in certs if c]
-        if self.me is not None and e.kind == Kind.SHARES:
+        if self.me is not None and isinstance(exc, SealedFault):  # answer proofs sealed to me
+            body["box_secret"] = bytes(self.me.identity.box_key)
+        elif self.me is not None and e.kind == Kind.SHARES:
             sealed = decode_body(e.body).get("sealed")
             if isinstance(sealed, list) and any(isinstance(x, list) and x[:1] == [self.seat] for x in sealed):
                 body["box_secret"] = bytes(self.me.identity.box_key)  # the others can then open my box
@@ -217,7 +219,7 @@ class EvidencePart:
                     accuser, f"false evidence: the entry is rejected but not its author's fault: {exc}"
                 ) from None
             why = f"seat {e.author + 1} signed an entry that breaks the rules: {exc.msg}"
-            return Verdict(e.author, "entry", why, seq)
+            return Verdict(e.author, exc.rule or "entry", why, seq)
         except BodyError as exc:
             return Verdict(e.author, "entry", f"seat {e.author + 1} signed a malformed entry: {exc}", seq)
         raise ProtocolError(accuser, "false evidence: the entry is valid")
@@ -234,7 +236,7 @@ class EvidencePart:
             if h not in code or h not in self.commitments:
                 raise false("no committed password card shown")
             try:
-                published.code_opening(self.game_id, h, self.commitments[h], c, salt, accuser)
+                published.code_opening(self.game_id, h, self.commitments[h], c, salt, accuser, self.pedersen.get(h))
             except ProtocolError as exc:
                 raise false(exc.msg) from None
             if code[h] == c:

@@ -35,6 +35,7 @@ from adp2p.crypto.passes import verify_pass
 from adp2p.engine.api import new_game, pending
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.state import GameState
+from adp2p.p2p.machine.answers import AnswersPart
 from adp2p.p2p.machine.authoring import AuthoringPart
 from adp2p.p2p.machine.common import (
     BODY_FIELDS,
@@ -56,7 +57,7 @@ from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_b
 from adp2p.p2p.seat_secrets import SeatSecrets
 
 
-class Machine(SetupPart, EventsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
+class Machine(SetupPart, EventsPart, AnswersPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
     """One peer's fold of the game log (see module docstring)."""
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
@@ -90,6 +91,7 @@ class Machine(SetupPart, EventsPart, RevealsPart, EvidencePart, EndingPart, Auth
         self.shares: dict[int, dict[int, Share]] = {}  # handle -> seat -> verified share (what this peer holds)
         self.claims: dict[int, tuple[int, int]] = {}  # handle -> (claimed face, claimant) until revealed
         self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
+        self.pedersen: dict[int, bytes] = {}  # password handle -> Pedersen commitment to its code
         self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
         self.verdict: Verdict | None = None
         self.abandoned: int | None = None  # the seat an abandon entry named: the game ends there

@@ -166,7 +166,9 @@ class RevealsPart:
             return
         if opening is None:
             raise ProtocolError(seat, f"password card {h} shown without opening its code commitment")
-        published.code_opening(self.game_id, h, self.commitments[h], opening[0], opening[1], seat)
+        published.code_opening(
+            self.game_id, h, self.commitments[h], opening[0], opening[1], seat, self.pedersen.get(h)
+        )
 
     def _check_item(self, seat: int, h: int, shares: dict[int, Share], mode: str) -> None:
         want = set(range(self.n)) if mode == "cert" else {seat}

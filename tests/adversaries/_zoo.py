@@ -15,14 +15,17 @@ show one of its password cards.
 
 from __future__ import annotations
 
+import copy
 import os
 from typing import Any
 
 import pytest
+from adp2p.crypto.code_proofs import commit_codes, prove_distinct
 from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar
+from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.api import legal, view
 from adp2p.engine.catalog import card
@@ -243,13 +246,17 @@ class Blind(Machine):
     cheat_seq: int | None = None
 
     def _engine(self, seat: int | None, ev: Event) -> None:
-        private = dict(self.state.faces)
-        self.state.faces = {h: f for h, f in private.items() if self.state.known.get(h, 0) == self.state.all_mask}
+        before = self.state  # left as it is: the checks after the engine (answer proofs) read its faces
+        private = before.faces
+        self.state = copy.copy(before)
+        self.state.faces = {h: f for h, f in private.items() if before.known.get(h, 0) == before.all_mask}
         try:
             super()._engine(seat, ev)
-        finally:
-            for h, f in private.items():
-                self.state.faces.setdefault(h, f)
+        except BaseException:
+            self.state = before
+            raise
+        for h, f in private.items():
+            self.state.faces.setdefault(h, f)
 
     def cheated(self) -> None:
         if self.cheat_seq is None:
@@ -269,7 +276,18 @@ class Blind(Machine):
         return None
 
 
-class DenyingController(Blind):
+class ForgesAnswerProofs(Blind):
+    """A controller that lies about an answer cannot prove it: it sends, for each handed card it lies about, the
+    valid proof of its claim about ANOTHER code (a true statement it can prove), the best forgery it has."""
+
+    def _prove_answer(self, cs: Any, op: Any, x: int, matched: bool, ctx: Any) -> bytes:
+        if (x in op.codes) == matched:
+            return super()._prove_answer(cs, op, x, matched, ctx)
+        other = next(c for c in range(6) if (c in op.codes) == matched)
+        return super()._prove_answer(cs, op, other, matched, ctx)
+
+
+class DenyingController(ForgesAnswerProofs):
     def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
         if what == "answer" and options and any(options[0]["match"]):
             m = list(options[0]["match"])
@@ -278,14 +296,30 @@ class DenyingController(Blind):
         return None
 
 
-class GrantingController(Blind):
+class GrantingController(ForgesAnswerProofs):
     def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
         if what == "answer" and options and not all(options[0]["match"]):
             return {"t": "answer", "p": p, "match": [True] * len(options[0]["match"])}
         return None
 
 
+class UnprovenAnswer(Blind):
+    """Answers truly, but seals junk to the attempter instead of its proofs (a box that opens to no proofs)."""
+
+    def _answer_fields(self, ev: Event) -> dict[str, Any]:
+        out = super()._answer_fields(ev)
+        if self.cheat_seq is None:
+            self.cheated()
+            att, _pw, _hs = self._attempt_of(self.state)
+            assert self.me is not None
+            out["proof"] = seal_private(self.me.identity, self.ids[att], self._answer_context(self.me.seat, att), b"")
+        return out
+
+
 class RepeatedCodePassword(Blind):
+    """Sets a password with a repeated code; it cannot prove the codes distinct, so it sends the valid distinct
+    proof of other commitments."""
+
     def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
         if what != "password":
             return None
@@ -302,25 +336,42 @@ class RepeatedCodePassword(Blind):
                     }
         return None
 
+    def _prove_distinct(self, cs: Any, op: Any, ctx: Any) -> bytes:
+        if len(set(op.codes)) == 3:
+            return super()._prove_distinct(cs, op, ctx)
+        other_cs, other_op = commit_codes([0, 1, 2])
+        return prove_distinct(other_cs, other_op, ctx)
+
 
 class FalseCommitment(Blind):
-    """Commits codes that are not its password cards' codes."""
+    """Commits codes that are not its first password's codes (each one code further: three distinct codes, in
+    the hash and the Pedersen commitments alike) and answers by those codes with valid proofs: a consistent liar
+    that no answer proof can catch (its password is not its cards)."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is not None and out[0] == Kind.EVENT and "commit" in out[1] and self.cheat_seq is None:
-            from adp2p.crypto.commitments import commit_code
+    false_pw: frozenset[int] = frozenset()
 
-            assert self.me is not None
-            commits = []
-            for h in out[1]["ev"]["cards"] if out[1]["ev"]["t"] == "password" else out[1]["ev"]["new"]:
-                code = (self.me.openings[h][0] + 1) % 6
-                c, opening = commit_code(self.g.game_id, h, code)
-                self.me.openings[h] = (opening.code, opening.salt)
-                commits.append(c)
-            out[1]["commit"] = commits
+    def _committed_code(self, h: int) -> int:
+        code = super()._committed_code(h)
+        if self.cheat_seq is None or h in self.false_pw:
+            self.false_pw = self.false_pw | {h}
+            return (code + 1) % 6
+        return code
+
+    def _password_fields(self, handles: list[int]) -> dict[str, Any]:
+        out = super()._password_fields(handles)
+        if set(handles) <= self.false_pw:
             self.cheated()
         return out
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and d.what == "answer" and self.me:
+            me = self.me
+            _att, pw, hs = self._attempt_of(self.state)
+            said = {me.openings[h][0] for h in pw if h in me.openings}
+            ev = {"t": "answer", "p": me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
+            return Machine.author_next(self, lambda *_: ev)
+        return super().author_next(choose)
 
 
 class FalseFace(Blind):

@@ -31,6 +31,7 @@ from _zoo import (
     Staller,
     Substituter,
     Table,
+    UnprovenAnswer,
     WrongLink,
     WrongOpening,
     WrongSalt,
@@ -59,9 +60,10 @@ def audited(t: Table, tmp_path: Path) -> dict[int | None, set[str]]:
 
 CASES = [
     # cheater, seat, players, always caught at once? (else: at once when a peer holds the proof), audit rule
-    (DenyingController, 1, 3, None, "controller_answer"),
-    (GrantingController, 2, 3, None, "controller_answer"),
-    (RepeatedCodePassword, 1, 3, False, "password_distinct"),
+    (DenyingController, 1, 3, True, "controller_answer"),  # its answer proof fails at the attempter
+    (GrantingController, 2, 3, True, "controller_answer"),
+    (UnprovenAnswer, 1, 3, True, "controller_answer"),  # its sealed answer proofs are junk
+    (RepeatedCodePassword, 1, 3, True, "password_distinct"),  # it cannot prove its codes distinct
     (FalseCommitment, 0, 3, False, "commitment"),
     (FalseFace, 1, 4, True, "face_mismatch"),
     (BrokenPromise, 1, 3, True, "trade_promise"),
@@ -191,7 +193,8 @@ def test_false_commitment_caught_at_once_when_dumpster_diving_shows_the_card(tmp
     assert t.ms[learner].openings_shown[h] == (body["code"], body["salt"])
     assert [m.seat for m in t.ms if h in m.state.faces] == sorted({0, learner}), "only the learner saw the card"
     found = audited(t, tmp_path)
-    assert found == {0: {"commitment"}}, found
+    # its answers follow its false codes, with valid proofs: only the audit's replay shows them false
+    assert found.keys() == {0} and "commitment" in found[0] and found[0] <= {"commitment", "controller_answer"}, found
 
 
 def test_refusing_to_reveal_abandons_naming_it(tmp_path: Path) -> None:

@@ -32,6 +32,7 @@ from _zoo import (
     RepeatedCodePassword,
     Staller,
     Substituter,
+    UnprovenAnswer,
     WrongLink,
     WrongOpening,
     dumpster_game,
@@ -80,6 +81,10 @@ CAUGHT_AT_ONCE = [
     (Equivocator, 1, 3, "equivocation"),  # two shuffles for one seq to different peers: the proof replaces both
     (Substituter, 2, 3, "entry"),  # a card of its choice in the deck: its proof of shuffle fails on arrival
     (Duplicator, 3, 4, "entry"),  # a copy of another card: likewise
+    (DenyingController, 1, 3, "controller_answer"),  # its proof of "no match" fails at the attempter, who posts it
+    (GrantingController, 2, 3, "controller_answer"),  # its proof of "match": likewise
+    (UnprovenAnswer, 1, 3, "controller_answer"),  # junk sealed in place of its proofs: likewise
+    (RepeatedCodePassword, 1, 3, "password_distinct"),  # no proof of three distinct codes: every peer rejects it
 ]
 
 
@@ -100,9 +105,6 @@ async def test_cheat_caught_during_play_with_evidence_every_peer_checks(
 CAUGHT_BY_AUDIT = [
     # cheater, seat, players, profile, seeds to try, the rule the audit names (the cheat may also be caught at
     # once, depending on play)
-    (DenyingController, 1, 3, "classic", 25, "controller_answer"),
-    (GrantingController, 2, 3, "classic", 25, "controller_answer"),
-    (RepeatedCodePassword, 1, 3, "classic", 25, "password_distinct"),
     (FalseCommitment, 0, 3, "classic", 25, "commitment"),
     (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
     (IgnoresBug, 1, 3, "retro2013", 14, "no_actions"),  # a second action while holding Bug
@@ -205,8 +207,27 @@ async def test_dumpster_dived_password_card_lie_caught_at_once(
     assert rule in assert_audit_names_only(g, 0)
 
 
-class LieThenStall(Staller, DenyingController):
-    """Denies a matching code (a lie only the audit can prove), then refuses to reveal its secrets at the end."""
+class LieThenStall(Staller, FalseCommitment):
+    """Commits false codes and answers by them with valid proofs (a lie only the audit can prove), then refuses to
+    reveal its secrets at the end."""
+
+
+class DenyThenStall(Staller, DenyingController):
+    """Denies a matching code (its proof fails at the attempter), then refuses to reveal its secrets."""
+
+
+async def test_a_lie_proved_at_once_stands_when_the_liar_then_stalls(tmp_path: Path) -> None:
+    """The answer proof names the liar at once; its refusal to reveal its secrets afterwards changes nothing: every
+    honest peer keeps the verdict, the liar is also abandoned as the staller, and the audit names only it."""
+    g = await play(tmp_path, DenyThenStall, 1, 3)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.verdict is not None, g.heard(i)
+        assert o.verdict.startswith(f"{g.who(1)}: controller_answer: "), o.verdict
+        assert o.abandoned_by == "p1", g.heard(i)
+    res = g.audit()
+    assert res.abandoned_by == 1 and {f.seat for f in res.findings} <= {1, None}, res.text()
+    assert "controller_answer" in {f.rule for f in res.findings if f.seat == 1}, res.text()
 
 
 async def test_a_lie_then_a_stall_leaves_the_result_standing(tmp_path: Path) -> None:

@@ -36,7 +36,7 @@ from adp2p.crypto.group import (
     scalar_sub,
     sub,
 )
-from adp2p.crypto.hashing import hash32, u32
+from adp2p.crypto.hashing import frame, hash32, u32, u64
 from crypto_helpers import GAME_ID
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -416,3 +416,48 @@ def test_random_bytes_as_commitments_only_raise_crypto_errors(raw: bytes) -> Non
         pass
     except CryptoError as exc:  # pragma: no cover - would be a wrong error type
         raise AssertionError(f"unexpected {type(exc).__name__}") from exc
+
+
+# --- the table's use: blindings from the salts of the hash commitments (docs/protocol.md, "Proved answers at the
+# table"), and the per-process memory of distinct proofs that verified
+
+
+def test_code_blinding_known_answer_and_binding() -> None:
+    salt = bytes([7]) * 32
+    r = cp.code_blinding(GAME_ID, 42, salt)
+    assert r.hex() == "2c77d69a26dc608a11ae0155b5abccd36cdea0c08aed4a3e67cdd3a2ed7f0c07"
+    digest = hashlib.sha512(domains.CODE_BLIND + frame(GAME_ID, u64(42), salt)).digest()
+    assert r == (int.from_bytes(digest, "little") % L).to_bytes(32, "little")  # H2S(CODE_BLIND, game, handle, salt)
+    assert cp.code_blinding(GAME_ID, 43, salt) != r  # bound to the handle
+    assert cp.code_blinding(GAME_ID[::-1], 42, salt) != r  # to the game
+    assert cp.code_blinding(GAME_ID, 42, bytes([8]) * 32) != r  # and to the salt
+    for bad in (b"", b"x" * 65, "salt"):
+        with pytest.raises(MalformedEncoding):
+            cp.code_blinding(GAME_ID, 42, bad)  # type: ignore[arg-type]
+
+
+def test_password_commitments_from_openings_known_answer() -> None:
+    openings = [(1, bytes([7]) * 32), (3, bytes([8]) * 32), (4, bytes([9]) * 32)]
+    cs, op = cp.password_commitments(GAME_ID, (42, 43, 44), openings)
+    assert [c.hex() for c in cs] == [
+        "c198560c9160d2e2a79be33c7944a7a32254f7b73f6dbebb3e6ea0836f2aa696",
+        "70831d4393bf51222ec6c2e1b2322f1dfba59a4402ef2d635d1e4ebed9d30d8a",
+        "3ea7f7e179fba9e9d64811cf4a2aa8255ab05e87aeb52ed6c0f8f347568b4fe8",
+    ]
+    assert op.codes == (1, 3, 4)
+    assert cs[0] == cp.pedersen_commit(1, cp.code_blinding(GAME_ID, 42, openings[0][1]))
+    cp.verify_distinct(cs, cp.prove_distinct(cs, op, CTX), CTX)
+
+
+def test_a_distinct_proof_that_failed_is_never_remembered_as_verified() -> None:
+    cs, op = cp.commit_codes([0, 1, 2])
+    proof = cp.prove_distinct(cs, op, CTX)
+    bad = _flip(proof, 40)
+    for _ in range(2):  # the second time is not answered from memory
+        with pytest.raises(InvalidProof):
+            cp.verify_distinct(cs, bad, CTX)
+    cp.verify_distinct(cs, proof, CTX)
+    cp.verify_distinct(cs, proof, CTX)  # remembered
+    other = cp.ProofContext(GAME_ID, 3, (10, 11, 12), b"answer", 99)
+    with pytest.raises(InvalidProof):
+        cp.verify_distinct(cs, proof, other)  # the memory is of everything checked, the context included

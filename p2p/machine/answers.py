@@ -1,0 +1,180 @@
+"""Proved answers at the table: a password entry's Pedersen commitments with its proof that the three codes differ
+(checked by every peer on arrival), and a controller's answer with one proof per handed card, sealed to the
+attempter, who checks them on arrival (docs/protocol.md, "Proved answers at the table"; docs/security.md).
+
+Why sealed: an answer proof is about the handed card's code, which only the attempter and the controller know;
+in the clear, anyone could try the six codes and learn the card. A bad, missing or unopenable proof is a
+`SealedFault` at the attempter: the evidence it posts carries its box secret (checked against its published key)
+and the handed cards' certificates, so every peer can open the box and re-check the proofs, and the verdict names
+the controller at once. A blinding is derived from the salt of the card's hash commitment (`code_blinding`), so
+the secrets file and every opening carry it and one opening checks both commitments.
+
+One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.crypto import domains
+from adp2p.crypto.code_proofs import (
+    COMMITMENTS_LEN,
+    KIND_DISTINCT,
+    PROOF_LEN,
+    Commitments,
+    PasswordOpening,
+    ProofContext,
+    decode_commitments,
+    encode_commitments,
+    password_commitments,
+    prove_distinct,
+    prove_match,
+    prove_no_match,
+    verify_answer,
+    verify_distinct,
+)
+from adp2p.crypto.commitments import commit_code
+from adp2p.crypto.encoding import pack, unpack_canonical
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.hashing import hash32, u64
+from adp2p.crypto.private import audit_open_private, open_private, seal_private
+from adp2p.engine.catalog import card
+from adp2p.engine.state import GameState
+from adp2p.p2p.machine.common import Event
+from adp2p.p2p.protocol import ProtocolError, SealedFault, need
+
+PURPOSE_PASSWORD = b"password"  # the distinct proof's purpose; its handle is the password entry's seq
+PURPOSE_ANSWER = b"answer"  # an answer proof's purpose; its handle is the handed card's
+RULE = "controller_answer"  # the rule a verdict on a bad answer proof names (as the audit's replay would)
+MAX_ANSWER_BOX = 8192  # a sealed box of at most 3 no-match proofs (960 bytes each) and the box's own overhead
+
+
+class AnswersPart:
+    """Proved answers."""
+
+    # ---------------------------------------------------------------- authoring (the committer, the controller)
+
+    def _committed_code(self, h: int) -> int:
+        """The code this seat commits for its password card h: the card's (a zoo cheater commits another)."""
+        return card(self.state.faces[h]).code
+
+    def _password_fields(self, handles: list[int]) -> dict[str, Any]:
+        """A new password's commitments: one salted hash per card (`commit`), the Pedersen commitments to the same
+        codes (`codes`, blindings from the salts) and the proof that the three codes differ (`distinct`)."""
+        me = self.me
+        assert me is not None
+        commits = []
+        for h in handles:
+            c, opening = commit_code(self.game_id, h, self._committed_code(h))
+            me.openings[h] = (opening.code, opening.salt)
+            commits.append(c)
+        cs, op = password_commitments(self.game_id, handles, [me.openings[h] for h in handles])
+        ctx = ProofContext(self.game_id, me.seat, (handles[0], handles[1], handles[2]), PURPOSE_PASSWORD, self.entries)
+        distinct = self._prove_distinct(cs, op, ctx)
+        return {"commit": commits, "codes": encode_commitments(cs), "distinct": distinct}
+
+    def _prove_distinct(self, cs: Commitments, op: PasswordOpening, ctx: ProofContext) -> bytes:
+        return prove_distinct(cs, op, ctx, entropy=self._entropy(b"distinct", ctx.handle))
+
+    def _answer_fields(self, ev: Event) -> dict[str, Any]:
+        """The proofs of this controller's answer `ev`, one per handed card in order, sealed to the attempter."""
+        me = self.me
+        assert me is not None
+        att, pw, hs = self._attempt_of(self.state)
+        cs, op = self._current_password(pw)
+        proofs = []
+        for h, m in zip(hs, ev["match"], strict=True):
+            ctx = ProofContext(self.game_id, me.seat, pw, PURPOSE_ANSWER, h)
+            proofs.append(self._prove_answer(cs, op, card(self.state.faces[h]).code, bool(m), ctx))
+        box = seal_private(me.identity, self.ids[att], self._answer_context(me.seat, att), pack(proofs))
+        return {"proof": box}
+
+    def _prove_answer(self, cs: Commitments, op: PasswordOpening, x: int, matched: bool, ctx: ProofContext) -> bytes:
+        """The proof of "code x matches" / "does not": an honest prover refuses a false one (FalseStatement)."""
+        entropy = self._entropy(b"answer", ctx.handle)
+        if matched:
+            return prove_match(cs, op, x, ctx, entropy=entropy)
+        return prove_no_match(cs, op, x, ctx, entropy=entropy)
+
+    def _current_password(self, pw: tuple[int, int, int]) -> tuple[Commitments, PasswordOpening]:
+        """This seat's commitments and opening of its password cards `pw` (in the engine's order)."""
+        assert self.me is not None
+        return password_commitments(self.game_id, pw, [self.me.openings[h] for h in pw])
+
+    def _entropy(self, label: bytes, handle: int) -> bytes | None:
+        """Fresh randomness (None), or, at a seeded test table, bytes fixed by its seed (reproducible logs)."""
+        if self.proof_seed is None:
+            return None
+        return hash32(domains.NONCE, self.proof_seed, label, u64(self.entries), u64(handle))
+
+    # ---------------------------------------------------------------- checking (every peer; the attempter)
+
+    def _password_proof(self, seat: int, body: dict[str, Any], new_pw: list[int]) -> None:
+        """Every peer, on a password entry (after the engine accepted its cards): the Pedersen commitments and the
+        proof that their codes differ (a repeated code cannot be proved: named at once)."""
+        codes = need(body, "codes", bytes, size=COMMITMENTS_LEN)
+        distinct = need(body, "distinct", bytes, size=PROOF_LEN[KIND_DISTINCT])
+        ctx = ProofContext(self.game_id, seat, (new_pw[0], new_pw[1], new_pw[2]), PURPOSE_PASSWORD, self.entries)
+        try:
+            cs = decode_commitments(codes)
+            verify_distinct(cs, distinct, ctx)
+        except CryptoError as exc:
+            why = f"its proof that the password's three codes differ does not verify: {exc}"
+            raise ProtocolError(seat, why, rule="password_distinct") from None
+        for h, c in zip(new_pw, cs, strict=True):
+            self.pedersen[h] = c
+
+    def _proved(self, st: GameState, ev: Event) -> bool:
+        """Whether event `ev`, due in state `st`, is a controller's answer that must carry proofs: an answer to an
+        attempt on a sector whose password cards all have Pedersen commitments (every password entry has them)."""
+        task = st.stack[-1] if st.stack else {}
+        if task.get("op") != "answer" or ev.get("t") != "answer":
+            return False
+        ctx = st.ctx.get(task.get("ctx"), {})
+        pw = st.passwords.get(ctx.get("s"), [])
+        return len(pw) == 3 and all(h in self.pedersen for h in pw)
+
+    def _answer_proof(self, ctrl: int, before: GameState, ev: Event, box: bytes) -> None:
+        """The attempter (or a copy verifying its evidence, which holds its box secret): open the box and check one
+        proof per handed card against the controller's commitments and the card's code. Any failure is the
+        controller's, found in a box sealed to us (`SealedFault`)."""
+        att, pw, hs = self._attempt_of(before)
+        viewer = self._opener[0] if self._opener is not None else self.seat
+        if viewer != att or (self.me is None and self._opener is None):
+            return
+        ctx_box = self._answer_context(ctrl, att)
+        try:
+            if self._opener is not None:
+                payload = audit_open_private(self._opener[1], self.ids[ctrl], self.ids[att], ctx_box, box)
+            else:
+                assert self.me is not None
+                payload = open_private(self.me.identity, self.ids[ctrl], ctx_box, box)
+            proofs = unpack_canonical(payload, "answer proofs")
+        except CryptoError as exc:
+            raise SealedFault(ctrl, f"its answer proofs for me do not open: {exc}", rule=RULE) from None
+        if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):
+            raise SealedFault(ctrl, f"its answer carries no proof for each of the {len(hs)} card(s)", rule=RULE)
+        cs = (self.pedersen[pw[0]], self.pedersen[pw[1]], self.pedersen[pw[2]])
+        for h, m, proof in zip(hs, ev["match"], proofs, strict=True):
+            f = before.faces.get(h)
+            if f is None:
+                continue  # a copy judging evidence that did not show this card: it cannot say the proof is bad
+            ctx = ProofContext(self.game_id, ctrl, pw, PURPOSE_ANSWER, h)
+            try:
+                verify_answer(cs, card(f).code, bool(m), proof, ctx)
+            except CryptoError:
+                said = "matches" if m else "does not match"
+                raise SealedFault(
+                    ctrl,
+                    f"its proof that {card(f).title} (handle {h}) {said} its password does not verify",
+                    rule=RULE,
+                ) from None
+
+    @staticmethod
+    def _attempt_of(st: GameState) -> tuple[int, tuple[int, int, int], list[int]]:
+        """The attempt being answered in `st`: (attempter, the sector's password handles, the handed cards)."""
+        ctx = st.ctx[st.stack[-1]["ctx"]]
+        pw = st.passwords[ctx["s"]]
+        return ctx["p"], (pw[0], pw[1], pw[2]), list(ctx["cards"])
+
+    def _answer_context(self, ctrl: int, att: int) -> bytes:
+        return b"adp2p/answer" + self.game_id + u64(self.entries) + bytes([ctrl, att])

@@ -1,0 +1,290 @@
+"""Proved answers at the table (p2p/machine/answers.py): a password entry carries Pedersen commitments and the proof
+that its three codes differ, checked by every peer; a controller's answer carries one proof per handed card, sealed
+to the attempter, who checks them on arrival; a bad one is the controller's fault, proven to every peer by the
+attempter's evidence (its box secret and the handed cards' certificates); false evidence names the accuser.
+
+Seeded in-process tables (tests/support/seeds.py); a bad entry is handed to single machines' `apply`, as in
+test_machine.py, so the test sees which peers can tell."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from adp2p.crypto import code_proofs as cp
+from adp2p.crypto.encoding import pack, unpack_canonical
+from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.private import open_private, seal_private
+from adp2p.engine.catalog import card
+from adp2p.p2p import published
+from adp2p.p2p.local import LocalTable
+from adp2p.p2p.machine import Duty, Machine, ProtocolError
+from adp2p.p2p.protocol import Kind, SealedFault, decode_body, encode_body
+from seeds import seeded_table
+
+
+def table(seed: int = 7, n: int = 3) -> LocalTable:
+    return seeded_table(n, seed, round_limit=40, bots="deduction")
+
+
+def play_to(t: LocalTable, want: Any) -> Duty:
+    while (d := t.ms[0].duty()) is not None:
+        if want(d, t.ms[0]):
+            return d
+        t.step()
+    pytest.fail("the game ended before the duty the test needs")
+
+
+def answer_due(d: Duty, m: Machine) -> bool:
+    return d.kind == Kind.EVENT and d.what == "answer"
+
+
+def at_answer(seed: int = 7) -> tuple[LocalTable, int, int, dict[str, Any]]:
+    """A table at a controller's answer: (table, controller, attempter, the honest body through the codec)."""
+    t = table(seed)
+    d = play_to(t, answer_due)
+    m = t.ms[d.seat]
+    st = m.state
+    att = st.ctx[st.stack[-1]["ctx"]]["p"]
+    out = m.author_next(t.bots[d.seat])
+    assert out is not None
+    return t, d.seat, att, decode_body(encode_body(out[1]))
+
+
+def third(ctrl: int, att: int) -> int:
+    return next(s for s in range(3) if s not in (ctrl, att))
+
+
+def unchanged(m: Machine) -> tuple[Any, ...]:
+    return m.entries, copy.deepcopy(m.state.access), m.state.seq, m.duty()
+
+
+def proofs_in(t: LocalTable, ctrl: int, att: int, body: dict[str, Any]) -> list[bytes]:
+    m = t.ms[att]
+    ctx = m._answer_context(ctrl, att)
+    return unpack_canonical(open_private(t.ids[att], m.ids[ctrl], ctx, body["proof"]), "proofs")
+
+
+def resealed(t: LocalTable, ctrl: int, att: int, payload: bytes) -> bytes:
+    return seal_private(t.ids[ctrl], t.ms[att].ids[att], t.ms[att]._answer_context(ctrl, att), payload)
+
+
+# ---------------------------------------------------------------- an honest game
+
+
+def test_every_password_and_every_answer_of_an_honest_game_is_proved() -> None:
+    t = table(3).run()
+    passwords = answers = 0
+    for raw in t.raws:
+        e = decode_entry(raw)
+        if e.kind != Kind.EVENT:
+            continue
+        body = decode_body(e.body)
+        if "commit" in body:
+            passwords += 1
+            assert len(body["codes"]) == 96 and len(body["distinct"]) == 3072
+        if body["ev"].get("t") == "answer":
+            answers += 1
+            assert 0 < len(body["proof"]) <= 8192
+    assert passwords >= 3 and answers >= 1
+    for m in t.ms:
+        assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+        assert set(m.pedersen) == set(m.commitments)
+
+
+def test_the_attempter_opens_one_valid_proof_per_handed_card() -> None:
+    t, ctrl, att, body = at_answer()
+    m = t.ms[att]
+    st = m.state
+    ctx = st.ctx[st.stack[-1]["ctx"]]
+    pw = tuple(st.passwords[ctx["s"]])
+    cs = tuple(m.pedersen[h] for h in pw)
+    proofs = proofs_in(t, ctrl, att, body)
+    assert len(proofs) == len(ctx["cards"]) == len(body["ev"]["match"])
+    for h, matched, proof in zip(ctx["cards"], body["ev"]["match"], proofs, strict=True):
+        x = card(st.faces[h]).code
+        cp.verify_answer(cs, x, matched, proof, cp.ProofContext(m.game_id, ctrl, pw, b"answer", h))  # type: ignore[arg-type]
+        with pytest.raises(cp.InvalidProof):  # and says nothing for another code (why it is sealed)
+            cp.verify_answer(cs, x, not matched, proof, cp.ProofContext(m.game_id, ctrl, pw, b"answer", h))  # type: ignore[arg-type]
+    for s in range(3):
+        t.ms[s].apply(ctrl, Kind.EVENT, body)  # everyone accepts the honest answer
+
+
+# ---------------------------------------------------------------- a bad answer proof: the attempter alone can tell
+
+
+def forged(t: LocalTable, ctrl: int, att: int, body: dict[str, Any]) -> dict[str, Any]:
+    """The same answer with the first card's proof swapped for the proof of the same claim about another code."""
+    proofs = proofs_in(t, ctrl, att, body)
+    m = t.ms[ctrl]
+    st = m.state
+    ctx = st.ctx[st.stack[-1]["ctx"]]
+    pw = tuple(st.passwords[ctx["s"]])
+    cs, op = m._current_password(pw)  # type: ignore[arg-type]
+    h, matched = ctx["cards"][0], body["ev"]["match"][0]
+    other = next(c for c in range(6) if (c in op.codes) == matched and c != card(st.faces[h]).code)
+    pctx = cp.ProofContext(m.game_id, ctrl, pw, b"answer", h)  # type: ignore[arg-type]
+    proofs[0] = (cp.prove_match if matched else cp.prove_no_match)(cs, op, other, pctx)
+    return dict(body, proof=resealed(t, ctrl, att, pack(proofs)))
+
+
+@pytest.mark.parametrize(
+    "spoil,words",
+    [
+        (forged, "does not verify"),
+        (lambda t, c, a, b: dict(b, proof=resealed(t, c, a, pack([]))), "no proof for each"),
+        (lambda t, c, a, b: dict(b, proof=resealed(t, c, a, b"\xc1")), "do not open"),
+        (lambda t, c, a, b: dict(b, proof=b"\x00" * 200), "do not open"),
+    ],
+    ids=["proof-of-another-code", "no-proofs", "not-msgpack", "not-a-box"],
+)
+def test_a_bad_answer_proof_is_rejected_by_the_attempter_alone_naming_the_controller(spoil: Any, words: str) -> None:
+    t, ctrl, att, body = at_answer()
+    bad = spoil(t, ctrl, att, body)
+    m = t.ms[att]
+    before = unchanged(m)
+    snap = m.snapshot()
+    with pytest.raises(SealedFault) as ei:
+        snap.apply(ctrl, Kind.EVENT, bad)
+    assert (ei.value.seat, ei.value.rule) == (ctrl, "controller_answer") and words in ei.value.msg
+    assert unchanged(m) == before
+    other = t.ms[third(ctrl, att)].snapshot()
+    other.apply(ctrl, Kind.EVENT, bad)  # a peer that cannot open the box takes it
+
+
+def test_the_attempters_evidence_names_the_controller_at_every_peer() -> None:
+    t, ctrl, att, body = at_answer()
+    bad = forged(t, ctrl, att, body)
+    raw = t.sign(ctrl, Kind.EVENT, bad)
+    m = t.ms[att].snapshot()
+    with pytest.raises(SealedFault) as ei:
+        m.apply_entry(decode_entry(raw))
+    evidence = t.ms[att].evidence_for_entry(raw, ei.value)
+    assert evidence["box_secret"] == bytes(t.ids[att].box_key)
+    hs = t.ms[att].state.ctx[t.ms[att].state.stack[-1]["ctx"]]["cards"]
+    assert set(hs) <= {c[0] for c in evidence["certs"]}  # the handed cards are shown: the proofs can be judged
+    for s in range(3):
+        v = t.ms[s]
+        v.apply(att, Kind.EVIDENCE, decode_body(encode_body(evidence)))
+        assert v.verdict is not None and (v.verdict.seat, v.verdict.rule) == (ctrl, "controller_answer")
+
+
+def test_evidence_against_an_honest_answer_names_the_accuser() -> None:
+    """The attempter posts the honest answer as if its proofs were bad, with its true box secret and certificates:
+    every peer opens the box, the proofs verify, and the accuser is named (check before blame)."""
+    t, ctrl, att, body = at_answer()
+    raw = t.sign(ctrl, Kind.EVENT, body)
+    evidence = t.ms[att].evidence_for_entry(raw, SealedFault(ctrl, "a lie", rule="controller_answer"))
+    for s in range(3):
+        v = t.ms[s]
+        with pytest.raises(ProtocolError) as ei:
+            v.apply(att, Kind.EVIDENCE, decode_body(encode_body(evidence)))
+        assert ei.value.seat == att and "the entry is valid" in ei.value.msg
+        assert v.verdict is None
+
+
+def test_evidence_by_another_seat_than_the_attempter_cannot_open_the_box() -> None:
+    """A third seat cannot open the box sealed to the attempter: its evidence, with its own box secret, is false."""
+    t, ctrl, att, body = at_answer()
+    bad = forged(t, ctrl, att, body)
+    raw = t.sign(ctrl, Kind.EVENT, bad)
+    who = third(ctrl, att)
+    evidence = t.ms[who].evidence_for_entry(raw, SealedFault(ctrl, "a lie"))
+    with pytest.raises(ProtocolError) as ei:
+        t.ms[ctrl].apply(who, Kind.EVIDENCE, decode_body(encode_body(evidence)))
+    assert ei.value.seat == who
+
+
+# ---------------------------------------------------------------- shapes every peer checks
+
+
+@pytest.mark.parametrize(
+    "spoil,words",
+    [
+        (lambda b: {k: v for k, v in b.items() if k != "proof"}, "missing field 'proof'"),
+        (lambda b: dict(b, proof=b"\x00" * 9000), "longer than 8192"),
+        (lambda b: dict(b, proof="box"), "wrong type"),
+    ],
+    ids=["missing", "too-long", "not-bytes"],
+)
+def test_an_answer_without_a_proof_box_is_rejected_by_every_peer(spoil: Any, words: str) -> None:
+    t, ctrl, _att, body = at_answer()
+    for s in range(3):
+        m = t.ms[s]
+        before = unchanged(m)
+        with pytest.raises(ProtocolError) as ei:
+            m.snapshot().apply(ctrl, Kind.EVENT, spoil(body))
+        assert ei.value.seat == ctrl and words in str(ei.value)
+        assert unchanged(m) == before
+
+
+def test_a_proof_box_on_an_event_that_answers_nothing_is_rejected() -> None:
+    t = table()
+    d = play_to(t, lambda d, m: d.kind == Kind.EVENT and d.what not in ("answer", "password"))
+    out = t.ms[d.seat].author_next(t.bots[d.seat])
+    assert out is not None
+    body = dict(decode_body(encode_body(out[1])), proof=b"\x00" * 64)
+    with pytest.raises(ProtocolError) as ei:
+        t.ms[(d.seat + 1) % 3].snapshot().apply(d.seat, Kind.EVENT, body)
+    assert ei.value.seat == d.seat and "answers no attempt" in str(ei.value)
+
+
+def at_password() -> tuple[LocalTable, int, dict[str, Any]]:
+    t = table()
+    d = play_to(t, lambda d, m: d.kind == Kind.EVENT and d.what == "password")
+    out = t.ms[d.seat].author_next(t.bots[d.seat])
+    assert out is not None
+    return t, d.seat, decode_body(encode_body(out[1]))
+
+
+def other_distinct(t: LocalTable, seat: int, body: dict[str, Any]) -> bytes:
+    """A valid distinct proof, for other commitments (what a password with a repeated code can send)."""
+    hs = body["ev"]["cards"]
+    cs, op = cp.commit_codes([0, 1, 2])
+    return cp.prove_distinct(cs, op, cp.ProofContext(t.ms[0].game_id, seat, tuple(hs), b"password", t.ms[0].entries))
+
+
+@pytest.mark.parametrize(
+    "spoil,words",
+    [
+        (lambda t, s, b: dict(b, distinct=other_distinct(t, s, b)), "three codes differ does not verify"),
+        (lambda t, s, b: dict(b, codes=b["codes"][32:] + b["codes"][:32]), "three codes differ does not verify"),
+        (lambda t, s, b: dict(b, codes=bytes(96)), "three codes differ does not verify"),
+        (lambda t, s, b: {k: v for k, v in b.items() if k != "distinct"}, "missing field 'distinct'"),
+        (lambda t, s, b: {k: v for k, v in b.items() if k != "codes"}, "missing field 'codes'"),
+    ],
+    ids=["proof-of-other-codes", "codes-reordered", "identity-codes", "no-proof", "no-codes"],
+)
+def test_a_password_without_its_proof_of_distinct_codes_is_rejected_by_every_peer(spoil: Any, words: str) -> None:
+    t, seat, body = at_password()
+    bad = spoil(t, seat, body)
+    for s in range(3):
+        m = t.ms[s]
+        before = unchanged(m)
+        with pytest.raises(ProtocolError) as ei:
+            m.snapshot().apply(seat, Kind.EVENT, bad)
+        assert ei.value.seat == seat and words in str(ei.value)
+        assert unchanged(m) == before
+    t.ms[1].snapshot().apply(seat, Kind.EVENT, body)
+
+
+def test_pedersen_commitments_on_an_entry_that_sets_no_password_are_rejected() -> None:
+    t, ctrl, att, body = at_answer()
+    _, _, pw_body = at_password()
+    with pytest.raises(ProtocolError) as ei:
+        t.ms[att].snapshot().apply(ctrl, Kind.EVENT, dict(body, codes=pw_body["codes"]))
+    assert ei.value.seat == ctrl and "sets no password" in str(ei.value)
+
+
+def test_an_opening_must_open_the_pedersen_commitment_too() -> None:
+    """A hash-commitment opening that does not open the card's Pedersen commitment is the supplier's fault."""
+    t, seat, body = at_password()
+    m = t.ms[seat]
+    h = body["ev"]["cards"][0]
+    code, salt = t.ms[seat].me.openings[h]  # type: ignore[union-attr]
+    c, ped = body["commit"][0], body["codes"][:32]
+    published.code_opening(m.game_id, h, c, code, salt, seat, ped)
+    with pytest.raises(ProtocolError) as ei:
+        published.code_opening(m.game_id, h, c, code, salt, seat, body["codes"][32:64])
+    assert (ei.value.seat, ei.value.rule) == (seat, "commitment") and "Pedersen" in ei.value.msg
