@@ -298,6 +298,12 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Another game at table {table}? The others must choose it too. [y/N] ",
         "de": "Noch eine Partie am Tisch {table}? Die anderen müssen es auch wählen. [j/N] ",
     },
+    "end.standings": {"en": "Standings", "de": "Stand"},
+    "end.winner": {"en": "winner", "de": "Gewinner"},
+    "end.passwords": {"en": "Every password:", "de": "Alle Passwörter:"},
+    "end.password": {"en": "  {sector} ({who}): {cards}", "de": "  {sector} ({who}): {cards}"},
+    "end.no_passwords": {"en": "  (no password revealed)", "de": "  (kein Passwort aufgedeckt)"},
+    "end_leave": {"en": "Enter: leave ", "de": "Enter: beenden "},
     "rematch_ask": {
         "en": "Another game with the same settings and a new deal? [y/N] ",
         "de": "Noch eine Partie, gleiche Einstellungen, neu gemischt? [j/N] ",

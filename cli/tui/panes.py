@@ -60,6 +60,7 @@ class Frame:
     options: list[dict[str, Any]] | None = None
     checklist: Checklist | None = None
     names: list[str] | None = None
+    end: list[str] | None = None  # the game is over: the passwords, the verdict, the log (cli/tui/ending.py)
 
 
 @dataclass

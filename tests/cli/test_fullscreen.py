@@ -240,3 +240,34 @@ def test_join_offers_another_game_at_the_same_table(tmp_path) -> None:  # type: 
             if b.poll() is None:
                 b.kill()
         term.close()
+
+
+def test_a_whole_networked_game_on_the_full_screen_ends_on_its_end_screen(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A person plays a whole short game against two bot peers over the real protocol, every decision on the fixed
+    screen; the end stays inside the full screen: the standings, every password, the audit's verdict and the rematch
+    question at the input line; no, and the game exits 0, the end kept below as lines."""
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    term = TmuxTerminal([*argv, "--data-dir", str(tmp_path)], cols=80, rows=24)
+    try:
+        screens = drive(term, 80, 24, "en", timeout=300)
+        assert len(screens) >= 5 and all("Bot-1" in s for s in screens)  # the table's names on every screen
+        question = "Another game with the same settings and a new deal? [y/N]"
+        end = wait_screen(term, lambda s: input_line(s).startswith(question), 60)
+        lines = end.rstrip("\n").split("\n")
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), end
+        assert lines[0].startswith("Access Denied — Game over — winner(s): "), end
+        assert re.search(r"^Standings +Root +Oper +User", end, re.M), end
+        for name in ("Player", "Bot-1", "Bot-2"):
+            assert re.search(rf"^{name} +\d +\d +\d", end, re.M), end  # everyone's standing
+        assert "Every password:" in end
+        owned = re.findall(r"^  (\S+) \((Player|Bot-\d)\): .*\[[A-F]\]", end, re.M)
+        assert owned, end  # at least the starting passwords, revealed
+        assert "Audit: every shuffle, card, password commitment and move checks out." in end
+        term.send("n")
+        assert term.wait_exit(timeout=60) == 0
+        text = term.text
+        assert "Traceback" not in text
+        after = text[text.rfind(question) :]  # printed below once the full screen closed
+        assert "Standings: " in after and "Audit: every shuffle" in after and "Game log: " in after
+    finally:
+        term.close()

@@ -88,3 +88,29 @@ def test_the_newest_block_is_shown_from_its_first_line_when_earlier_entries_wrap
     sc = Scroll(choices=[long] * 6 + ["THE BLOCK STARTS HERE", *(f"rule {i}" for i in range(12))], block=6)
     text = "\n".join(plain(lay.compose(sc)))
     assert "THE BLOCK STARTS HERE" in text and "lines above" in text
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int, rows: int, lang: str) -> None:
+    from adp2p.cli.tui.ending import EndLayout
+
+    end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
+    assert end.decision is None and end.view.over
+    names = ["Spieler", "Bot-1", "Bot-2", "Bot-3"]
+    passwords = [f"  {sector_name(s, lang)} (Bot-{s % 3 + 1}): Samurai [A], Packet Sniffer [B], Line Spike [D]"
+                 for s in range(6)]
+    facts = [*passwords, msg("audit_ok", lang) + " (120)", msg("game_log", lang, path="/tmp/x/games/" + "f" * 32)]
+    frame = Frame(end.view, 0, lang, None, None, names, end=facts)
+    sc = Scroll(log=[f"line {i} of the account" for i in range(40)])
+    lines = plain(EndLayout(frame, cols, rows, False).compose(sc))
+    assert len(lines) == rows - 1 and all(len(line) == cols for line in lines)
+    text = "\n".join(lines)
+    assert text.startswith(msg("title", lang) + " — ")
+    for name in names:
+        assert re.search(rf"^{name} +\d +\d +\d", text, re.M), text
+    assert msg("end.winner", lang) in text
+    for line in facts:
+        assert line.rstrip() in text or line[:60] in text, (line, text)
+    if rows >= 45:  # room for the board and the last of the log too
+        assert all(sector_name(s, lang) + " " in text for s in range(6)) and "line 39 of the account" in text
