@@ -5,7 +5,8 @@ frame, the log, the choices and the terminal size into exactly `rows` lines of A
 the reusable rich renderables of `screen.py` at the pane's width (rich wraps at words), each pane keeping
 its last column blank: nothing ever reaches an edge, so nothing is cut there. Two layouts:
 
-- wide (at least `WIDE_COLS` x `WIDE_ROWS`): header; board | password and checklist; hand | log; choices.
+- wide (at least `WIDE_COLS` x `WIDE_ROWS`): header; sectors | password, checklist, piles and players;
+  hand | log; choices.
 - compact (anything smaller, e.g. 80x24): header; board (or, toggled with Tab, password and checklist);
   hand | log; your password; choices.
 """
@@ -203,18 +204,20 @@ class Layout:
     def _wide(self) -> None:
         f, con, cols = self.frame, self.con, self.cols
         assert f.me is not None
-        sectors = sectors_table(f.st, f.lang, f.names)
-        checklist = checklist_table(f.st, f.checklist, f.lang, f.names) if f.checklist is not None else None
+        sectors = sectors_table(f.st, f.lang, f.names, lean=True)
+        checklist = checklist_table(f.st, f.checklist, f.lang, f.names, lean=True) if f.checklist is not None else None
         right_need = natural_width(checklist, cols) + 2 if isinstance(checklist, Table) else 0
         # the right pane as wide as the checklist needs (its headers whole), the left one the rest, at least half
         left_w = max((cols - 1) // 2, min(natural_width(sectors, cols) + 2, cols - 1 - max(RIGHT_MIN, right_need)))
         right_w = cols - 1 - left_w
-        board = lines_of(con, Group(sectors, piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)), left_w)
+        board = lines_of(con, sectors, left_w)
         secret_parts: list[RenderableType] = [password_text(f.st, f.me, f.lang)]
         if checklist is not None:
             secret_parts.append(checklist)
             if isinstance(checklist, Table):
                 secret_parts.append(Text(msg("checklist_legend", f.lang), style="dim"))
+        # the piles and the players under the checklist, where the right pane has room (the board is the taller)
+        secret_parts += [Text(""), piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)]
         secret = lines_of(con, Group(*secret_parts), right_w)
         h1 = max(len(board), len(secret))
         hand = lines_of(con, hand_table(f.st, f.me, f.options, f.lang, text_width=max(12, left_w - 60)), left_w)

@@ -214,7 +214,9 @@ def access_cell(st: GameState, s: int, names: list[str] | None) -> Text:
     return cell
 
 
-def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
+def sectors_table(st: GameState, lang: str, names: list[str] | None, lean: bool = False) -> Table:
+    """The six sectors: controller, every player's access, the Root bonuses (`lean`: a bonus held by the sector's
+    controller without the holder's name, which the Ctrl column shows), the cards lying on them."""
     tags = tags_of(st, names)
     tb = Table(title=msg("sectors", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, expand=False)
     tb.add_column(msg("col.sector", lang), no_wrap=True)
@@ -229,8 +231,10 @@ def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
         for p, b in bonuses(st, s):
             if bon:
                 bon.append(", ")
-            bon.append(msg(f"bonus.{b}", lang) + " ")
-            bon.append_text(who_text(st, p, tags=tags))
+            bon.append(msg(f"bonus.{b}", lang))
+            if not lean or p != st.controller[s]:  # lean: the controller's own bonus is named by the Ctrl column
+                bon.append(" ")
+                bon.append_text(who_text(st, p, tags=tags))
         cells = [sector_name(s, lang), who_text(st, st.controller[s], tags=tags), access_cell(st, s, names), bon]
         tb.add_row(*cells, *([on[s]] if any(on) else []))
     return tb
@@ -300,7 +304,11 @@ def password_text(st: GameState, me: int, lang: str) -> Text:
     return t
 
 
-def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | None) -> RenderableType:
+def checklist_table(
+    st: GameState, cl: Checklist, lang: str, names: list[str] | None, lean: bool = False
+) -> RenderableType:
+    """The checklist, a row per sector with another controller (`lean`: without the Ctrl column, for a screen that
+    shows the board beside it)."""
     rows = cl.sectors()
     if not rows:
         return Text(msg("checklist", lang) + ": " + msg("no_checklist", lang), style="dim")
@@ -308,7 +316,8 @@ def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | 
     tb = Table(title=msg("checklist", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     # short header words (the legend under the table explains them), each at least as wide as its header
     tb.add_column(msg("col.sector", lang), no_wrap=True)
-    tb.add_column(msg("col.ctrl", lang), no_wrap=True)
+    if not lean:
+        tb.add_column(msg("col.ctrl", lang), no_wrap=True)
     for key, style in (("col.in", "green"), ("col.out", "red"), ("col.maybe", "")):
         tb.add_column(msg(key, lang), style=style, min_width=len(msg(key, lang)))
     tb.add_column(msg("col.left", lang), min_width=len(msg("col.left", lang)))
@@ -321,9 +330,8 @@ def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | 
             if solved is not None
             else Text(str(n))
         )
-        tb.add_row(
-            sector_name(s, lang), who_text(st, cl.controller[s], tags=tags), codes(inn), codes(out), codes(maybe), left
-        )
+        ctrl = [] if lean else [who_text(st, cl.controller[s], tags=tags)]
+        tb.add_row(sector_name(s, lang), *ctrl, codes(inn), codes(out), codes(maybe), left)
     return tb
 
 

@@ -89,10 +89,11 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
     assert shown >= 1, f"no card of the hand on the screen:\n{screen}"
 
 
-def ended(term: TmuxTerminal) -> bool:
-    """The game is over: its end printed (offline), or the rematch question asked (any game at a terminal)."""
+def ended(term: TmuxTerminal, screen: str = "") -> bool:
+    """The game is over: its end printed, or the rematch question asked (any game at a terminal; on the full screen at
+    its end screen, read from `screen`: the terminal's stream holds only what changed)."""
     text = term.text
-    return END.search(text) is not None or re.search(REMATCH, text) is not None
+    return any(rx.search(t) is not None for rx in (END, re.compile(REMATCH)) for t in (text, screen))
 
 
 def drive(
@@ -115,10 +116,10 @@ def drive(
     for _ in range(decisions):
         left = max(1.0, deadline - time.monotonic())
         def ready(s: str, before: str = prev) -> bool:  # a prompt on a new screen, or the end
-            return (INPUT.match(input_line(s)) is not None and normal(s) != before) or ended(term)
+            return (INPUT.match(input_line(s)) is not None and normal(s) != before) or ended(term, s)
 
         screen = wait_screen(term, ready, timeout=left)
-        if ended(term) and not INPUT.match(input_line(screen)):
+        if ended(term, screen) and not INPUT.match(input_line(screen)):
             return seen
         if len(seen) < checks:
             check_screen(screen, cols, rows, lang)

@@ -177,11 +177,11 @@ def test_after_a_game_a_rematch_deals_a_new_game() -> None:
     term = full_client(*GAME, "--seed", "7", cols=80, rows=24)
     try:
         drive(term, 80, 24, "en", checks=0)
-        term.wait_for(r"Another game with the same settings and a new deal\? \[y/N\]", timeout=30)
-        before = term.text.count("Winner(s): P")
+        wait_screen(term, lambda s: "Another game with the same settings and a new deal? [y/N]" in s, 30)
         term.send("y")
         screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
         check_screen(screen, 80, 24, "en")
+        before = term.text.count("Winner(s): P")  # the first game's end, printed once its end screen closed
         term.send("q")
         assert term.wait_exit() == 130
         assert term.text.count("Winner(s): P") == before  # the second game was left, not finished
@@ -227,7 +227,7 @@ def test_join_offers_another_game_at_the_same_table(tmp_path) -> None:  # type: 
                          str(tmp_path / "me")], cols=80, rows=24)
     try:
         drive(term, 80, 24, "en", checks=0, timeout=120)
-        term.wait_for(r"Another game at table again\? The others must choose it too\. \[y/N\]", timeout=30)
+        wait_screen(term, lambda s: "Another game at table again? The others must choose it too. [y/N]" in s, 30)
         assert all(b.wait(timeout=60) == 0 for b in bots)  # the bots' game ended complete and audited
         term.send("y")
         # back in the lobby of the same table (the others must come again)

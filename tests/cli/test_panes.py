@@ -114,3 +114,22 @@ def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int
         assert line.rstrip() in text or line[:60] in text, (line, text)
     if rows >= 45:  # room for the board and the last of the log too
         assert all(sector_name(s, lang) + " " in text for s in range(6)) and "line 39 of the account" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_130x45_the_checklist_is_beside_a_board_whose_columns_are_whole(lang: str) -> None:
+    """Four players at 130x45, in either language: every decision has the wide layout (the checklist beside the
+    board, not behind Tab), and the sectors table keeps its bonus column readable (its header whole)."""
+    names = ["Spieler" if lang == "de" else "Player", "Bot-1", "Bot-2", "Bot-3"]
+    checked = 0
+    for m in moments(seed=21, n=4, rounds=3):
+        if m.decision is None:
+            break
+        cl = Checklist(0)
+        cl.sync(m.view)
+        lay = Layout(Frame(m.view, 0, lang, m.options, cl, names), 130, 45, False)
+        text = "\n".join(plain(lay.compose(Scroll(choices=["  Choices:", *(f"    {i}. x" for i in range(6))]))))
+        assert lay.wide, text
+        assert msg("checklist", lang) in text and msg("col.bonus", lang) in text, text
+        checked += 1
+    assert checked > 10
