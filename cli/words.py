@@ -88,6 +88,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "round_turn": {"en": "round {round}, turn {turn}: {who}", "de": "Runde {round}, Zug {turn}: {who}"},
     "step": {"en": "step: {step}", "de": "Schritt: {step}"},
     "actions_left": {"en": "actions left: {n}", "de": "Aktionen übrig: {n}"},
+    "step_left": {"en": "{step} ({n} left)", "de": "{step} ({n} übrig)"},
     "step.turn_start": {"en": "start of turn", "de": "Zugbeginn"},
     "step.free": {"en": "free access attempt", "de": "freier Zugangsversuch"},
     "step.actions": {"en": "take actions", "de": "Aktionen"},

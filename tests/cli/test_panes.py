@@ -133,3 +133,38 @@ def test_at_130x45_the_checklist_is_beside_a_board_whose_columns_are_whole(lang:
         assert msg("checklist", lang) in text and msg("col.bonus", lang) in text, text
         checked += 1
     assert checked > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: str) -> None:
+    """The compact layout: the header in at most two lines (the turn, the step with the actions left, who you are,
+    your decision, the effect on you: nothing left out, with the longest effect), and a log line of 70
+    characters on one line of the screen (the log under the board at the whole width, not a narrow pane)."""
+    import copy
+
+    names = ["Spieler" if lang == "de" else "Player", "Bot-1", "Bot-2"]
+    long_line = "  " + "x" * 60 + " THE END"
+    checked = 0
+    for m in moments(seed=11, n=3, rounds=3):
+        if m.decision is None:
+            break
+        st = copy.deepcopy(m.view)
+        st.status[0].lose_actions_next = 1
+        cl = Checklist(0)
+        cl.sync(st)
+        lay = Layout(Frame(st, 0, lang, m.options, cl, names), 80, 24, False)
+        lines = plain(lay.compose(Scroll(log=["older"] * 10 + [long_line], choices=["    1. x"])))
+        text = "\n".join(lines)
+        head = next(i for i, line in enumerate(lines) if line.startswith(sector_name(0, lang)))
+        assert head <= 2, text
+        top = "\n".join(lines[:head])
+        assert msg("your_decision", lang, what="").strip() in top
+        assert msg("you_are", lang, who=names[0]) in text  # (in the hand's title)
+        assert msg("effect.lose_actions_next", lang, n=1) in " ".join(top.split()), top
+        if st.turn is not None:
+            assert msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who="") in top, top
+        if m.decision.kind == "actions":
+            assert re.search(r"\(\d+ (left|übrig)\)", top), top
+        assert any(line.rstrip() == long_line for line in lines), text
+        checked += 1
+    assert checked > 10
