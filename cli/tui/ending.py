@@ -64,7 +64,7 @@ class EndLayout(Layout):
 
         from rich.console import Console
 
-        self.frame, self.cols, self.rows, self.wide = frame, cols, rows, False
+        self.frame, self.cols, self.rows, self.wide, self.board_rows = frame, cols, rows, False, 0
         self.con = con = Console(width=cols, file=StringIO(), force_terminal=True, color_system="standard",
                                  highlight=False, legacy_windows=False)
         f = frame

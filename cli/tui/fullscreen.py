@@ -195,7 +195,7 @@ class FullScreen:
         return kb
 
     def _log_rows(self) -> int:
-        return self._layout[1].log_rows if self._layout is not None else 5
+        return self._layout[1].page_rows if self._layout is not None else 5
 
     def _scroll_choices(self, by: int) -> None:
         with self.lock:

@@ -1,6 +1,7 @@
 """The menu of one decision: the engine's legal events in groups (end, attempts, plays, trades, other), numbered
 once, folded when long, and listed in stages: the attempts by sector (a, a1..a6), the plays card first (p,
-p1..), a password or the cards to discard card by card (c1, c2, ...; c starts again).
+p1..), a password or the cards to discard card by card (c1, c2, ...: a card's key stays the same for the whole
+stage; c starts again).
 
 A stage only narrows the engine's list: every choice offered is one of its legal events, with the number it has
 in the whole menu (a number typed picks from the whole list at any stage). The menu says its lines through its
@@ -166,9 +167,10 @@ class Menu:
         self.say("    " + msg("stage.password" if password else "stage.cards", self.lang, n=len(left),
                               picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
         items = []
-        for k, h in enumerate(self.stage_cards(left), 1):
+        keys = self.card_keys(idx)
+        for h in self.stage_cards(left):
             n = sum(1 for i in left if h in self.options[i]["cards"])
-            items.append(msg("stage.card", self.lang, key=f"c{k}", card=self.label(h), n=n))
+            items.append(msg("stage.card", self.lang, key=f"c{keys[h]}", card=self.label(h), n=n))
         for line in stage_rows(items, max(40, self.host.cols() - 1) - 6):
             self.say("      " + line)
 
@@ -179,17 +181,28 @@ class Menu:
             out += [h for h in self.options[i]["cards"] if h not in out and h not in self.picked]
         return out
 
+    def card_keys(self, idx: list[int]) -> dict[int, int]:
+        """Every card of the stage with its key's number, fixed for the whole stage (c3 stays the same card while
+        cards are picked: a key read on the screen before a pick still means that card after it)."""
+        out: dict[int, int] = {}
+        for i in idx:
+            for h in self.options[i]["cards"]:
+                out.setdefault(h, len(out) + 1)
+        return out
+
     def pick_card(self, idx: list[int], number: str | None) -> None:
-        """`c<k>`: the k-th card of the stage is picked; `c`: start again."""
+        """`c<k>`: the card with key k is picked (one the choices left can still hold); `c`: start again."""
         if number is None:
             self.picked = []
         else:
             left = self.left(idx)
             now = self.stage_cards(left) if len(left) > STAGE else []
-            if not 1 <= int(number) <= len(now):
+            card_of = {k: h for h, k in self.card_keys(idx).items()}
+            h = card_of.get(int(number))
+            if h is None or h not in now:
                 self.host.tell(msg("stage.none", self.lang))
                 return
-            self.picked.append(now[int(number) - 1])
+            self.picked.append(h)
         self.list_stage(idx)
 
     def list_play_cards(self, idx: list[int]) -> None:

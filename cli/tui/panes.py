@@ -184,6 +184,7 @@ class Layout:
         self.top: list[Line] = []
         self.log_width = cols
         self.log_rows = 0
+        self.board_rows = 0  # compact: the board's lines, which the log takes while it is scrolled back
         if self.wide:
             self._wide()
             if rows - 1 - len(self.top) - self.log_rows < MIN_CHOICES:  # the choices would not fit: compact
@@ -268,6 +269,7 @@ class Layout:
         log_rows = max(2, min(room - hand_rows, max(3, 7 - hand_rows)))  # the rest goes to the choices
         extra = len(hand) - hand_rows
         self.top = [*head, *board]
+        self.board_rows = len(board)
         self.mid_left = []
         self.after_mid = [*fit(hand, hand_rows, cols, msg("more_cards", f.lang, n=extra + 1)), *password]
         self.log_width, self.log_rows = cols, log_rows
@@ -287,18 +289,26 @@ class Layout:
         right = fit(lines_of(con, Group(*cards[half:]), cols - cols // 2), len(left), cols - cols // 2)
         return [*lines_of(con, title, cols), *([*a, *b] for a, b in zip(left, right, strict=True))]
 
+    @property
+    def page_rows(self) -> int:
+        """The log's lines while it is scrolled back (PageUp/PageDown move by about this many)."""
+        return self.log_rows + self.board_rows
+
     def compose(self, sc: Scroll) -> str:
-        """The whole screen but the input line: exactly rows - 1 lines."""
+        """The whole screen but the input line: exactly rows - 1 lines. In the compact layout a log scrolled back
+        (PageUp) takes the board's place too, until PageDown brings it back to its newest line."""
         lang = self.frame.lang
         log = text_lines(self.con, sc.log or [msg("nothing_yet", lang)], self.log_width)
         back = max(0, min(sc.log_back, len(log) - self.log_rows))
         sc.log_back = back
-        shown = log[max(0, len(log) - self.log_rows - back) : len(log) - back]
+        rows = self.page_rows if back else self.log_rows
+        top = self.top[: len(self.top) - self.board_rows] if back else self.top
+        shown = log[max(0, len(log) - rows - back) : len(log) - back]
         if back and shown:
             shown = shown[:-1] + text_lines_plain(msg("log_scrolled", lang, n=back + 1), self.log_width)
-        log_pane = fit(shown, self.log_rows, self.log_width)
+        log_pane = fit(shown, rows, self.log_width)
         mid = beside(self.mid_left, log_pane) if self.mid_left else log_pane
-        lines = [*self.top, *mid, *getattr(self, "after_mid", [])]
+        lines = [*top, *mid, *getattr(self, "after_mid", [])]
         height = max(1, self.rows - 1 - len(lines))
         status = text_lines(self.con, [sc.status], self.cols)[:1] if sc.status else []
         if status:

@@ -168,3 +168,20 @@ def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: s
         assert any(line.rstrip() == long_line for line in lines), text
         checked += 1
     assert checked > 10
+
+
+def test_at_80x24_the_log_scrolled_back_takes_the_boards_place() -> None:
+    """PageUp in the compact layout: the log shows its older lines in the board's place too (a three-line pane paged
+    two lines at a time was slow to read back); back at its newest line the board returns."""
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    lay = Layout(Frame(m.view, 0, "en", m.options, None, None), 80, 24, False)
+    sc = Scroll(log=[f"log {i}" for i in range(40)], choices=["    1. x"])
+    assert lay.page_rows >= lay.log_rows + 7
+    sc.log_back = lay.page_rows - 1
+    text = "\n".join(plain(lay.compose(sc)))
+    shown = [int(n) for n in re.findall(r"^log (\d+)", text, re.M)]
+    assert len(shown) >= lay.page_rows - 1 and "newer (PgDn)" in text, text
+    assert "Banking " not in text and "Your hand" in text and "1. x" in text
+    sc.log_back = 0
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "Banking " in text and "log 39" in text
