@@ -322,14 +322,19 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
 
 
 def end_lines(peer: Any, outcome: Any, lang: str) -> list[str]:
-    """What the end screen says under the standings: every password (the audit's faces), the verdict, the log."""
+    """What the end screen says under the standings: every password (the audit's faces), the verdict, how to replay
+    the game from its log."""
     m = peer.machine
     rep = getattr(m, "audit_report", None) if m is not None else None
     faces = rep.faces if rep is not None else {}
     passwords = password_lines(m.state, faces, list(m.names), lang) if m is not None else []
     if not passwords:
         passwords = [msg("end.no_passwords", lang)]
-    return [*passwords, audit_line(outcome, lang), msg("game_log", lang, path=outcome.log_path)]
+    import os
+
+    command = os.environ.get("ADP2P_COMMAND") or "ad-p2p"  # as the player can type it (see paths.resume_command)
+    log = [msg("end.replay", lang, command=command, path=outcome.log_path)] if outcome.log_path else []
+    return [*passwords, audit_line(outcome, lang), *log]
 
 
 def end_on_full_screen(

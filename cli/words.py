@@ -304,6 +304,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "end.passwords": {"en": "Every password:", "de": "Alle Passwörter:"},
     "end.password": {"en": "  {sector} ({who}): {cards}", "de": "  {sector} ({who}): {cards}"},
     "end.no_passwords": {"en": "  (no password revealed)", "de": "  (kein Passwort aufgedeckt)"},
+    "end.replay": {"en": "Replay: {command} replay {path}", "de": "Nachspielen: {command} replay {path}"},
     "end_leave": {"en": "Enter: leave ", "de": "Enter: beenden "},
     "rematch_ask": {
         "en": "Another game with the same settings and a new deal? [y/N] ",

@@ -1,10 +1,10 @@
 """The end of a game inside the full screen: who won and why, the standings, every password revealed, the audit's
-verdict and where the log is, then one question at the input line (another game?, or Enter to leave).
+verdict and how to replay the game, then one question at the input line (another game?, or Enter to leave).
 
 `EndLayout` draws a frame whose `end` is set (cli/tui/panes.py's `Frame`): the header, the standings, the
-passwords and the verdict always; the board above them and the last of the log below them when the terminal has
-room (80x24 shows the essentials, 130x45 everything). `end_on_screen` shows it and reads the answer; the caller
-then leaves the full screen and prints the same facts as lines, so they stay in the terminal.
+passwords and the verdict always; the board above them when the terminal has room. `end_on_screen` shows it and
+reads the answer; the caller then leaves the full screen and prints the same facts as lines, so they stay in the
+terminal.
 """
 
 from __future__ import annotations
@@ -82,9 +82,7 @@ class EndLayout(Layout):
         self.top = top
         self.mid_left = []
         self.log_width = cols
-        self.log_rows = max(0, rows - 2 - len(top) - 1)  # the last of the log under the facts, when there is room
-        if self.log_rows:
-            self.top = [*top, *text_lines(con, [""], cols)]
+        self.log_rows = 0  # no log: its last lines are the table's own account of this end (the same facts again)
 
 
 def end_on_screen(prompt: Prompt, st: GameState, me: int | None, lines: list[str], question: str) -> str:

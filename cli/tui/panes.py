@@ -266,7 +266,7 @@ class Layout:
         room = max(4, self.rows - len(head) - len(board) - len(password) - 1 - MIN_CHOICES)
         hand = self._hand(room - 3)
         hand_rows = max(2, min(len(hand), room - 3))  # the log keeps 3 lines when there is room
-        log_rows = max(2, min(room - hand_rows, max(3, 7 - hand_rows)))  # the rest goes to the choices
+        log_rows = max(2, min(room - hand_rows, max(3, 6 - hand_rows)))  # the rest goes to the choices
         extra = len(hand) - hand_rows
         self.top = [*head, *board]
         self.board_rows = len(board)
@@ -303,12 +303,17 @@ class Layout:
         sc.log_back = back
         rows = self.page_rows if back else self.log_rows
         top = self.top[: len(self.top) - self.board_rows] if back else self.top
+        after = getattr(self, "after_mid", [])
+        if self.board_rows and not back:  # compact: the log gives lines (down to 2) to choices that would not fit
+            free = self.rows - 1 - len(top) - len(after) - rows - (1 if sc.status else 0)
+            need = len(text_lines(self.con, sc.choices, self.cols))
+            rows = max(min(rows, 2), rows - max(0, need - free))
         shown = log[max(0, len(log) - rows - back) : len(log) - back]
         if back and shown:
             shown = shown[:-1] + text_lines_plain(msg("log_scrolled", lang, n=back + 1), self.log_width)
         log_pane = fit(shown, rows, self.log_width)
         mid = beside(self.mid_left, log_pane) if self.mid_left else log_pane
-        lines = [*top, *mid, *getattr(self, "after_mid", [])]
+        lines = [*top, *mid, *after]
         height = max(1, self.rows - 1 - len(lines))
         status = text_lines(self.con, [sc.status], self.cols)[:1] if sc.status else []
         if status:

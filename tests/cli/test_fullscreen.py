@@ -50,14 +50,22 @@ def test_whole_game_every_decision_on_one_fixed_screen(cols: int, rows: int) -> 
         term.close()
 
 
-def test_whole_game_in_german_at_80x24() -> None:
-    term = full_client(*GAME, "--seed", "6", "--lang", "de", cols=80, rows=24)
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+def test_whole_game_in_german(cols: int, rows: int) -> None:
+    """German all the way, at both sizes; at 130x45 the checklist beside the board as in English, at 80x24 behind
+    Tab (said in the header at almost every decision: the keys give way to what the header must say)."""
+    term = full_client(*GAME, "--seed", "6", "--lang", "de", cols=cols, rows=rows)
     try:
-        screens = drive(term, 80, 24, "de")
+        screens = drive(term, cols, rows, "de")
         decline_rematch(term)
         assert term.wait_exit() == 0
+        wide = cols >= 110
+        assert all(("Checkliste" in s.split("Tab: Checkliste")[0] + s.split("Tab: Checkliste")[-1]) == wide
+                   for s in screens)
+        if not wide:
+            assert sum("Tab: Checkliste" in s for s in screens) >= 0.8 * len(screens)
         for s in screens:
-            assert "Deine Hand (" in s and "Tab: Checkliste" in s
+            assert "Deine Hand (" in s
             for english in ("Your hand", "Your decision", "choice (number", "Choices", "End this step", "PgUp"):
                 assert english not in s, (english, s)
         assert re.search(r"Gewinner: P", term.text)
@@ -263,11 +271,12 @@ def test_a_whole_networked_game_on_the_full_screen_ends_on_its_end_screen(tmp_pa
         owned = re.findall(r"^  (\S+) \((Player|Bot-\d)\): .*\[[A-F]\]", end, re.M)
         assert owned, end  # at least the starting passwords, revealed
         assert "Audit: every shuffle, card, password commitment and move checks out." in end
+        assert re.search(r"^Replay: \S*ad-p2p replay \S+", end, re.M), end  # the game's log, to step through
         term.send("n")
         assert term.wait_exit(timeout=60) == 0
         text = term.text
         assert "Traceback" not in text
         after = text[text.rfind(question) :]  # printed below once the full screen closed
-        assert "Standings: " in after and "Audit: every shuffle" in after and "Game log: " in after
+        assert "Standings: " in after and "Audit: every shuffle" in after and "Game log:" in after
     finally:
         term.close()
