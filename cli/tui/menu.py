@@ -28,6 +28,7 @@ GROUP_KEYS = {"attempts": "a", "plays": "p", "trades": "t", "other": "o"}
 GROUP_OF = {
     "done": "done",
     "pass": "done",
+    "begin": "done",  # the start of a turn: d begins it without the sector's bonus
     "attempt": "attempts",
     "univ": "attempts",
     "play": "plays",
@@ -164,7 +165,10 @@ class Menu:
                 self.say(f"    {self.order.index(i) + 1:>3}. {labels}")
             return
         picked = ", ".join(self.label(h) for h in self.picked)
-        self.say("    " + msg("stage.password" if password else "stage.cards", self.lang, n=len(left),
+        least = min(len(self.options[i]["cards"]) for i in idx)  # a discard says how many cards it takes at least
+        key = "stage.password" if password else ("stage.discard" if self.options[left[0]]["t"] == "discard"
+                                                 else "stage.cards")
+        self.say("    " + msg(key, self.lang, n=len(left), k=least,
                               picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
         items = []
         keys = self.card_keys(idx)
@@ -199,7 +203,8 @@ class Menu:
             now = self.stage_cards(left) if len(left) > STAGE else []
             card_of = {k: h for h, k in self.card_keys(idx).items()}
             h = card_of.get(int(number))
-            if h is None or h not in now:
+            if h is None or h not in now:  # the stage as it was (a new stage cleared the pane), and why
+                self.list_stage(idx)
                 self.host.tell(msg("stage.none", self.lang))
                 return
             self.picked.append(h)

@@ -270,6 +270,25 @@ def test_a_password_among_many_is_picked_card_by_card() -> None:
     assert ev is m.options[2]  # a number still picks from the whole list; c9 is no card here
 
 
+def test_d_begins_a_turn_whose_start_offers_a_bonus() -> None:
+    """At the start of a turn with a bonus to take (Government, News...), d begins the turn without it, as d ends or
+    passes everywhere else (it answered "there is no end/pass choice right now")."""
+    m = first_moment(lambda m: m.decision is not None and len(m.options) > 1
+                     and any(ev["t"] == "begin" for ev in m.options), seed=4, n=3, rounds=20)
+    ev, out = ask(m, "d\n")
+    assert ev["t"] == "begin" and "no end/pass choice" not in out
+
+
+def test_a_discard_says_how_many_cards_it_takes_and_a_wrong_key_keeps_the_stage() -> None:
+    m = first_moment(lambda m: m.decision is not None and m.decision.kind == "discard" and len(m.options) > 4
+                     and all(ev.get("cards") for ev in m.options), seed=4, n=3, rounds=20)
+    least = min(len(ev["cards"]) for ev in m.options)
+    _, out = ask(m, "c99\n1\n")
+    assert f"ways to discard, at least {least} card(s): pick card by card" in out
+    after = out.split("no card to pick here")[0]
+    assert after.count("ways to discard") == 2  # listed again with the answer to the wrong key
+
+
 def test_a_cards_key_stays_the_same_while_cards_are_picked() -> None:
     """A key read on the screen before a pick still means the same card after it: the keys of the stage do not
     shift when a card is picked (c1 picked, the other cards keep their numbers; c1 again is no card to pick)."""
