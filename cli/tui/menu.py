@@ -61,6 +61,11 @@ class Menu:
         self.groups: dict[str, list[int]] = {g: [] for g in GROUPS}
         for i, ev in enumerate(options):
             self.groups[group_of(ev)].append(i)
+        if options and not self.groups["done"] and all(ev["t"] == "draw" for ev in options):
+            # the draw step: d draws as many as the step allows (fewer stay choices of their own)
+            most = max(self.groups["other"], key=lambda i: (options[i]["n"], bool(options[i].get("bank"))))
+            self.groups["other"].remove(most)
+            self.groups["done"].append(most)
         self.order = [i for g in GROUPS for i in self.groups[g]]
         self.picked: list[int] = []  # the cards picked so far (a staged choice)
 

@@ -279,6 +279,16 @@ def test_d_begins_a_turn_whose_start_offers_a_bonus() -> None:
     assert ev["t"] == "begin" and "no end/pass choice" not in out
 
 
+def test_d_at_the_draw_step_draws_as_many_as_the_step_allows() -> None:
+    """A draw with a choice (No eTaxes offers 0..n): d draws the most, the fewer stay numbered choices."""
+    m = actions()
+    draws = [{"t": "draw", "n": n} for n in range(4)]
+    ev, out = ask(Moment(m.view, m.decision, draws, m.events), "d\n")
+    assert ev is draws[3] and "no end/pass choice" not in out
+    ev, _ = ask(Moment(m.view, m.decision, draws, m.events), "2\n")  # the first number is the "d" choice
+    assert ev is draws[0]
+
+
 def test_a_discard_says_how_many_cards_it_takes_and_a_wrong_key_keeps_the_stage() -> None:
     m = first_moment(lambda m: m.decision is not None and m.decision.kind == "discard" and len(m.options) > 4
                      and all(ev.get("cards") for ev in m.options), seed=4, n=3, rounds=20)
