@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 from typing import Any
@@ -330,8 +331,6 @@ def end_lines(peer: Any, outcome: Any, lang: str) -> list[str]:
     passwords = password_lines(m.state, faces, list(m.names), lang) if m is not None else []
     if not passwords:
         passwords = [msg("end.no_passwords", lang)]
-    import os
-
     command = os.environ.get("ADP2P_COMMAND") or "ad-p2p"  # as the player can type it (see paths.resume_command)
     log = [msg("end.replay", lang, command=command, path=outcome.log_path)] if outcome.log_path else []
     return [*passwords, audit_line(outcome, lang), *log]
