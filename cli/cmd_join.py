@@ -209,8 +209,10 @@ def run_join(args: argparse.Namespace) -> int:
     """One game at the table; then, for a person at a terminal after a complete game, another at the same table if
     they want one (the others must choose it too: they meet again in the lobby)."""
     while True:
-        rc = _join_once(args)
-        if rc != 0 or args.bot or not ask_rematch(args.lang, "rematch_join_ask", table=args.table):
+        rc, again = _join_once(args)
+        if rc != 0 or args.bot:
+            return rc
+        if not (again if again is not None else ask_rematch(args.lang, "rematch_join_ask", table=args.table)):
             return rc
         args.resume = None  # the next game is a new one
 
@@ -234,7 +236,8 @@ def ask_rematch(lang: str, key: str, out: Any = None, inp: Any = None, **fields:
     return inp.readline().strip().lower()[:1] in ("y", "j")
 
 
-def _join_once(args: argparse.Namespace) -> int:
+def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
+    """One game; the exit status, and the answer to "another game?" when the full screen asked it (else None)."""
     level = os.environ.get("ADP2P_LOG", "").upper()  # diagnostics: ADP2P_LOG=info|debug logs the mesh to stderr
     if level in ("DEBUG", "INFO", "WARNING"):
         logging.basicConfig(level=level, format="%(relativeCreated)8.0f %(name)s %(levelname)s %(message)s")
@@ -245,7 +248,7 @@ def _join_once(args: argparse.Namespace) -> int:
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
         print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
-        return 3
+        return 3, None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds, args.react, args.ui)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
@@ -257,11 +260,11 @@ def _join_once(args: argparse.Namespace) -> int:
         resume = latest_game(cfg.data_dir) if args.resume == "latest" else Path(args.resume)
         if resume is None:
             print(f"ad-p2p join: no game to resume under {cfg.data_dir}", file=sys.stderr)
-            return 2
+            return 2, None
     problem = _writable(cfg.data_dir)
     if problem is not None:
         print(f"ad-p2p join: {problem}", file=sys.stderr)
-        return 3
+        return 3, None
     try:
         outcome = trio.run(lambda: peer.run(resume=resume))
     except BaseException as exc:  # trio wraps task errors in exception groups
@@ -270,13 +273,13 @@ def _join_once(args: argparse.Namespace) -> int:
         inner = root_cause(exc)
         if isinstance(inner, TableError):
             print(f"ad-p2p join: {inner}", file=sys.stderr)
-            return 3
+            return 3, None
         if isinstance(inner, OSError):  # port in use, too many open files, a disk that fails: one line
             what = inner.strerror or type(inner).__name__
             where = f" ({inner.filename})" if inner.filename else ""
             hint = f"; resume with: {resume_command(peer.gdir)}" if peer.gdir else ""
             print(f"ad-p2p join: {what}{where}{hint}", file=sys.stderr)
-            return 3
+            return 3, None
         if isinstance(inner, KeyboardInterrupt):
             from adp2p.cli.words import msg
 
@@ -284,19 +287,24 @@ def _join_once(args: argparse.Namespace) -> int:
                 "left_table", args.lang
             )
             print("\n" + left, file=sys.stderr)
-            return 130
+            return 130, None
         raise
+    rc, again = exit_code(outcome), None
     if prompt is not None and prompt.ui is not None:
+        from adp2p.cli.cmd_play import end_on_full_screen
+        from adp2p.cli.tui.ending import yes
         from adp2p.cli.tui.prompt import say_wrapped
 
-        prompt.close()  # the terminal as it was; what the log pane said last, again as lines (wrapped at words)
-        for line in [*outcome.summary, outcome.line]:
+        fields = {"table": args.table}
+        again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0, "rematch_join_ask", fields))
+        prompt.close()  # the terminal as it was; the end again as lines (wrapped at words), kept in the terminal
+        for line in [*outcome.summary, outcome.said or outcome.line]:
             say_wrapped(line, sys.stdout)
     if args.result_json:
         Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
     if args.quiet:
         print(outcome.line)
-    return exit_code(outcome)
+    return rc, again and rc == 0
 
 
 def exit_code(outcome: Outcome) -> int:

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import sys
 from typing import Any
 
 from adp2p.cli.checks import profile_of
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
+from adp2p.cli.tui.ending import end_on_screen, password_lines, yes
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
 from adp2p.cli.tui.prompt import say_wrapped
 from adp2p.cli.words import history_line, msg
@@ -56,7 +58,11 @@ def default_name(args: argparse.Namespace) -> str:
     return args.name if getattr(args, "name", None) is not None else ("Spieler" if args.lang == "de" else "Player")
 
 
-def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
+Ended = tuple[int, bool | None]  # the exit status, and the answer to "another game?" when the full screen asked it
+
+
+def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> Ended:
+    """A game in this process (no network); see `run_play` for what the answer means."""
     out = out or sys.stdout
     inp = inp or sys.stdin
     lang = getattr(args, "lang", "en")
@@ -123,14 +129,23 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> i
     except KeyboardInterrupt:
         prompt.close()
         prompt.say("\n" + msg("abandoned", lang))
-        return 130
-    finally:
-        prompt.close()  # the terminal as it was: the end is printed as lines below
-    prompt.show(st if me is None else view(st, me), me)
+        return 130, None
     res = result(st)
     who = ", ".join(f"P{w + 1}" for w in res.winners)
-    prompt.say(msg("winners", lang, who=who, reason=history_line(res.reason or "", lang)))
-    return 0
+    winners = msg("winners", lang, who=who, reason=history_line(res.reason or "", lang))
+    again = None
+    if prompt.ui is not None:  # the end inside the full screen, the rematch asked there; then a short record below
+        passwords = password_lines(st, st.faces, None, lang)
+        again = yes(end_on_screen(prompt, view(st, me) if me is not None else st, me, passwords,
+                                  msg("rematch_ask", lang)))
+        prompt.close()
+        for line in [winners, *passwords]:
+            say_wrapped(line, out)
+        return 0, again
+    prompt.close()  # the terminal as it was: the end is printed as lines below
+    prompt.show(st if me is None else view(st, me), me)
+    prompt.say(winners)
+    return 0, None
 
 
 def final_screen(peer: Any, lang: str, out: Any) -> None:
@@ -159,8 +174,8 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     """One game, then, at a terminal and after a complete game, a rematch if the player wants one: the same settings
     (bots, rules, language, name), a new deal."""
     while True:
-        rc = run_offline(args, out, inp) if getattr(args, "offline", False) else run_networked(args, out)
-        if rc != 0 or not rematch_wanted(args, out, inp):
+        rc, again = run_offline(args, out, inp) if getattr(args, "offline", False) else run_networked(args, out)
+        if rc != 0 or not (again if again is not None else rematch_wanted(args, out, inp)):
             return rc
         if args.seed is not None:
             args.seed += 1  # a new deal, still reproducible from the first seed
@@ -172,7 +187,7 @@ def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -
     return ask_rematch(args.lang, "rematch_ask", out, inp)
 
 
-def run_networked(args: argparse.Namespace, out: Any = None) -> int:
+def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
     """A whole game over the real protocol: our peer in this process, the bots as peers of their own."""
     import secrets
     import subprocess
@@ -268,19 +283,23 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> int:
     intro = msg("play_intro", args.lang, rules=prof.describe(args.lang), n=n, table=table, bots=args.bots, seed=seed)
     say_wrapped(intro, out)
     finished = False
+    again = None
     try:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
         finished = True
+        rc = exit_code(outcome)
+        if prompt is not None and prompt.ui is not None:  # the end inside the full screen, and the question there
+            again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0)) and rc == 0
     except BaseException as exc:  # trio wraps task errors in exception groups
         if prompt is not None:
             prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
             print(f"ad-p2p play: {inner}", file=sys.stderr)
-            return 3
+            return 3, None
         if isinstance(inner, KeyboardInterrupt):
             print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir)), file=sys.stderr)
-            return 130
+            return 130, None
         raise
     finally:
         if prompt is not None:
@@ -292,9 +311,39 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> int:
                 pr.wait(timeout=20 if finished else 5)
             except subprocess.TimeoutExpired:
                 pr.kill()
-    final_screen(peer, args.lang, out)
+    if again is None:  # lines (piped, --ui lines): the final board, then the end
+        final_screen(peer, args.lang, out)
+    else:
+        say_wrapped(outcome.said or outcome.line, out)  # the full screen showed the board: who won, then the end
     for line in outcome.summary:  # the standings and every password, again below the final board
         say_wrapped(line, out)
     say_wrapped(audit_line(outcome, args.lang), out)
     say_wrapped(msg("game_log", args.lang, path=outcome.log_path), out)
-    return exit_code(outcome)
+    return rc, again
+
+
+def end_lines(peer: Any, outcome: Any, lang: str) -> list[str]:
+    """What the end screen says under the standings: every password (the audit's faces), the verdict, how to replay
+    the game from its log."""
+    m = peer.machine
+    rep = getattr(m, "audit_report", None) if m is not None else None
+    faces = rep.faces if rep is not None else {}
+    passwords = password_lines(m.state, faces, list(m.names), lang) if m is not None else []
+    if not passwords:
+        passwords = [msg("end.no_passwords", lang)]
+    command = os.environ.get("ADP2P_COMMAND") or "ad-p2p"  # as the player can type it (see paths.resume_command)
+    log = [msg("end.replay", lang, command=command, path=outcome.log_path)] if outcome.log_path else []
+    return [*passwords, audit_line(outcome, lang), *log]
+
+
+def end_on_full_screen(
+    peer: Any, prompt: Any, outcome: Any, lang: str, ask: bool, key: str = "rematch_ask", fields: Any = None
+) -> str:
+    """The end of a networked game (`play` or `join`) on the full screen, from this peer's own fold of the log; `ask`:
+    the rematch question `key` (a complete game), else Enter leaves. Returns the line typed."""
+    m = peer.machine
+    if m is None:
+        return ""
+    st = m.state if m.seat is None else view(m.state, m.seat)
+    question = msg(key, lang, **(fields or {})) if ask else msg("end_leave", lang)
+    return end_on_screen(prompt, st, m.seat, end_lines(peer, outcome, lang), question)

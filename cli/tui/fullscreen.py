@@ -20,6 +20,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from adp2p.cli.tui.ending import EndLayout
 from adp2p.cli.tui.panes import Frame, Layout, Scroll
 from adp2p.cli.words import msg
 from prompt_toolkit.application import Application
@@ -131,7 +132,8 @@ class FullScreen:
             key = (self._version, cols, rows, self.sc.secret)
             try:
                 if self._layout is None or self._layout[0] != key:
-                    self._layout = (key, Layout(frame, cols, rows, self.sc.secret))
+                    kind = Layout if frame.end is None else EndLayout
+                    self._layout = (key, kind(frame, cols, rows, self.sc.secret))
                 return ANSI(self._layout[1].compose(self.sc))
             except Exception as exc:  # a screen that cannot be drawn says so in one line, never a traceback
                 return FormattedText([("", f"{type(exc).__name__}: {exc}"[: cols - 1])])
@@ -193,7 +195,7 @@ class FullScreen:
         return kb
 
     def _log_rows(self) -> int:
-        return self._layout[1].log_rows if self._layout is not None else 5
+        return self._layout[1].page_rows if self._layout is not None else 5
 
     def _scroll_choices(self, by: int) -> None:
         with self.lock:

@@ -1,6 +1,7 @@
 """The menu of one decision: the engine's legal events in groups (end, attempts, plays, trades, other), numbered
 once, folded when long, and listed in stages: the attempts by sector (a, a1..a6), the plays card first (p,
-p1..), a password or the cards to discard card by card (c1, c2, ...; c starts again).
+p1..), a password or the cards to discard card by card (c1, c2, ...: a card's key stays the same for the whole
+stage; c starts again).
 
 A stage only narrows the engine's list: every choice offered is one of its legal events, with the number it has
 in the whole menu (a number typed picks from the whole list at any stage). The menu says its lines through its
@@ -27,6 +28,7 @@ GROUP_KEYS = {"attempts": "a", "plays": "p", "trades": "t", "other": "o"}
 GROUP_OF = {
     "done": "done",
     "pass": "done",
+    "begin": "done",  # the start of a turn: d begins it without the sector's bonus
     "attempt": "attempts",
     "univ": "attempts",
     "play": "plays",
@@ -59,6 +61,11 @@ class Menu:
         self.groups: dict[str, list[int]] = {g: [] for g in GROUPS}
         for i, ev in enumerate(options):
             self.groups[group_of(ev)].append(i)
+        if options and not self.groups["done"] and all(ev["t"] == "draw" for ev in options):
+            # the draw step: d draws as many as the step allows (fewer stay choices of their own)
+            most = max(self.groups["other"], key=lambda i: (options[i]["n"], bool(options[i].get("bank"))))
+            self.groups["other"].remove(most)
+            self.groups["done"].append(most)
         self.order = [i for g in GROUPS for i in self.groups[g]]
         self.picked: list[int] = []  # the cards picked so far (a staged choice)
 
@@ -163,12 +170,16 @@ class Menu:
                 self.say(f"    {self.order.index(i) + 1:>3}. {labels}")
             return
         picked = ", ".join(self.label(h) for h in self.picked)
-        self.say("    " + msg("stage.password" if password else "stage.cards", self.lang, n=len(left),
+        least = min(len(self.options[i]["cards"]) for i in idx)  # a discard says how many cards it takes at least
+        key = "stage.password" if password else ("stage.discard" if self.options[left[0]]["t"] == "discard"
+                                                 else "stage.cards")
+        self.say("    " + msg(key, self.lang, n=len(left), k=least,
                               picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
         items = []
-        for k, h in enumerate(self.stage_cards(left), 1):
+        keys = self.card_keys(idx)
+        for h in self.stage_cards(left):
             n = sum(1 for i in left if h in self.options[i]["cards"])
-            items.append(msg("stage.card", self.lang, key=f"c{k}", card=self.label(h), n=n))
+            items.append(msg("stage.card", self.lang, key=f"c{keys[h]}", card=self.label(h), n=n))
         for line in stage_rows(items, max(40, self.host.cols() - 1) - 6):
             self.say("      " + line)
 
@@ -179,17 +190,29 @@ class Menu:
             out += [h for h in self.options[i]["cards"] if h not in out and h not in self.picked]
         return out
 
+    def card_keys(self, idx: list[int]) -> dict[int, int]:
+        """Every card of the stage with its key's number, fixed for the whole stage (c3 stays the same card while
+        cards are picked: a key read on the screen before a pick still means that card after it)."""
+        out: dict[int, int] = {}
+        for i in idx:
+            for h in self.options[i]["cards"]:
+                out.setdefault(h, len(out) + 1)
+        return out
+
     def pick_card(self, idx: list[int], number: str | None) -> None:
-        """`c<k>`: the k-th card of the stage is picked; `c`: start again."""
+        """`c<k>`: the card with key k is picked (one the choices left can still hold); `c`: start again."""
         if number is None:
             self.picked = []
         else:
             left = self.left(idx)
             now = self.stage_cards(left) if len(left) > STAGE else []
-            if not 1 <= int(number) <= len(now):
+            card_of = {k: h for h, k in self.card_keys(idx).items()}
+            h = card_of.get(int(number))
+            if h is None or h not in now:  # the stage as it was (a new stage cleared the pane), and why
+                self.list_stage(idx)
                 self.host.tell(msg("stage.none", self.lang))
                 return
-            self.picked.append(now[int(number) - 1])
+            self.picked.append(h)
         self.list_stage(idx)
 
     def list_play_cards(self, idx: list[int]) -> None:

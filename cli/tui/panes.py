@@ -5,9 +5,10 @@ frame, the log, the choices and the terminal size into exactly `rows` lines of A
 the reusable rich renderables of `screen.py` at the pane's width (rich wraps at words), each pane keeping
 its last column blank: nothing ever reaches an edge, so nothing is cut there. Two layouts:
 
-- wide (at least `WIDE_COLS` x `WIDE_ROWS`): header; board | password and checklist; hand | log; choices.
-- compact (anything smaller, e.g. 80x24): header; board (or, toggled with Tab, password and checklist);
-  hand | log; your password; choices.
+- wide (at least `WIDE_COLS` x `WIDE_ROWS`): header; sectors | password, checklist, piles and players;
+  hand | log; choices.
+- compact (anything smaller, e.g. 80x24): header in two lines; board (or, toggled with Tab, password and
+  checklist); the log at the whole width; your hand, card by card; your password; choices.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from adp2p.cli.tui.screen import (
     piles_line,
     players_lines,
     sectors_table,
+    short_header,
 )
 from adp2p.cli.words import msg
 from adp2p.engine.checklist import Checklist
@@ -60,6 +62,7 @@ class Frame:
     options: list[dict[str, Any]] | None = None
     checklist: Checklist | None = None
     names: list[str] | None = None
+    end: list[str] | None = None  # the game is over: the passwords, the verdict, the log (cli/tui/ending.py)
 
 
 @dataclass
@@ -76,17 +79,24 @@ class Scroll:
     status: str = ""  # the answer to the last key, under the choices
 
 
-def effects_text(st: GameState, me: int, lang: str) -> Text | None:
-    """The lasting effects on `me` (public facts of the state), one line; None when there are none."""
+def effect_words(st: GameState, me: int, lang: str) -> list[str]:
+    """The lasting effects on `me` (public facts of the state), in words."""
     if me >= len(st.status):
-        return None
+        return []
     status = st.status[me]
-    words = []
-    for key in EFFECTS:
-        value = getattr(status, key)
-        if value:
-            words.append(msg(f"effect.{key}", lang, n=value))
+    return [msg(f"effect.{key}", lang, n=value) for key in EFFECTS if (value := getattr(status, key))]
+
+
+def effects_text(st: GameState, me: int, lang: str) -> Text | None:
+    """The lasting effects on `me`, one line; None when there are none."""
+    words = effect_words(st, me, lang)
     return Text(msg("on_you", lang, effects=", ".join(words)), style="bold yellow") if words else None
+
+
+def effects_parts(st: GameState, me: int, lang: str) -> list[Text]:
+    """The same, a piece per effect (the first saying whom they are on), for a header that places them one by one."""
+    words = effect_words(st, me, lang)
+    return [Text(msg("on_you", lang, effects=w) if not i else w, style="bold yellow") for i, w in enumerate(words)]
 
 
 def lines_of(con: Console, renderable: RenderableType, width: int) -> list[Line]:
@@ -174,6 +184,7 @@ class Layout:
         self.top: list[Line] = []
         self.log_width = cols
         self.log_rows = 0
+        self.board_rows = 0  # compact: the board's lines, which the log takes while it is scrolled back
         if self.wide:
             self._wide()
             if rows - 1 - len(self.top) - self.log_rows < MIN_CHOICES:  # the choices would not fit: compact
@@ -182,38 +193,46 @@ class Layout:
             self.top = []
             self._compact(secret)
 
-    def _head(self, secret: bool | None) -> list[Line]:
+    def _head(self, secret: bool | None, short: bool = False) -> list[Line]:
         """The header: turn, whose turn, step, actions left, your decision, the effects on you, the keys (with
-        what Tab shows instead, in the compact layout: `secret` says which pane is up; None: no Tab)."""
+        what Tab shows instead, in the compact layout: `secret` says which pane is up; None: no Tab). `short`: in
+        at most two lines (screen.short_header)."""
         f = self.frame
         head = header(f.st, f.me, f.lang, f.names)
         if secret is None:
             keys = msg("keys_wide", f.lang)
         else:
             keys = msg("keys_full", f.lang, pane=msg("pane.board" if secret else "pane.secret", f.lang))
+        fx = effects_text(f.st, f.me, f.lang) if f.me is not None else None
+        if short:
+            parts = effects_parts(f.st, f.me, f.lang) if f.me is not None else []
+            lines = short_header(f.st, f.me, f.lang, f.names, self.cols - 1, parts, keys.split(" · "))
+            return lines_of(self.con, Group(*lines), self.cols)
         last = head.plain.split("\n")[-1]
         head.append("   " if len(last) + 3 + len(keys) < self.cols else "\n")  # on the decision's line when it fits
         head.append(keys, style="dim")
         parts: list[RenderableType] = [head]
-        if f.me is not None and (fx := effects_text(f.st, f.me, f.lang)) is not None:
+        if fx is not None:
             parts.append(fx)
         return lines_of(self.con, Group(*parts), self.cols)
 
     def _wide(self) -> None:
         f, con, cols = self.frame, self.con, self.cols
         assert f.me is not None
-        sectors = sectors_table(f.st, f.lang, f.names)
-        checklist = checklist_table(f.st, f.checklist, f.lang, f.names) if f.checklist is not None else None
+        sectors = sectors_table(f.st, f.lang, f.names, lean=True)
+        checklist = checklist_table(f.st, f.checklist, f.lang, f.names, lean=True) if f.checklist is not None else None
         right_need = natural_width(checklist, cols) + 2 if isinstance(checklist, Table) else 0
         # the right pane as wide as the checklist needs (its headers whole), the left one the rest, at least half
         left_w = max((cols - 1) // 2, min(natural_width(sectors, cols) + 2, cols - 1 - max(RIGHT_MIN, right_need)))
         right_w = cols - 1 - left_w
-        board = lines_of(con, Group(sectors, piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)), left_w)
+        board = lines_of(con, sectors, left_w)
         secret_parts: list[RenderableType] = [password_text(f.st, f.me, f.lang)]
         if checklist is not None:
             secret_parts.append(checklist)
             if isinstance(checklist, Table):
                 secret_parts.append(Text(msg("checklist_legend", f.lang), style="dim"))
+        # the piles and the players under the checklist, where the right pane has room (the board is the taller)
+        secret_parts += [Text(""), piles_line(f.st, f.lang), players_lines(f.st, f.lang, f.names)]
         secret = lines_of(con, Group(*secret_parts), right_w)
         h1 = max(len(board), len(secret))
         hand = lines_of(con, hand_table(f.st, f.me, f.options, f.lang, text_width=max(12, left_w - 60)), left_w)
@@ -226,7 +245,7 @@ class Layout:
 
     def _compact(self, secret: bool) -> None:
         f, con, cols = self.frame, self.con, self.cols
-        head = self._head(secret if f.me is not None else None)
+        head = self._head(secret if f.me is not None else None, short=True)
         if f.me is None:
             self.top = [*head, *lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)]
             self.mid_left = []
@@ -243,28 +262,58 @@ class Layout:
             board = lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)
         board = fit(board, 7, cols)  # the board's height: 6 sectors and the piles
         password = [] if secret else lines_of(con, password_text(f.st, f.me, f.lang), cols)
-        left_w = min(cols // 2 + 6, 50)  # the hand a little wider than the log: its reasons matter more
-        hand = lines_of(con, compact_hand(f.st, f.me, f.options, f.lang, one_line=True), left_w)
-        room = self.rows - len(head) - len(board) - len(password) - 1 - MIN_CHOICES
-        h2 = max(3, min(max(len(hand), 6), room))  # the log at least 6 lines when there is room
-        extra = len(hand) - h2
+        # the log under the board at the whole width (its lines whole), then the hand card by card, the password
+        room = max(4, self.rows - len(head) - len(board) - len(password) - 1 - MIN_CHOICES)
+        hand = self._hand(room - 3)
+        hand_rows = max(2, min(len(hand), room - 3))  # the log keeps 3 lines when there is room
+        log_rows = max(2, min(room - hand_rows, max(3, 6 - hand_rows)))  # the rest goes to the choices
+        extra = len(hand) - hand_rows
         self.top = [*head, *board]
-        self.mid_left = fit(hand, h2, left_w, msg("more_cards", f.lang, n=extra + 1))
-        self.after_mid = password
-        self.log_width, self.log_rows = cols - left_w - 1, h2
+        self.board_rows = len(board)
+        self.mid_left = []
+        self.after_mid = [*fit(hand, hand_rows, cols, msg("more_cards", f.lang, n=extra + 1)), *password]
+        self.log_width, self.log_rows = cols, log_rows
+
+    def _hand(self, rows: int) -> list[Line]:
+        """The hand at the whole width, a card a line; in two columns when it has more cards than `rows` - 1 (a
+        reason too long for its column shortened with "…")."""
+        f, con, cols = self.frame, self.con, self.cols
+        assert f.me is not None
+        group = compact_hand(f.st, f.me, f.options, f.lang, one_line=True, names=f.names)
+        assert isinstance(group, Group)
+        title, *cards = group.renderables
+        if len(cards) + 1 <= rows or len(cards) < 2:
+            return lines_of(con, group, cols)
+        half = (len(cards) + 1) // 2
+        left = lines_of(con, Group(*cards[:half]), cols // 2)
+        right = fit(lines_of(con, Group(*cards[half:]), cols - cols // 2), len(left), cols - cols // 2)
+        return [*lines_of(con, title, cols), *([*a, *b] for a, b in zip(left, right, strict=True))]
+
+    @property
+    def page_rows(self) -> int:
+        """The log's lines while it is scrolled back (PageUp/PageDown move by about this many)."""
+        return self.log_rows + self.board_rows
 
     def compose(self, sc: Scroll) -> str:
-        """The whole screen but the input line: exactly rows - 1 lines."""
+        """The whole screen but the input line: exactly rows - 1 lines. In the compact layout a log scrolled back
+        (PageUp) takes the board's place too, until PageDown brings it back to its newest line."""
         lang = self.frame.lang
         log = text_lines(self.con, sc.log or [msg("nothing_yet", lang)], self.log_width)
         back = max(0, min(sc.log_back, len(log) - self.log_rows))
         sc.log_back = back
-        shown = log[max(0, len(log) - self.log_rows - back) : len(log) - back]
+        rows = self.page_rows if back else self.log_rows
+        top = self.top[: len(self.top) - self.board_rows] if back else self.top
+        after = getattr(self, "after_mid", [])
+        if self.board_rows and not back:  # compact: the log gives lines (down to 2) to choices that would not fit
+            free = self.rows - 1 - len(top) - len(after) - rows - (1 if sc.status else 0)
+            need = len(text_lines(self.con, sc.choices, self.cols))
+            rows = max(min(rows, 2), rows - max(0, need - free))
+        shown = log[max(0, len(log) - rows - back) : len(log) - back]
         if back and shown:
             shown = shown[:-1] + text_lines_plain(msg("log_scrolled", lang, n=back + 1), self.log_width)
-        log_pane = fit(shown, self.log_rows, self.log_width)
+        log_pane = fit(shown, rows, self.log_width)
         mid = beside(self.mid_left, log_pane) if self.mid_left else log_pane
-        lines = [*self.top, *mid, *getattr(self, "after_mid", [])]
+        lines = [*top, *mid, *after]
         height = max(1, self.rows - 1 - len(lines))
         status = text_lines(self.con, [sc.status], self.cols)[:1] if sc.status else []
         if status:

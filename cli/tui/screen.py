@@ -36,6 +36,7 @@ NARROW = 80  # below this many columns: the compact layout
 WIDE = 120  # from this many columns: two columns side by side
 PLAYER_COLOURS = ("cyan", "magenta", "yellow", "green", "bright_blue", "red")
 HISTORY_LINES = 8
+NAME_HEAD = 12  # names in the short header longer than this are shortened as in the tables
 NAME_MAX = 8  # names in table cells (control, access, bonus) longer than this are shortened
 GAP = 1  # columns between the two halves of the wide layout (the tables add their own edge space)
 RIGHT_MIN = 44  # the wide layout's right half (password, checklist, history) is never narrower
@@ -202,6 +203,76 @@ def header(st: GameState, me: int | None, lang: str, names: list[str] | None) ->
     return t
 
 
+def short_header(
+    st: GameState, me: int | None, lang: str, names: list[str] | None, width: int, extras: list[Text], keys: list[str]
+) -> list[Text]:
+    """The header in at most two lines of `width` for a small screen, nothing left out: the turn, whose it is, the
+    step with the actions left, your decision (or whom the table waits for), the `extras` (the effects on you); then
+    the `keys`, where they still fit (they are in the help too). The title goes first when room is short. Who you
+    are is said by the hand's title (`compact_hand`), a watcher's here. A name longer than `NAME_HEAD` is the tables'
+    short one."""
+    tags = [full if len(full) <= NAME_HEAD else tag
+            for full, tag in zip((player_name(st, p, names) for p in range(st.n)), tags_of(st, names), strict=True)]
+    lines = _short_lines(st, me, lang, tags, width, extras, keys, titled=True)
+    if any(len(line) > width for line in lines):
+        lines = _short_lines(st, me, lang, tags, width, extras, keys, titled=False)
+    if any(len(line) > width for line in lines):  # still too long (effects on you): one text wrapped at words
+        lines = [Text(" · ").join(_short_lines(st, me, lang, tags, 10**6, extras, [], titled=False))]
+    return lines
+
+
+def _short_lines(
+    st: GameState, me: int | None, lang: str, tags: list[str], width: int, extras: list[Text], keys: list[str],
+    titled: bool,
+) -> list[Text]:
+    first = Text()
+    if titled:
+        first.append(msg("title", lang), style="bold")
+        first.append(" — ")
+    if st.over:
+        res = result(st)
+        who = ", ".join(tags[w] for w in res.winners) or "-"
+        first.append(msg("game_over", lang, who=who, reason=history_line(res.reason or "", lang, tags)))
+    elif st.turn is None:
+        first.append(msg("setup", lang))
+    else:
+        first.append(msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who=""))
+        first.append_text(who_text(st, st.turn.player, tags=tags))
+        step = current_step(st)
+        left = actions_left(st) if step == "actions" else None
+        what = msg(f"step.{step or 'none'}", lang)
+        what = what if left is None else msg("step_left", lang, step=what, n=left)
+        first.append(" · " + msg("step", lang, step=what))
+    you = Text(msg("watching", lang))
+    second = Text()
+    d = pending(st)
+    if d is not None and d.actor is not None:
+        key = f"decision.{d.kind}"
+        what = msg(key, lang) if key in MESSAGES else (
+            msg(f"step.{d.kind}", lang) if f"step.{d.kind}" in MESSAGES else msg("decision.other", lang, kind=d.kind))
+        if d.actor == me:
+            second.append(msg("your_decision", lang, what=what), style="bold reverse")
+        else:
+            second.append(msg("waiting_for", lang, who=tags[d.actor], what=what), style="dim")
+
+    def add(piece: Text, where: list[Text], sep: str = " · ") -> None:
+        """On the first of `where` it fits on, else on the first (too long: the caller tries without the title)."""
+        line = next((x for x in where if len(x) + len(sep) + len(piece) <= width), where[0])
+        if line.plain:
+            line.append(sep)
+        line.append_text(piece)
+
+    if me is None:
+        add(you, [first, second])
+    for extra in extras:
+        add(extra, [second, first])
+    for shown in (" · ".join(keys), *keys[:1]):  # the keys together where they fit, else the first alone
+        if shown and any(len(line) + 3 + len(shown) <= width for line in (first, second)):
+            add(Text(shown, style="dim"), [second, first], sep="   ")
+            break
+    return [line for line in (first, second) if line.plain]
+
+
 def access_cell(st: GameState, s: int, names: list[str] | None) -> Text:
     tags = tags_of(st, names)
     cell = Text()
@@ -214,7 +285,9 @@ def access_cell(st: GameState, s: int, names: list[str] | None) -> Text:
     return cell
 
 
-def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
+def sectors_table(st: GameState, lang: str, names: list[str] | None, lean: bool = False) -> Table:
+    """The six sectors: controller, every player's access, the Root bonuses (`lean`: a bonus held by the sector's
+    controller without the holder's name, which the Ctrl column shows), the cards lying on them."""
     tags = tags_of(st, names)
     tb = Table(title=msg("sectors", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False, expand=False)
     tb.add_column(msg("col.sector", lang), no_wrap=True)
@@ -229,8 +302,10 @@ def sectors_table(st: GameState, lang: str, names: list[str] | None) -> Table:
         for p, b in bonuses(st, s):
             if bon:
                 bon.append(", ")
-            bon.append(msg(f"bonus.{b}", lang) + " ")
-            bon.append_text(who_text(st, p, tags=tags))
+            bon.append(msg(f"bonus.{b}", lang))
+            if not lean or p != st.controller[s]:  # lean: the controller's own bonus is named by the Ctrl column
+                bon.append(" ")
+                bon.append_text(who_text(st, p, tags=tags))
         cells = [sector_name(s, lang), who_text(st, st.controller[s], tags=tags), access_cell(st, s, names), bon]
         tb.add_row(*cells, *([on[s]] if any(on) else []))
     return tb
@@ -300,7 +375,11 @@ def password_text(st: GameState, me: int, lang: str) -> Text:
     return t
 
 
-def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | None) -> RenderableType:
+def checklist_table(
+    st: GameState, cl: Checklist, lang: str, names: list[str] | None, lean: bool = False
+) -> RenderableType:
+    """The checklist, a row per sector with another controller (`lean`: without the Ctrl column, for a screen that
+    shows the board beside it)."""
     rows = cl.sectors()
     if not rows:
         return Text(msg("checklist", lang) + ": " + msg("no_checklist", lang), style="dim")
@@ -308,7 +387,8 @@ def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | 
     tb = Table(title=msg("checklist", lang), box=box.SIMPLE_HEAD, title_justify="left", pad_edge=False)
     # short header words (the legend under the table explains them), each at least as wide as its header
     tb.add_column(msg("col.sector", lang), no_wrap=True)
-    tb.add_column(msg("col.ctrl", lang), no_wrap=True)
+    if not lean:
+        tb.add_column(msg("col.ctrl", lang), no_wrap=True)
     for key, style in (("col.in", "green"), ("col.out", "red"), ("col.maybe", "")):
         tb.add_column(msg(key, lang), style=style, min_width=len(msg(key, lang)))
     tb.add_column(msg("col.left", lang), min_width=len(msg("col.left", lang)))
@@ -321,9 +401,8 @@ def checklist_table(st: GameState, cl: Checklist, lang: str, names: list[str] | 
             if solved is not None
             else Text(str(n))
         )
-        tb.add_row(
-            sector_name(s, lang), who_text(st, cl.controller[s], tags=tags), codes(inn), codes(out), codes(maybe), left
-        )
+        ctrl = [] if lean else [who_text(st, cl.controller[s], tags=tags)]
+        tb.add_row(sector_name(s, lang), *ctrl, codes(inn), codes(out), codes(maybe), left)
     return tb
 
 
@@ -441,12 +520,16 @@ def compact_board(st: GameState, lang: str, names: list[str] | None, one_line: b
 
 
 def compact_hand(
-    st: GameState, me: int, options: list[dict[str, Any]] | None, lang: str, one_line: bool = False
+    st: GameState, me: int, options: list[dict[str, Any]] | None, lang: str, one_line: bool = False,
+    names: list[str] | None = None,
 ) -> RenderableType:
     """The hand, one card a line: its label, and a tick when it can be played now, else why not (`one_line`:
-    each card on exactly one line, a reason too long for it shortened with "…")."""
+    each card on exactly one line, a reason too long for it shortened with "…"; its title says who you are)."""
     status = hand_status(st, me, options, lang)
     title = Text(msg("your_hand", lang, n=len(st.hands[me]), limit=hand_limit(st, me)) + ":", style="bold")
+    if one_line:
+        title.append(" " + msg("you_are", lang, who=""))
+        title.append_text(who_text(st, me, names))
     lines = [title]
     for h in st.hands[me]:
         why = status[h]

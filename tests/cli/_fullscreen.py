@@ -61,7 +61,9 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
     lines = screen.split("\n")[:rows]
     assert len(lines) == rows, screen
     assert all(len(line) <= cols for line in lines), screen
-    assert lines[0].startswith(msg("title", lang) + " — "), screen
+    title = msg("title", lang) + " — "  # (left out of a small screen's header when the room is needed)
+    turn = msg("round_turn", lang, round=1, turn=1, who="")[:5]  # "round" / "Runde"
+    assert lines[0].startswith((title, turn, msg("setup", lang))), screen
     assert msg("your_decision", lang, what="").strip() in "\n".join(lines[:3]), screen
     assert INPUT.match(lines[-1]), screen
     for line in lines[:-1]:  # nothing reaches an edge: a pane's last column is always blank
@@ -74,9 +76,12 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
     hand_at = next(i for i, line in enumerate(lines) if line.startswith(msg("your_hand", lang, n=0, limit=0)[:8]))
     known = titles(lang)
     shown = 0
+    wide = "│" in lines[hand_at]
     for line in lines[hand_at + 1 :]:
-        if "│" not in line:
+        if wide and "│" not in line:
             break  # the end of the hand's pane (beside it, the log)
+        if not wide and not line.startswith(("  ", "…")):
+            break  # the end of the hand (the compact layout: under the log, at the whole width)
         left = line.split("│")[0].rstrip()
         if not left.strip() or left.lstrip().startswith(("…", "─", msg("col.card", lang))):
             continue
@@ -89,10 +94,11 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
     assert shown >= 1, f"no card of the hand on the screen:\n{screen}"
 
 
-def ended(term: TmuxTerminal) -> bool:
-    """The game is over: its end printed (offline), or the rematch question asked (any game at a terminal)."""
+def ended(term: TmuxTerminal, screen: str = "") -> bool:
+    """The game is over: its end printed, or the rematch question asked (any game at a terminal; on the full screen at
+    its end screen, read from `screen`: the terminal's stream holds only what changed)."""
     text = term.text
-    return END.search(text) is not None or re.search(REMATCH, text) is not None
+    return any(rx.search(t) is not None for rx in (END, re.compile(REMATCH)) for t in (text, screen))
 
 
 def drive(
@@ -115,10 +121,10 @@ def drive(
     for _ in range(decisions):
         left = max(1.0, deadline - time.monotonic())
         def ready(s: str, before: str = prev) -> bool:  # a prompt on a new screen, or the end
-            return (INPUT.match(input_line(s)) is not None and normal(s) != before) or ended(term)
+            return (INPUT.match(input_line(s)) is not None and normal(s) != before) or ended(term, s)
 
         screen = wait_screen(term, ready, timeout=left)
-        if ended(term) and not INPUT.match(input_line(screen)):
+        if ended(term, screen) and not INPUT.match(input_line(screen)):
             return seen
         if len(seen) < checks:
             check_screen(screen, cols, rows, lang)

@@ -229,8 +229,18 @@ REMATCH = (
 
 
 def decline_rematch(term, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
-    """The question after a complete game at a terminal, answered as a player who is done: no."""
-    term.wait_for(REMATCH, timeout=timeout)
+    """The question after a complete game at a terminal, answered as a player who is done: no. On the full screen it
+    is asked at the end screen's input line: read from the screen (the terminal's stream holds only what changed)."""
+    if isinstance(term, TmuxTerminal):
+        rx = re.compile(REMATCH)
+        end = time.monotonic() + timeout
+        while not (rx.search(term.screen()) or rx.search(term.text)):
+            term._poll()
+            if time.monotonic() > end or term.status is not None:
+                raise TimeoutError(f"no rematch question; the screen:\n{term.screen()}")
+            time.sleep(0.05)
+    else:
+        term.wait_for(REMATCH, timeout=timeout)
     term.send("n")
 
 

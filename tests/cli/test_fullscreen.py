@@ -50,14 +50,22 @@ def test_whole_game_every_decision_on_one_fixed_screen(cols: int, rows: int) -> 
         term.close()
 
 
-def test_whole_game_in_german_at_80x24() -> None:
-    term = full_client(*GAME, "--seed", "6", "--lang", "de", cols=80, rows=24)
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+def test_whole_game_in_german(cols: int, rows: int) -> None:
+    """German all the way, at both sizes; at 130x45 the checklist beside the board as in English, at 80x24 behind
+    Tab (said in the header at almost every decision: the keys give way to what the header must say)."""
+    term = full_client(*GAME, "--seed", "6", "--lang", "de", cols=cols, rows=rows)
     try:
-        screens = drive(term, 80, 24, "de")
+        screens = drive(term, cols, rows, "de")
         decline_rematch(term)
         assert term.wait_exit() == 0
+        wide = cols >= 110
+        assert all(("Checkliste" in s.split("Tab: Checkliste")[0] + s.split("Tab: Checkliste")[-1]) == wide
+                   for s in screens)
+        if not wide:
+            assert sum("Tab: Checkliste" in s for s in screens) >= 0.8 * len(screens)
         for s in screens:
-            assert "Deine Hand (" in s and "Tab: Checkliste" in s
+            assert "Deine Hand (" in s
             for english in ("Your hand", "Your decision", "choice (number", "Choices", "End this step", "PgUp"):
                 assert english not in s, (english, s)
         assert re.search(r"Gewinner: P", term.text)
@@ -177,11 +185,11 @@ def test_after_a_game_a_rematch_deals_a_new_game() -> None:
     term = full_client(*GAME, "--seed", "7", cols=80, rows=24)
     try:
         drive(term, 80, 24, "en", checks=0)
-        term.wait_for(r"Another game with the same settings and a new deal\? \[y/N\]", timeout=30)
-        before = term.text.count("Winner(s): P")
+        wait_screen(term, lambda s: "Another game with the same settings and a new deal? [y/N]" in s, 30)
         term.send("y")
         screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
         check_screen(screen, 80, 24, "en")
+        before = term.text.count("Winner(s): P")  # the first game's end, printed once its end screen closed
         term.send("q")
         assert term.wait_exit() == 130
         assert term.text.count("Winner(s): P") == before  # the second game was left, not finished
@@ -227,7 +235,7 @@ def test_join_offers_another_game_at_the_same_table(tmp_path) -> None:  # type: 
                          str(tmp_path / "me")], cols=80, rows=24)
     try:
         drive(term, 80, 24, "en", checks=0, timeout=120)
-        term.wait_for(r"Another game at table again\? The others must choose it too\. \[y/N\]", timeout=30)
+        wait_screen(term, lambda s: "Another game at table again? The others must choose it too. [y/N]" in s, 30)
         assert all(b.wait(timeout=60) == 0 for b in bots)  # the bots' game ended complete and audited
         term.send("y")
         # back in the lobby of the same table (the others must come again)
@@ -239,4 +247,36 @@ def test_join_offers_another_game_at_the_same_table(tmp_path) -> None:  # type: 
         for b in bots:
             if b.poll() is None:
                 b.kill()
+        term.close()
+
+
+def test_a_whole_networked_game_on_the_full_screen_ends_on_its_end_screen(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A person plays a whole short game against two bot peers over the real protocol, every decision on the fixed
+    screen; the end stays inside the full screen: the standings, every password, the audit's verdict and the rematch
+    question at the input line; no, and the game exits 0, the end kept below as lines."""
+    argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
+    term = TmuxTerminal([*argv, "--data-dir", str(tmp_path)], cols=80, rows=24)
+    try:
+        screens = drive(term, 80, 24, "en", timeout=300)
+        assert len(screens) >= 5 and all("Bot-1" in s for s in screens)  # the table's names on every screen
+        question = "Another game with the same settings and a new deal? [y/N]"
+        end = wait_screen(term, lambda s: input_line(s).startswith(question), 60)
+        lines = end.rstrip("\n").split("\n")
+        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), end
+        assert lines[0].startswith("Access Denied — Game over — winner(s): "), end
+        assert re.search(r"^Standings +Root +Oper +User", end, re.M), end
+        for name in ("Player", "Bot-1", "Bot-2"):
+            assert re.search(rf"^{name} +\d +\d +\d", end, re.M), end  # everyone's standing
+        assert "Every password:" in end
+        owned = re.findall(r"^  (\S+) \((Player|Bot-\d)\): .*\[[A-F]\]", end, re.M)
+        assert owned, end  # at least the starting passwords, revealed
+        assert "Audit: every shuffle, card, password commitment and move checks out." in end
+        assert re.search(r"^Replay: \S*ad-p2p replay \S+", end, re.M), end  # the game's log, to step through
+        term.send("n")
+        assert term.wait_exit(timeout=60) == 0
+        text = term.text
+        assert "Traceback" not in text
+        after = text[text.rfind(question) :]  # printed below once the full screen closed
+        assert "Standings: " in after and "Audit: every shuffle" in after and "Game log:" in after
+    finally:
         term.close()

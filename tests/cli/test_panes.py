@@ -88,3 +88,117 @@ def test_the_newest_block_is_shown_from_its_first_line_when_earlier_entries_wrap
     sc = Scroll(choices=[long] * 6 + ["THE BLOCK STARTS HERE", *(f"rule {i}" for i in range(12))], block=6)
     text = "\n".join(plain(lay.compose(sc)))
     assert "THE BLOCK STARTS HERE" in text and "lines above" in text
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int, rows: int, lang: str) -> None:
+    from adp2p.cli.tui.ending import EndLayout
+
+    end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
+    assert end.decision is None and end.view.over
+    names = ["Spieler", "Bot-1", "Bot-2", "Bot-3"]
+    passwords = [f"  {sector_name(s, lang)} (Bot-{s % 3 + 1}): Samurai [A], Packet Sniffer [B], Line Spike [D]"
+                 for s in range(6)]
+    facts = [*passwords, msg("audit_ok", lang) + " (120)", msg("game_log", lang, path="/tmp/x/games/" + "f" * 32)]
+    frame = Frame(end.view, 0, lang, None, None, names, end=facts)
+    sc = Scroll(log=[f"line {i} of the account" for i in range(40)])
+    lines = plain(EndLayout(frame, cols, rows, False).compose(sc))
+    assert len(lines) == rows - 1 and all(len(line) == cols for line in lines)
+    text = "\n".join(lines)
+    assert text.startswith(msg("title", lang) + " — ")
+    for name in names:
+        assert re.search(rf"^{name} +\d +\d +\d", text, re.M), text
+    assert msg("end.winner", lang) in text
+    for line in facts:
+        assert line.rstrip() in text or line[:60] in text, (line, text)
+    if rows >= 45:  # room for the board too
+        assert all(sector_name(s, lang) + " " in text for s in range(6))
+    assert "of the account" not in text  # the log's last lines are the table's account of the same end
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_130x45_the_checklist_is_beside_a_board_whose_columns_are_whole(lang: str) -> None:
+    """Four players at 130x45, in either language: every decision has the wide layout (the checklist beside the
+    board, not behind Tab), and the sectors table keeps its bonus column readable (its header whole)."""
+    names = ["Spieler" if lang == "de" else "Player", "Bot-1", "Bot-2", "Bot-3"]
+    checked = 0
+    for m in moments(seed=21, n=4, rounds=3):
+        if m.decision is None:
+            break
+        cl = Checklist(0)
+        cl.sync(m.view)
+        lay = Layout(Frame(m.view, 0, lang, m.options, cl, names), 130, 45, False)
+        text = "\n".join(plain(lay.compose(Scroll(choices=["  Choices:", *(f"    {i}. x" for i in range(6))]))))
+        assert lay.wide, text
+        assert msg("checklist", lang) in text and msg("col.bonus", lang) in text, text
+        checked += 1
+    assert checked > 10
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: str) -> None:
+    """The compact layout: the header in at most two lines (the turn, the step with the actions left, who you are,
+    your decision, the effect on you: nothing left out, with the longest effect), and a log line of 70
+    characters on one line of the screen (the log under the board at the whole width, not a narrow pane)."""
+    import copy
+
+    names = ["Spieler" if lang == "de" else "Player", "Bot-1", "Bot-2"]
+    long_line = "  " + "x" * 60 + " THE END"
+    checked = 0
+    for m in moments(seed=11, n=3, rounds=3):
+        if m.decision is None:
+            break
+        st = copy.deepcopy(m.view)
+        st.status[0].lose_actions_next = 1
+        cl = Checklist(0)
+        cl.sync(st)
+        lay = Layout(Frame(st, 0, lang, m.options, cl, names), 80, 24, False)
+        lines = plain(lay.compose(Scroll(log=["older"] * 10 + [long_line], choices=["    1. x"])))
+        text = "\n".join(lines)
+        head = next(i for i, line in enumerate(lines) if line.startswith(sector_name(0, lang)))
+        assert head <= 2, text
+        top = "\n".join(lines[:head])
+        assert msg("your_decision", lang, what="").strip() in top
+        assert msg("you_are", lang, who=names[0]) in text  # (in the hand's title)
+        assert msg("effect.lose_actions_next", lang, n=1) in " ".join(top.split()), top
+        if st.turn is not None:
+            assert msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who="") in top, top
+        if m.decision.kind == "actions":
+            assert re.search(r"\(\d+ (left|übrig)\)", top), top
+        assert any(line.rstrip() == long_line for line in lines), text
+        checked += 1
+    assert checked > 10
+
+
+def test_at_80x24_the_log_scrolled_back_takes_the_boards_place() -> None:
+    """PageUp in the compact layout: the log shows its older lines in the board's place too (a three-line pane paged
+    two lines at a time was slow to read back); back at its newest line the board returns."""
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    lay = Layout(Frame(m.view, 0, "en", m.options, None, None), 80, 24, False)
+    sc = Scroll(log=[f"log {i}" for i in range(40)], choices=["    1. x"])
+    assert lay.page_rows >= lay.log_rows + 7
+    sc.log_back = lay.page_rows - 1
+    text = "\n".join(plain(lay.compose(sc)))
+    shown = [int(n) for n in re.findall(r"^log (\d+)", text, re.M)]
+    assert len(shown) >= lay.page_rows - 1 and "newer (PgDn)" in text, text
+    assert "Banking " not in text and "Your hand" in text and "1. x" in text
+    sc.log_back = 0
+    text = "\n".join(plain(lay.compose(sc)))
+    assert "Banking " in text and "log 39" in text
+
+
+def test_at_80x24_the_log_gives_lines_to_choices_that_would_not_fit() -> None:
+    """A long menu in the compact layout: the log shrinks (to its two newest lines at least) before the choices
+    scroll; a short menu leaves the log its lines."""
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    lay = Layout(Frame(m.view, 0, "en", m.options, None, None), 80, 24, False)
+    log = [f"log {i}" for i in range(40)]
+    short = plain(lay.compose(Scroll(log=log, choices=["    1. x"])))
+    many = plain(lay.compose(Scroll(log=log, choices=[f"    {i}. choice" for i in range(1, 30)])))
+    logged = [line for line in many if line.startswith("log ")]
+    assert len(logged) == 2 and logged[-1].startswith("log 39")
+    assert sum(line.startswith("log ") for line in short) == lay.log_rows > 2
+    first_short = next(i for i, line in enumerate(short) if "1. x" in line)
+    first_many = next(i for i, line in enumerate(many) if ". choice" in line)
+    assert first_many == first_short - (lay.log_rows - 2)  # the choices start higher by the lines the log gave

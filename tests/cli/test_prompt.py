@@ -250,7 +250,11 @@ def test_a_password_among_many_is_picked_card_by_card() -> None:
     """More passwords than STAGE: c<k> picks a card, the stage narrows the engine's list (only passwords holding
     every card picked), then the few left are listed with their numbers in the menu; c starts again."""
     m = first_moment(lambda m: m.decision is not None and len(m.options) > 8 and m.options[0]["t"] == "password")
-    _, out = ask(m, "c1\nc\nc1\nc1\nzzz\n1\n")
+    order: list[int] = []  # the stage's cards, keyed c1, c2, ... in the engine's order for the whole stage
+    for ev in m.options:
+        order += [h for h in ev["cards"] if h not in order]
+    second = next(h for ev in m.options if order[0] in ev["cards"] for h in ev["cards"] if h != order[0])
+    _, out = ask(m, f"c1\nc\nc1\nc{order.index(second) + 1}\nzzz\n1\n")
     assert f"{len(m.options)} possible passwords: pick card by card" in out
     assert out.count("— picked: ") >= 1
     first = m.options[0]["cards"][0]  # c1 is the first card of the first password
@@ -264,6 +268,48 @@ def test_a_password_among_many_is_picked_card_by_card() -> None:
                                   for h in ev["cards"])
     ev, _ = ask(m, "c1\nc9\n3\n")
     assert ev is m.options[2]  # a number still picks from the whole list; c9 is no card here
+
+
+def test_d_begins_a_turn_whose_start_offers_a_bonus() -> None:
+    """At the start of a turn with a bonus to take (Government, News...), d begins the turn without it, as d ends or
+    passes everywhere else (it answered "there is no end/pass choice right now")."""
+    m = first_moment(lambda m: m.decision is not None and len(m.options) > 1
+                     and any(ev["t"] == "begin" for ev in m.options), seed=4, n=3, rounds=20)
+    ev, out = ask(m, "d\n")
+    assert ev["t"] == "begin" and "no end/pass choice" not in out
+
+
+def test_d_at_the_draw_step_draws_as_many_as_the_step_allows() -> None:
+    """A draw with a choice (No eTaxes offers 0..n): d draws the most, the fewer stay numbered choices."""
+    m = actions()
+    draws = [{"t": "draw", "n": n} for n in range(4)]
+    ev, out = ask(Moment(m.view, m.decision, draws, m.events), "d\n")
+    assert ev is draws[3] and "no end/pass choice" not in out
+    ev, _ = ask(Moment(m.view, m.decision, draws, m.events), "2\n")  # the first number is the "d" choice
+    assert ev is draws[0]
+
+
+def test_a_discard_says_how_many_cards_it_takes_and_a_wrong_key_keeps_the_stage() -> None:
+    m = first_moment(lambda m: m.decision is not None and m.decision.kind == "discard" and len(m.options) > 4
+                     and all(ev.get("cards") for ev in m.options), seed=4, n=3, rounds=20)
+    least = min(len(ev["cards"]) for ev in m.options)
+    _, out = ask(m, "c99\n1\n")
+    assert f"ways to discard, at least {least} card(s): pick card by card" in out
+    after = out.split("no card to pick here")[0]
+    assert after.count("ways to discard") == 2  # listed again with the answer to the wrong key
+
+
+def test_a_cards_key_stays_the_same_while_cards_are_picked() -> None:
+    """A key read on the screen before a pick still means the same card after it: the keys of the stage do not
+    shift when a card is picked (c1 picked, the other cards keep their numbers; c1 again is no card to pick)."""
+    m = first_moment(lambda m: m.decision is not None and len(m.options) > 8 and m.options[0]["t"] == "password")
+    _, out = ask(m, "c1\nc1\n1\n")
+    first, after = out.split("— picked: ", 1)
+    keys = dict(re.findall(r"(c\d+): (.+?) \(\d+\)", first))
+    later = dict(re.findall(r"(c\d+): (.+?) \(\d+\)", after))
+    assert later and "c1" not in later
+    assert all(keys[k] == card for k, card in later.items()), (keys, later)
+    assert "no card to pick here" in after
 
 
 def test_plays_with_targets_come_card_first_then_its_targets() -> None:
