@@ -288,3 +288,59 @@ def test_an_opening_must_open_the_pedersen_commitment_too() -> None:
     with pytest.raises(ProtocolError) as ei:
         published.code_opening(m.game_id, h, c, code, salt, seat, body["codes"][32:64])
     assert (ei.value.seat, ei.value.rule) == (seat, "commitment") and "Pedersen" in ei.value.msg
+
+
+# ---------------------------------------------------------------- every attempt size, both lies
+
+
+def answer_of_size(k: int) -> tuple[LocalTable, int, int, dict[str, Any]]:
+    """The first seeded table that comes to a controller's answer to an attempt with k cards."""
+    for seed in range(1, 30):
+        t = table(seed)
+        while (d := t.ms[0].duty()) is not None:
+            st = t.ms[0].state
+            if answer_due(d, t.ms[0]) and len(st.ctx[st.stack[-1]["ctx"]]["cards"]) == k:
+                att = st.ctx[st.stack[-1]["ctx"]]["p"]
+                out = t.ms[d.seat].author_next(t.bots[d.seat])
+                assert out is not None
+                return t, d.seat, att, decode_body(encode_body(out[1]))
+            t.step()
+    pytest.fail(f"no seeded game came to an attempt with {k} card(s)")
+
+
+def lie(t: LocalTable, ctrl: int, att: int, body: dict[str, Any], match: list[bool]) -> dict[str, Any]:
+    """The answer `match` with the best proofs a liar has: for each card it lies about, the valid proof of the same
+    claim about another code (a true statement); the true proofs for the others."""
+    m = t.ms[ctrl]
+    st = m.state
+    ctx = st.ctx[st.stack[-1]["ctx"]]
+    pw = tuple(st.passwords[ctx["s"]])
+    cs, op = m._current_password(pw)  # type: ignore[arg-type]
+    proofs = []
+    for h, said in zip(ctx["cards"], match, strict=True):
+        x = card(st.faces[h]).code
+        if (x in op.codes) != said:
+            x = next(c for c in range(6) if (c in op.codes) == said)
+        pctx = cp.ProofContext(m.game_id, ctrl, pw, b"answer", h)  # type: ignore[arg-type]
+        proofs.append((cp.prove_match if said else cp.prove_no_match)(cs, op, x, pctx))
+    return dict(body, ev=dict(body["ev"], match=match), proof=resealed(t, ctrl, att, pack(proofs)))
+
+
+@pytest.mark.parametrize("k", [1, 2, 3])
+def test_a_denial_or_a_grant_that_lies_is_caught_by_the_attempter_at_every_attempt_size(k: int) -> None:
+    t, ctrl, att, body = answer_of_size(k)
+    truth = list(body["ev"]["match"])
+    lies = []
+    if any(truth):  # deny a matching card
+        i = truth.index(True)
+        lies.append([*truth[:i], False, *truth[i + 1 :]])
+    if not all(truth):  # grant every card
+        lies.append([True] * k)
+    assert lies
+    for match in lies:
+        bad = lie(t, ctrl, att, body, match)
+        with pytest.raises(SealedFault) as ei:
+            t.ms[att].snapshot().apply(ctrl, Kind.EVENT, bad)
+        assert (ei.value.seat, ei.value.rule) == (ctrl, "controller_answer") and "does not verify" in ei.value.msg
+        t.ms[third(ctrl, att)].snapshot().apply(ctrl, Kind.EVENT, bad)  # nobody else can tell
+    t.ms[att].snapshot().apply(ctrl, Kind.EVENT, body)  # the truth, proved, is taken
