@@ -245,6 +245,12 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         seqs = [q for q, k in kinds.items() if k == kind and q < first_event]
         phases[name] = all_have(max(seqs)) if seqs else float("nan")
     phases["first move"] = all_have(first_event)
+    # the passwords (each proved: Pedersen commitments and the proof of distinct codes) and the first turn after them
+    turn = min((s for s, t in ev_type.items() if t not in ("password", "password_draw", "pass")), default=None)
+    if turn is not None:
+        phases["passwords"] = all_have(max(s for s, t in ev_type.items() if s < turn and t.startswith("password")))
+        phases["first turn"] = all_have(turn)
+    turn_cpu = [c[turn] - c[0] for c in cpus if turn in c and 0 in c] if turn is not None else []
     # CPU every peer spent between its genesis and the first move: on this machine's cores, a lower bound of the
     # setup's wall time whatever the critical path
     setup_cpu = sum(c[first_event] - c[0] for c in cpus if first_event in c and 0 in c)
@@ -271,6 +277,8 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "heads": sent.get("head", 0) / len(raws),
         "phases": phases,
         "setup_cpu": setup_cpu,
+        "turn_cpu": statistics.median(turn_cpu) if turn_cpu else float("nan"),
+        "turn_cpu_max": max(turn_cpu, default=float("nan")),
         "chain": statistics.median(chain) if chain else float("nan"),
         "tokens": tokens,
         "pass_entries": pass_entries,
@@ -291,6 +299,7 @@ def main() -> None:
     split: list[tuple[int, dict[str, float]]] = []
     passes: list[str] = []
     cpu_setup: list[float] = []
+    turn_cpu: list[tuple[float, float]] = []
     for n in [int(x) for x in args.players.split(",")]:
         games = []
         for g in range(args.games):
@@ -322,12 +331,15 @@ def main() -> None:
         )
         split.append((n, {k: statistics.median(g["phases"][k] for g in games) for k in games[0]["phases"]}))
         cpu_setup.append(statistics.median(g["setup_cpu"] for g in games))
+        turn_cpu.append(
+            (statistics.median(g["turn_cpu"] for g in games), statistics.median(g["turn_cpu_max"] for g in games))
+        )
     print("\nreaction windows and the log:")
     print("\n".join(passes))
     print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians), and the")
     print("crypto floor of a setup measured now (crypto_floor); ratio = (first move - genesis) / floor:")
     cores = os.cpu_count() or 1
-    for (n, ph), cpu in zip(split, cpu_setup, strict=True):
+    for (n, ph), cpu, (tc, tmax) in zip(split, cpu_setup, turn_cpu, strict=True):
         floor = statistics.median(crypto_floor(n) for _ in range(3))
         ratio = (ph["first move"] - ph["genesis"]) / floor
         print(f"{n:>5} peers: " + "  ".join(f"{k} {v * 1000:.0f}" for k, v in ph.items()), end="")
@@ -340,6 +352,10 @@ def main() -> None:
         print(
             f"           the crypto all {n} peers must do (crypto_all) {need * 1000:.0f} ms: on {cores} cores at "
             f"least {need / cores * 1000:.0f} ms ({need / cores / floor:.1f}x the floor) with no other work at all"
+        )
+        print(
+            f"           CPU of one peer from genesis to the first turn (passwords proved): median {tc * 1000:.0f} ms,"
+            f" the busiest {tmax * 1000:.0f} ms (a peer on a machine of its own needs about that much wall time)"
         )
 
 
