@@ -41,7 +41,6 @@ from adp2p.engine.tasks import (
     new_ctx,
     pname,
     push,
-    replace_top,
     say,
     sname,
     standings_key,
@@ -848,10 +847,10 @@ def _window_skip(st: GameState, task: dict[str, Any]) -> bool:
 
 
 def _dec_window(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
-    p = task["order"][task["i"]]
     if ev["t"] == "pass":
-        replace_top(st, i=task["i"] + 1)
+        st.stack[-1] = {**task, "i": task["i"] + 1}  # replace_top, inline: the most frequent event
         return
+    p = task["order"][task["i"]]
     _expect(ev["t"], "play")
     play_card(st, p, ev, window=task)
 
@@ -893,12 +892,12 @@ DECISIONS = {
 
 def actor(st: GameState, task: dict[str, Any]) -> int | None:
     op = task["op"]
+    if op == "window":  # the most frequent decision (a reaction window passes by every other player)
+        return task["order"][task["i"]]
     if op == "chance":
         return None
     if op in STEP_OPS:
         return st.active
-    if op == "window":
-        return task["order"][task["i"]]
     if op == "answer":
         return st.controller[st.ctx[task["ctx"]]["s"]]
     return task["p"] if "p" in task else effects.actor(st, task)
@@ -926,6 +925,11 @@ def advance(st: GameState) -> None:
     while st.stack and not st.over:
         task = st.stack[-1]
         op = task["op"]
+        if op == "window":  # _skip_decision's first case, inline: a window waits for most events
+            if _window_skip(st, task):
+                st.stack.pop()
+                continue
+            return
         fn = AUTO.get(op)
         if fn is not None:
             st.stack.pop()

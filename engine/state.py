@@ -99,6 +99,11 @@ class SeenFaces(Mapping[int, int]):
             return None
         return f
 
+    def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
+        """`face(h, viewer)` for each handle in hs."""
+        fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
+        return [fget(h) if kget(h, 0) & bits == bits else None for h in hs]
+
     def __contains__(self, h: object) -> bool:
         return h in self._faces and bool(self._known.get(h, 0) & self._bit)  # type: ignore[call-overload]
 
@@ -161,7 +166,7 @@ class GameState:
     def shallow(self) -> GameState:
         """A new state object sharing every container with this one (for read-only views)."""
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()
         return new
 
     def clone(self) -> GameState:
@@ -202,6 +207,14 @@ class GameState:
 
     def knows(self, viewer: int | None, h: int) -> bool:
         return h in self.faces and (viewer is None or bool(self.known.get(h, 0) >> viewer & 1))
+
+    def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
+        """The face of each handle in hs as `viewer` knows it (None where unknown): `face` for many handles."""
+        faces = self.faces
+        if type(faces) is SeenFaces:  # a player's view: known to that player and to the viewer
+            return faces.faces_seen(hs, viewer)
+        fget, kget, bit = faces.get, self.known.get, 1 << viewer
+        return [fget(h) if kget(h, 0) & bit else None for h in hs]
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
