@@ -148,6 +148,12 @@ class Checklist:
             return 0.0
         return self._row(sector).p_in()[code]
 
+    def p_in_all(self, sector: int) -> tuple[float, ...]:
+        """`p_in` for the codes 0..5 at once (all 0 for an uncontrolled sector or contradicting evidence)."""
+        if self.controller[sector] is None:
+            return (0.0,) * 6
+        return self._row(sector).p_in()
+
     def attempt_odds(self, sector: int, codes: Iterable[int]) -> Odds | None:
         """The `Odds` of an attempt on `sector` with these codes; None where no password is possible (an
         uncontrolled sector, or contradicting evidence). Computed once per code set until new evidence."""

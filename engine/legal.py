@@ -27,7 +27,7 @@ from adp2p.engine.rules import (
     requirement_of,
 )
 from adp2p.engine.state import GameState
-from adp2p.engine.targets import reaction_fits, targets, window_faces
+from adp2p.engine.targets import fitting_reactions, reaction_fits, targets
 from adp2p.engine.tasks import faces_of
 
 Event = dict[str, Any]
@@ -133,8 +133,10 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     reactive = _reactive_faces()
     hand = st.hands[p]
     seen = st.faces_seen(hand, p)
-    if not can_act and reactive.isdisjoint(seen):  # no reaction, no Backdoor: nothing to play (most windows)
-        return []
+    if not can_act:  # without an action only a reaction that fits now can be played (with a Backdoor or not)
+        fits = fitting_reactions(window["kind"] if window is not None else None, step if active else None)
+        if fits.isdisjoint(seen):
+            return []
     for h, f in zip(hand, seen, strict=True):
         if f is None or (not can_act and f not in reactive):  # without an action only reactions (and Backdoors) count
             continue
@@ -209,7 +211,7 @@ def _draw(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
 def _window(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     out: list[Event] = [{"t": "pass", "p": p}]
     hand = st.hands[p]
-    if hand and not window_faces(task["kind"]).isdisjoint(st.faces_seen(hand, p)):  # else only the pass (most)
+    if st.knows_any(hand, p, fitting_reactions(task["kind"], None)):  # else the pass only (most windows)
         out += plays(st, p, step=None, window=task)
     return out
 

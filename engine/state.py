@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from adp2p.engine.narration import Happening
@@ -98,6 +99,11 @@ class SeenFaces(Mapping[int, int]):
         if not k & self._bit or (viewer is not None and not k >> viewer & 1):
             return None
         return f
+
+    def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
+        """Is `face(h, viewer)` in `wanted` for some handle in hs?"""
+        fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
+        return any(fget(h) in wanted and kget(h, 0) & bits == bits for h in hs)
 
     def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
         """`face(h, viewer)` for each handle in hs."""
@@ -203,7 +209,7 @@ class GameState:
 
     def others(self, p: int) -> list[int]:
         """The other players in seat order, starting at p's left."""
-        return [(p + i) % self.n for i in range(1, self.n)]
+        return list(_others(self.n, p))
 
     def knows(self, viewer: int | None, h: int) -> bool:
         return h in self.faces and (viewer is None or bool(self.known.get(h, 0) >> viewer & 1))
@@ -216,6 +222,14 @@ class GameState:
         fget, kget, bit = faces.get, self.known.get, 1 << viewer
         return [fget(h) if kget(h, 0) & bit else None for h in hs]
 
+    def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
+        """Does `viewer` know a card among hs to be one of `wanted`? (`face` for many handles, stopping early)"""
+        faces = self.faces
+        if type(faces) is SeenFaces:
+            return faces.knows_any(hs, viewer, wanted)
+        fget, kget, bit = faces.get, self.known.get, 1 << viewer
+        return any(fget(h) in wanted and kget(h, 0) & bit for h in hs)
+
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
         faces = self.faces
@@ -225,3 +239,8 @@ class GameState:
         if f is None or viewer is None:
             return f
         return f if self.known.get(h, 0) >> viewer & 1 else None
+
+
+@cache
+def _others(n: int, p: int) -> tuple[int, ...]:
+    return tuple((p + i) % n for i in range(1, n))

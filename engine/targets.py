@@ -22,14 +22,20 @@ WINDOW_TRIGGERS: dict[str, frozenset[str]] = {
     "lose_cards": frozenset({"lose_cards"}),
     "lose_actions": frozenset({"lose_actions"}),
 }
+STEP_TRIGGERS: dict[str, frozenset[str]] = {"draw": frozenset({"own_draw"})}  # outside windows, in one's own step
 NO_TRIGGERS: frozenset[str] = frozenset()
 
 
 @cache
-def window_faces(kind: str) -> frozenset[int]:
-    """The reactions that may fit a reaction window of this kind: no other card ever fits it (`reaction_fits`),
-    so a hand without one of these has nothing to play there."""
-    trig = WINDOW_TRIGGERS.get(kind, NO_TRIGGERS) | {"anytime"}
+def fitting_reactions(window_kind: str | None, step: str | None) -> frozenset[int]:
+    """The reactions that may fit this moment: a reaction window of this kind, or outside windows (window_kind
+    None) the player's own step (None: not that player's turn). No other reaction ever fits it (`reaction_fits`),
+    so a hand without one of these has no reaction to play then."""
+    if window_kind is not None:
+        trig = WINDOW_TRIGGERS.get(window_kind, NO_TRIGGERS)
+    else:
+        trig = STEP_TRIGGERS.get(step, NO_TRIGGERS) if step is not None else NO_TRIGGERS
+    trig = trig | {"anytime"}
     return frozenset(c.id for c in cards() if c.is_reaction and c.trigger in trig)
 
 

@@ -2,8 +2,9 @@
 
 * `api.options` (families built on demand, engine/options.py): the same length and, position by position, the
   same events as `api.legal` (which builds the whole list);
-* a reaction window whose player holds none of the reactions that may fit its kind (`targets.window_faces`)
-  offers only the pass: the same list as the pass plus every play `legal.plays` finds card by card.
+* a player who holds none of the reactions that may fit the moment (`targets.fitting_reactions`: a window of
+  its kind, or the player's own step) has no reaction to play: the same lists as when every reaction in hand is
+  looked at card by card (`reaction_fits`).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import sys
 import pytest
 from adp2p.engine.api import apply, learn, legal, new_game, options, pending, view
 from adp2p.engine.bots import make_bot
+from adp2p.engine.catalog import cards
 from adp2p.engine.chance import chance_event, deck_faces
 from adp2p.engine.options import Options
 from adp2p.engine.profiles import get_profile
@@ -61,16 +63,18 @@ def test_options_by_position_are_legal_in_order(profile: str, n: int, bot: str, 
 
 
 @pytest.mark.parametrize("profile, n, bot, seed", GAMES)
-def test_window_fast_path_matches_every_play(profile: str, n: int, bot: str, seed: int) -> None:
-    windows = 0
+def test_fitting_reactions_fast_path_matches_card_by_card(
+    profile: str, n: int, bot: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    every_reaction = frozenset(c.id for c in cards() if c.is_reaction)
+    plays = 0
     for seen, p in _decisions(profile, n, bot, seed):
-        task = seen.stack[-1]
-        if task["op"] != "window":
-            continue
-        windows += 1
-        slow = [{"t": "pass", "p": p}, *_legal.plays(seen, p, step=None, window=task)]
-        assert legal(seen, p) == slow
-    assert windows > 0
+        fast = legal(seen, p)
+        with monkeypatch.context() as m:  # the slow path: every reaction in hand judged by reaction_fits
+            m.setattr(_legal, "fitting_reactions", lambda kind, step: every_reaction)
+            assert legal(seen, p) == fast
+        plays += any(ev["t"] == "play" for ev in fast)
+    assert plays > 0
 
 
 def test_options_index_errors_and_slices() -> None:
