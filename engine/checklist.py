@@ -54,7 +54,7 @@ class _Sector:
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
     _cache: list[frozenset[int]] | None = None
-    _odds: dict[frozenset[int], Odds | None] = field(default_factory=dict)
+    _odds: dict[int, Odds | None] = field(default_factory=dict)  # per code set (as bits)
     _p_in: tuple[float, ...] | None = None
 
     def possible(self) -> list[frozenset[int]]:
@@ -78,18 +78,21 @@ class _Sector:
         if self._p_in is None:
             pws = self.possible()
             n = len(pws)
-            self._p_in = tuple(sum(1 for pw in pws if c in pw) / n if n else 0.0 for c in range(6))
+            held = [0] * 6
+            for pw in pws:
+                for c in pw:
+                    held[c] += 1
+            self._p_in = tuple(k / n if n else 0.0 for k in held)
         return self._p_in
 
-    def odds(self, need: frozenset[int]) -> Odds | None:
-        """(all in, bits, per code in) for an attempt with these codes; kept until new evidence."""
-        if need in self._odds:
-            return self._odds[need]
+    def odds(self, want: int) -> Odds | None:
+        """(all in, bits, per code in) for an attempt with these codes (a bit set); kept until new evidence."""
+        if want in self._odds:
+            return self._odds[want]
         masks = [_MASK[pw] for pw in self.possible()]
         out: Odds | None = None
         if masks:
             n = len(masks)
-            want = sum(1 << c for c in need)
             groups: dict[int, int] = {}  # which of the codes are in -> how many passwords say so
             for m in masks:
                 k = m & want
@@ -97,7 +100,7 @@ class _Sector:
             p_in = self.p_in()
             bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
             out = Odds(groups.get(want, 0) / n, bits, p_in)
-        self._odds[need] = out
+        self._odds[want] = out
         return out
 
 
@@ -159,7 +162,13 @@ class Checklist:
         uncontrolled sector, or contradicting evidence). Computed once per code set until new evidence."""
         if self.controller[sector] is None:
             return None
-        return self._row(sector).odds(frozenset(codes))
+        return self._row(sector).odds(sum(1 << c for c in set(codes)))
+
+    def attempt_odds_bits(self, sector: int, codes: int) -> Odds | None:
+        """`attempt_odds` with the codes as a bit set (code c: bit 1 << c)."""
+        if self.controller[sector] is None:
+            return None
+        return self._row(sector).odds(codes)
 
     def p_all_in(self, sector: int, codes: Iterable[int]) -> float:
         """Share of the possible passwords that contain every one of `codes`."""

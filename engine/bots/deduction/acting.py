@@ -77,7 +77,7 @@ class ActingPart:
         else:
             cl = self.cl
             assert cl is not None
-            odds = cl.attempt_odds(s, [c for c in range(6) if need >> c & 1])
+            odds = cl.attempt_odds_bits(s, need)
             base = by_codes[need] = None if odds is None else odds.all_in * terms.gain + 0.9 * terms.weight * odds.bits
         if base is None:
             return -5.0
