@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -53,55 +54,61 @@ class _Sector:
     shown: set[int] = field(default_factory=set)  # password handles whose code is already taken in
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
-    _cache: list[frozenset[int]] | None = None
-    _odds: dict[int, Odds | None] = field(default_factory=dict)  # per code set (as bits)
-    _p_in: tuple[float, ...] | None = None
+    evidence: tuple[int, int] = (0, 0)  # (inn, out) as bit sets: what every derived number depends on
 
     def possible(self) -> list[frozenset[int]]:
-        if self._cache is None:
-            self._cache = [pw for pw in ALL_PASSWORDS if self.inn <= pw and not (self.out & pw)]
-        return self._cache
+        return list(_possible(*self.evidence))
 
     def add(self, code: int, is_in: bool) -> bool:
         target = self.inn if is_in else self.out
         if code in target:
             return False
         target.add(code)
-        self._cache = None
-        self._odds.clear()
-        self._p_in = None
+        inn, out = self.evidence
+        self.evidence = (inn | 1 << code, out) if is_in else (inn, out | 1 << code)
         return True
 
     def p_in(self) -> tuple[float, ...]:
-        """Per code 0..5, the share of the possible passwords that hold it (all 0 if none is possible); kept until
-        new evidence."""
-        if self._p_in is None:
-            pws = self.possible()
-            n = len(pws)
-            held = [0] * 6
-            for pw in pws:
-                for c in pw:
-                    held[c] += 1
-            self._p_in = tuple(k / n if n else 0.0 for k in held)
-        return self._p_in
+        """Per code 0..5, the share of the possible passwords that hold it (all 0 if none is possible)."""
+        return _p_in(*self.evidence)
 
     def odds(self, want: int) -> Odds | None:
-        """(all in, bits, per code in) for an attempt with these codes (a bit set); kept until new evidence."""
-        if want in self._odds:
-            return self._odds[want]
-        masks = [_MASK[pw] for pw in self.possible()]
-        out: Odds | None = None
-        if masks:
-            n = len(masks)
-            groups: dict[int, int] = {}  # which of the codes are in -> how many passwords say so
-            for m in masks:
-                k = m & want
-                groups[k] = groups.get(k, 0) + 1
-            p_in = self.p_in()
-            bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
-            out = Odds(groups.get(want, 0) / n, bits, p_in)
-        self._odds[want] = out
-        return out
+        """(all in, bits, per code in) for an attempt with these codes (a bit set)."""
+        return _odds(*self.evidence, want)
+
+
+# The numbers derived from a sector's evidence depend on nothing else (the codes known in, the codes known out: at
+# most 3^6 cases), so they are computed once per process and shared by every checklist.
+
+
+@cache
+def _possible(inn: int, out: int) -> tuple[frozenset[int], ...]:
+    return tuple(pw for pw in ALL_PASSWORDS if _MASK[pw] & inn == inn and not _MASK[pw] & out)
+
+
+@cache
+def _p_in(inn: int, out: int) -> tuple[float, ...]:
+    pws = _possible(inn, out)
+    n = len(pws)
+    held = [0] * 6
+    for pw in pws:
+        for c in pw:
+            held[c] += 1
+    return tuple(k / n if n else 0.0 for k in held)
+
+
+@cache
+def _odds(inn: int, out: int, want: int) -> Odds | None:
+    masks = [_MASK[pw] for pw in _possible(inn, out)]
+    if not masks:
+        return None
+    n = len(masks)
+    groups: dict[int, int] = {}  # which of the codes are in -> how many passwords say so
+    for m in masks:
+        k = m & want
+        groups[k] = groups.get(k, 0) + 1
+    bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
+    return Odds(groups.get(want, 0) / n, bits, _p_in(inn, out))
 
 
 class Checklist:

@@ -51,6 +51,7 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._pw_seen: dict[int, tuple[int, ...]] = {}
         self._cv: dict[int, float] = {}  # card values, for one decision
         self._code_use: dict[int, float] = {}  # what a code is worth for attempts, for one decision
+        self._targets: list[tuple[float, tuple[float, ...]]] | None = None  # the passwords attacked, for one decision
         self._sector_terms: dict[int, AttemptTerms] = {}  # per sector, what its attempts share, for one decision
         self._code_of: dict[int, int] = {}  # the code of each card in hand, for one decision
         self._lead: int | None = None  # the leader, for one decision
@@ -67,6 +68,7 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._learn(st)
         self._cv = {}
         self._code_use = {}
+        self._targets = None
         self._sector_terms = {}
         self._code_of = {}
         self._lead = None
