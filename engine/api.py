@@ -120,6 +120,9 @@ def learn(st: GameState, faces: Mapping[int, int], *, inplace: bool = False) -> 
     return new
 
 
+_seen_faces: dict[int, SeenFaces] = {}  # per player, the last filter built: reused while it reads the same dicts
+
+
 def view(st: GameState, player: int) -> GameState:
     """What `player` may see: every face not known to them is hidden.
 
@@ -127,9 +130,12 @@ def view(st: GameState, player: int) -> GameState:
     read-only, and valid until `st` is changed in place (`apply(..., inplace=True)`); `apply` and `learn` on a
     view work on a copy as on any state.
     """
+    seen = _seen_faces.get(player)
+    if seen is None or not seen.reads(st.faces, st.known):
+        seen = _seen_faces[player] = SeenFaces(st.faces, st.known, player)
     new = st.shallow()
     d = new.__dict__
-    d["faces"] = SeenFaces(st.faces, st.known, player)
+    d["faces"] = seen
     d["obligations"] = []
     d["reveals"] = []
     return new

@@ -223,6 +223,8 @@ class Checklist:
                     row = self._sec[s] = _Sector()
                 row.handles = hs
                 row.shown = set()
+            if len(row.shown) == len(hs):  # every password card already taken in (the usual case)
+                continue
             for h in hs:
                 if h not in row.shown and known.get(h, 0) & bit:
                     f = st.faces.get(h)

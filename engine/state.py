@@ -105,6 +105,10 @@ class SeenFaces(Mapping[int, int]):
         fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
         return any(fget(h) in wanted and kget(h, 0) & bits == bits for h in hs)
 
+    def reads(self, faces: Mapping[int, int], known: dict[int, int]) -> bool:
+        """Does this filter read these very dicts?"""
+        return self._faces is faces and self._known is known
+
     def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
         """`face(h, viewer)` for each handle in hs."""
         fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
