@@ -103,6 +103,8 @@ class SeenFaces(Mapping[int, int]):
     def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
         """Is `face(h, viewer)` in `wanted` for some handle in hs?"""
         fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
+        if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
+            return False
         return any(fget(h) in wanted and kget(h, 0) & bits == bits for h in hs)
 
     def reads(self, faces: Mapping[int, int], known: dict[int, int]) -> bool:
@@ -232,6 +234,8 @@ class GameState:
         if type(faces) is SeenFaces:
             return faces.knows_any(hs, viewer, wanted)
         fget, kget, bit = faces.get, self.known.get, 1 << viewer
+        if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
+            return False
         return any(fget(h) in wanted and kget(h, 0) & bit for h in hs)
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
