@@ -50,7 +50,7 @@ class Options(Sequence[Event]):
                 if build is None:
                     out += events  # type: ignore[arg-type]
                 else:
-                    out += [build(i) for i in range(n)]
+                    out += map(build, range(n))
             self._all = out
         return self._all
 
