@@ -405,9 +405,25 @@ def draw_options(st: GameState) -> list[dict[str, Any]]:
     assert t is not None
     p = t.player
     out = [{"t": "draw", "p": p, "n": k} for k in range(max_draw(st, p) + 1)]
-    if has_bonus(st, p, "draw2_ignore_limit_then_discard") and not t.no_draw and t.draw_mode == "normal":
+    if _bank_draw_open(st):
         out.append({"t": "draw", "p": p, "n": 2, "bank": True})
     return out
+
+
+def _bank_draw_open(st: GameState) -> bool:
+    """The Banking bonus's draw (2, the limit ignored, then discard down) may be chosen now."""
+    t = st.turn
+    assert t is not None
+    return has_bonus(st, t.player, "draw2_ignore_limit_then_discard") and not t.no_draw and t.draw_mode == "normal"
+
+
+def _draw_allowed(st: GameState, n: Any, bank: bool) -> bool:
+    """Is drawing n (with the Banking bonus: bank) one of `draw_options`? (without building them)"""
+    t = st.turn
+    assert t is not None
+    if bank:
+        return n == 2 and _bank_draw_open(st)
+    return n in range(max_draw(st, t.player) + 1)
 
 
 def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
@@ -419,8 +435,7 @@ def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         return
     _expect(ev["t"], "draw")
     n = ev.get("n")
-    clean = {"t": "draw", "p": p, "n": n, **({"bank": True} if ev.get("bank") else {})}
-    if clean not in draw_options(st) or set(ev) - {"t", "p", "n", "bank"}:
+    if not _draw_allowed(st, n, bool(ev.get("bank"))) or set(ev) - {"t", "p", "n", "bank"}:
         raise IllegalEvent("draw_count", f"{pname(p)} may draw 0..{max_draw(st, p)} cards now, not {n!r}")
     st.stack.pop()
     # nothing drawn: say why where public facts alone tell it (the account is the same at every seat, and a
