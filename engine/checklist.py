@@ -158,6 +158,10 @@ class Checklist:
             return 0.0
         return self._row(sector).p_in()[code]
 
+    def password_handles(self, sector: int) -> tuple[int, ...]:
+        """The sector's password cards (sorted handles) as of the last `sync`."""
+        return self._row(sector).handles
+
     def p_in_all(self, sector: int) -> tuple[float, ...]:
         """`p_in` for the codes 0..5 at once (all 0 for an uncontrolled sector or contradicting evidence)."""
         if self.controller[sector] is None:
