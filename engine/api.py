@@ -1,4 +1,4 @@
-"""The engine's public shape (OpenSpiel / boardgame.io style): new_game, pending, legal, apply, learn,
+"""The engine's public shape (OpenSpiel / boardgame.io style): new_game, pending, to_move, legal, options, apply, learn,
 view, is_over, result, replay; and the quantities the rules derive (actions_left, hand_limit, draws_allowed,
 goal, bonuses) and the card -> handle lookup (handles_of). Events are exactly what goes into the game log;
 the state is a fold over them (plus, for a live peer, the faces it has been shown).
@@ -6,7 +6,7 @@ the state is a fold over them (plus, for a live peer, the faces it has been show
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -15,6 +15,7 @@ from adp2p.engine import rules as _rules
 from adp2p.engine.catalog import card_by_key
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.legal import legal as _legal
+from adp2p.engine.legal import options as _options
 from adp2p.engine.narration import Happening
 from adp2p.engine.profiles import Profile
 from adp2p.engine.state import GameState, PlayerStatus, SeenFaces
@@ -76,9 +77,23 @@ def pending(st: GameState) -> Decision | None:
     return Decision(who, op, info)
 
 
+def to_move(st: GameState) -> int | None:
+    """The seat whose decision is next; None when CHANCE decides or nothing is pending (`pending` says which).
+    `pending(st).actor` without building the decision's details."""
+    if st.over or not st.stack:
+        return None
+    return flow.actor(st, st.stack[-1])
+
+
 def legal(st: GameState, player: int) -> list[Event]:
     """The events `player` may append now, judged on what that player knows."""
     return _legal(st, player)
+
+
+def options(st: GameState, player: int) -> Sequence[Event]:
+    """`legal`'s events, in its order, as a sequence whose families of like events (attempts, trades, discards)
+    are built only when read (engine/options.py): a chooser that picks by position builds one event."""
+    return _options(st, player)
 
 
 def apply(st: GameState, event: Event, *, inplace: bool = False) -> GameState:
@@ -105,6 +120,9 @@ def learn(st: GameState, faces: Mapping[int, int], *, inplace: bool = False) -> 
     return new
 
 
+_seen_faces: dict[int, SeenFaces] = {}  # per player, the last filter built: reused while it reads the same dicts
+
+
 def view(st: GameState, player: int) -> GameState:
     """What `player` may see: every face not known to them is hidden.
 
@@ -112,10 +130,14 @@ def view(st: GameState, player: int) -> GameState:
     read-only, and valid until `st` is changed in place (`apply(..., inplace=True)`); `apply` and `learn` on a
     view work on a copy as on any state.
     """
+    seen = _seen_faces.get(player)
+    if seen is None or not seen.reads(st.faces, st.known):
+        seen = _seen_faces[player] = SeenFaces(st.faces, st.known, player)
     new = st.shallow()
-    new.faces = SeenFaces(st.faces, st.known, player)  # type: ignore[assignment]
-    new.obligations = []
-    new.reveals = []
+    d = new.__dict__
+    d["faces"] = seen
+    d["obligations"] = []
+    d["reveals"] = []
     return new
 
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations
 from typing import Any, NamedTuple
 
@@ -53,52 +54,61 @@ class _Sector:
     shown: set[int] = field(default_factory=set)  # password handles whose code is already taken in
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
-    _cache: list[frozenset[int]] | None = None
-    _odds: dict[frozenset[int], Odds | None] = field(default_factory=dict)
-    _p_in: tuple[float, ...] | None = None
+    evidence: tuple[int, int] = (0, 0)  # (inn, out) as bit sets: what every derived number depends on
 
     def possible(self) -> list[frozenset[int]]:
-        if self._cache is None:
-            self._cache = [pw for pw in ALL_PASSWORDS if self.inn <= pw and not (self.out & pw)]
-        return self._cache
+        return list(_possible(*self.evidence))
 
     def add(self, code: int, is_in: bool) -> bool:
         target = self.inn if is_in else self.out
         if code in target:
             return False
         target.add(code)
-        self._cache = None
-        self._odds.clear()
-        self._p_in = None
+        inn, out = self.evidence
+        self.evidence = (inn | 1 << code, out) if is_in else (inn, out | 1 << code)
         return True
 
     def p_in(self) -> tuple[float, ...]:
-        """Per code 0..5, the share of the possible passwords that hold it (all 0 if none is possible); kept until
-        new evidence."""
-        if self._p_in is None:
-            pws = self.possible()
-            n = len(pws)
-            self._p_in = tuple(sum(1 for pw in pws if c in pw) / n if n else 0.0 for c in range(6))
-        return self._p_in
+        """Per code 0..5, the share of the possible passwords that hold it (all 0 if none is possible)."""
+        return _p_in(*self.evidence)
 
-    def odds(self, need: frozenset[int]) -> Odds | None:
-        """(all in, bits, per code in) for an attempt with these codes; kept until new evidence."""
-        if need in self._odds:
-            return self._odds[need]
-        masks = [_MASK[pw] for pw in self.possible()]
-        out: Odds | None = None
-        if masks:
-            n = len(masks)
-            want = sum(1 << c for c in need)
-            groups: dict[int, int] = {}  # which of the codes are in -> how many passwords say so
-            for m in masks:
-                k = m & want
-                groups[k] = groups.get(k, 0) + 1
-            p_in = self.p_in()
-            bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
-            out = Odds(groups.get(want, 0) / n, bits, p_in)
-        self._odds[need] = out
-        return out
+    def odds(self, want: int) -> Odds | None:
+        """(all in, bits, per code in) for an attempt with these codes (a bit set)."""
+        return _odds(*self.evidence, want)
+
+
+# The numbers derived from a sector's evidence depend on nothing else (the codes known in, the codes known out: at
+# most 3^6 cases), so they are computed once per process and shared by every checklist.
+
+
+@cache
+def _possible(inn: int, out: int) -> tuple[frozenset[int], ...]:
+    return tuple(pw for pw in ALL_PASSWORDS if _MASK[pw] & inn == inn and not _MASK[pw] & out)
+
+
+@cache
+def _p_in(inn: int, out: int) -> tuple[float, ...]:
+    pws = _possible(inn, out)
+    n = len(pws)
+    held = [0] * 6
+    for pw in pws:
+        for c in pw:
+            held[c] += 1
+    return tuple(k / n if n else 0.0 for k in held)
+
+
+@cache
+def _odds(inn: int, out: int, want: int) -> Odds | None:
+    masks = [_MASK[pw] for pw in _possible(inn, out)]
+    if not masks:
+        return None
+    n = len(masks)
+    groups: dict[int, int] = {}  # which of the codes are in -> how many passwords say so
+    for m in masks:
+        k = m & want
+        groups[k] = groups.get(k, 0) + 1
+    bits = math.log2(n) - sum(g / n * math.log2(g) for g in groups.values()) if n > 1 else 0.0
+    return Odds(groups.get(want, 0) / n, bits, _p_in(inn, out))
 
 
 class Checklist:
@@ -148,12 +158,28 @@ class Checklist:
             return 0.0
         return self._row(sector).p_in()[code]
 
+    def password_handles(self, sector: int) -> tuple[int, ...]:
+        """The sector's password cards (sorted handles) as of the last `sync`."""
+        return self._row(sector).handles
+
+    def p_in_all(self, sector: int) -> tuple[float, ...]:
+        """`p_in` for the codes 0..5 at once (all 0 for an uncontrolled sector or contradicting evidence)."""
+        if self.controller[sector] is None:
+            return (0.0,) * 6
+        return self._row(sector).p_in()
+
     def attempt_odds(self, sector: int, codes: Iterable[int]) -> Odds | None:
         """The `Odds` of an attempt on `sector` with these codes; None where no password is possible (an
         uncontrolled sector, or contradicting evidence). Computed once per code set until new evidence."""
         if self.controller[sector] is None:
             return None
-        return self._row(sector).odds(frozenset(codes))
+        return self._row(sector).odds(sum(1 << c for c in set(codes)))
+
+    def attempt_odds_bits(self, sector: int, codes: int) -> Odds | None:
+        """`attempt_odds` with the codes as a bit set (code c: bit 1 << c)."""
+        if self.controller[sector] is None:
+            return None
+        return self._row(sector).odds(codes)
 
     def p_all_in(self, sector: int, codes: Iterable[int]) -> float:
         """Share of the possible passwords that contain every one of `codes`."""
@@ -201,6 +227,8 @@ class Checklist:
                     row = self._sec[s] = _Sector()
                 row.handles = hs
                 row.shown = set()
+            if len(row.shown) == len(hs):  # every password card already taken in (the usual case)
+                continue
             for h in hs:
                 if h not in row.shown and known.get(h, 0) & bit:
                     f = st.faces.get(h)

@@ -41,7 +41,6 @@ from adp2p.engine.tasks import (
     new_ctx,
     pname,
     push,
-    replace_top,
     say,
     sname,
     standings_key,
@@ -406,9 +405,25 @@ def draw_options(st: GameState) -> list[dict[str, Any]]:
     assert t is not None
     p = t.player
     out = [{"t": "draw", "p": p, "n": k} for k in range(max_draw(st, p) + 1)]
-    if has_bonus(st, p, "draw2_ignore_limit_then_discard") and not t.no_draw and t.draw_mode == "normal":
+    if _bank_draw_open(st):
         out.append({"t": "draw", "p": p, "n": 2, "bank": True})
     return out
+
+
+def _bank_draw_open(st: GameState) -> bool:
+    """The Banking bonus's draw (2, the limit ignored, then discard down) may be chosen now."""
+    t = st.turn
+    assert t is not None
+    return has_bonus(st, t.player, "draw2_ignore_limit_then_discard") and not t.no_draw and t.draw_mode == "normal"
+
+
+def _draw_allowed(st: GameState, n: Any, bank: bool) -> bool:
+    """Is drawing n (with the Banking bonus: bank) one of `draw_options`? (without building them)"""
+    t = st.turn
+    assert t is not None
+    if bank:
+        return n == 2 and _bank_draw_open(st)
+    return n in range(max_draw(st, t.player) + 1)
 
 
 def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
@@ -420,8 +435,7 @@ def _dec_draw(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         return
     _expect(ev["t"], "draw")
     n = ev.get("n")
-    clean = {"t": "draw", "p": p, "n": n, **({"bank": True} if ev.get("bank") else {})}
-    if clean not in draw_options(st) or set(ev) - {"t", "p", "n", "bank"}:
+    if not _draw_allowed(st, n, bool(ev.get("bank"))) or set(ev) - {"t", "p", "n", "bank"}:
         raise IllegalEvent("draw_count", f"{pname(p)} may draw 0..{max_draw(st, p)} cards now, not {n!r}")
     st.stack.pop()
     # nothing drawn: say why where public facts alone tell it (the account is the same at every seat, and a
@@ -670,16 +684,17 @@ def _dec_answer(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None
     ):
         raise IllegalEvent("malformed", f"the answer lists match/no match for each of the {len(hs)} card(s)")
     truth = answer_truth(st, s, hs, None)
-    check(
-        st,
-        None if truth is None else truth == [bool(m) for m in match],
-        "controller_answer",
-        f"{pname(ctrl)}'s answer to {pname(p)}'s attempt on {sname(s)} does not match the password",
-        p=ctrl,
-        s=s,
-        handles=list(hs),
-        match=[bool(m) for m in match],
-    )
+    if truth is None or truth != [bool(m) for m in match]:  # else nothing to check (the words cost more than it)
+        check(
+            st,
+            None if truth is None else False,
+            "controller_answer",
+            f"{pname(ctrl)}'s answer to {pname(p)}'s attempt on {sname(s)} does not match the password",
+            p=ctrl,
+            s=s,
+            handles=list(hs),
+            match=[bool(m) for m in match],
+        )
     st.stack.pop()
     st.ctx.pop(cid)
     for h, m in zip(hs, match, strict=True):
@@ -848,10 +863,10 @@ def _window_skip(st: GameState, task: dict[str, Any]) -> bool:
 
 
 def _dec_window(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> None:
-    p = task["order"][task["i"]]
     if ev["t"] == "pass":
-        replace_top(st, i=task["i"] + 1)
+        st.stack[-1] = {**task, "i": task["i"] + 1}  # replace_top, inline: the most frequent event
         return
+    p = task["order"][task["i"]]
     _expect(ev["t"], "play")
     play_card(st, p, ev, window=task)
 
@@ -893,12 +908,12 @@ DECISIONS = {
 
 def actor(st: GameState, task: dict[str, Any]) -> int | None:
     op = task["op"]
+    if op == "window":  # the most frequent decision (a reaction window passes by every other player)
+        return task["order"][task["i"]]
     if op == "chance":
         return None
     if op in STEP_OPS:
         return st.active
-    if op == "window":
-        return task["order"][task["i"]]
     if op == "answer":
         return st.controller[st.ctx[task["ctx"]]["s"]]
     return task["p"] if "p" in task else effects.actor(st, task)
@@ -926,6 +941,11 @@ def advance(st: GameState) -> None:
     while st.stack and not st.over:
         task = st.stack[-1]
         op = task["op"]
+        if op == "window":  # _skip_decision's first case, inline: a window waits for most events
+            if _window_skip(st, task):
+                st.stack.pop()
+                continue
+            return
         fn = AUTO.get(op)
         if fn is not None:
             st.stack.pop()

@@ -7,6 +7,7 @@ Where a choice is a free subset (discards, Spam gifts, trade replies), the list 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -14,6 +15,7 @@ from typing import Any
 
 from adp2p.engine import flow
 from adp2p.engine.catalog import NONE, Card, card, cards
+from adp2p.engine.options import Options
 from adp2p.engine.rules import (
     attempt_size,
     can_attempt_now,
@@ -25,7 +27,7 @@ from adp2p.engine.rules import (
     requirement_of,
 )
 from adp2p.engine.state import GameState
-from adp2p.engine.targets import reaction_fits, targets
+from adp2p.engine.targets import fitting_reactions, reaction_fits, targets
 from adp2p.engine.tasks import faces_of
 
 Event = dict[str, Any]
@@ -50,6 +52,12 @@ def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list
 
 
 def legal(st: GameState, p: int) -> list[Event]:
+    found = options(st, p)
+    return found.as_list() if isinstance(found, Options) else found
+
+
+def options(st: GameState, p: int) -> Options | list[Event]:
+    """`legal`'s events in its order; the families among them (attempts, trades, discards) built on demand."""
     if st.over or not st.stack:
         return []
     task = st.stack[-1]
@@ -73,19 +81,40 @@ def _turn_start(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     return [{"t": "begin", "p": p}] + [{"t": k, "p": p} for k in flow.turn_start_options(st)]
 
 
-def _attempts(st: GameState, p: int) -> list[Event]:
-    out: list[Event] = []
+def _attempts(st: GameState, p: int, out: Options) -> None:
+    """Every attempt: per improvable sector, a family of the card sets of its size."""
     if not can_attempt_now(st, p):
-        return out
+        return
+    hand = st.hands[p]
+    code: dict[int, int | None] = {}  # the code of each hand card as p knows it (None: face unknown)
+    if st.profile.distinct_attempt_codes:
+        code = {h: None if f is None else card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True)}
+    by_size: dict[int, list[tuple[int, ...]]] = {}  # the card sets of each size: the same for every sector
     for s in improvable_sectors(st, p):
         k = attempt_size(st, s, st.access[p][s] + 1)
-        for combo in bounded_combinations(st.hands[p], k):
-            if st.profile.distinct_attempt_codes:
-                fs = faces_of(st, combo, p)
-                if fs is not None and len({card(f).code for f in fs}) < k:
-                    continue
-            out.append({"t": "attempt", "p": p, "s": s, "cards": list(combo)})
-    return out
+        combos = by_size.get(k)
+        if combos is None:
+            combos = by_size[k] = [c for c in bounded_combinations(hand, k) if not code or _distinct(c, code, k)]
+        out.family(len(combos), _attempt_builder(p, s, combos))
+
+
+def _attempt_builder(p: int, s: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
+    return lambda i: {"t": "attempt", "p": p, "s": s, "cards": list(combos[i])}
+
+
+def _trade_builder(p: int, others: list[int], hand: list[int], promises: list[int | None]) -> Callable[[int], Event]:
+    k = len(hand)
+    return lambda i: {"t": "trade", "p": p, "q": others[i // k], "card": hand[i % k], "promise": promises[i % k]}
+
+
+def _discard_builder(p: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
+    return lambda i: {"t": "discard", "p": p, "cards": list(combos[i])}
+
+
+def _distinct(combo: tuple[int, ...], code: dict[int, int | None], k: int) -> bool:
+    """False only when every code is known and two cards share one."""
+    cs = [code[h] for h in combo]
+    return None in cs or len(set(cs)) == k
 
 
 @cache
@@ -102,9 +131,13 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     held: list[tuple[int, int, Card]] = []  # the cards that might be played now (reactions, or any with an action)
     backdoors: list[int] = []
     reactive = _reactive_faces()
-    face = st.face
-    for h in st.hands[p]:
-        f = face(h, p)
+    hand = st.hands[p]
+    seen = st.faces_seen(hand, p)
+    if not can_act:  # without an action only a reaction that fits now can be played (with a Backdoor or not)
+        fits = fitting_reactions(window["kind"] if window is not None else None, step if active else None)
+        if fits.isdisjoint(seen):
+            return []
+    for h, f in zip(hand, seen, strict=True):
         if f is None or (not can_act and f not in reactive):  # without an action only reactions (and Backdoors) count
             continue
         c = card(f)
@@ -132,43 +165,43 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     return out
 
 
-def _free(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
+def _free(st: GameState, p: int, task: dict[str, Any]) -> Options:
     t = st.turn
     assert t is not None
-    out: list[Event] = [{"t": "done", "p": p}]
-    out += _attempts(st, p)
+    out = Options([{"t": "done", "p": p}])
+    _attempts(st, p, out)
     if has_bonus(st, p, "auto_user") and not t.used_univ:
-        out += [{"t": "univ", "p": p, "s": s} for s in range(6) if st.access[p][s] == NONE]
-    out += plays(st, p, step="free", window=None)
+        out.extend([{"t": "univ", "p": p, "s": s} for s in range(6) if st.access[p][s] == NONE])
+    out.extend(plays(st, p, step="free", window=None))
     return out
 
 
-def _actions(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
+def _actions(st: GameState, p: int, task: dict[str, Any]) -> Options:
     t = st.turn
     assert t is not None
-    out: list[Event] = [{"t": "done", "p": p}]
+    out = Options([{"t": "done", "p": p}])
     if flow.actions_available(st) >= 1:
-        out += _attempts(st, p)
-        for q in st.others(p):
-            for h in st.hands[p]:
-                f = st.face(h, p)
-                out.append(
-                    {"t": "trade", "p": p, "q": q, "card": h, "promise": None if f is None else card(f).code}
-                )
+        _attempts(st, p, out)
+        hand = list(st.hands[p])
+        promises = [None if f is None else card(f).code for f in st.faces_seen(hand, p)]
+        others = st.others(p)
+        out.family(len(others) * len(hand), _trade_builder(p, others, hand, promises))
     if flow.tele_bonus_open(st):
-        out += [{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)]
-    out += plays(st, p, step="actions", window=None)
+        out.extend([{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)])
+    out.extend(plays(st, p, step="actions", window=None))
     return out
 
 
-def _discard(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
+def _discard(st: GameState, p: int, task: dict[str, Any]) -> Options:
     hand = sorted(st.hands[p])
     need = flow.discard_needed(st, p) if not task.get("down_to") else max(0, len(hand) - hand_limit(st, p))
-    out: list[Event] = []
+    out = Options()
     for k in (need, need + 1):
         if k <= len(hand):
-            out += [{"t": "discard", "p": p, "cards": list(c)} for c in bounded_combinations(hand, k)]
-    return out + plays(st, p, step="discard", window=None)
+            combos = bounded_combinations(hand, k)
+            out.family(len(combos), _discard_builder(p, combos))
+    out.extend(plays(st, p, step="discard", window=None))
+    return out
 
 
 def _draw(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
@@ -176,7 +209,11 @@ def _draw(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
 
 
 def _window(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    return [{"t": "pass", "p": p}, *plays(st, p, step=None, window=task)]
+    out: list[Event] = [{"t": "pass", "p": p}]
+    hand = st.hands[p]
+    if st.knows_any(hand, p, fitting_reactions(task["kind"], None)):  # else the pass only (most windows)
+        out += plays(st, p, step=None, window=task)
+    return out
 
 
 def _answer(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:

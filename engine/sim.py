@@ -9,12 +9,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.engine.api import apply, learn, legal, new_game, pending, view
+from adp2p.engine.api import apply, learn, new_game, options, pending, to_move, view
 from adp2p.engine.chance import chance_event, deck_faces
 from adp2p.engine.profiles import Profile
 from adp2p.engine.state import GameState
 
-Chooser = Callable[[GameState, int, list[dict[str, Any]]], dict[str, Any]]
+Chooser = Callable[[GameState, int, Sequence[dict[str, Any]]], dict[str, Any]]
 
 
 @dataclass
@@ -27,15 +27,17 @@ class GameRecord:
 def play_game(
     profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 200_000, use_views: bool = True
 ) -> GameRecord:
-    """Play one game; `bots[i]` chooses for seat i from (its view, its seat, its legal events)."""
+    """Play one game; `bots[i]` chooses for seat i from (its view, its seat, its legal events: `api.options`, a
+    sequence built on demand)."""
     rng = random.Random(seed)
     st = new_game(profile, len(bots))
     rec = GameRecord(st)
     for _ in range(max_events):
-        d = pending(st)
-        if d is None:
-            break
-        if d.actor is None:
+        who = to_move(st)
+        if who is None:
+            d = pending(st)
+            if d is None:
+                break
             ev = chance_event(st, d, rng)
             if ev["t"] == "shuffle":
                 faces = deck_faces(st)
@@ -48,9 +50,8 @@ def play_game(
                 rec.events.append(ev)
                 continue
         else:
-            seen = view(st, d.actor) if use_views else st
-            options = legal(seen, d.actor)
-            ev = bots[d.actor](seen, d.actor, options)
+            seen = view(st, who) if use_views else st
+            ev = bots[who](seen, who, options(seen, who))
         st = apply(st, ev, inplace=True)
         rec.events.append(ev)
     rec.state = st

@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from adp2p.engine.narration import Happening
@@ -99,6 +100,22 @@ class SeenFaces(Mapping[int, int]):
             return None
         return f
 
+    def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
+        """Is `face(h, viewer)` in `wanted` for some handle in hs?"""
+        fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
+        if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
+            return False
+        return any(fget(h) in wanted and kget(h, 0) & bits == bits for h in hs)
+
+    def reads(self, faces: Mapping[int, int], known: dict[int, int]) -> bool:
+        """Does this filter read these very dicts?"""
+        return self._faces is faces and self._known is known
+
+    def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
+        """`face(h, viewer)` for each handle in hs."""
+        fget, kget, bits = self._faces.get, self._known.get, self._bit | 1 << viewer
+        return [fget(h) if kget(h, 0) & bits == bits else None for h in hs]
+
     def __contains__(self, h: object) -> bool:
         return h in self._faces and bool(self._known.get(h, 0) & self._bit)  # type: ignore[call-overload]
 
@@ -161,7 +178,7 @@ class GameState:
     def shallow(self) -> GameState:
         """A new state object sharing every container with this one (for read-only views)."""
         new = object.__new__(GameState)
-        new.__dict__.update(self.__dict__)
+        new.__dict__ = self.__dict__.copy()
         return new
 
     def clone(self) -> GameState:
@@ -198,10 +215,28 @@ class GameState:
 
     def others(self, p: int) -> list[int]:
         """The other players in seat order, starting at p's left."""
-        return [(p + i) % self.n for i in range(1, self.n)]
+        return list(_others(self.n, p))
 
     def knows(self, viewer: int | None, h: int) -> bool:
         return h in self.faces and (viewer is None or bool(self.known.get(h, 0) >> viewer & 1))
+
+    def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
+        """The face of each handle in hs as `viewer` knows it (None where unknown): `face` for many handles."""
+        faces = self.faces
+        if type(faces) is SeenFaces:  # a player's view: known to that player and to the viewer
+            return faces.faces_seen(hs, viewer)
+        fget, kget, bit = faces.get, self.known.get, 1 << viewer
+        return [fget(h) if kget(h, 0) & bit else None for h in hs]
+
+    def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
+        """Does `viewer` know a card among hs to be one of `wanted`? (`face` for many handles, stopping early)"""
+        faces = self.faces
+        if type(faces) is SeenFaces:
+            return faces.knows_any(hs, viewer, wanted)
+        fget, kget, bit = faces.get, self.known.get, 1 << viewer
+        if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
+            return False
+        return any(fget(h) in wanted and kget(h, 0) & bit for h in hs)
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
@@ -212,3 +247,8 @@ class GameState:
         if f is None or viewer is None:
             return f
         return f if self.known.get(h, 0) >> viewer & 1 else None
+
+
+@cache
+def _others(n: int, p: int) -> tuple[int, ...]:
+    return tuple((p + i) % n for i in range(1, n))

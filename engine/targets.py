@@ -6,13 +6,37 @@ fields must equal); the same function checks an event and enumerates legal plays
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
-from adp2p.engine.catalog import NONE, OPER, ROOT, USER, Card, card
+from adp2p.engine.catalog import NONE, OPER, ROOT, USER, Card, card, cards
 from adp2p.engine.rules import GOVERNMENT, meets_access, requirement_of
 from adp2p.engine.state import GameState
 
 TARGET_KEYS = ("s", "q", "u", "new")
+
+# the reaction triggers that may fit each kind of reaction window (besides "anytime"); `reaction_fits` decides
+WINDOW_TRIGGERS: dict[str, frozenset[str]] = {
+    "attempt": frozenset({"attempt_controller", "attempt_oper", "attempt"}),
+    "card": frozenset({"card_requires_oper", "card_root_only", "virus_access", "virus"}),
+    "lose_cards": frozenset({"lose_cards"}),
+    "lose_actions": frozenset({"lose_actions"}),
+}
+STEP_TRIGGERS: dict[str, frozenset[str]] = {"draw": frozenset({"own_draw"})}  # outside windows, in one's own step
+NO_TRIGGERS: frozenset[str] = frozenset()
+
+
+@cache
+def fitting_reactions(window_kind: str | None, step: str | None) -> frozenset[int]:
+    """The reactions that may fit this moment: a reaction window of this kind, or outside windows (window_kind
+    None) the player's own step (None: not that player's turn). No other reaction ever fits it (`reaction_fits`),
+    so a hand without one of these has no reaction to play then."""
+    if window_kind is not None:
+        trig = WINDOW_TRIGGERS.get(window_kind, NO_TRIGGERS)
+    else:
+        trig = STEP_TRIGGERS.get(step, NO_TRIGGERS) if step is not None else NO_TRIGGERS
+    trig = trig | {"anytime"}
+    return frozenset(c.id for c in cards() if c.is_reaction and c.trigger in trig)
 
 
 def _combos(items: list[int], k: int) -> list[tuple[int, ...]]:
@@ -142,6 +166,8 @@ def reaction_fits(st: GameState, p: int, c: Card, window: dict[str, Any] | None,
     if window is None:
         return False
     kind = window["kind"]
+    if trig not in WINDOW_TRIGGERS.get(kind, NO_TRIGGERS):
+        return False
     ctx = st.ctx[window["ctx"]]
     if kind == "attempt":
         s = ctx["s"]

@@ -19,8 +19,7 @@ from adp2p.engine.state import GameState
 
 def push(st: GameState, *tasks: dict[str, Any]) -> None:
     """Push tasks so that the first one given runs first."""
-    for t in reversed(tasks):
-        st.stack.append(t)
+    st.stack.extend(reversed(tasks))
 
 
 def replace_top(st: GameState, **changes: Any) -> dict[str, Any]:

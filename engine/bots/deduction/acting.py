@@ -5,6 +5,8 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from adp2p.engine.bots.deduction.common import (
     HINDER,
     STATIC_PLAY,
@@ -14,6 +16,16 @@ from adp2p.engine.bots.deduction.common import (
 from adp2p.engine.catalog import OPER, ROOT, USER, card
 from adp2p.engine.rules import bonus_of, requirement_of
 from adp2p.engine.state import GameState
+
+
+class AttemptTerms(NamedTuple):
+    """What every attempt on one sector shares within one decision."""
+
+    gain: float  # the value of the next level there
+    weight: float  # how much learning the password is worth (`_target_weight`)
+    card_loss: dict[int, float] | None  # per hand card, the expected value lost by handing it over; None: uncontrolled
+    code_bit: dict[int, int]  # per hand card, its code as a bit
+    by_codes: dict[int, float | None]  # per code set (bits), the score before the cards' loss; None: no password fits
 
 
 class ActingPart:
@@ -50,30 +62,45 @@ class ActingPart:
         s = ev["s"]
         hs = ev["cards"]
         terms = self._sector_terms.get(s)
-        if terms is None:  # what the sector's next level is worth, and its password: once per decision
-            terms = self._sector_terms[s] = (
-                self.level_value(st, s, st.access[self.seat][s] + 1),
-                self._target_weight(st, s),
-            )
-        gain, weight = terms
-        if st.controller[s] is None:
-            return gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
-        code_of = self._code_of
-        codes = tuple([code_of[h] if h in code_of else self._code(st, h) for h in hs])
-        key = (s, codes)
-        if key in self._odds:  # attempts with the same codes have the same odds
-            odds = self._odds[key]
+        if terms is None:
+            terms = self._sector_terms[s] = self._attempt_terms(st, s, vals)
+        if terms.card_loss is None:  # an uncontrolled sector: the cards are discarded
+            return terms.gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
+        need = 0  # the codes as a bit set
+        loss = 0.0
+        for h in hs:
+            need |= terms.code_bit[h]
+            loss += terms.card_loss[h]
+        by_codes = terms.by_codes
+        if need in by_codes:  # attempts with the same codes have the same odds
+            base = by_codes[need]
         else:
             cl = self.cl
             assert cl is not None
-            odds = self._odds[key] = cl.attempt_odds(s, codes)
-        if odds is None:
+            odds = cl.attempt_odds_bits(s, need)
+            base = by_codes[need] = None if odds is None else odds.all_in * terms.gain + 0.9 * terms.weight * odds.bits
+        if base is None:
             return -5.0
-        p_ok, bits, p_in = odds
-        loss = 0.0
-        for h, c in zip(hs, codes, strict=True):
-            loss += (1.0 - p_in[c]) * vals.get(h, 1.0)
-        return p_ok * gain + 0.9 * weight * bits - loss
+        return base - loss
+
+    def _attempt_terms(self, st: GameState, s: int, vals: dict[int, float]) -> AttemptTerms:
+        """What every attempt on sector s shares, once per decision."""
+        p = self.seat
+        gain = self.level_value(st, s, st.access[p][s] + 1)
+        weight = self._target_weight(st, s)
+        if st.controller[s] is None:
+            return AttemptTerms(gain, weight, None, {}, {})
+        cl = self.cl
+        assert cl is not None
+        p_in = cl.p_in_all(s)
+        code_of = self._code_of
+        card_loss: dict[int, float] = {}
+        code_bit: dict[int, int] = {}
+        for h in st.hands[p]:
+            c = code_of[h] if h in code_of else self._code(st, h)
+            code_bit[h] = 1 << c
+            card_loss[h] = (1.0 - p_in[c]) * vals.get(h, 1.0)
+        return AttemptTerms(gain, weight, card_loss, code_bit, {})
 
     def _code(self, st: GameState, h: int) -> int:
         """The code of a card in hand (kept for the decision: attempts reuse their cards' codes)."""

@@ -25,7 +25,7 @@ import random
 from typing import Any
 
 from adp2p.engine.api import pending
-from adp2p.engine.bots.deduction.acting import ActingPart
+from adp2p.engine.bots.deduction.acting import ActingPart, AttemptTerms
 from adp2p.engine.bots.deduction.choices import ChoicesPart
 from adp2p.engine.bots.deduction.common import (
     Event,
@@ -33,7 +33,7 @@ from adp2p.engine.bots.deduction.common import (
 from adp2p.engine.bots.deduction.learning import LearningPart
 from adp2p.engine.bots.deduction.values import ValuesPart
 from adp2p.engine.catalog import card
-from adp2p.engine.checklist import Checklist, Odds
+from adp2p.engine.checklist import Checklist
 from adp2p.engine.state import GameState
 
 
@@ -51,8 +51,8 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._pw_seen: dict[int, tuple[int, ...]] = {}
         self._cv: dict[int, float] = {}  # card values, for one decision
         self._code_use: dict[int, float] = {}  # what a code is worth for attempts, for one decision
-        self._sector_terms: dict[int, tuple[float, float]] = {}  # per sector (gain, target weight), for one decision
-        self._odds: dict[tuple[int, tuple[int, ...]], Odds | None] = {}  # per (sector, codes), for one decision
+        self._targets: list[tuple[float, tuple[float, ...]]] | None = None  # the passwords attacked, for one decision
+        self._sector_terms: dict[int, AttemptTerms] = {}  # per sector, what its attempts share, for one decision
         self._code_of: dict[int, int] = {}  # the code of each card in hand, for one decision
         self._lead: int | None = None  # the leader, for one decision
 
@@ -68,8 +68,8 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._learn(st)
         self._cv = {}
         self._code_use = {}
+        self._targets = None
         self._sector_terms = {}
-        self._odds = {}
         self._code_of = {}
         self._lead = None
         d = pending(st)

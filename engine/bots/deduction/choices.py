@@ -92,10 +92,11 @@ class ChoicesPart:
 
     def _discard(self, st: GameState, options: list[Event]) -> Event | None:
         best = None
+        value = {h: self.card_value(st, h) for h in st.hands[self.seat]}
         for ev in options:
             if ev["t"] != "discard":
                 continue
-            score = -sum(self.card_value(st, h) for h in ev["cards"])
+            score = -sum(value[h] for h in ev["cards"])
             if best is None or score > best[0]:
                 best = (score, ev)
         return best[1] if best else None

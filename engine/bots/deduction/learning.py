@@ -74,7 +74,7 @@ class LearningPart:
                 continue
             own = owned.get(q, [])
             for s in own:
-                hs = tuple(sorted(st.passwords.get(s, [])))
+                hs = cl.password_handles(s)  # as synced from this very view (`_learn` syncs first)
                 changed = self._pw_seen.get(s) != hs
                 self._pw_seen[s] = hs
                 for h in st.upgrades[q]:

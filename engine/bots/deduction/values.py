@@ -75,12 +75,8 @@ class ValuesPart:
             code_use = self._code_use.get(c.code)
             if code_use is None:  # the same for every card with this code: once per decision
                 code_use = 0.4
-                cl = self.cl
-                assert cl is not None
-                for s in cl.sectors():
-                    w = self._target_weight(st, s)
-                    if w:
-                        code_use = max(code_use, w * (0.3 + 1.7 * cl.p_in(s, c.code)))
+                for w, p_in in self._targets_now(st):
+                    code_use = max(code_use, w * (0.3 + 1.7 * p_in[c.code]))
                 self._code_use[c.code] = code_use
             play = STATIC_PLAY.get(c.effect, 0.0)
             if c.is_upgrade:
@@ -91,6 +87,19 @@ class ValuesPart:
             v = max(code_use, 0.5 * code_use + play * 0.6)
         self._cv[h] = v
         return v
+
+    def _targets_now(self, st: GameState) -> list[tuple[float, tuple[float, ...]]]:
+        """Per password this seat attacks (target weight > 0, in sector order): (its weight, each code's chance to
+        be in it); once per decision."""
+        if self._targets is None:
+            cl = self.cl
+            assert cl is not None
+            self._targets = []
+            for s in cl.sectors():
+                w = self._target_weight(st, s)
+                if w:
+                    self._targets.append((w, cl.p_in_all(s)))
+        return self._targets
 
     def _effective_values(self, st: GameState) -> dict[int, float]:
         """Card values with the cards the hand limit will discard anyway counted as nearly worthless."""

@@ -1,0 +1,86 @@
+"""The fast paths of legal-event enumeration give the same answers as the slow ones, on seeded bot games:
+
+* `api.options` (families built on demand, engine/options.py): the same length and, position by position, the
+  same events as `api.legal` (which builds the whole list);
+* a player who holds none of the reactions that may fit the moment (`targets.fitting_reactions`: a window of
+  its kind, or the player's own step) has no reaction to play: the same lists as when every reaction in hand is
+  looked at card by card (`reaction_fits`).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+
+import pytest
+from adp2p.engine.api import apply, learn, legal, new_game, options, pending, view
+from adp2p.engine.bots import make_bot
+from adp2p.engine.catalog import cards
+from adp2p.engine.chance import chance_event, deck_faces
+from adp2p.engine.options import Options
+from adp2p.engine.profiles import get_profile
+
+_legal = sys.modules["adp2p.engine.legal"]  # the module (the package exports its `legal` function by that name)
+
+GAMES = [("classic", 6, "random", 0), ("classic", 4, "deduction", 1), ("retro2013", 3, "random", 2),
+         ("two-player", 2, "random", 3), ("classic-de", 3, "deduction", 4)]
+
+
+def _decisions(profile: str, n: int, bot: str, seed: int):  # type: ignore[no-untyped-def]
+    """Every decision of a seeded game: (the actor's view, the actor), before the actor's choice is applied."""
+    bots = [make_bot(bot, seed * 10 + i) for i in range(n)]
+    rng = random.Random(seed)
+    st = new_game(get_profile(profile, round_limit=60), n)
+    while (d := pending(st)) is not None:
+        if d.actor is None:
+            ev = chance_event(st, d, rng)
+            if ev["t"] == "shuffle":
+                faces = deck_faces(st)
+                rng.shuffle(faces)
+                first = st.next_handle
+                st = apply(st, ev, inplace=True)
+                st = learn(st, dict(zip(range(first, st.next_handle), faces, strict=True)), inplace=True)
+                continue
+        else:
+            seen = view(st, d.actor)
+            yield seen, d.actor
+            ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
+        st = apply(st, ev, inplace=True)
+
+
+@pytest.mark.parametrize("profile, n, bot, seed", GAMES)
+def test_options_by_position_are_legal_in_order(profile: str, n: int, bot: str, seed: int) -> None:
+    families = 0
+    for seen, p in _decisions(profile, n, bot, seed):
+        full = legal(seen, p)
+        lazy = options(seen, p)
+        assert len(lazy) == len(full)
+        assert [lazy[i] for i in range(len(lazy))] == full  # built one by one, before any whole list
+        assert lazy[-1] == full[-1] if full else not lazy
+        assert list(lazy) == full and lazy == full
+        families += isinstance(lazy, Options)
+    assert families > 0
+
+
+@pytest.mark.parametrize("profile, n, bot, seed", GAMES)
+def test_fitting_reactions_fast_path_matches_card_by_card(
+    profile: str, n: int, bot: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    every_reaction = frozenset(c.id for c in cards() if c.is_reaction)
+    plays = 0
+    for seen, p in _decisions(profile, n, bot, seed):
+        fast = legal(seen, p)
+        with monkeypatch.context() as m:  # the slow path: every reaction in hand judged by reaction_fits
+            m.setattr(_legal, "fitting_reactions", lambda kind, step: every_reaction)
+            assert legal(seen, p) == fast
+        plays += any(ev["t"] == "play" for ev in fast)
+    assert plays > 0
+
+
+def test_options_index_errors_and_slices() -> None:
+    opts = Options([{"t": "done", "p": 0}])
+    opts.family(3, lambda i: {"t": "x", "i": i})
+    assert len(opts) == 4 and opts[3] == {"t": "x", "i": 2} and opts[-4] == {"t": "done", "p": 0}
+    assert opts[1:3] == [{"t": "x", "i": 0}, {"t": "x", "i": 1}]
+    with pytest.raises(IndexError):
+        opts[4]
