@@ -47,6 +47,19 @@ def test_settings_mismatch_names_the_difference(change: dict[str, object], words
     assert settings_mismatch(_genesis(), **MINE) is None  # type: ignore[arg-type]
 
 
+def test_a_genesis_of_another_protocol_version_is_refused() -> None:
+    """Version 1 entries carry no proofs of shuffle, password or answer: a peer of version 2 must not take such a
+    table for its own (it would reject every entry and accuse honest players), and it says why."""
+    from adp2p.p2p.protocol import PROTOCOL_VERSION
+
+    assert PROTOCOL_VERSION == 2
+    body = _genesis().to_body()
+    assert body["v"] == 2 and Genesis.from_body(body).table == "t"
+    for old in (1, 3):
+        with pytest.raises(BodyError, match=f"protocol version {old} is not 2"):
+            Genesis.from_body({**body, "v": old})
+
+
 def test_the_stalemate_rule_travels_in_the_genesis_and_is_checked() -> None:
     g = _genesis(stalemate=20)
     assert Genesis.from_body(g.to_body()).stalemate == 20
