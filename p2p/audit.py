@@ -21,6 +21,7 @@ from typing import Any
 from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.engine.narration import text as narrate
+from adp2p.p2p.audit_pool import PooledMachine, proof_pool
 from adp2p.p2p.logstore import _chain_problem
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
 from adp2p.p2p.protocol import BodyError, Genesis, decode_body
@@ -173,22 +174,26 @@ def _audit(p: Path, res: AuditResult) -> None:
     cut = framing is not None and res.tampered is None  # a record cut short at the end: incomplete, not forged
     if res.tampered is None:
         res.checks.append(f"{len(entries)} signatures and hash links")
-    # the fold
+    # the fold: the proofs of shuffle checked by worker processes meanwhile; if one fails, again with every check in
+    # line (it then rejects that entry as the table did)
     try:
-        m = Machine(genesis, None)
+        Machine(genesis, None)
     except ProtocolError as exc:
         res.findings.append(Finding(0, "genesis", 0, f"a genesis no game can start from: {exc.msg}"))
         return
-    for e in entries[1:]:
-        try:
-            m.apply_entry(e)  # abandon entries too: the machine checks them
-        except (ProtocolError, BodyError) as exc:
-            seat = getattr(exc, "seat", e.author)
-            res.findings.append(Finding(seat, "rejected", e.seq, f"an entry every peer must reject: {exc}"))
-            break
-        if m.abandoned is not None:
-            res.abandoned_by = m.abandoned
-            break
+    pool = proof_pool()
+    pooled = PooledMachine(genesis, pool) if pool is not None else None
+    try:
+        m, rejected = _fold(pooled or Machine(genesis, None), entries)
+        if pooled is not None and not pooled.all_proofs_hold():
+            m, rejected = _fold(Machine(genesis, None), entries)
+    finally:
+        if pooled is not None:
+            pooled.close()
+    if rejected is not None:
+        res.findings.append(rejected)
+    if m.abandoned is not None:
+        res.abandoned_by = m.abandoned
     for seq, accuser, v in m.evidence_seen:
         res.findings.append(_finding(v, f"evidence posted by seat {accuser + 1} in entry {seq}: "))
     if m.verdict is not None and not m.evidence_seen:
@@ -231,6 +236,20 @@ def _audit(p: Path, res: AuditResult) -> None:
                 f"incomplete at seq {len(entries)}: the log ends there (next: {who}{why})",
             )
         )
+
+
+def _fold(m: Machine, entries: list[Entry]) -> tuple[Machine, Finding | None]:
+    """Fold every entry after the genesis through `m`, up to the first one it rejects (that entry's finding) or an
+    abandonment."""
+    for e in entries[1:]:
+        try:
+            m.apply_entry(e)  # abandon entries too: the machine checks them
+        except (ProtocolError, BodyError) as exc:
+            seat = getattr(exc, "seat", e.author)
+            return m, Finding(seat, "rejected", e.seq, f"an entry every peer must reject: {exc}")
+        if m.abandoned is not None:
+            break
+    return m, None
 
 
 def _finding(v: Verdict, prefix: str = "") -> Finding:

@@ -84,6 +84,15 @@ class SetupPart:
         pile.start = fresh_pile(self.game_id, self.joint_pk, faces, self.table, pile.context())
         return pile
 
+    def _check_shuffle_proof(
+        self, seat: int, ctx: ShuffleContext, deck_in: list[Any], deck_out: list[Any], proof: bytes
+    ) -> None:
+        """The proof of shuffle of `seat`'s step (the offline audit checks it in a worker process meanwhile)."""
+        try:  # the input is the pile's last validated step (or its public start), the key the proven joint key
+            verify_shuffle_proof(ctx, self.joint_pk, deck_in, deck_out, proof, trusted=True)
+        except CryptoError as exc:
+            raise ProtocolError(seat, str(exc)) from None
+
     def _shuffle(self, seat: int, body: dict[str, Any]) -> None:
         raw = need(body, "deck", bytes)
         proof = need(body, "proof", bytes)
@@ -101,10 +110,7 @@ class SetupPart:
             raise ProtocolError(seat, f"shuffle output rejected: {exc}") from None
         if not mine:  # our own proof was made from our witness: not checked again
             ctx = ShuffleContext(self.game_id, pile.context(), seat, step)
-            try:  # the input is the pile's last validated step (or its public start), the key the proven joint key
-                verify_shuffle_proof(ctx, self.joint_pk, pile.final, out, proof, trusted=True)
-            except CryptoError as exc:
-                raise ProtocolError(seat, str(exc)) from None
+            self._check_shuffle_proof(seat, ctx, pile.final, out, proof)
         pile.steps.append((seat, out))
         self.shuffle_seqs.setdefault(pile.index, []).append(self.entries)
         self.pile = pile

@@ -1,0 +1,127 @@
+"""The offline audit checks proofs of shuffle in worker processes (p2p/audit_pool.py): it must reach exactly the
+findings of the audit with every check in line, on honest logs, on a log with evidence against a shuffler, and on a
+log whose peers took a shuffle with a bad proof (a worker's failed check makes the audit fold again in line, which
+rejects that very entry naming its author)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
+from _zoo import ProvingSubstituter, Table, first_chance
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p import audit, audit_pool
+from adp2p.p2p.audit import AuditResult, audit_log
+from adp2p.p2p.local import LocalTable
+from adp2p.p2p.machine import Machine
+from adp2p.p2p.protocol import Kind, decode_body
+from seeds import draw, seeded
+
+
+def both(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[AuditResult, AuditResult]:
+    """The audit of `path` with the pool, then with every check in line."""
+    pooled = audit_log(path)
+    with monkeypatch.context() as mp:
+        mp.setattr(audit, "proof_pool", lambda: None)
+        inline = audit_log(path)
+    return pooled, inline
+
+
+def same(a: AuditResult, b: AuditResult) -> None:
+    assert [f.as_dict() for f in a.findings] == [f.as_dict() for f in b.findings]
+    assert (a.ok, a.winners, a.complete, a.abandoned_by, a.tampered) == (
+        b.ok,
+        b.winners,
+        b.complete,
+        b.abandoned_by,
+        b.tampered,
+    )
+
+
+def test_the_pool_is_used_here_and_checks_every_proof(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    t = Table(4, seed=5, round_limit=6).run()
+    log = t.write_log(tmp_path / "log")
+    handed: list[int] = []
+    real = audit_pool.PooledMachine._check_shuffle_proof
+
+    def count(self: audit_pool.PooledMachine, *a: object) -> None:
+        handed.append(self._pool is not None)
+        real(self, *a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_check_shuffle_proof", count)
+    pooled, inline = both(log, monkeypatch)
+    assert pooled.ok and inline.ok
+    same(pooled, inline)
+    shuffles = sum(1 for r in t.raws if decode_entry(r).kind == Kind.SHUFFLE)
+    assert handed == [True] * shuffles  # every proof went to a worker (none of them in line)
+
+
+def test_evidence_against_a_shuffler_is_judged_the_same(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _, t = first_chance(ProvingSubstituter, 2, 3)
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    same(pooled, inline)
+    assert {f.seat for f in pooled.findings} == {2}
+
+
+def test_a_shuffle_whose_bad_proof_the_peers_took_is_rejected_naming_its_author(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """Peers that skipped the check (a modified client) took seat 2's shuffle with the proof of seat 1's: the worker's
+    check fails, the audit folds again in line and rejects that entry, naming seat 2."""
+
+    class SwapsProof(Machine):
+        last: bytes = b""
+
+        def author_next(self, choose: object = None) -> object:
+            out = super().author_next(choose)  # type: ignore[arg-type]
+            if out is not None and out[0] == Kind.SHUFFLE and self.seat == 1:
+                out[1]["proof"] = SwapsProof.last  # type: ignore[index]
+            elif out is not None and out[0] == Kind.SHUFFLE:
+                SwapsProof.last = out[1]["proof"]  # type: ignore[index]
+            return out
+
+    with monkeypatch.context() as mp:
+        mp.setattr(Machine, "_check_shuffle_proof", lambda *a: None)  # the table's peers check nothing
+        s = draw(3, 5)
+        swaps = seeded(SwapsProof, s.rng)
+        t = LocalTable(3, seed=5, secrets=s.secrets, game_id=s.game_id, machine=swaps, round_limit=2)
+        t.run()
+    raws = t.raws
+    bad = next(
+        i for i, r in enumerate(raws) if decode_entry(r).kind == Kind.SHUFFLE and decode_entry(r).author == 1
+    )
+    assert decode_body(decode_entry(raws[bad]).body)["proof"] == decode_body(decode_entry(raws[bad - 1]).body)["proof"]
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    same(pooled, inline)
+    assert [(f.seat, f.rule, f.seq) for f in pooled.findings][:1] == [(1, "rejected", bad)]
+
+
+def test_workers_that_do_not_answer_in_time_cost_a_fold_in_line_not_a_wrong_result(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    t = Table(3, seed=5, round_limit=4).run()
+    log = t.write_log(tmp_path / "log")
+    folds: list[str] = []
+    real = audit._fold
+
+    def fold(m: Machine, entries: list) -> tuple:  # type: ignore[type-arg]
+        folds.append(type(m).__name__)
+        return real(m, entries)
+
+    monkeypatch.setattr(audit, "_fold", fold)
+    monkeypatch.setattr(audit_pool, "PATIENCE", 0.0)
+    monkeypatch.setattr(audit_pool, "PATIENCE_PER_PROOF", 0.0)
+    monkeypatch.setattr(audit_pool, "verify_shuffle_proof", _slow_verify)
+    res = audit_log(log)
+    assert folds == ["PooledMachine", "Machine"]  # no answer in time: folded again, every check in line
+    assert res.ok and not res.findings
+
+
+def _slow_verify(*args: object, **kw: object) -> None:
+    """A worker that never answers (hung): the audit stops waiting, kills it and checks in line."""
+    import time
+
+    time.sleep(3600)
