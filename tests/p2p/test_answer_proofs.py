@@ -288,3 +288,22 @@ def test_an_opening_must_open_the_pedersen_commitment_too() -> None:
     with pytest.raises(ProtocolError) as ei:
         published.code_opening(m.game_id, h, c, code, salt, seat, body["codes"][32:64])
     assert (ei.value.seat, ei.value.rule) == (seat, "commitment") and "Pedersen" in ei.value.msg
+
+
+# ---------------------------------------------------------------- attacks (docs/security.md, threat table)
+
+
+def test_evidence_without_the_attempters_box_secret_is_judged_alike_by_every_peer() -> None:
+    """A third seat (in league with a lying controller, or guessing) posts the bad answer as evidence with no box
+    secret and no certificate: it proves nothing any peer can check. Every peer must judge it alike, false, the
+    attempter too: were the attempter to open the box with its own key, it alone would take the evidence (a lower
+    seat's evidence beats its own) while the others refuse it, and the table would split."""
+    t, ctrl, att, body = at_answer()
+    raw = t.sign(ctrl, Kind.EVENT, forged(t, ctrl, att, body))
+    who = third(ctrl, att)
+    for s in range(3):
+        v = t.ms[s].snapshot()
+        with pytest.raises(ProtocolError) as ei:
+            v.apply(who, Kind.EVIDENCE, {"what": "entry", "raw": raw})
+        assert ei.value.seat == who and "the entry is valid" in ei.value.msg, s
+        assert v.verdict is None

@@ -294,6 +294,29 @@ def _public_card(m: Machine, seat: int) -> int | None:
     )
 
 
+def test_evidence_of_a_box_sealed_to_another_seat_without_its_secret_is_judged_alike_by_every_peer() -> None:
+    """A bad item in sealed shares that only its recipient can see, posted as evidence by a THIRD seat with no box
+    secret: nobody can check it from what the evidence shows, so every peer finds it false, the recipient too
+    (before: the recipient opened the box with its own key and alone took the evidence; a lower seat's evidence
+    beats the recipient's own, so the table split)."""
+    t = make_table(3, seed=7)
+    ms = t.ms
+    found = _run_to_shares(t, lambda m, seat: True)
+    assert found is not None
+    seat = found[0]
+    out = ms[seat].author_next()
+    assert out is not None
+    body = decode_body(encode_body(out[1]))
+    to = body["sealed"][0][0]
+    items = _sealed_items(ms, seat, to, body)
+    items[0] = [*items[0], [0, bytes(32)]]  # an opening that is not due: the recipient alone can see it
+    raw = t.sign(seat, Kind.SHARES, _resealed(ms, seat, to, body, items))
+    who = next(q for q in range(3) if q not in (seat, to))
+    for by in range(3):
+        _rejects(ms, who, Kind.EVIDENCE, {"what": "entry", "raw": raw}, who, "the entry is valid", by=by)
+        assert ms[by].verdict is None
+
+
 def test_opening_on_a_card_that_is_not_due_rejected() -> None:
     """An opening travels only with a password card shown by the seat that committed it."""
     t = diving_table(1)
