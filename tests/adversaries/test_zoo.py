@@ -217,6 +217,14 @@ def test_pedersen_twins_that_differ_from_the_hash_commitments_are_named_when_dum
     assert found.keys() == {0} and "commitment" in found[0] and found[0] <= {"commitment", "controller_answer"}, found
 
 
+def test_a_lying_controller_of_a_two_player_game_is_named_by_the_peers_and_the_audit_alike(tmp_path: Path) -> None:
+    """With two players every handed card is known to both seats, so its shares are public: the attempter's
+    evidence shows no certificate for it, yet every peer and the offline audit (an observer) judge it alike."""
+    t = play(DenyingController, 0, 2, profile="two-player")
+    assert t.verdict_seats() == {0}
+    assert audited(t, tmp_path) == {0: {"controller_answer"}}
+
+
 def test_refusing_to_reveal_abandons_naming_it(tmp_path: Path) -> None:
     t = play(Staller, 1, 3)
     assert t.abandoned == 1
