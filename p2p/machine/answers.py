@@ -138,8 +138,8 @@ class AnswersPart:
         proof per handed card against the controller's commitments and the card's code. Any failure is the
         controller's, found in a box sealed to us (`SealedFault`)."""
         att, pw, hs = self._attempt_of(before)
-        viewer = self._opener[0] if self._opener is not None else self.seat
-        if viewer != att or (self.me is None and self._opener is None):
+        viewer = self._box_viewer()  # the attempter itself, or a copy judging its evidence with its box secret
+        if viewer is None or viewer != att:
             return
         ctx_box = self._answer_context(ctrl, att)
         try:

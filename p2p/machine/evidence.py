@@ -196,9 +196,12 @@ class EvidencePart:
             secret = published.box_secret(self.ids, accuser, need(body, "box_secret", bytes, size=32), accuser)
             trial._opener = (accuser, secret)
         shown = dict(self._cert_face(accuser, c) for c in body.get("certs") or [])
-        if shown:  # refold the game with the shown faces: rules judged earlier (turn start) see them too
+        public = {h: f for h, f in self.state.faces.items() if self.state.known.get(h, 0) == self.state.all_mask}
+        if shown or len(public) != len(self.state.faces):
+            # refold the game with the public faces and the shown ones (rules judged earlier, at turn start, see
+            # them too), never with faces only this peer knows: every peer judges the evidence alike
             st = new_game(self.profile, self.n)
-            st.faces = {**self.state.faces, **shown}
+            st.faces = {**public, **shown}
             for i, ev in enumerate(self.events):
                 try:
                     st = apply(st, ev)

@@ -89,9 +89,8 @@ class RevealsPart:
             due_q = {h: m for h, new, m in due if h not in rnd.public and new >> q & 1}
             self.sealed_log.append((self.entries, seat, q, box, due_q))
         mine: dict[int, dict[int, Share]] = {}
-        viewer = self._opener[0] if self._opener is not None else self.seat
-        if (self.me is not None or self._opener is not None) and viewer in boxes:
-            assert viewer is not None
+        viewer = self._box_viewer()
+        if viewer is not None and viewer in boxes:
             ctx = self._box_context(seat, viewer)
             try:
                 if self._opener is not None:
@@ -132,6 +131,15 @@ class RevealsPart:
         if not rnd.order:
             self.round = None
             self._finish_round(rnd)
+
+    def _box_viewer(self) -> int | None:
+        """The seat whose sealed boxes this fold opens: its own, with its own key; in a copy judging evidence only
+        the accuser's, with the box secret the evidence carries (`_opener`), never the judging peer's own key, so
+        that every peer judges evidence alike, from what it shows (else a box sealed to one peer would make that
+        peer alone take another seat's evidence, and the table split). None: no box is opened."""
+        if self._opener is not None:
+            return self._opener[0]
+        return self.seat if self.me is not None and self._depth == 0 else None
 
     def _decode_item(self, seat: int, item: Any) -> tuple[int, dict[int, Share], tuple[int, bytes] | None]:
         """[handle, [share...]] or, for a password card shown by the seat that committed it, [handle, [share...],

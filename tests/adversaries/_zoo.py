@@ -20,7 +20,15 @@ import os
 from typing import Any
 
 import pytest
-from adp2p.crypto.code_proofs import commit_codes, prove_distinct
+from adp2p.crypto.code_proofs import (
+    Commitments,
+    PasswordOpening,
+    ProofContext,
+    commit_codes,
+    encode_commitments,
+    password_commitments,
+    prove_distinct,
+)
 from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
@@ -33,6 +41,7 @@ from adp2p.engine.state import GameState
 from adp2p.p2p import local
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
+from adp2p.p2p.machine.answers import PURPOSE_PASSWORD
 from adp2p.p2p.protocol import Kind
 from seeds import draw, seeded
 
@@ -371,6 +380,45 @@ class FalseCommitment(Blind):
             said = {me.openings[h][0] for h in pw if h in me.openings}
             ev = {"t": "answer", "p": me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
             return Machine.author_next(self, lambda *_: ev)
+        return super().author_next(choose)
+
+
+class TwinMismatch(Blind):
+    """Its first password: hash commitments to its cards' true codes, but Pedersen twins (with the blindings derived
+    from the same salts) to other codes, one further each (still three distinct codes, so its distinct proof
+    verifies), and it answers by the twins with valid proofs. Its hash openings are true: an opening (a card shown
+    in play, its `secrets`) opens the hash commitment and not the twin, which names it (rule `commitment`)."""
+
+    bad_shares = True  # a card it shows carries an opening that only the learner can check
+    twins: dict[int, int] | None = None  # password handle -> the code its Pedersen twin commits
+
+    def _password_fields(self, handles: list[int]) -> dict[str, Any]:
+        out = super()._password_fields(handles)
+        if self.cheat_seq is not None or self.me is None:
+            return out
+        self.twins = {h: (self.me.openings[h][0] + 1) % 6 for h in handles}
+        pw = (handles[0], handles[1], handles[2])
+        cs, op = self._current_password(pw)
+        ctx = ProofContext(self.game_id, self.me.seat, pw, PURPOSE_PASSWORD, self.entries)
+        out["codes"], out["distinct"] = encode_commitments(cs), self._prove_distinct(cs, op, ctx)
+        self.cheated()
+        return out
+
+    def _current_password(self, pw: tuple[int, int, int]) -> tuple[Commitments, PasswordOpening]:
+        twins = self.twins or {}
+        if self.me is None or not set(pw) <= set(twins):
+            return super()._current_password(pw)
+        return password_commitments(self.game_id, pw, [(twins[h], self.me.openings[h][1]) for h in pw])
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        twins = self.twins or {}
+        if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and d.what == "answer" and self.me:
+            _att, pw, hs = self._attempt_of(self.state)
+            if set(pw) <= set(twins):
+                said = {twins[h] for h in pw}
+                ev = {"t": "answer", "p": self.me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
+                return Machine.author_next(self, lambda *_: ev)
         return super().author_next(choose)
 
 

@@ -31,6 +31,7 @@ from _zoo import (
     Staller,
     Substituter,
     Table,
+    TwinMismatch,
     UnprovenAnswer,
     WrongLink,
     WrongOpening,
@@ -65,6 +66,7 @@ CASES = [
     (UnprovenAnswer, 1, 3, True, "controller_answer"),  # its sealed answer proofs are junk
     (RepeatedCodePassword, 1, 3, True, "password_distinct"),  # it cannot prove its codes distinct
     (FalseCommitment, 0, 3, False, "commitment"),
+    (TwinMismatch, 0, 3, False, "commitment"),  # hash commitments true, Pedersen twins false: the opening says so
     (FalseFace, 1, 4, True, "face_mismatch"),
     (BrokenPromise, 1, 3, True, "trade_promise"),
     (WrongLink, 1, 3, True, "entry"),
@@ -195,6 +197,32 @@ def test_false_commitment_caught_at_once_when_dumpster_diving_shows_the_card(tmp
     found = audited(t, tmp_path)
     # its answers follow its false codes, with valid proofs: only the audit's replay shows them false
     assert found.keys() == {0} and "commitment" in found[0] and found[0] <= {"commitment", "controller_answer"}, found
+
+
+def test_pedersen_twins_that_differ_from_the_hash_commitments_are_named_when_dumpster_diving_shows_a_card(
+    tmp_path: Path,
+) -> None:
+    """The cheater's hash commitments are its cards' true codes but their Pedersen twins commit other codes (it
+    answers by those, with valid proofs). The card it must show carries its true opening, which opens the hash
+    commitment and not the twin: the learner alone can check it, rejects the shares entry and posts it with its
+    box secret; every peer names the cheater at once (rule `commitment`), and the audit again for every card."""
+    t, learner = dumpster_play(TwinMismatch)
+    seqs = {seq for _, _, seq in honest_verdicts(t)}
+    assert len(seqs) == 1
+    seq = seqs.pop()
+    assert honest_verdicts(t) == {(0, "commitment", seq)}
+    entry_evidence(t, seq, learner)
+    assert all("Pedersen commitment" in m.verdict.msg for m in t.ms[1:] if m.verdict)
+    found = audited(t, tmp_path)
+    assert found.keys() == {0} and "commitment" in found[0] and found[0] <= {"commitment", "controller_answer"}, found
+
+
+def test_a_lying_controller_of_a_two_player_game_is_named_by_the_peers_and_the_audit_alike(tmp_path: Path) -> None:
+    """With two players every handed card is known to both seats, so its shares are public: the attempter's
+    evidence shows no certificate for it, yet every peer and the offline audit (an observer) judge it alike."""
+    t = play(DenyingController, 0, 2, profile="two-player")
+    assert t.verdict_seats() == {0}
+    assert audited(t, tmp_path) == {0: {"controller_answer"}}
 
 
 def test_refusing_to_reveal_abandons_naming_it(tmp_path: Path) -> None:

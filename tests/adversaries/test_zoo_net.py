@@ -32,6 +32,7 @@ from _zoo import (
     RepeatedCodePassword,
     Staller,
     Substituter,
+    TwinMismatch,
     UnprovenAnswer,
     WrongLink,
     WrongOpening,
@@ -106,6 +107,7 @@ CAUGHT_BY_AUDIT = [
     # cheater, seat, players, profile, seeds to try, the rule the audit names (the cheat may also be caught at
     # once, depending on play)
     (FalseCommitment, 0, 3, "classic", 25, "commitment"),
+    (TwinMismatch, 0, 3, "classic", 25, "commitment"),  # Pedersen twins of other codes than its hash commitments
     (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
     (IgnoresBug, 1, 3, "retro2013", 14, "no_actions"),  # a second action while holding Bug
 ]

@@ -15,6 +15,7 @@ import pytest
 from adp2p.crypto import code_proofs as cp
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import open_private, seal_private
 from adp2p.engine.catalog import card
 from adp2p.p2p import published
@@ -288,6 +289,211 @@ def test_an_opening_must_open_the_pedersen_commitment_too() -> None:
     with pytest.raises(ProtocolError) as ei:
         published.code_opening(m.game_id, h, c, code, salt, seat, body["codes"][32:64])
     assert (ei.value.seat, ei.value.rule) == (seat, "commitment") and "Pedersen" in ei.value.msg
+
+
+# ---------------------------------------------------------------- attacks (docs/security.md, threat table)
+
+
+def test_evidence_without_the_attempters_box_secret_is_judged_alike_by_every_peer() -> None:
+    """A third seat (in league with a lying controller, or guessing) posts the bad answer as evidence with no box
+    secret and no certificate: it proves nothing any peer can check. Every peer must judge it alike, false, the
+    attempter too: were the attempter to open the box with its own key, it alone would take the evidence (a lower
+    seat's evidence beats its own) while the others refuse it, and the table would split."""
+    t, ctrl, att, body = at_answer()
+    raw = t.sign(ctrl, Kind.EVENT, forged(t, ctrl, att, body))
+    who = third(ctrl, att)
+    for s in range(3):
+        v = t.ms[s].snapshot()
+        with pytest.raises(ProtocolError) as ei:
+            v.apply(who, Kind.EVIDENCE, {"what": "entry", "raw": raw})
+        assert ei.value.seat == who and "the entry is valid" in ei.value.msg, s
+        assert v.verdict is None
+
+
+def answer_parts(t: LocalTable, ctrl: int) -> tuple[Any, Any, tuple[int, int, int], list[int], list[bool]]:
+    """The controller's commitments and opening, the password handles, the handed cards and the true answer."""
+    m = t.ms[ctrl]
+    st = m.state
+    ctx = st.ctx[st.stack[-1]["ctx"]]
+    pw = tuple(st.passwords[ctx["s"]])
+    cs, op = m._current_password(pw)  # type: ignore[arg-type]
+    hs = list(ctx["cards"])
+    return cs, op, pw, hs, [card(st.faces[h]).code in op.codes for h in hs]  # type: ignore[return-value]
+
+
+def reproved(t: LocalTable, ctrl: int, att: int, body: dict[str, Any], **ctx_change: Any) -> dict[str, Any]:
+    """Every proof made again for its true statement, but in another context (another handle, seat, order of the
+    password): a valid proof, replayed where it does not belong."""
+    cs, op, pw, hs, truth = answer_parts(t, ctrl)
+    proofs = []
+    for h, m in zip(hs, truth, strict=True):
+        x = card(t.ms[ctrl].state.faces[h]).code
+        pctx = cp.ProofContext(t.ms[ctrl].game_id, ctrl, pw, b"answer", h)._replace(**ctx_change)
+        proofs.append(cp.prove_answer(cs, op, x, pctx)[1])
+        assert cp.prove_answer(cs, op, x, pctx)[0] == m
+    return dict(body, proof=resealed(t, ctrl, att, pack(proofs)))
+
+
+def resealed_at(t: LocalTable, ctrl: int, to: int, att: int, seq: int, payload: bytes) -> bytes:
+    """A box of `payload` sealed by the controller to seat `to`, in the context of the answer at `seq` to `att`."""
+    m = t.ms[att]
+    ctx = b"adp2p/answer" + m.game_id + u64(seq) + bytes([ctrl, att])
+    return seal_private(t.ids[ctrl], m.ids[to], ctx, payload)
+
+
+SPOILS = {
+    "proof-for-another-handle": lambda t, c, a, b: reproved(t, c, a, b, handle=10**6),
+    "proof-for-another-seat": lambda t, c, a, b: reproved(t, c, a, b, seat=a),
+    "proof-for-another-purpose": lambda t, c, a, b: reproved(t, c, a, b, purpose=b"password"),
+    "proof-for-the-password-reordered": lambda t, c, a, b: reproved(
+        t, c, a, b, password_handles=tuple(reversed(answer_parts(t, c)[2]))
+    ),
+    "one-proof-too-many": lambda t, c, a, b: dict(
+        b, proof=resealed(t, c, a, pack([*proofs_in(t, c, a, b), proofs_in(t, c, a, b)[0]]))
+    ),
+    "box-of-another-seq": lambda t, c, a, b: dict(
+        b, proof=resealed_at(t, c, a, a, t.ms[a].entries - 1, pack(proofs_in(t, c, a, b)))
+    ),
+    "box-sealed-to-another-seat": lambda t, c, a, b: dict(
+        b, proof=resealed_at(t, c, third(c, a), a, t.ms[a].entries, pack(proofs_in(t, c, a, b)))
+    ),
+    "payload-a-map": lambda t, c, a, b: dict(b, proof=resealed(t, c, a, pack({"proofs": proofs_in(t, c, a, b)}))),
+    "payload-ints": lambda t, c, a, b: dict(b, proof=resealed(t, c, a, pack([1] * len(proofs_in(t, c, a, b))))),
+    "payload-nested": lambda t, c, a, b: dict(b, proof=resealed(t, c, a, pack([[p] for p in proofs_in(t, c, a, b)]))),
+    "payload-deep": lambda t, c, a, b: dict(b, proof=resealed(t, c, a, b"\x91" * 3000 + b"\xc0")),
+    "proofs-of-junk-bytes": lambda t, c, a, b: dict(
+        b, proof=resealed(t, c, a, pack([b"\xff" * 1500] * len(proofs_in(t, c, a, b))))
+    ),
+    "proofs-of-zero-scalars": lambda t, c, a, b: dict(
+        b, proof=resealed(t, c, a, pack([bytes(len(p)) for p in proofs_in(t, c, a, b)]))
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(SPOILS))
+def test_a_replayed_or_malformed_answer_proof_is_the_controllers_fault_at_every_peer(name: str) -> None:
+    """Valid proofs of true statements replayed in another context, a box of another seq or for another seat,
+    payloads of every wrong shape: the attempter rejects the answer (a `SealedFault`, never another exception),
+    and its evidence names the controller at every peer with rule `controller_answer`."""
+    t, ctrl, att, body = at_answer()
+    raw = t.sign(ctrl, Kind.EVENT, SPOILS[name](t, ctrl, att, body))
+    with pytest.raises(SealedFault) as ei:
+        t.ms[att].snapshot().apply_entry(decode_entry(raw))
+    assert (ei.value.seat, ei.value.rule) == (ctrl, "controller_answer"), ei.value
+    t.ms[third(ctrl, att)].snapshot().apply_entry(decode_entry(raw))  # the others cannot tell
+    evidence = decode_body(encode_body(t.ms[att].evidence_for_entry(raw, ei.value)))
+    for s in range(3):
+        v = t.ms[s].snapshot()
+        v.apply(att, Kind.EVIDENCE, evidence)
+        assert v.verdict is not None and (v.verdict.seat, v.verdict.rule) == (ctrl, "controller_answer"), s
+
+
+def honest_evidence(t: LocalTable, ctrl: int, att: int, body: dict[str, Any]) -> tuple[bytes, dict[str, Any]]:
+    raw = t.sign(ctrl, Kind.EVENT, body)
+    return raw, t.ms[att].evidence_for_entry(raw, SealedFault(ctrl, "a lie", rule="controller_answer"))
+
+
+FALSE_EVIDENCE = {  # (accuser: "att" or "ctrl" or "third", change of the attempter's evidence, lie or honest answer)
+    "box-secret-of-another-seat": ("att", lambda t, c, a, e: dict(e, box_secret=bytes(t.ids[third(c, a)].box_key))),
+    "box-secret-of-the-controller": ("att", lambda t, c, a, e: dict(e, box_secret=bytes(t.ids[c].box_key))),
+    "box-secret-short": ("att", lambda t, c, a, e: dict(e, box_secret=bytes(31))),
+    "box-secret-a-string": ("att", lambda t, c, a, e: dict(e, box_secret="secret")),
+    "no-certificates": ("att", lambda t, c, a, e: {k: v for k, v in e.items() if k != "certs"}),
+    "certificates-junk": ("att", lambda t, c, a, e: dict(e, certs=[[x[0], [bytes(96)] * 3] for x in e["certs"]])),
+    "certificates-a-string": ("att", lambda t, c, a, e: dict(e, certs="certs")),
+    "the-controller-accuses-itself": ("ctrl", lambda t, c, a, e: dict(e, box_secret=bytes(t.ids[c].box_key))),
+    "a-third-seat-with-the-attempters-certs": (
+        "third",
+        lambda t, c, a, e: {k: v for k, v in e.items() if k != "box_secret"},
+    ),
+}
+
+
+@pytest.mark.parametrize("lie", [False, True], ids=["honest-answer", "lying-answer"])
+@pytest.mark.parametrize("name", list(FALSE_EVIDENCE))
+def test_evidence_that_proves_nothing_names_its_accuser_never_the_controller(name: str, lie: bool) -> None:
+    """Evidence about an answer (honest, or a lie whose proof fails) that does not show what makes it true: a box
+    secret that is not the accuser's, missing or junk certificates, an accuser that is not the attempter. Every
+    peer rejects it naming the accuser (a clean ProtocolError), and nobody is convicted by it."""
+    who, change = FALSE_EVIDENCE[name]
+    t, ctrl, att, body = at_answer()
+    accuser = {"att": att, "ctrl": ctrl, "third": third(ctrl, att)}[who]
+    _raw, evidence = honest_evidence(t, ctrl, att, forged(t, ctrl, att, body) if lie else body)
+    for s in range(3):
+        v = t.ms[s].snapshot()
+        with pytest.raises(ProtocolError) as ei:
+            v.apply(accuser, Kind.EVIDENCE, decode_body(encode_body(change(t, ctrl, att, evidence))))
+        assert ei.value.seat == accuser, (s, ei.value)
+        assert v.verdict is None
+
+
+def test_evidence_of_an_older_answer_names_the_accuser() -> None:
+    """The honest answer, once applied, posted as evidence at the next seq: an entry of another seq is no proof."""
+    t, ctrl, att, body = at_answer()
+    raw, evidence = honest_evidence(t, ctrl, att, body)
+    for s in range(3):
+        v = t.ms[s].snapshot()
+        v.apply_entry(decode_entry(raw))
+        with pytest.raises(ProtocolError) as ei:
+            v.apply(att, Kind.EVIDENCE, decode_body(encode_body(evidence)))
+        assert ei.value.seat == att and "not for seq" in ei.value.msg
+
+
+def distinct_of(t: LocalTable, author: int, body: dict[str, Any], **ctx_change: Any) -> bytes:
+    """The password's own distinct proof made again in another context (seq, seat, order): valid, but elsewhere."""
+    hs = tuple(body["ev"]["cards"])
+    cs, op = cp.password_commitments(t.ms[0].game_id, hs, [t.ms[author].me.openings[h] for h in hs])  # type: ignore[union-attr]
+    ctx = cp.ProofContext(t.ms[0].game_id, author, hs, b"password", t.ms[0].entries)._replace(**ctx_change)  # type: ignore[arg-type]
+    return cp.prove_distinct(cs, op, ctx)
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda t, s, b: dict(b, distinct=distinct_of(t, s, b, handle=t.ms[0].entries - 1)),
+        lambda t, s, b: dict(b, distinct=distinct_of(t, s, b, seat=(s + 1) % 3)),
+        lambda t, s, b: dict(b, distinct=distinct_of(t, s, b, purpose=b"answer")),
+        lambda t, s, b: dict(b, codes=b["codes"][:64] + cp.pedersen_commit(5, bytes([1]) + bytes(31))),
+        lambda t, s, b: dict(b, codes=b["codes"][:64] + bytes([1]) + bytes(31)),  # the identity
+        lambda t, s, b: dict(b, codes=b["codes"][:64] + bytes([0xEC]) + bytes([0xFF]) * 30 + bytes([0x7F])),
+        lambda t, s, b: dict(b, codes=b["codes"][:64] + bytes(32)),  # a point of small order
+        lambda t, s, b: dict(b, codes=list(b["codes"])),
+        lambda t, s, b: dict(b, codes=b["codes"].hex()),
+        lambda t, s, b: dict(b, codes=b["codes"] + b"\x00"),
+        lambda t, s, b: dict(b, distinct=b["distinct"][:-1]),
+        lambda t, s, b: dict(b, distinct=b["distinct"] * 2),
+        lambda t, s, b: dict(b, distinct=None),
+        lambda t, s, b: dict(b, distinct=[b["distinct"]]),
+        lambda t, s, b: dict(b, distinct=bytes(3072)),
+        lambda t, s, b: dict(b, distinct=b"\xff" * 3072),
+    ],
+    ids=[
+        "distinct-of-another-seq", "distinct-of-another-seat", "distinct-for-another-purpose",
+        "codes-another-commitment", "codes-identity", "codes-not-a-point", "codes-small-order", "codes-a-list",
+        "codes-a-string", "codes-too-long", "distinct-short", "distinct-long", "distinct-none", "distinct-a-list",
+        "distinct-zero-scalars", "distinct-not-scalars",
+    ],
+)
+def test_a_replayed_or_malformed_password_proof_is_its_authors_fault_at_every_peer(spoil: Any) -> None:
+    t, seat, body = at_password()
+    bad = spoil(t, seat, body)
+    for s in range(3):
+        m = t.ms[s]
+        before = unchanged(m)
+        with pytest.raises(ProtocolError) as ei:
+            m.snapshot().apply(seat, Kind.EVENT, bad)
+        assert ei.value.seat == seat, ei.value
+        assert unchanged(m) == before
+
+
+def test_nothing_public_says_which_card_was_handed() -> None:
+    """The answer entry carries its proofs only sealed: the public body is the event and one box; none of the
+    proofs is in it in the clear (a proof in the clear would tell every seat the handed card's code: try the six)."""
+    t, ctrl, att, body = at_answer()
+    assert set(body) - {"passes"} == {"ev", "proof"}
+    public = encode_body(body)
+    for proof in proofs_in(t, ctrl, att, body):
+        assert proof[:32] not in public and proof[-32:] not in public
 
 
 # ---------------------------------------------------------------- every attempt size, both lies

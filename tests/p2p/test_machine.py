@@ -294,6 +294,71 @@ def _public_card(m: Machine, seat: int) -> int | None:
     )
 
 
+def test_evidence_of_a_box_sealed_to_another_seat_without_its_secret_is_judged_alike_by_every_peer() -> None:
+    """A bad item in sealed shares that only its recipient can see, posted as evidence by a THIRD seat with no box
+    secret: nobody can check it from what the evidence shows, so every peer finds it false, the recipient too
+    (before: the recipient opened the box with its own key and alone took the evidence; a lower seat's evidence
+    beats the recipient's own, so the table split)."""
+    t = make_table(3, seed=7)
+    ms = t.ms
+    found = _run_to_shares(t, lambda m, seat: True)
+    assert found is not None
+    seat = found[0]
+    out = ms[seat].author_next()
+    assert out is not None
+    body = decode_body(encode_body(out[1]))
+    to = body["sealed"][0][0]
+    items = _sealed_items(ms, seat, to, body)
+    items[0] = [*items[0], [0, bytes(32)]]  # an opening that is not due: the recipient alone can see it
+    raw = t.sign(seat, Kind.SHARES, _resealed(ms, seat, to, body, items))
+    who = next(q for q in range(3) if q not in (seat, to))
+    for by in range(3):
+        _rejects(ms, who, Kind.EVIDENCE, {"what": "entry", "raw": raw}, who, "the entry is valid", by=by)
+        assert ms[by].verdict is None
+
+
+def test_evidence_is_judged_with_the_faces_it_shows_not_with_the_faces_the_judge_knows() -> None:
+    """A card played under a false face that one peer (X) knows privately (it handed that card to the player
+    earlier): X rejects the entry at once. A third seat posts the entry as evidence without any certificate: every
+    peer must find it false, X too (before: X judged it with its own hidden faces and took it, alone; a lower seat's
+    evidence beats X's own, so the table split)."""
+    t = seeded_table(3, 1, round_limit=40, bots="deduction")
+    found = _false_face_known_to_one_peer(t)
+    assert found is not None, "seed 1 no longer gives a played card whose face one other peer knows"
+    player, knower, body = found
+    raw = t.sign(player, Kind.EVENT, body)
+    who = 3 - player - knower
+    _rejects(t.ms, player, Kind.EVENT, body, player, "face_mismatch", by=knower)
+    t.ms[who].snapshot().apply(player, Kind.EVENT, body)  # the others cannot tell
+    for by in range(3):
+        _rejects(t.ms, who, Kind.EVIDENCE, {"what": "entry", "raw": raw}, who, "the entry is valid", by=by)
+        assert t.ms[by].verdict is None
+    # the knower's own evidence (its certificates) convinces every peer
+    evidence = t.ms[knower].evidence_for_entry(raw, ProtocolError(player, "face"))
+    for by in range(3):
+        v = t.ms[by].snapshot()
+        v.apply(knower, Kind.EVIDENCE, decode_body(encode_body(evidence)))
+        assert v.verdict is not None and v.verdict.seat == player
+
+
+def _false_face_known_to_one_peer(t: LocalTable) -> tuple[int, int, dict[str, Any]] | None:
+    """Play on to an event duty of a seat holding a card whose face another seat alone knows, and make it play
+    that card as the face of another legal play: (player, knower, body)."""
+    from adp2p.engine.api import legal, view
+
+    while (d := t.ms[0].duty()) is not None:
+        if d.kind == Kind.EVENT:
+            st = t.ms[d.seat].state
+            plays = [ev for ev in legal(view(st, d.seat), d.seat) if ev.get("t") == "play" and "backdoor" not in ev]
+            for x in (s for s in range(3) if s != d.seat):
+                known = t.ms[x].state
+                for h in (h for h in st.hands[d.seat] if h in known.faces and known.known[h] != known.all_mask):
+                    for ev in (ev for ev in plays if ev["card"] != h and ev["face"] != known.faces[h]):
+                        return d.seat, x, {"ev": dict(ev, card=h)}
+        t.step()
+    return None
+
+
 def test_opening_on_a_card_that_is_not_due_rejected() -> None:
     """An opening travels only with a password card shown by the seat that committed it."""
     t = diving_table(1)
