@@ -63,6 +63,7 @@ class Frame:
     checklist: Checklist | None = None
     names: list[str] | None = None
     end: list[str] | None = None  # the game is over: the passwords, the verdict, the log (cli/tui/ending.py)
+    audit: list[Any] | None = None  # at the end: the audit's verdict per player (cli/verdicts.py's PlayerVerdict)
 
 
 @dataclass

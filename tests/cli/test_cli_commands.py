@@ -81,7 +81,7 @@ def test_play_rejects_impossible_player_count() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_end_of_network_game_lines_put_a_proven_cheat_first(lang: str) -> None:
-    from adp2p.cli.cmd_play import audit_line
+    from adp2p.cli.play_end import audit_line
     from adp2p.p2p.peer import Outcome
 
     clean = Outcome(audit_ok=True, entries=42)

@@ -117,6 +117,64 @@ def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int
     assert "of the account" not in text  # the log's last lines are the table's account of the same end
 
 
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_gives_the_audits_verdict_on_each_player(cols: int, rows: int, lang: str) -> None:
+    """The standings say, per player, honest or the violation; the violation is spelled out under them, naming its
+    player."""
+    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.verdicts import PlayerVerdict
+
+    end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
+    names = ["Spieler", "Bot-1", "Bot-2", "Bot-3"]
+    detail = "rule password_distinct (entry 57): two password cards share code C"
+    audit = [PlayerVerdict(n, "honest") for n in names]
+    audit[2] = PlayerVerdict("Bot-2", "violation", [detail])
+    facts = ["  Banking (Bot-1): Samurai [A], Packet Sniffer [B], Line Spike [D]", msg("audit_bad", lang),
+             f"  Bot-2: {detail}", msg("end.replay", lang, command="ad-p2p", path="/tmp/x/log")]
+    frame = Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit)
+    text = "\n".join(plain(EndLayout(frame, cols, rows, False).compose(Scroll())))
+    assert re.search(rf"^{msg('end.standings', lang)} +Root +Oper +User +{msg('audit.col', lang)}", text, re.M), text
+    for name in ("Spieler", "Bot-1", "Bot-3"):
+        assert re.search(rf"^{name} +\d +\d +\d .*{msg('audit.honest', lang)} *$", text, re.M), text
+    assert re.search(rf"^Bot-2 +\d +\d +\d .*{msg('audit.violation', lang)} *$", text, re.M), text
+    assert f"  Bot-2: {detail}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_80x24_four_players_the_end_keeps_every_essential_and_the_board(lang: str) -> None:
+    """Four players at 80x24: who won, the standings with the audit per player, four passwords, the audit's summary,
+    the replay command with a long log path and the question's lines all fit, and the final board too (all six
+    sectors); with a violation more, the essentials stay and the board gives way."""
+    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.verdicts import PlayerVerdict
+
+    end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
+    names = ["Player", "Bot-1", "Bot-2", "Bot-3"]
+    passwords = [f"  {sector_name(s, lang)} ({names[s % 4]}): Delete Account [A], Burnout [F], FDIC [E]"
+                 for s in range(4)]
+    replay = msg("end.replay", lang, command="/home/newcomer/ad-p2p/dev ad-p2p",
+                 path="/home/newcomer/.local/share/ad-p2p/games/" + "d" * 32 + "/log")
+    facts = [*passwords, msg("audit_ok", lang) + " (133)", replay]
+    audit = [PlayerVerdict(n, "honest") for n in names]
+    text = "\n".join(plain(EndLayout(Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit),
+                                     80, 24, False).compose(Scroll())))
+    for name in names:
+        assert re.search(rf"^{name} +\d +\d +\d .*{msg('audit.honest', lang)}", text, re.M), text
+    for line in [*passwords, msg("audit_ok", lang)]:
+        assert line.rstrip() in text, (line, text)
+    assert "d" * 32 + "/log" in text and msg("end.winner", lang) in text
+    assert all(sector_name(s, lang) + " " in text for s in range(6)), text  # the final board
+    audit[1] = PlayerVerdict("Bot-1", "violation", ["rule x (entry 5): y", "rule z: w"])
+    facts = [*passwords, msg("audit_bad", lang), "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w", replay]
+    text = "\n".join(plain(EndLayout(Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit),
+                                     80, 24, False).compose(Scroll())))
+    for line in [*passwords, "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w"]:
+        assert line.rstrip() in text, (line, text)
+    assert "d" * 32 + "/log" in text, text
+    assert re.search(rf"^Bot-1 .*{msg('audit.violations_n', lang, n=2)}", text, re.M), text
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_at_130x45_the_checklist_is_beside_a_board_whose_columns_are_whole(lang: str) -> None:
     """Four players at 130x45, in either language: every decision has the wide layout (the checklist beside the

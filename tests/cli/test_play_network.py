@@ -14,6 +14,8 @@ def test_a_watched_network_game_ends_in_german_with_exit_0(tmp_path: Path) -> No
     assert out.returncode == 0, out.stdout[-2000:] + out.stderr[-2000:]
     assert "Spielprotokoll: " in out.stdout and "Game log" not in out.stdout, out.stdout[-1500:]
     assert "Prüfung:" in out.stdout and "Traceback" not in out.stdout + out.stderr
+    for name in ("Bot-1", "Bot-2"):  # the audit's verdict per player, in German
+        assert f"\n  {name}: ehrlich\n" in out.stdout, out.stdout[-1500:]
     english = ("Waiting at table", "sat down", "begins", "Setup:", "Shuffling", "Dealing", "Game over", "Audit",
                "Log:", "players", "winner(s)", "Winner", "access", "card(s)", "watcher", "this machine")
     said = [line for line in out.stdout.splitlines() if any(w in line for w in english)]
