@@ -9,7 +9,7 @@ import re
 
 import pytest
 from _games import moments
-from adp2p.cli.tui.panes import Frame, Layout, Scroll
+from adp2p.cli.tui.panes import EFFECT_FORMS, Frame, Layout, Scroll
 from adp2p.cli.words import msg, sector_name
 from adp2p.engine.checklist import Checklist
 from rich.text import Text
@@ -219,7 +219,8 @@ def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: s
         top = "\n".join(lines[:head])
         assert msg("your_decision", lang, what="").strip() in top
         assert msg("you_are", lang, who=names[0]) in text  # (in the hand's title)
-        assert msg("effect.lose_actions_next", lang, n=1) in " ".join(top.split()), top
+        said = " ".join(top.split())  # (the effect in its longest words that fit, cli/tui/screen.py short_header)
+        assert any(msg(f"{form}.lose_actions_next", lang, n=1) in said for form in EFFECT_FORMS), top
         if st.turn is not None:
             assert msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who="") in top, top
         if m.decision.kind == "actions":
@@ -227,6 +228,42 @@ def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: s
         assert any(line.rstrip() == long_line for line in lines), text
         checked += 1
     assert checked > 10
+
+
+EFFECT_SETS = {
+    "two": {"lose_actions_next": 2, "no_draw_next": True},
+    "three": {"no_attempts_next": True, "etaxes_next": 2, "beta": True},
+    "four": {"lose_actions_next": 1, "no_draw_next": True, "sol": True, "beta": True},
+    "five": {"no_attempts_next": True, "lose_actions_next": 1, "no_draw_next": True, "ignore_limit": True,
+             "beta": True},
+}
+
+
+@pytest.mark.parametrize("effects", list(EFFECT_SETS), ids=list(EFFECT_SETS))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_80x24_many_effects_on_you_keep_the_header_in_two_lines(lang: str, effects: str) -> None:
+    """Two to five effects on you at once, at every decision of a game with long names: the header stays in
+    two lines, each effect still said (in shorter words when the long ones do not fit), none dropped."""
+    import copy
+
+    names = ["Spielerin-Mit-Langem-Namen" if lang == "de" else "Player-With-A-Long-Name", "Bot-1", "Bot-2"]
+    checked = 0
+    for m in moments(seed=11, n=3, rounds=2):
+        if m.decision is None:
+            break
+        st = copy.deepcopy(m.view)
+        for key, value in EFFECT_SETS[effects].items():
+            setattr(st.status[0], key, value)
+        lay = Layout(Frame(st, 0, lang, m.options, None, names), 80, 24, False)
+        lines = plain(lay.compose(Scroll(choices=["    1. x"])))
+        head = next(i for i, line in enumerate(lines) if line.startswith(sector_name(0, lang)))
+        assert head <= 2, "\n".join(lines[:4])
+        top = " ".join(" ".join(lines[:head]).split())
+        assert msg("on_you", lang, effects="").strip() in top, top
+        for key, value in EFFECT_SETS[effects].items():
+            assert any(msg(f"{form}.{key}", lang, n=value) in top for form in EFFECT_FORMS), (key, top)
+        checked += 1
+    assert checked > 5
 
 
 def test_at_80x24_the_log_scrolled_back_takes_the_boards_place() -> None:
