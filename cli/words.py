@@ -173,6 +173,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},
     "group.card": {"en": "{key}: {card} — {n} ways to play it", "de": "{key}: {card} — {n} Möglichkeiten"},
     "group.sector": {"en": "{key}: {sector} — {n} choices", "de": "{key}: {sector} — {n} Möglichkeiten"},
+    "group.partner": {"en": "{key}: with {who} — {n} choices", "de": "{key}: mit {who} — {n} Möglichkeiten"},
     "prompt": {
         "en": "choice (number, d = end/pass, ? = help, q = quit): ",
         "de": "Wahl (Nummer, d = beenden/passen, ? = Hilfe, q = Ende): ",
@@ -264,6 +265,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "  a p t o show the attempts / plays / trades / other choices when they are folded\n"
             "  c1 c2.. a password (or the cards to discard) card by card (c: start again)\n"
             "  p1 p2.. the ways to play one card (after p, when cards have several targets)\n"
+            "  t1 t2.. the trades with one player (after t, when there are many)\n"
             "  b       show the board again\n"
             "  cards   your cards with their full texts (cards all: the whole deck)\n"
             "  rules   the turn structure and the sector bonuses\n"
@@ -275,6 +277,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "  a p t o Zugangsversuche / Karten / Tausch / Sonstiges zeigen, wenn zusammengefaltet\n"
             "  c1 c2.. ein Passwort (oder abzulegende Karten) Karte für Karte (c: neu)\n"
             "  p1 p2.. die Möglichkeiten, eine Karte zu spielen (nach p, bei mehreren Zielen)\n"
+            "  t1 t2.. die Tauschangebote an einen Spieler (nach t, wenn es viele sind)\n"
             "  b       das Spielfeld erneut zeigen\n"
             "  cards   deine Karten mit vollem Text (cards all: alle Karten)\n"
             "  rules   Zugablauf und Sektor-Boni\n"
