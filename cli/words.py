@@ -333,6 +333,43 @@ MESSAGES: dict[str, dict[str, str]] = {
     "audit.entry": {"en": " (entry {seq})", "de": " (Eintrag {seq})"},
     "audit.nobody": {"en": "  (no single player) {what}", "de": "  (kein einzelner Spieler) {what}"},
     "game_log": {"en": "Game log: {path}", "de": "Spielprotokoll: {path}"},
+    # ad-p2p cards and ad-p2p rules
+    "cards.title": {"en": "Access Denied — 63 cards", "de": "Zugang Verweigert — 63 Karten"},
+    "cards.requires": {"en": "requires", "de": "benötigt"},
+    "cards.password_has": {"en": "your password has {code}", "de": "dein Passwort enthält {code}"},
+    "kind.reaction": {"en": "any time", "de": "jederzeit"},
+    "kind.upgrade": {"en": "upgrade", "de": "Upgrade"},
+    "kind.sector": {"en": "sector card", "de": "Sektorkarte"},
+    "kind.harmful": {"en": "harmful", "de": "schädlich"},
+    "kind.virus": {"en": "virus", "de": "Virus"},
+    "kind.companion": {"en": "played along another card", "de": "mit einer anderen Karte gespielt"},
+    "rules.title": {"en": "Rule profiles (details: docs/rules.md)", "de": "Regelprofile (Einzelheiten: docs/rules.md)"},
+    "rules.head": {
+        "en": "{name} — {players} players, goal {goal} Roots",
+        "de": "{name} — {players} Spieler, Ziel {goal} Roots",
+    },
+    "rules.actions.roots": {"en": "  actions: one per Root access", "de": "  Aktionen: eine je Root-Zugang"},
+    "rules.actions.fixed": {"en": "  actions: 1 a turn", "de": "  Aktionen: 1 pro Zug"},
+    "rules.limit.accesses": {
+        "en": "  hand limit: the number of sectors you have access to",
+        "de": "  Handlimit: die Zahl der Sektoren, zu denen du Zugang hast",
+    },
+    "rules.limit.fixed": {"en": "  hand limit: {n} cards", "de": "  Handlimit: {n} Karten"},
+    "rules.draws.oper_root": {
+        "en": "  drawing: as many cards as you have Oper and Root accesses",
+        "de": "  Ziehen: so viele Karten wie deine Oper- und Root-Zugänge",
+    },
+    "rules.draws.upto2": {"en": "  drawing: 0 to 2 cards", "de": "  Ziehen: 0 bis 2 Karten"},
+    "rules.bonus.sole": {
+        "en": "  sector bonuses: only the one player with Root ({table} table)",
+        "de": "  Sektor-Boni: nur der einzige Root-Inhaber (Tabelle {table})",
+    },
+    "rules.bonus.any": {
+        "en": "  sector bonuses: every player with Root ({table} table)",
+        "de": "  Sektor-Boni: jeder Root-Inhaber (Tabelle {table})",
+    },
+    "rules.texts.en": {"en": "  card texts: English (rulebook 000)", "de": "  Kartentexte: englisch (Regelheft 000)"},
+    "rules.texts.de": {"en": "  card texts: German (rulebook 001)", "de": "  Kartentexte: deutsch (Regelheft 001)"},
     "rematch_join_ask": {
         "en": "Another game at table {table}? The others must choose it too. [y/N] ",
         "de": "Noch eine Partie am Tisch {table}? Die anderen müssen es auch wählen. [j/N] ",
