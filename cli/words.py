@@ -214,6 +214,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "more_above": {"en": "▲ {n} lines above (↑)", "de": "▲ {n} Zeilen darüber (↑)"},
     "log_scrolled": {"en": "▼ {n} newer (PgDn)", "de": "▼ {n} neuere (Bild↓)"},
     "more_cards": {"en": "… {n} more (cards: all of them)", "de": "… {n} weitere (cards: alle)"},
+    "window_passing": {"en": "a reaction window is open", "de": "ein Reaktionsfenster ist offen"},
     "on_you": {"en": "On you: {effects}", "de": "Auf dir: {effects}"},
     "effect.no_attempts_next": {"en": "no attempts next turn", "de": "nächster Zug ohne Versuche"},
     "effect.no_actions_next": {"en": "no actions next turn", "de": "nächster Zug ohne Aktionen"},

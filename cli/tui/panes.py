@@ -202,7 +202,8 @@ class Layout:
         what Tab shows instead, in the compact layout: `secret` says which pane is up; None: no Tab). `short`: in
         at most two lines (screen.short_header)."""
         f = self.frame
-        head = header(f.st, f.me, f.lang, f.names)
+        asked = f.options is not None  # a frame that only follows the game asks nothing
+        head = header(f.st, f.me, f.lang, f.names, asked)
         if secret is None:
             keys = msg("keys_wide", f.lang)
         else:
@@ -213,7 +214,7 @@ class Layout:
             # in the shortest words only when even that group fits on neither
             parts = [effects_parts(f.st, f.me, f.lang, form) if f.me is not None else [] for form in EFFECT_FORMS]
             forms = [[Text(", ").join(p)] if p else [] for p in parts] + parts[-1:]
-            lines = short_header(f.st, f.me, f.lang, f.names, self.cols - 1, forms, keys.split(" · "))
+            lines = short_header(f.st, f.me, f.lang, f.names, self.cols - 1, forms, keys.split(" · "), asked)
             return lines_of(self.con, Group(*lines), self.cols)
         last = head.plain.split("\n")[-1]
         head.append("   " if len(last) + 3 + len(keys) < self.cols else "\n")  # on the decision's line when it fits

@@ -297,3 +297,19 @@ def test_at_80x24_the_log_gives_lines_to_choices_that_would_not_fit() -> None:
     first_short = next(i for i, line in enumerate(short) if "1. x" in line)
     first_many = next(i for i, line in enumerate(many) if ". choice" in line)
     assert first_many == first_short - (lay.log_rows - 2)  # the choices start higher by the lines the log gave
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_window_passed_by_itself_is_not_called_your_decision(lang: str) -> None:
+    """A frame that only follows the game (no question: the prompt passes most reaction windows by itself) while
+    our reaction window is pending says a window is open, not "Your decision: reaction?" over "(waiting for the
+    others)"; the frame that asks says it is our decision, at 80x24 and 130x45."""
+    m = next(m for m in moments(seed=11, n=3, rounds=3) if m.decision is not None and m.decision.kind == "window")
+    for cols, rows in ((80, 24), (130, 45)):
+        following = "\n".join(plain(Layout(Frame(m.view, 0, lang, None, None, None), cols, rows, False)
+                                    .compose(Scroll())))
+        asking = "\n".join(plain(Layout(Frame(m.view, 0, lang, m.options, None, None), cols, rows, False)
+                                 .compose(Scroll())))
+        mine = msg("your_decision", lang, what="").strip()
+        assert mine not in following and msg("window_passing", lang) in following, following
+        assert mine in asking, asking
