@@ -16,6 +16,7 @@ import select
 import shutil
 import sys
 import textwrap
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -34,6 +35,7 @@ from adp2p.engine.state import GameState
 from rich.console import Console
 
 Event = dict[str, Any]
+WATCH_EVERY = 0.5  # seconds: the full screen follows the game at most this often while nothing is asked
 DEFAULT_REACT_SECONDS = 15.0
 
 
@@ -176,14 +178,37 @@ class Prompt:
             self.ui = None
 
     def watch(self, st: GameState, me: int | None) -> None:
-        """The game moved on while nothing is asked: the full screen shows it (at most twice a second)."""
-        if self.ui is None or self.ui.reading or time.monotonic() - self._watched < 0.5:
+        """The game moved on while nothing is asked: the full screen shows it, at most twice a second, and always
+        its latest state (a burst's last move is drawn when the half second is over, not dropped: the hand dealt
+        in a burst of setup lines stayed hidden until the next line came)."""
+        if self.ui is None or self.ui.reading:
             return
-        self._watched = time.monotonic()
+        with self._watch_lock:
+            self._latest = (st, me)
+            wait = WATCH_EVERY - (time.monotonic() - self._watched)
+            if wait > 0:
+                if self._trailing is None:
+                    self._trailing = threading.Timer(wait, self._draw_latest)
+                    self._trailing.daemon = True
+                    self._trailing.start()
+                return
+        self._draw_latest()
+
+    def _draw_latest(self) -> None:
+        with self._watch_lock:
+            self._trailing = None
+            latest, self._latest = self._latest, None
+            if latest is None or self.ui is None:
+                return
+            self._watched = time.monotonic()
+        st, me = latest
         cl = self.checklist(st, me) if me is not None else None
         self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
 
     _watched = 0.0
+    _latest: tuple[GameState, int | None] | None = None
+    _trailing: threading.Timer | None = None
+    _watch_lock = threading.Lock()
 
     def log(self, line: str) -> None:
         """A line of the game's account or a notice: the log pane of the full screen, else printed."""
