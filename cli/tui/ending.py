@@ -86,12 +86,12 @@ class EndLayout(Layout):
                  if "".join(seg.text for seg in line).strip()]
         facts = text_lines(con, [msg("end.passwords", f.lang), *(f.end or [])], cols)
         essential = [*head, *table, *facts]
-        room = rows - 2 - len(essential)  # the input line, and one line for the answer to a key
+        room = rows - 1 - len(essential)  # the input line (a question too long for it is among the facts)
         board: list[Line] = []
         if room >= BOARD_ROWS:  # the final board where there is room (a blank line under it if that fits too)
             board = lines_of(con, Group(*compact_board(f.st, f.lang, f.names, one_line=True)), cols)
             board = fit(board, BOARD_ROWS, cols) + (text_lines(con, [""], cols) if room > BOARD_ROWS else [])
-        top = [*head, *board, *table, *facts] if len(essential) <= rows - 2 else fit(essential, rows - 2, cols)
+        top = [*head, *board, *table, *facts] if len(essential) <= rows - 1 else fit(essential, rows - 1, cols)
         self.top = top
         self.mid_left = []
         self.log_width = cols
@@ -105,10 +105,9 @@ def end_on_screen(prompt: Prompt, st: GameState, me: int | None, lines: list[str
     Ctrl-C). The caller leaves the full screen afterwards."""
     ui = prompt.ui
     assert ui is not None
+    if len(question) >= ui.cols() - 8:  # too long for the input line: the last of the facts, the keys at the line
+        lines, question = [*lines, question.rstrip()], msg("confirm_keys", prompt.lang)
     ui.show(Frame(st, me, prompt.lang, None, None, prompt.names, end=lines, audit=audit))
-    if len(question) >= ui.cols() - 8:  # too long for the input line: above it, the keys at it
-        ui.say(question.rstrip())
-        question = msg("confirm_keys", prompt.lang)
     ui.discard_typed_ahead()
     line = ui.readline(question)
     ui.done()

@@ -152,7 +152,9 @@ def test_at_80x24_four_players_the_end_keeps_every_essential_and_the_board(lang:
     end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
     names = ["Player", "Bot-1", "Bot-2", "Bot-3"]
     passwords = [f"  {sector_name(s, lang)} ({names[s % 4]}): Delete Account [A], Burnout [F], FDIC [E]"
-                 for s in range(4)]
+                 for s in range(3)]
+    passwords.append(f"  {sector_name(3, lang)} (Bot-3): Ein guter Tag am Markt [C], Spitzen System [B], Net "
+                     "Volley-Ball [E]")  # (a password that takes two lines at 80 columns, as in a real game)
     replay = msg("end.replay", lang, command="/home/newcomer/ad-p2p/dev ad-p2p",
                  path="/home/newcomer/.local/share/ad-p2p/games/" + "d" * 32 + "/log")
     facts = [*passwords, msg("audit_ok", lang) + " (133)", replay]
@@ -161,15 +163,16 @@ def test_at_80x24_four_players_the_end_keeps_every_essential_and_the_board(lang:
                                      80, 24, False).compose(Scroll())))
     for name in names:
         assert re.search(rf"^{name} +\d +\d +\d .*{msg('audit.honest', lang)}", text, re.M), text
-    for line in [*passwords, msg("audit_ok", lang)]:
+    for line in [*passwords[:3], msg("audit_ok", lang)]:
         assert line.rstrip() in text, (line, text)
+    assert "Spitzen System [B], Net" in text and "Volley-Ball [E]" in text
     assert "d" * 32 + "/log" in text and msg("end.winner", lang) in text
     assert all(sector_name(s, lang) + " " in text for s in range(6)), text  # the final board
     audit[1] = PlayerVerdict("Bot-1", "violation", ["rule x (entry 5): y", "rule z: w"])
     facts = [*passwords, msg("audit_bad", lang), "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w", replay]
     text = "\n".join(plain(EndLayout(Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit),
                                      80, 24, False).compose(Scroll())))
-    for line in [*passwords, "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w"]:
+    for line in [*passwords[:3], "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w"]:
         assert line.rstrip() in text, (line, text)
     assert "d" * 32 + "/log" in text, text
     assert re.search(rf"^Bot-1 .*{msg('audit.violations_n', lang, n=2)}", text, re.M), text
