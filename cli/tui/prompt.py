@@ -16,11 +16,11 @@ import select
 import shutil
 import sys
 import textwrap
-import threading
 import time
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.cli.tui.follow import Follower
 from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
 from adp2p.cli.tui.menu import Menu
 from adp2p.cli.tui.panes import Frame
@@ -35,7 +35,6 @@ from adp2p.engine.state import GameState
 from rich.console import Console
 
 Event = dict[str, Any]
-WATCH_EVERY = 0.5  # seconds: the full screen follows the game at most this often while nothing is asked
 DEFAULT_REACT_SECONDS = 15.0
 
 
@@ -160,6 +159,7 @@ class Prompt:
         self.history = history
         self.shown = 0  # history lines already on a screen
         self.ui = ui  # the full-screen client, or None: lines
+        self._follow = Follower(self._draw_followed)
 
     # -- output ------------------------------------------------------------------------------------
     @property
@@ -179,36 +179,16 @@ class Prompt:
 
     def watch(self, st: GameState, me: int | None) -> None:
         """The game moved on while nothing is asked: the full screen shows it, at most twice a second, and always
-        its latest state (a burst's last move is drawn when the half second is over, not dropped: the hand dealt
-        in a burst of setup lines stayed hidden until the next line came)."""
+        its latest state (cli/tui/follow.py: the hand dealt amid a burst of setup lines stayed hidden until the next
+        line came)."""
         if self.ui is None or self.ui.reading:
             return
-        with self._watch_lock:
-            self._latest = (st, me)
-            wait = WATCH_EVERY - (time.monotonic() - self._watched)
-            if wait > 0:
-                if self._trailing is None:
-                    self._trailing = threading.Timer(wait, self._draw_latest)
-                    self._trailing.daemon = True
-                    self._trailing.start()
-                return
-        self._draw_latest()
+        self._follow(st, me)
 
-    def _draw_latest(self) -> None:
-        with self._watch_lock:
-            self._trailing = None
-            latest, self._latest = self._latest, None
-            if latest is None or self.ui is None:
-                return
-            self._watched = time.monotonic()
-        st, me = latest
-        cl = self.checklist(st, me) if me is not None else None
-        self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
-
-    _watched = 0.0
-    _latest: tuple[GameState, int | None] | None = None
-    _trailing: threading.Timer | None = None
-    _watch_lock = threading.Lock()
+    def _draw_followed(self, st: GameState, me: int | None) -> None:
+        if self.ui is not None:
+            cl = self.checklist(st, me) if me is not None else None
+            self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
 
     def log(self, line: str) -> None:
         """A line of the game's account or a notice: the log pane of the full screen, else printed."""

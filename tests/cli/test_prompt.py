@@ -339,7 +339,7 @@ def test_the_full_screen_follows_the_game_to_its_latest_state() -> None:
     when that half second is over (it was dropped: the hand dealt amid a burst of setup lines stayed "a hidden
     card" on the screen until another line came)."""
     from _games import moments
-    from adp2p.cli.tui.prompt import WATCH_EVERY
+    from adp2p.cli.tui.follow import WATCH_EVERY
 
     class Screen:
         def __init__(self) -> None:
