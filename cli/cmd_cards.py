@@ -5,10 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 
+from adp2p.cli.words import msg, sector_name
 from adp2p.engine.catalog import CODES, LEVEL_NAMES, cards, sectors
 from adp2p.engine.profiles import PROFILES
 from rich.console import Console
-from rich.table import Table
 
 
 def card_dicts(lang: str) -> list[dict[str, object]]:
@@ -33,28 +33,43 @@ def card_dicts(lang: str) -> list[dict[str, object]]:
 
 
 def run_cards(args: argparse.Namespace) -> int:
-    data = card_dicts(args.lang)
+    """The 63 cards as text (every word in the chosen language: titles, kinds, requirements, texts) or JSON."""
+    lang = args.lang
+    data = card_dicts(lang)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
         return 0
-    de = args.lang == "de"
     con = Console(highlight=False)
-    con.print(f"[bold]{'Zugang Verweigert — 63 Karten' if de else 'Access Denied — 63 cards'}[/bold]\n")
-    for d in data:
-        req = ""
-        if d["requires"]:
-            r = d["requires"]
-            req = f"{r['level']}{'' if r['level'] == 'Root' else '+'} {r['sector']}"  # type: ignore[index]
+    con.print(f"[bold]{msg('cards.title', lang)}[/bold]\n")
+    for c, d in zip(cards(), data, strict=True):
+        req = []
+        if c.requires:
+            level = LEVEL_NAMES[c.requires.level]
+            req.append(f"{level}{'' if level == 'Root' else '+'} {sector_name(c.requires.sector, lang)}")
         if d["password_code"]:
-            req += f", password has {d['password_code']}"
-        kinds = ", ".join(d["kinds"])  # type: ignore[arg-type]
+            req.append(msg("cards.password_has", lang, code=d["password_code"]))
+        kinds = ", ".join(msg(f"kind.{k}", lang) for k in sorted(c.kinds))
         head = f"[bold]{d['code']}[/bold]  [bold cyan]{d['title']}[/bold cyan]"
         head += f"  [dim]({kinds})[/dim]" if kinds else ""
-        head += f"  [yellow]{'benötigt' if de else 'requires'}: {req}[/yellow]" if req else ""
+        head += f"  [yellow]{msg('cards.requires', lang)}: {', '.join(req)}[/yellow]" if req else ""
         con.print(head)
         for para in str(d["text"]).split("\n\n"):
             con.print("    " + para.replace("\n", " "), soft_wrap=False)
     return 0
+
+
+def profile_lines(lang: str) -> list[str]:
+    """Every rule profile in words: players, goal, actions, hand limit, drawing, sector bonuses, card texts."""
+    out = [msg("rules.title", lang)]
+    for p in PROFILES.values():
+        out += ["", msg("rules.head", lang, name=p.name, players=f"{p.min_players}-{p.max_players}", goal=p.goal),
+                msg(f"rules.actions.{p.actions}", lang),
+                msg("rules.limit.accesses", lang) if p.hand_limit == "accesses"
+                else msg("rules.limit.fixed", lang, n=p.hand_limit),
+                msg(f"rules.draws.{p.draws}", lang),
+                msg(f"rules.bonus.{p.bonus_holder}", lang, table=p.bonuses),
+                msg(f"rules.texts.{p.card_texts}", lang)]
+    return out
 
 
 def run_rules(args: argparse.Namespace) -> int:
@@ -76,10 +91,5 @@ def run_rules(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(rows, indent=1))
         return 0
-    table = Table(title="Rule profiles (see docs/rules.md)")
-    for k in rows[0]:
-        table.add_column(k)
-    for r in rows:
-        table.add_row(*(str(v) for v in r.values()))
-    Console().print(table)
+    print("\n".join(profile_lines(getattr(args, "lang", "en"))))
     return 0

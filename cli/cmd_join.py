@@ -290,16 +290,20 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
             return 130, None
         raise
     rc, again = exit_code(outcome), None
+    from adp2p.cli.verdicts import audit_lines
     if prompt is not None and prompt.ui is not None:
-        from adp2p.cli.cmd_play import end_on_full_screen
+        from adp2p.cli.play_end import end_on_full_screen, printed_audit
         from adp2p.cli.tui.ending import yes
         from adp2p.cli.tui.prompt import say_wrapped
 
         fields = {"table": args.table}
         again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0, "rematch_join_ask", fields))
         prompt.close()  # the terminal as it was; the end again as lines (wrapped at words), kept in the terminal
-        for line in [*outcome.summary, outcome.said or outcome.line]:
+        for line in [*outcome.summary, outcome.said or outcome.line, *printed_audit(peer, outcome, args.lang)]:
             say_wrapped(line, sys.stdout)
+    elif prompt is not None and peer.machine is not None:  # lines: the table told the verdict; now per player
+        for line in audit_lines(peer.machine, args.lang):
+            print(line, flush=True)
     if args.result_json:
         Path(args.result_json).write_text(json.dumps(outcome_dict(outcome), indent=1))
     if args.quiet:

@@ -9,13 +9,12 @@ without the network (a quick look at the rules).
 from __future__ import annotations
 
 import argparse
-import io
-import os
 import random
 import sys
 from typing import Any
 
 from adp2p.cli.checks import profile_of
+from adp2p.cli.play_end import end_on_full_screen, final_screen, printed_audit
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
 from adp2p.cli.tui.ending import end_on_screen, password_lines, yes
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
@@ -146,25 +145,6 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> E
     prompt.show(st if me is None else view(st, me), me)
     prompt.say(winners)
     return 0, None
-
-
-def final_screen(peer: Any, lang: str, out: Any) -> None:
-    """The end screen of a network game, from this peer's own fold of the log."""
-    m = peer.machine
-    if m is None:
-        return
-    seat = m.seat
-    st = m.state if seat is None else view(m.state, seat)
-    Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
-
-
-def audit_line(outcome: Any, lang: str) -> str:
-    first = [msg("verdict", lang, verdict=outcome.verdict)] if outcome.verdict else []
-    if outcome.audit_ok:
-        return "\n".join([*first, msg("audit_ok", lang) + f" ({outcome.entries})"])
-    if outcome.audit_ok is False:
-        return "\n".join([*first, "\n  ".join([msg("audit_bad", lang), *outcome.violations])])
-    return "\n".join([*first, msg("audit_none", lang, line=outcome.said or outcome.line)])
 
 
 HUMAN_PATIENCE = 1800.0  # seconds the bots wait for a person at the prompt before they end the game as abandoned
@@ -317,33 +297,7 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
         say_wrapped(outcome.said or outcome.line, out)  # the full screen showed the board: who won, then the end
     for line in outcome.summary:  # the standings and every password, again below the final board
         say_wrapped(line, out)
-    say_wrapped(audit_line(outcome, args.lang), out)
+    for line in printed_audit(peer, outcome, args.lang):  # the verdict, then a line per player
+        say_wrapped(line, out)
     say_wrapped(msg("game_log", args.lang, path=outcome.log_path), out)
     return rc, again
-
-
-def end_lines(peer: Any, outcome: Any, lang: str) -> list[str]:
-    """What the end screen says under the standings: every password (the audit's faces), the verdict, how to replay
-    the game from its log."""
-    m = peer.machine
-    rep = getattr(m, "audit_report", None) if m is not None else None
-    faces = rep.faces if rep is not None else {}
-    passwords = password_lines(m.state, faces, list(m.names), lang) if m is not None else []
-    if not passwords:
-        passwords = [msg("end.no_passwords", lang)]
-    command = os.environ.get("ADP2P_COMMAND") or "ad-p2p"  # as the player can type it (see paths.resume_command)
-    log = [msg("end.replay", lang, command=command, path=outcome.log_path)] if outcome.log_path else []
-    return [*passwords, audit_line(outcome, lang), *log]
-
-
-def end_on_full_screen(
-    peer: Any, prompt: Any, outcome: Any, lang: str, ask: bool, key: str = "rematch_ask", fields: Any = None
-) -> str:
-    """The end of a networked game (`play` or `join`) on the full screen, from this peer's own fold of the log; `ask`:
-    the rematch question `key` (a complete game), else Enter leaves. Returns the line typed."""
-    m = peer.machine
-    if m is None:
-        return ""
-    st = m.state if m.seat is None else view(m.state, m.seat)
-    question = msg(key, lang, **(fields or {})) if ask else msg("end_leave", lang)
-    return end_on_screen(prompt, st, m.seat, end_lines(peer, outcome, lang), question)

@@ -44,6 +44,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--json", action="store_true", help="machine-readable output")
 
     r = sub.add_parser("rules", help="the rule profiles")
+    r.add_argument("--lang", choices=["en", "de"], default="en", help="language of the description")
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("sim", help="in-process bot games: win rates, turns, speed")

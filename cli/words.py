@@ -173,6 +173,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "group.collapsed": {"en": "{n} choices — type {key} to list them", "de": "{n} Möglichkeiten — {key} zeigt sie"},
     "group.card": {"en": "{key}: {card} — {n} ways to play it", "de": "{key}: {card} — {n} Möglichkeiten"},
     "group.sector": {"en": "{key}: {sector} — {n} choices", "de": "{key}: {sector} — {n} Möglichkeiten"},
+    "group.partner": {"en": "{key}: with {who} — {n} choices", "de": "{key}: mit {who} — {n} Möglichkeiten"},
     "prompt": {
         "en": "choice (number, d = end/pass, ? = help, q = quit): ",
         "de": "Wahl (Nummer, d = beenden/passen, ? = Hilfe, q = Ende): ",
@@ -213,6 +214,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "more_above": {"en": "▲ {n} lines above (↑)", "de": "▲ {n} Zeilen darüber (↑)"},
     "log_scrolled": {"en": "▼ {n} newer (PgDn)", "de": "▼ {n} neuere (Bild↓)"},
     "more_cards": {"en": "… {n} more (cards: all of them)", "de": "… {n} weitere (cards: alle)"},
+    "window_passing": {"en": "a reaction window is open", "de": "ein Reaktionsfenster ist offen"},
     "on_you": {"en": "On you: {effects}", "de": "Auf dir: {effects}"},
     "effect.no_attempts_next": {"en": "no attempts next turn", "de": "nächster Zug ohne Versuche"},
     "effect.no_actions_next": {"en": "no actions next turn", "de": "nächster Zug ohne Aktionen"},
@@ -223,6 +225,25 @@ MESSAGES: dict[str, dict[str, str]] = {
     "effect.ignore_limit": {"en": "no hand limit until your turn", "de": "kein Handlimit bis zu deinem Zug"},
     "effect.sol": {"en": "1 action a turn (S.O.L.)", "de": "1 Aktion pro Zug (S.O.L.)"},
     "effect.beta": {"en": "hand limit -1 (Beta Site)", "de": "Handlimit -1 (Beta Site)"},
+    # the same, shorter, for a header of two lines at 80 columns (effect_short first, effect_tiny if still too long)
+    "effect_short.no_attempts_next": {"en": "no attempts next", "de": "keine Versuche nächst. Zug"},
+    "effect_short.no_actions_next": {"en": "no actions next", "de": "keine Aktionen nächst. Zug"},
+    "effect_short.lose_actions_next": {"en": "-{n} action(s) next", "de": "-{n} Aktion(en) nächst. Zug"},
+    "effect_short.no_draw_next": {"en": "no draw next", "de": "kein Ziehen nächst. Zug"},
+    "effect_short.extra_actions_next": {"en": "+{n} action(s) next", "de": "+{n} Aktion(en) nächst. Zug"},
+    "effect_short.etaxes_next": {"en": "eTaxes: draw {n} more", "de": "eTaxes: {n} mehr ziehen"},
+    "effect_short.ignore_limit": {"en": "no hand limit", "de": "kein Handlimit"},
+    "effect_short.sol": {"en": "S.O.L.", "de": "S.O.L."},
+    "effect_short.beta": {"en": "Beta Site", "de": "Beta Site"},
+    "effect_tiny.no_attempts_next": {"en": "no att.", "de": "k. Versuche"},
+    "effect_tiny.no_actions_next": {"en": "no act.", "de": "k. Aktionen"},
+    "effect_tiny.lose_actions_next": {"en": "-{n} act.", "de": "-{n} Akt."},
+    "effect_tiny.no_draw_next": {"en": "no draw", "de": "k. Ziehen"},
+    "effect_tiny.extra_actions_next": {"en": "+{n} act.", "de": "+{n} Akt."},
+    "effect_tiny.etaxes_next": {"en": "eTaxes", "de": "eTaxes"},
+    "effect_tiny.ignore_limit": {"en": "no limit", "de": "k. Limit"},
+    "effect_tiny.sol": {"en": "S.O.L.", "de": "S.O.L."},
+    "effect_tiny.beta": {"en": "Beta", "de": "Beta"},
     "stage.password": {
         "en": "{n} possible passwords: pick card by card (c1, c2, ...; c: start again){picked}",
         "de": "{n} mögliche Passwörter: Karte für Karte wählen (c1, c2, ...; c: neu){picked}",
@@ -245,6 +266,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "  a p t o show the attempts / plays / trades / other choices when they are folded\n"
             "  c1 c2.. a password (or the cards to discard) card by card (c: start again)\n"
             "  p1 p2.. the ways to play one card (after p, when cards have several targets)\n"
+            "  t1 t2.. the trades with one player (after t, when there are many)\n"
             "  b       show the board again\n"
             "  cards   your cards with their full texts (cards all: the whole deck)\n"
             "  rules   the turn structure and the sector bonuses\n"
@@ -256,6 +278,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "  a p t o Zugangsversuche / Karten / Tausch / Sonstiges zeigen, wenn zusammengefaltet\n"
             "  c1 c2.. ein Passwort (oder abzulegende Karten) Karte für Karte (c: neu)\n"
             "  p1 p2.. die Möglichkeiten, eine Karte zu spielen (nach p, bei mehreren Zielen)\n"
+            "  t1 t2.. die Tauschangebote an einen Spieler (nach t, wenn es viele sind)\n"
             "  b       das Spielfeld erneut zeigen\n"
             "  cards   deine Karten mit vollem Text (cards all: alle Karten)\n"
             "  rules   Zugablauf und Sektor-Boni\n"
@@ -298,7 +321,56 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Während des Spiels nachgewiesener Betrug: {verdict}",
     },
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
+    "audit.col": {"en": "Audit", "de": "Prüfung"},
+    "audit.honest": {"en": "honest", "de": "ehrlich"},
+    "audit.violation": {"en": "VIOLATION", "de": "VERSTOSS"},
+    "audit.violations_n": {"en": "{n} VIOLATIONS", "de": "{n} VERSTÖSSE"},
+    "audit.silent": {"en": "stopped answering", "de": "antwortete nicht mehr"},
+    "audit.unchecked": {"en": "not checked", "de": "nicht geprüft"},
+    "audit.player": {"en": "  {who}: {verdict}", "de": "  {who}: {verdict}"},
+    "audit.detail": {"en": "    {what}", "de": "    {what}"},
+    "audit.named": {"en": "  {who}: {what}", "de": "  {who}: {what}"},
+    "audit.breach": {"en": "rule {rule}{where}: {why}", "de": "Regel {rule}{where}: {why}"},
+    "audit.entry": {"en": " (entry {seq})", "de": " (Eintrag {seq})"},
+    "audit.nobody": {"en": "  (no single player) {what}", "de": "  (kein einzelner Spieler) {what}"},
     "game_log": {"en": "Game log: {path}", "de": "Spielprotokoll: {path}"},
+    # ad-p2p cards and ad-p2p rules
+    "cards.title": {"en": "Access Denied — 63 cards", "de": "Zugang Verweigert — 63 Karten"},
+    "cards.requires": {"en": "requires", "de": "benötigt"},
+    "cards.password_has": {"en": "your password has {code}", "de": "dein Passwort enthält {code}"},
+    "kind.reaction": {"en": "any time", "de": "jederzeit"},
+    "kind.upgrade": {"en": "upgrade", "de": "Upgrade"},
+    "kind.sector": {"en": "sector card", "de": "Sektorkarte"},
+    "kind.harmful": {"en": "harmful", "de": "schädlich"},
+    "kind.virus": {"en": "virus", "de": "Virus"},
+    "kind.companion": {"en": "played along another card", "de": "mit einer anderen Karte gespielt"},
+    "rules.title": {"en": "Rule profiles (details: docs/rules.md)", "de": "Regelprofile (Einzelheiten: docs/rules.md)"},
+    "rules.head": {
+        "en": "{name} — {players} players, goal {goal} Roots",
+        "de": "{name} — {players} Spieler, Ziel {goal} Roots",
+    },
+    "rules.actions.roots": {"en": "  actions: one per Root access", "de": "  Aktionen: eine je Root-Zugang"},
+    "rules.actions.fixed": {"en": "  actions: 1 a turn", "de": "  Aktionen: 1 pro Zug"},
+    "rules.limit.accesses": {
+        "en": "  hand limit: the number of sectors you have access to",
+        "de": "  Handlimit: die Zahl der Sektoren, zu denen du Zugang hast",
+    },
+    "rules.limit.fixed": {"en": "  hand limit: {n} cards", "de": "  Handlimit: {n} Karten"},
+    "rules.draws.oper_root": {
+        "en": "  drawing: as many cards as you have Oper and Root accesses",
+        "de": "  Ziehen: so viele Karten wie deine Oper- und Root-Zugänge",
+    },
+    "rules.draws.upto2": {"en": "  drawing: 0 to 2 cards", "de": "  Ziehen: 0 bis 2 Karten"},
+    "rules.bonus.sole": {
+        "en": "  sector bonuses: only the one player with Root ({table} table)",
+        "de": "  Sektor-Boni: nur der einzige Root-Inhaber (Tabelle {table})",
+    },
+    "rules.bonus.any": {
+        "en": "  sector bonuses: every player with Root ({table} table)",
+        "de": "  Sektor-Boni: jeder Root-Inhaber (Tabelle {table})",
+    },
+    "rules.texts.en": {"en": "  card texts: English (rulebook 000)", "de": "  Kartentexte: englisch (Regelheft 000)"},
+    "rules.texts.de": {"en": "  card texts: German (rulebook 001)", "de": "  Kartentexte: deutsch (Regelheft 001)"},
     "rematch_join_ask": {
         "en": "Another game at table {table}? The others must choose it too. [y/N] ",
         "de": "Noch eine Partie am Tisch {table}? Die anderen müssen es auch wählen. [j/N] ",

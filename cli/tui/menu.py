@@ -14,7 +14,7 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Any
 
-from adp2p.cli.words import card_label, describe, msg, sector_name
+from adp2p.cli.words import card_label, describe, msg, player_name, sector_name
 from adp2p.engine.catalog import CODES, card
 from adp2p.engine.checklist import Checklist
 from adp2p.engine.state import GameState
@@ -39,6 +39,7 @@ GROUP_OF = {
 FOLD = 12  # groups with more choices than this are folded to one line (its key lists them)
 FOLD_FULL = 4  # the same in the full screen, whose choices pane is short
 SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking ... a6 = Universities)
+TRADE_KEY = re.compile(r"t([1-9])")  # the trades offered to one player: t1, t2, ... (the partner first)
 PLAY_KEY = re.compile(r"p([1-9])")  # the plays of one card: p1, p2, ... (the card first, then its targets)
 CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
 STAGED = frozenset({"password", "discard", "give", "spam_give"})  # kinds of choices picked card by card
@@ -68,6 +69,7 @@ class Menu:
             self.groups["done"].append(most)
         self.order = [i for g in GROUPS for i in self.groups[g]]
         self.picked: list[int] = []  # the cards picked so far (a staged choice)
+        self.carded: list[int] | None = None  # the choices being picked card by card (c1, c2, ...), if any
 
     def say(self, text: str = "") -> None:
         self.host.say(text)
@@ -80,11 +82,11 @@ class Menu:
         shown = [g for g in GROUPS if self.groups[g]]
         if not self.full:
             self.say()
-        fold = FOLD_FULL if self.full else FOLD
+        folded = self.folded(shown)
         for g in shown:
             idx = self.groups[g]
             title = f"  {msg('group.' + g, self.lang)}:"
-            if len(idx) > fold and len(shown) > 1 and not self.staged(idx):
+            if g in folded:
                 first = self.order.index(idx[0]) + 1
                 line = f"{first}-{first + len(idx) - 1}: " + msg(
                     "group.collapsed", self.lang, n=len(idx), key=GROUP_KEYS.get(g, "o")
@@ -98,9 +100,22 @@ class Menu:
             if not self.full or len(shown) > 1:  # (the full screen has no room for a lone group's title)
                 self.say(title)
             if self.staged(idx):
+                self.carded = idx
                 self.list_stage(idx)
                 continue
             self.list_items(idx)
+
+    def folded(self, shown: list[str]) -> set[str]:
+        """The groups shown folded to one line: those longer than the fold (4 on the full screen, 12 as lines), then
+        the longest others until at most 12 choices are listed at once (a lone group is listed, in stages if long)."""
+        if len(shown) < 2:
+            return set()
+        fold = FOLD_FULL if self.full else FOLD
+        listed = {g: len(self.groups[g]) for g in shown if not self.staged(self.groups[g])}
+        out = {g for g, n in listed.items() if n > fold}
+        while sum(n for g, n in listed.items() if g not in out) > FOLD:
+            out.add(max((g for g in listed if g not in out), key=lambda g: listed[g]))
+        return out
 
     def stage(self, key: str) -> bool:
         """A key that lists a part of the menu (a group, a sector's attempts, a card's plays, a card picked);
@@ -114,13 +129,22 @@ class Menu:
                 self.list_sectors(idx)  # one more stage: the sector first, then its choices
             elif folded[key] == "plays" and len(idx) > STAGE and len(play_cards(self.options, idx)) < len(idx):
                 self.list_play_cards(idx)  # the card first, then its targets
+            elif folded[key] == "trades" and len(idx) > FOLD and len(partners(self.options, idx)) > 1:
+                self.list_partners(idx)  # the partner first, then what to offer
             else:
-                self.list_items(idx)
+                self.list_long(idx)
             return True
         pick = CARD_KEY.fullmatch(key)
-        if pick and self.staged(groups["other"]):
+        if pick and self.carded is not None:
             self.new_stage()
-            self.pick_card(groups["other"], pick.group(1))
+            self.pick_card(self.carded, pick.group(1))
+            return True
+        trade = TRADE_KEY.fullmatch(key)
+        whom = partners(self.options, groups["trades"])
+        if trade and 1 <= int(trade.group(1)) <= len(whom):
+            q = whom[int(trade.group(1)) - 1]
+            self.new_stage()
+            self.list_long([i for i in groups["trades"] if self.options[i].get("q") == q])
             return True
         play = PLAY_KEY.fullmatch(key)
         played = play_cards(self.options, groups["plays"])
@@ -134,9 +158,26 @@ class Menu:
             idx = [i for i in groups["attempts"] if self.options[i].get("s") == int(sector.group(1)) - 1]
             if idx:
                 self.new_stage()
-                self.list_items(idx)
+                self.list_long(idx)
                 return True
         return False
+
+    def list_long(self, idx: list[int]) -> None:
+        """The choices `idx` at a stage of their own: more than FOLD sets of cards of one kind (the attempts on one
+        sector, the discards) are picked card by card, else listed."""
+        if len(idx) > FOLD and len({self.options[i]["t"] for i in idx}) == 1 and all(
+                self.options[i].get("cards") for i in idx):
+            self.carded, self.picked = idx, []
+            self.list_stage(idx)
+        else:
+            self.list_items(idx)
+
+    def list_partners(self, idx: list[int]) -> None:
+        """The trades, one line per partner with how many offers (t1, t2, ...)."""
+        for k, q in enumerate(partners(self.options, idx), 1):
+            n = sum(1 for i in idx if self.options[i].get("q") == q)
+            who = player_name(self.st, q, self.host.names)
+            self.say("    " + msg("group.partner", self.lang, key=f"t{k}", who=who, n=n))
 
     def new_stage(self) -> None:
         """A stage replaces what the full screen's choices pane showed (as lines, it follows it)."""
@@ -248,6 +289,16 @@ class Menu:
             # wrapped at words with a hanging indent: a choice never breaks mid-word on a narrow terminal
             self.say(textwrap.fill(text, width, initial_indent=head, subsequent_indent=" " * len(head),
                                    break_long_words=False, break_on_hyphens=False))
+
+
+def partners(options: list[Event], idx: list[int]) -> list[int]:
+    """The players the trades among `idx` are offered to, each once, in menu order (at most 9: t1..t9)."""
+    out: list[int] = []
+    for i in idx:
+        q = options[i].get("q")
+        if options[i]["t"] == "trade" and q is not None and q not in out:
+            out.append(q)
+    return out[:9]
 
 
 def play_cards(options: list[Event], idx: list[int]) -> list[int]:

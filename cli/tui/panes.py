@@ -63,6 +63,7 @@ class Frame:
     checklist: Checklist | None = None
     names: list[str] | None = None
     end: list[str] | None = None  # the game is over: the passwords, the verdict, the log (cli/tui/ending.py)
+    audit: list[Any] | None = None  # at the end: the audit's verdict per player (cli/verdicts.py's PlayerVerdict)
 
 
 @dataclass
@@ -79,12 +80,15 @@ class Scroll:
     status: str = ""  # the answer to the last key, under the choices
 
 
-def effect_words(st: GameState, me: int, lang: str) -> list[str]:
-    """The lasting effects on `me` (public facts of the state), in words."""
+EFFECT_FORMS = ("effect", "effect_short", "effect_tiny")  # the words for the effects on you, longest first
+
+
+def effect_words(st: GameState, me: int, lang: str, form: str = "effect") -> list[str]:
+    """The lasting effects on `me` (public facts of the state), in words (`form`: one of EFFECT_FORMS)."""
     if me >= len(st.status):
         return []
     status = st.status[me]
-    return [msg(f"effect.{key}", lang, n=value) for key in EFFECTS if (value := getattr(status, key))]
+    return [msg(f"{form}.{key}", lang, n=value) for key in EFFECTS if (value := getattr(status, key))]
 
 
 def effects_text(st: GameState, me: int, lang: str) -> Text | None:
@@ -93,9 +97,9 @@ def effects_text(st: GameState, me: int, lang: str) -> Text | None:
     return Text(msg("on_you", lang, effects=", ".join(words)), style="bold yellow") if words else None
 
 
-def effects_parts(st: GameState, me: int, lang: str) -> list[Text]:
+def effects_parts(st: GameState, me: int, lang: str, form: str = "effect") -> list[Text]:
     """The same, a piece per effect (the first saying whom they are on), for a header that places them one by one."""
-    words = effect_words(st, me, lang)
+    words = effect_words(st, me, lang, form)
     return [Text(msg("on_you", lang, effects=w) if not i else w, style="bold yellow") for i, w in enumerate(words)]
 
 
@@ -198,15 +202,19 @@ class Layout:
         what Tab shows instead, in the compact layout: `secret` says which pane is up; None: no Tab). `short`: in
         at most two lines (screen.short_header)."""
         f = self.frame
-        head = header(f.st, f.me, f.lang, f.names)
+        asked = f.options is not None  # a frame that only follows the game asks nothing
+        head = header(f.st, f.me, f.lang, f.names, asked)
         if secret is None:
             keys = msg("keys_wide", f.lang)
         else:
             keys = msg("keys_full", f.lang, pane=msg("pane.board" if secret else "pane.secret", f.lang))
         fx = effects_text(f.st, f.me, f.lang) if f.me is not None else None
         if short:
-            parts = effects_parts(f.st, f.me, f.lang) if f.me is not None else []
-            lines = short_header(f.st, f.me, f.lang, f.names, self.cols - 1, parts, keys.split(" · "))
+            # the effects on you as one group ("On you: a, b"), in longer then shorter words; split over both lines
+            # in the shortest words only when even that group fits on neither
+            parts = [effects_parts(f.st, f.me, f.lang, form) if f.me is not None else [] for form in EFFECT_FORMS]
+            forms = [[Text(", ").join(p)] if p else [] for p in parts] + parts[-1:]
+            lines = short_header(f.st, f.me, f.lang, f.names, self.cols - 1, forms, keys.split(" · "), asked)
             return lines_of(self.con, Group(*lines), self.cols)
         last = head.plain.split("\n")[-1]
         head.append("   " if len(last) + 3 + len(keys) < self.cols else "\n")  # on the decision's line when it fits

@@ -20,6 +20,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.cli.tui.follow import Follower
 from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
 from adp2p.cli.tui.menu import Menu
 from adp2p.cli.tui.panes import Frame
@@ -158,6 +159,7 @@ class Prompt:
         self.history = history
         self.shown = 0  # history lines already on a screen
         self.ui = ui  # the full-screen client, or None: lines
+        self._follow = Follower(self._draw_followed)
 
     # -- output ------------------------------------------------------------------------------------
     @property
@@ -176,14 +178,17 @@ class Prompt:
             self.ui = None
 
     def watch(self, st: GameState, me: int | None) -> None:
-        """The game moved on while nothing is asked: the full screen shows it (at most twice a second)."""
-        if self.ui is None or self.ui.reading or time.monotonic() - self._watched < 0.5:
+        """The game moved on while nothing is asked: the full screen shows it, at most twice a second, and always
+        its latest state (cli/tui/follow.py: the hand dealt amid a burst of setup lines stayed hidden until the next
+        line came)."""
+        if self.ui is None or self.ui.reading:
             return
-        self._watched = time.monotonic()
-        cl = self.checklist(st, me) if me is not None else None
-        self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
+        self._follow(st, me)
 
-    _watched = 0.0
+    def _draw_followed(self, st: GameState, me: int | None) -> None:
+        if self.ui is not None:
+            cl = self.checklist(st, me) if me is not None else None
+            self.ui.update(Frame(st, me, self.lang, None, cl, self.names))
 
     def log(self, line: str) -> None:
         """A line of the game's account or a notice: the log pane of the full screen, else printed."""

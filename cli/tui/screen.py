@@ -160,7 +160,7 @@ def short_text(face: int, lang: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def header(st: GameState, me: int | None, lang: str, names: list[str] | None) -> Text:
+def header(st: GameState, me: int | None, lang: str, names: list[str] | None, asked: bool = True) -> Text:
     t = Text()
     t.append(msg("title", lang), style="bold")
     t.append(" — ")
@@ -186,44 +186,61 @@ def header(st: GameState, me: int | None, lang: str, names: list[str] | None) ->
     else:
         t.append(msg("you_are", lang, who=""))
         t.append_text(who_text(st, me, names))
-    d = pending(st)
-    if d is not None and d.actor is not None:
-        kind = d.kind
-        key = f"decision.{kind}"
-        what = (
-            msg(key, lang)
-            if key in MESSAGES
-            else (msg(f"step.{kind}", lang) if f"step.{kind}" in MESSAGES else msg("decision.other", lang, kind=kind))
-        )
+    said = decision_text(st, me, lang, [player_name(st, p, names) for p in range(st.n)], asked)
+    if said is not None:
         t.append("\n")
-        if d.actor == me:
-            t.append(msg("your_decision", lang, what=what), style="bold reverse")
-        else:
-            t.append(msg("waiting_for", lang, who=player_name(st, d.actor, names), what=what), style="dim")
+        t.append_text(said)
     return t
 
 
+def decision_text(st: GameState, me: int | None, lang: str, tags: list[str], asked: bool = True) -> Text | None:
+    """Whose decision the table waits for, and what: yours (in reverse), another's (dim). A reaction window of ours
+    on a frame that asks nothing (`asked` False: it follows the game; the prompt passes most windows by itself, see
+    `--react`) says only that a window is open, not "Your decision" over "(waiting for the others)". None when
+    nobody decides."""
+    d = pending(st)
+    if d is None or d.actor is None:
+        return None
+    key = f"decision.{d.kind}"
+    what = msg(key, lang) if key in MESSAGES else (
+        msg(f"step.{d.kind}", lang) if f"step.{d.kind}" in MESSAGES else msg("decision.other", lang, kind=d.kind))
+    if d.actor == me and not asked and d.kind == "window":
+        return Text(msg("window_passing", lang), style="dim")
+    if d.actor == me:
+        return Text(msg("your_decision", lang, what=what), style="bold reverse")
+    return Text(msg("waiting_for", lang, who=tags[d.actor], what=what), style="dim")
+
+
 def short_header(
-    st: GameState, me: int | None, lang: str, names: list[str] | None, width: int, extras: list[Text], keys: list[str]
+    st: GameState, me: int | None, lang: str, names: list[str] | None, width: int, extras: list[list[Text]],
+    keys: list[str], asked: bool = True,
 ) -> list[Text]:
     """The header in at most two lines of `width` for a small screen, nothing left out: the turn, whose it is, the
-    step with the actions left, your decision (or whom the table waits for), the `extras` (the effects on you); then
-    the `keys`, where they still fit (they are in the help too). The title goes first when room is short. Who you
-    are is said by the hand's title (`compact_hand`), a watcher's here. A name longer than `NAME_HEAD` is the tables'
-    short one."""
+    step with the actions left, your decision (or whom the table waits for), the extras (the effects on you: `extras`
+    holds them in words from the longest to the shortest, each tried in turn); then the `keys`, where they still fit
+    (they are in the help too). The title goes first when room is short, then the longer words for the effects. Who
+    you are is said by the hand's title (`compact_hand`), a watcher's here. A name longer than `NAME_HEAD` is the
+    tables' short one."""
     tags = [full if len(full) <= NAME_HEAD else tag
             for full, tag in zip((player_name(st, p, names) for p in range(st.n)), tags_of(st, names), strict=True)]
-    lines = _short_lines(st, me, lang, tags, width, extras, keys, titled=True)
-    if any(len(line) > width for line in lines):
-        lines = _short_lines(st, me, lang, tags, width, extras, keys, titled=False)
-    if any(len(line) > width for line in lines):  # still too long (effects on you): one text wrapped at words
-        lines = [Text(" · ").join(_short_lines(st, me, lang, tags, 10**6, extras, [], titled=False))]
-    return lines
+    forms = extras or [[]]
+    for i, form in enumerate(forms):  # the title gives way before the longer words, they before a wrapped header
+        for titled in (True, False) if i == 0 else (False,):
+            lines = _short_lines(st, me, lang, tags, width, form, keys, titled, asked)
+            if all(len(line) <= width for line in lines):
+                return lines
+    wrapped: list[Text] = []
+    for form in forms:  # one text wrapped at words; more than two lines only with six or more effects at once
+        whole = Text(" · ").join(_short_lines(st, me, lang, tags, 10**6, form, [], False, asked))
+        wrapped = list(whole.wrap(Console(width=width, file=io.StringIO()), width))
+        if len(wrapped) <= 2:
+            break
+    return wrapped
 
 
 def _short_lines(
     st: GameState, me: int | None, lang: str, tags: list[str], width: int, extras: list[Text], keys: list[str],
-    titled: bool,
+    titled: bool, asked: bool = True,
 ) -> list[Text]:
     first = Text()
     if titled:
@@ -244,28 +261,26 @@ def _short_lines(
         what = what if left is None else msg("step_left", lang, step=what, n=left)
         first.append(" · " + msg("step", lang, step=what))
     you = Text(msg("watching", lang))
-    second = Text()
-    d = pending(st)
-    if d is not None and d.actor is not None:
-        key = f"decision.{d.kind}"
-        what = msg(key, lang) if key in MESSAGES else (
-            msg(f"step.{d.kind}", lang) if f"step.{d.kind}" in MESSAGES else msg("decision.other", lang, kind=d.kind))
-        if d.actor == me:
-            second.append(msg("your_decision", lang, what=what), style="bold reverse")
-        else:
-            second.append(msg("waiting_for", lang, who=tags[d.actor], what=what), style="dim")
+    second = decision_text(st, me, lang, tags, asked) or Text()
 
-    def add(piece: Text, where: list[Text], sep: str = " · ") -> None:
+    listed: set[int] = set()  # the lines holding an effect: the next one follows it after a comma
+
+    def add(piece: Text, where: list[Text], sep: str = " · ", effect: bool = False) -> None:
         """On the first of `where` it fits on, else on the first (too long: the caller tries without the title)."""
-        line = next((x for x in where if len(x) + len(sep) + len(piece) <= width), where[0])
+        def gap(x: Text) -> str:
+            return ", " if effect and id(x) in listed else sep
+
+        line = next((x for x in where if len(x) + len(gap(x)) + len(piece) <= width), where[0])
         if line.plain:
-            line.append(sep)
+            line.append(gap(line))
         line.append_text(piece)
+        if effect:
+            listed.add(id(line))
 
     if me is None:
         add(you, [first, second])
     for extra in extras:
-        add(extra, [second, first])
+        add(extra, [second, first], effect=True)
     for shown in (" · ".join(keys), *keys[:1]):  # the keys together where they fit, else the first alone
         if shown and any(len(line) + 3 + len(shown) <= width for line in (first, second)):
             add(Text(shown, style="dim"), [second, first], sep="   ")

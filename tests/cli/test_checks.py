@@ -106,3 +106,13 @@ def test_a_bug_is_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch, caps
     monkeypatch.setenv("ADP2P_DEBUG", "1")
     with pytest.raises(KeyError):
         main(["rules"])
+
+
+def test_join_has_a_round_limit_and_a_stalemate_end_by_default() -> None:
+    """Three bots at a `join` table once ran 2,997 turns repeating a move: a table ends by itself, at the round limit
+    or after rounds in which nobody's access changed (both on unless set otherwise)."""
+    from adp2p.cli.main import DEFAULT_ROUND_LIMIT, DEFAULT_STALEMATE, parser
+
+    args = parser().parse_args(["join"])
+    assert args.round_limit == DEFAULT_ROUND_LIMIT and 0 < DEFAULT_ROUND_LIMIT <= 1000
+    assert args.stalemate == DEFAULT_STALEMATE and 0 < DEFAULT_STALEMATE <= 100

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from argparse import Namespace
@@ -29,6 +30,34 @@ def test_cards_german_titles_and_texts(capsys: pytest.CaptureFixture[str]) -> No
     data = {d["key"]: d for d in json.loads(capsys.readouterr().out)}
     assert data["trojan_horse"]["title"] == "Trojaner"
     assert data["firewall"]["text"].startswith("Spiele Firewall")
+
+
+ENGLISH_FIELDS = re.compile(r"\brequires\b|password has|\((upgrade|reaction|harmful|virus|companion|sector)\b|"
+                            r"\bplayers\b|\bactions\b|hand limit|drawing|bonuses|card texts|profiles")
+
+
+def test_cards_in_german_has_german_fields(capsys: pytest.CaptureFixture[str]) -> None:
+    """`cards --lang de`: the kinds, the requirement, the password condition and the sector names in German too."""
+    assert main(["cards", "--lang", "de"]) == 0
+    out = capsys.readouterr().out
+    assert not ENGLISH_FIELDS.search(out), ENGLISH_FIELDS.search(out)
+    assert "benötigt: User+ Nachrichten, dein Passwort enthält A" in " ".join(out.split())
+    assert "(Upgrade)" in out and "(jederzeit)" in out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_rules_describes_every_profile_in_words(lang: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """`rules` (and `rules --lang de`): every profile in sentences, not a table cut at 80 columns of codes."""
+    assert main(["rules", "--lang", lang]) == 0
+    out = capsys.readouterr().out
+    for name in ("classic", "classic-de", "retro2013", "two-player"):
+        assert re.search(rf"^{name} — ", out, re.M), out
+    assert all(len(line) <= 80 for line in out.splitlines())
+    if lang == "de":
+        assert not ENGLISH_FIELDS.search(out), ENGLISH_FIELDS.search(out)
+        assert "Handlimit: 6 Karten" in out and "Sektor-Boni: jeder Root-Inhaber" in out
+    else:
+        assert "hand limit: 6 cards" in out and "sector bonuses: every player with Root" in out
 
 
 def test_cards_table_renders_every_title(capsys: pytest.CaptureFixture[str]) -> None:
@@ -81,7 +110,7 @@ def test_play_rejects_impossible_player_count() -> None:
 
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_end_of_network_game_lines_put_a_proven_cheat_first(lang: str) -> None:
-    from adp2p.cli.cmd_play import audit_line
+    from adp2p.cli.play_end import audit_line
     from adp2p.p2p.peer import Outcome
 
     clean = Outcome(audit_ok=True, entries=42)

@@ -265,8 +265,9 @@ def test_a_whole_networked_game_on_the_full_screen_ends_on_its_end_screen(tmp_pa
         assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), end
         assert lines[0].startswith("Access Denied — Game over — winner(s): "), end
         assert re.search(r"^Standings +Root +Oper +User", end, re.M), end
-        for name in ("Player", "Bot-1", "Bot-2"):
-            assert re.search(rf"^{name} +\d +\d +\d", end, re.M), end  # everyone's standing
+        assert re.search(r"^Standings +Root +Oper +User +Audit", end, re.M), end
+        for name in ("Player", "Bot-1", "Bot-2"):  # everyone's standing and the audit's verdict on them
+            assert re.search(rf"^{name} +\d +\d +\d .*honest *$", end, re.M), end
         assert "Every password:" in end
         owned = re.findall(r"^  (\S+) \((Player|Bot-\d)\): .*\[[A-F]\]", end, re.M)
         assert owned, end  # at least the starting passwords, revealed
@@ -278,5 +279,7 @@ def test_a_whole_networked_game_on_the_full_screen_ends_on_its_end_screen(tmp_pa
         assert "Traceback" not in text
         after = text[text.rfind(question) :]  # printed below once the full screen closed
         assert "Standings: " in after and "Audit: every shuffle" in after and "Game log:" in after
+        for name in ("Player", "Bot-1", "Bot-2"):
+            assert re.search(rf"^  {name}: honest$", after, re.M), after  # the verdict per player, printed too
     finally:
         term.close()

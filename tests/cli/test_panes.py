@@ -9,7 +9,7 @@ import re
 
 import pytest
 from _games import moments
-from adp2p.cli.tui.panes import Frame, Layout, Scroll
+from adp2p.cli.tui.panes import EFFECT_FORMS, Frame, Layout, Scroll
 from adp2p.cli.words import msg, sector_name
 from adp2p.engine.checklist import Checklist
 from rich.text import Text
@@ -117,6 +117,67 @@ def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int
     assert "of the account" not in text  # the log's last lines are the table's account of the same end
 
 
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_the_end_screen_gives_the_audits_verdict_on_each_player(cols: int, rows: int, lang: str) -> None:
+    """The standings say, per player, honest or the violation; the violation is spelled out under them, naming its
+    player."""
+    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.verdicts import PlayerVerdict
+
+    end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
+    names = ["Spieler", "Bot-1", "Bot-2", "Bot-3"]
+    detail = "rule password_distinct (entry 57): two password cards share code C"
+    audit = [PlayerVerdict(n, "honest") for n in names]
+    audit[2] = PlayerVerdict("Bot-2", "violation", [detail])
+    facts = ["  Banking (Bot-1): Samurai [A], Packet Sniffer [B], Line Spike [D]", msg("audit_bad", lang),
+             f"  Bot-2: {detail}", msg("end.replay", lang, command="ad-p2p", path="/tmp/x/log")]
+    frame = Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit)
+    text = "\n".join(plain(EndLayout(frame, cols, rows, False).compose(Scroll())))
+    assert re.search(rf"^{msg('end.standings', lang)} +Root +Oper +User +{msg('audit.col', lang)}", text, re.M), text
+    for name in ("Spieler", "Bot-1", "Bot-3"):
+        assert re.search(rf"^{name} +\d +\d +\d .*{msg('audit.honest', lang)} *$", text, re.M), text
+    assert re.search(rf"^Bot-2 +\d +\d +\d .*{msg('audit.violation', lang)} *$", text, re.M), text
+    assert f"  Bot-2: {detail}" in text
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_80x24_four_players_the_end_keeps_every_essential_and_the_board(lang: str) -> None:
+    """Four players at 80x24: who won, the standings with the audit per player, four passwords, the audit's summary,
+    the replay command with a long log path and the question's lines all fit, and the final board too (all six
+    sectors); with a violation more, the essentials stay and the board gives way."""
+    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.verdicts import PlayerVerdict
+
+    end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
+    names = ["Player", "Bot-1", "Bot-2", "Bot-3"]
+    passwords = [f"  {sector_name(s, lang)} ({names[s % 4]}): Delete Account [A], Burnout [F], FDIC [E]"
+                 for s in range(3)]
+    passwords.append(f"  {sector_name(3, lang)} (Bot-3): Ein guter Tag am Markt [C], Spitzen System [B], Net "
+                     "Volley-Ball [E]")  # (a password that takes two lines at 80 columns, as in a real game)
+    replay = msg("end.replay", lang, command="/home/newcomer/ad-p2p/dev ad-p2p",
+                 path="/home/newcomer/.local/share/ad-p2p/games/" + "d" * 32 + "/log")
+    facts = [*passwords, msg("audit_ok", lang) + " (133)", replay]
+    audit = [PlayerVerdict(n, "honest") for n in names]
+    text = "\n".join(plain(EndLayout(Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit),
+                                     80, 24, False).compose(Scroll())))
+    for name in names:
+        assert re.search(rf"^{name} +\d +\d +\d .*{msg('audit.honest', lang)}", text, re.M), text
+    for line in [*passwords[:3], msg("audit_ok", lang)]:
+        assert line.rstrip() in text, (line, text)
+    assert "Spitzen System [B], Net" in text and "Volley-Ball [E]" in text
+    assert "d" * 32 + "/log" in text and msg("end.winner", lang) in text
+    assert all(sector_name(s, lang) + " " in text for s in range(6)), text  # the final board
+    audit[1] = PlayerVerdict("Bot-1", "violation", ["rule x (entry 5): y", "rule z: w"])
+    facts = [*passwords, msg("audit_bad", lang), "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w", replay]
+    text = "\n".join(plain(EndLayout(Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit),
+                                     80, 24, False).compose(Scroll())))
+    for line in [*passwords[:3], "  Bot-1: rule x (entry 5): y", "  Bot-1: rule z: w"]:
+        assert line.rstrip() in text, (line, text)
+    assert "d" * 32 + "/log" in text, text
+    assert re.search(rf"^Bot-1 .*{msg('audit.violations_n', lang, n=2)}", text, re.M), text
+
+
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_at_130x45_the_checklist_is_beside_a_board_whose_columns_are_whole(lang: str) -> None:
     """Four players at 130x45, in either language: every decision has the wide layout (the checklist beside the
@@ -161,7 +222,8 @@ def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: s
         top = "\n".join(lines[:head])
         assert msg("your_decision", lang, what="").strip() in top
         assert msg("you_are", lang, who=names[0]) in text  # (in the hand's title)
-        assert msg("effect.lose_actions_next", lang, n=1) in " ".join(top.split()), top
+        said = " ".join(top.split())  # (the effect in its longest words that fit, cli/tui/screen.py short_header)
+        assert any(msg(f"{form}.lose_actions_next", lang, n=1) in said for form in EFFECT_FORMS), top
         if st.turn is not None:
             assert msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who="") in top, top
         if m.decision.kind == "actions":
@@ -169,6 +231,42 @@ def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: s
         assert any(line.rstrip() == long_line for line in lines), text
         checked += 1
     assert checked > 10
+
+
+EFFECT_SETS = {
+    "two": {"lose_actions_next": 2, "no_draw_next": True},
+    "three": {"no_attempts_next": True, "etaxes_next": 2, "beta": True},
+    "four": {"lose_actions_next": 1, "no_draw_next": True, "sol": True, "beta": True},
+    "five": {"no_attempts_next": True, "lose_actions_next": 1, "no_draw_next": True, "ignore_limit": True,
+             "beta": True},
+}
+
+
+@pytest.mark.parametrize("effects", list(EFFECT_SETS), ids=list(EFFECT_SETS))
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_at_80x24_many_effects_on_you_keep_the_header_in_two_lines(lang: str, effects: str) -> None:
+    """Two to five effects on you at once, at every decision of a game with long names: the header stays in
+    two lines, each effect still said (in shorter words when the long ones do not fit), none dropped."""
+    import copy
+
+    names = ["Spielerin-Mit-Langem-Namen" if lang == "de" else "Player-With-A-Long-Name", "Bot-1", "Bot-2"]
+    checked = 0
+    for m in moments(seed=11, n=3, rounds=2):
+        if m.decision is None:
+            break
+        st = copy.deepcopy(m.view)
+        for key, value in EFFECT_SETS[effects].items():
+            setattr(st.status[0], key, value)
+        lay = Layout(Frame(st, 0, lang, m.options, None, names), 80, 24, False)
+        lines = plain(lay.compose(Scroll(choices=["    1. x"])))
+        head = next(i for i, line in enumerate(lines) if line.startswith(sector_name(0, lang)))
+        assert head <= 2, "\n".join(lines[:4])
+        top = " ".join(" ".join(lines[:head]).split())
+        assert msg("on_you", lang, effects="").strip() in top, top
+        for key, value in EFFECT_SETS[effects].items():
+            assert any(msg(f"{form}.{key}", lang, n=value) in top for form in EFFECT_FORMS), (key, top)
+        checked += 1
+    assert checked > 5
 
 
 def test_at_80x24_the_log_scrolled_back_takes_the_boards_place() -> None:
@@ -202,3 +300,19 @@ def test_at_80x24_the_log_gives_lines_to_choices_that_would_not_fit() -> None:
     first_short = next(i for i, line in enumerate(short) if "1. x" in line)
     first_many = next(i for i, line in enumerate(many) if ". choice" in line)
     assert first_many == first_short - (lay.log_rows - 2)  # the choices start higher by the lines the log gave
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_window_passed_by_itself_is_not_called_your_decision(lang: str) -> None:
+    """A frame that only follows the game (no question: the prompt passes most reaction windows by itself) while
+    our reaction window is pending says a window is open, not "Your decision: reaction?" over "(waiting for the
+    others)"; the frame that asks says it is our decision, at 80x24 and 130x45."""
+    m = next(m for m in moments(seed=11, n=3, rounds=3) if m.decision is not None and m.decision.kind == "window")
+    for cols, rows in ((80, 24), (130, 45)):
+        following = "\n".join(plain(Layout(Frame(m.view, 0, lang, None, None, None), cols, rows, False)
+                                    .compose(Scroll())))
+        asking = "\n".join(plain(Layout(Frame(m.view, 0, lang, m.options, None, None), cols, rows, False)
+                                 .compose(Scroll())))
+        mine = msg("your_decision", lang, what="").strip()
+        assert mine not in following and msg("window_passing", lang) in following, following
+        assert mine in asking, asking

@@ -332,3 +332,31 @@ def test_plays_with_targets_come_card_first_then_its_targets() -> None:
     listed = re.findall(r"^\s+(\d+)\. (.+)$", out.split("p1: ")[-1].replace("quit): ", "quit):\n"), re.M)
     mine = [text for _, text in listed if text.startswith("Play ")]
     assert len(mine) == n and all(label in text for text in mine)
+
+
+def test_the_full_screen_follows_the_game_to_its_latest_state() -> None:
+    """While nothing is asked the full screen redraws at most twice a second, and the last state of a burst is drawn
+    when that half second is over (it was dropped: the hand dealt amid a burst of setup lines stayed "a hidden
+    card" on the screen until another line came)."""
+    from _games import moments
+    from adp2p.cli.tui.follow import WATCH_EVERY
+
+    class Screen:
+        def __init__(self) -> None:
+            self.reading, self.frames = False, []  # type: ignore[var-annotated]
+
+        def update(self, frame) -> None:  # type: ignore[no-untyped-def]
+            self.frames.append(frame)
+
+    states = [m.view for m, _ in zip(moments(seed=11, n=3, rounds=2), range(3), strict=False)]
+    ui = Screen()
+    prompt = Prompt("en", io.StringIO(), io.StringIO(), ui=ui)  # type: ignore[arg-type]
+    for st in states:  # a burst: three states within the half second
+        prompt.watch(st, 0)
+    assert [f.st for f in ui.frames] == [states[0]]  # at once the first, not the others yet
+    deadline = time.monotonic() + 5 * WATCH_EVERY + 2
+    while len(ui.frames) < 2 and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert [f.st for f in ui.frames] == [states[0], states[-1]]  # then the latest, once
+    time.sleep(2 * WATCH_EVERY)
+    assert len(ui.frames) == 2

@@ -1,0 +1,98 @@
+"""No stage of a menu offers more than ~12 choices (cli/tui/menu.py): over whole games of 3 to 6 players, at every
+decision of seat 0, the menu as first shown and every stage a key opens (a, p, t, o, a1..a6, p1..p9, t1..t9, c, c1..)
+list at most FOLD numbered choices, as lines and on the full screen (whose menu folds sooner)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from _games import moments
+from adp2p.cli.tui.menu import FOLD, Menu
+from adp2p.engine.checklist import Checklist
+from adp2p.engine.state import GameState
+
+NUMBERED = re.compile(r"^\s+\d+\. ")
+KEYS = ["a", "p", "t", "o", "c", *(f"{k}{i}" for k in "apt" for i in range(1, 10)), *(f"c{i}" for i in range(1, 13))]
+
+
+class Host:
+    """What the menu needs of its prompt: its words go to `lines`."""
+
+    def __init__(self, full: bool) -> None:
+        self.lang, self.names, self.lines = "en", None, []  # type: ignore[var-annotated]
+        self.ui = self if full else None
+
+    def say(self, text: str = "") -> None:
+        self.lines += text.split("\n")
+
+    tell = say
+
+    def cols(self) -> int:
+        return 100
+
+    def clear_choices(self) -> None:
+        self.lines = []
+
+    def checklist(self, st: GameState, me: int) -> Checklist:
+        cl = Checklist(me)
+        cl.sync(st)
+        return cl
+
+
+def numbered(host: Host) -> int:
+    return sum(bool(NUMBERED.match(line)) for line in host.lines)
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["lines", "full"])
+@pytest.mark.parametrize(("seed", "n"), [(1, 3), (1, 4), (2, 6), (0, 6)])
+def test_no_stage_offers_more_than_about_twelve_choices(seed: int, n: int, full: bool) -> None:
+    decisions = 0
+    for m in moments(seed=seed, n=n, rounds=4):
+        if m.decision is None:
+            break
+        decisions += 1
+        host = Host(full)
+        menu = Menu(host, m.view, 0, m.options)  # type: ignore[arg-type]
+        menu.show()
+        assert numbered(host) <= FOLD, (m.decision.kind, host.lines)
+        for key in KEYS:
+            host.lines, menu.picked = [], []
+            menu.carded = None
+            menu.show()  # (the stage keys start from the menu as shown)
+            host.lines = []
+            if menu.stage(key):
+                assert numbered(host) <= FOLD, (key, m.decision.kind, host.lines)
+    assert decisions > 10
+
+
+def test_many_trades_come_partner_first_and_many_attempts_card_by_card() -> None:
+    """The stages that were too long: t with offers to several players lists the partners (t1..), t<k> the offers
+    to one; a sector with more than FOLD attempts (the discards on an uncontrolled sector) is picked card by card."""
+    seen: dict[str, Any] = {}
+    for m in moments(seed=2, n=6, rounds=4):
+        if m.decision is None:
+            break
+        trades = [e for e in m.options if e["t"] == "trade"]
+        if len(trades) > FOLD and "t" not in seen:
+            host = Host(False)
+            menu = Menu(host, m.view, 0, m.options)  # type: ignore[arg-type]
+            menu.show()
+            host.lines = []
+            assert menu.stage("t")
+            seen["t"] = list(host.lines)
+    for m in moments(seed=1, n=3, rounds=4):
+        if m.decision is None:
+            break
+        for s in range(6):
+            at = [e for e in m.options if e["t"] == "attempt" and e["s"] == s]
+            if len(at) > FOLD and "a" not in seen:
+                host = Host(False)
+                menu = Menu(host, m.view, 0, m.options)  # type: ignore[arg-type]
+                menu.show()
+                host.lines = []
+                assert menu.stage(f"a{s + 1}")
+                seen["a"] = list(host.lines)
+    assert re.search(r"^    t1: with \S+ — \d+ choices$", "\n".join(seen["t"]), re.M), seen["t"]
+    assert "pick card by card (c1, c2" in "\n".join(seen["a"]), seen["a"]
