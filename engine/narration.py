@@ -77,4 +77,5 @@ def text(h: Happening, lang: str = "en", names: list[str] | None = None) -> str:
         words["with_backdoor"] = _tpl("with_backdoor", lang) if a.get("backdoor") else ""
         words["against"] = _tpl("against", lang).format(q=words["q"]) if "q" in a else ""
         words["on"] = _tpl("on", lang).format(s=words["s"]) if "s" in a else ""
-    return _tpl(h.key, lang).format(**words)
+    key = "now_has_none" if h.key == "now_has" and a.get("level") == 0 else h.key  # access lost: no level to name
+    return _tpl(key, lang).format(**words)

@@ -108,6 +108,16 @@ def test_every_happening_of_random_games_reads_in_german() -> None:
             "P1 spielt Trojaner mit Backdoor gegen P3",
         ),
         (
+            Happening("now_has", {"p": 1, "level": 0, "s": 1}),  # Delete Account: no level name, "none"
+            "P2 no longer has access to Government",
+            "P2 hat jetzt keinen Zugang mehr zu Regierung",
+        ),
+        (
+            Happening("now_has", {"p": 1, "level": 2, "s": 1}),
+            "P2 now has Oper access to Government",
+            "P2 hat jetzt Oper-Zugang zu Regierung",
+        ),
+        (
             Happening("game_over", {"reason": Happening("reached_goal_together", {"players": [0, 2], "n": 3})}),
             "Game over: P1, P3 reached 3 Root accesses",
             "Spiel vorbei: P1, P3 haben 3 Root-Zugänge",
