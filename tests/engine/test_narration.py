@@ -157,3 +157,13 @@ def test_a_draw_step_with_nothing_to_draw_says_why() -> None:
     assert said[-1].key == "draws_none_full"
     assert text(said[-1]) == "P1 draws no cards: the hand is at its limit"
     assert text(said[-1], "de") == "P1 zieht keine Karten: die Hand ist am Limit"
+
+
+def test_german_names_the_newsmedia_sector_one_way_everywhere() -> None:
+    """001 calls the sector "Nachrichten" in its sector list and bonus section, "Medien" on the board page and in
+    card texts: one term per thing, the sector's own German name, in card texts too."""
+    name = sectors()[next(i for i, s in enumerate(sectors()) if s.key == "newsmedia")].display_name("de")
+    assert name == "Nachrichten"
+    texts = [c.text_de for c in cards()]
+    assert not [t for t in texts if "Medien" in t]
+    assert sum(f"auf {name}" in t for t in texts) >= 7
