@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.cli.words import msg
+from adp2p.p2p.violations import words as violation_words
 
 
 @dataclass
@@ -33,8 +34,12 @@ class PlayerVerdict:
 
 
 def _words(v: Any, lang: str) -> str:
+    """A violation in words: in English the rule and the machine's account; in another language the rule in that
+    language (the English account stays in the log and in `ad-p2p audit`)."""
     where = msg("audit.entry", lang, seq=v.seq) if getattr(v, "seq", None) is not None else ""
-    return msg("audit.breach", lang, rule=v.rule, where=where, why=v.msg)
+    if lang == "en":
+        return msg("audit.breach", lang, rule=v.rule, where=where, why=v.msg)
+    return msg("audit.breach_words", lang, rule=violation_words(v.rule, lang), where=where)
 
 
 def player_verdicts(m: Any, lang: str) -> list[PlayerVerdict]:

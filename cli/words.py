@@ -331,6 +331,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "audit.detail": {"en": "    {what}", "de": "    {what}"},
     "audit.named": {"en": "  {who}: {what}", "de": "  {who}: {what}"},
     "audit.breach": {"en": "rule {rule}{where}: {why}", "de": "Regel {rule}{where}: {why}"},
+    "audit.breach_words": {"en": "{rule}{where}", "de": "{rule}{where}"},
     "audit.entry": {"en": " (entry {seq})", "de": " (Eintrag {seq})"},
     "audit.nobody": {"en": "  (no single player) {what}", "de": "  (kein einzelner Spieler) {what}"},
     "game_log": {"en": "Game log: {path}", "de": "Spielprotokoll: {path}"},

@@ -138,6 +138,8 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "{who} passed and then acted at one point; posting the proof for every peer",
         "de": "{who} hat an einer Stelle gepasst und dann doch gehandelt; der Beweis geht an alle Mitspieler",
     },
+    "at_entry": {"en": " (entry {seq})", "de": " (Eintrag {seq})"},
+    "stopped_by": {"en": "stopped by evidence: {what}", "de": "durch Beweis beendet: {what}"},
     "broke_rules": {
         "en": "{who} broke the rules: {why}; posting the proof for every peer to check",
         "de": "{who} hat gegen die Regeln verstoßen: {why}; der Beweis geht zur Prüfung an alle Mitspieler",

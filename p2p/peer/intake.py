@@ -31,6 +31,7 @@ from adp2p.p2p.peer.common import (
     log,
 )
 from adp2p.p2p.protocol import BodyError, Kind
+from adp2p.p2p.violations import words as violation_words
 
 
 class IntakePart:
@@ -124,6 +125,8 @@ class IntakePart:
             self._keep_evidence(raw, str(exc))
             if seat == e.author and not own and m.seat is not None and seat != m.seat:
                 why = exc.msg if isinstance(exc, ProtocolError) else str(exc)
+                if self.cfg.lang != "en":  # the rule in the player's words; the English detail is in the evidence
+                    why = violation_words(getattr(exc, "rule", None) or "entry", self.cfg.lang)
                 self.tell("broke_rules", who=self._who(seat), why=why)
                 self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
             else:

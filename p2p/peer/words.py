@@ -16,6 +16,7 @@ from adp2p.p2p.peer.common import (
     _names,
 )
 from adp2p.p2p.protocol import Kind
+from adp2p.p2p.violations import words as violation_words
 
 
 class WordsPart:
@@ -31,7 +32,10 @@ class WordsPart:
         lang = self.cfg.lang
         proof = notice("proof_by", lang, who=self._who(accuser)) if accuser is not None else ""
         who = self._who(v.seat) if v.seat is not None else notice("nobody_named", lang)
-        self.tell("cheating", who=who, why=v.msg, proof=proof)
+        why = v.msg  # in English the machine's own account; in another language the rule in its words and the entry
+        if lang != "en":
+            why = violation_words(v.rule, lang) + (notice("at_entry", lang, seq=v.seq) if v.seq is not None else "")
+        self.tell("cheating", who=who, why=why, proof=proof)
         self.tell("stops")
 
     def _progress_line(self, duty: Any) -> None:
@@ -111,6 +115,8 @@ class WordsPart:
         o.winners = [m.names[w] for w in m.state.winners]
         o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
         o.said = self._result_words(o.line)
+        if m.verdict is not None and self.cfg.lang != "en":  # the rule in the player's words, not the English account
+            o.said = notice("stopped_by", self.cfg.lang, what=self._violation_words(m.verdict))
         rep = m.audit_report
         if rep is not None:
             o.audit_ok = rep.ok
@@ -119,10 +125,18 @@ class WordsPart:
         if o.audit_ok:
             apart = notice("apart", self.cfg.lang) if o.verdict else ""
             self.tell("audit_ok", apart=apart, n=o.entries)
-        elif o.audit_ok is False:
-            self.say(notice("audit_bad", self.cfg.lang) + "\n  " + "\n  ".join(o.violations))
+        elif o.audit_ok is False and rep is not None:
+            told = o.violations if self.cfg.lang == "en" else [self._violation_words(v) for v in rep.violations]
+            self.say(notice("audit_bad", self.cfg.lang) + "\n  " + "\n  ".join(told))
         self._tell_the_end(m, rep.faces if rep is not None else {})
         self.tell("log", log=o.log_path)
+
+    def _violation_words(self, v: Any) -> str:
+        """A verdict or violation in the player's language: who, the rule in words, the entry."""
+        lang = self.cfg.lang
+        who = self._who(v.seat) if v.seat is not None else notice("nobody_named", lang)
+        at = notice("at_entry", lang, seq=v.seq) if v.seq is not None else ""
+        return f"{who}: {violation_words(v.rule, lang)}{at}"
 
     def _tell_the_end(self, m: Machine, faces: dict[int, int]) -> None:
         """Standings (Roots, Opers, Users of every player) and, once the audit has every face, every password."""

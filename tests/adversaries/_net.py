@@ -143,6 +143,7 @@ async def net_game(
     wrap_bot: dict[int, Callable[[Chooser], Chooser]] | None = None,
     abandon_after: float = 8.0,
     peer_class: Callable[..., TablePeer] = ZooPeer,
+    lang: str = "en",
 ) -> NetGame:
     """One seeded game of n peers on loopback; returns when every honest peer has finished (the cheaters are
     then stopped). The bots are the in-process table's (`_zoo.make_bots`: with `dumpster_at`, every other seat
@@ -166,6 +167,7 @@ async def net_game(
             abandon_after=abandon_after,
             lobby_timeout=GAME_TIMEOUT,
             heartbeat=0.5,
+            lang=lang,
         )
         p = peer_class(cfg, choosers[i], say=said[i].append, identity=seeds.ids[i])
         p.seeds = seeds  # type: ignore[attr-defined]

@@ -209,6 +209,19 @@ async def test_dumpster_dived_password_card_lie_caught_at_once(
     assert rule in assert_audit_names_only(g, 0)
 
 
+async def test_a_german_player_is_told_the_lie_in_german(tmp_path: Path) -> None:
+    """The same lie at a German table: every honest player is told who cheated and what rule it broke in German,
+    never the machine's English account (which stays in the log and the audit)."""
+    g = await net_game(tmp_path, 3, chance(DenyingController, 1, 3), {1: DenyingController}, lang="de")
+    assert g.cheats
+    for i in g.honest:
+        heard = g.heard(i)
+        assert "Betrug erkannt: p1 (Platz 2" in heard, heard
+        assert "eine falsche Antwort auf einen Zugangsversuch" in heard, heard
+        assert "durch Beweis beendet: p1 (Platz 2" in heard, heard
+        assert "signed an entry" not in heard and "does not verify" not in heard and "stopped by" not in heard, heard
+
+
 class LieThenStall(Staller, FalseCommitment):
     """Commits false codes and answers by them with valid proofs (a lie only the audit can prove), then refuses to
     reveal its secrets at the end."""

@@ -34,9 +34,13 @@ def test_a_violation_names_its_player_and_only_that_player(lang: str) -> None:
     assert vs[1].short(lang) == ("2 VIOLATIONS" if lang == "en" else "2 VERSTÖSSE")
     text = "\n".join(audit_lines(machine(rep), lang))
     assert f"  Ana: {HONEST[lang]}" in text and f"  Bot-2: {HONEST[lang]}" in text
-    entry = "(entry 57)" if lang == "en" else "(Eintrag 57)"
-    assert f"password_distinct {entry}: two password cards share code C" in text
-    assert "commitment: an opening does not match" in text
+    if lang == "en":  # the rule and the machine's account
+        assert "password_distinct (entry 57): two password cards share code C" in text
+        assert "commitment: an opening does not match" in text
+    else:  # the rule in German, never the English account (that stays in the log and `ad-p2p audit`)
+        assert "ein Passwort mit einem Code doppelt (Eintrag 57)" in text
+        assert "eine Passwort-Festlegung, die nicht dem Code der Passwortkarte entspricht" in text
+        assert "share code" not in text and "opening" not in text
     assert ("(no single player)" if lang == "en" else "(kein einzelner Spieler)") in text
 
 
@@ -45,7 +49,8 @@ def test_a_cheat_proven_during_play_and_a_silent_player_without_an_audit(lang: s
     proven = Verdict(2, "controller_answer", "a false answer", 31)
     vs = player_verdicts(machine(None, proven), lang)
     assert [v.state for v in vs] == ["unchecked", "unchecked", "violation"]
-    assert "a false answer" in vs[2].details[0] and "31" in vs[2].details[0]
+    said = "a false answer" if lang == "en" else "eine falsche Antwort auf einen Zugangsversuch"
+    assert said in vs[2].details[0] and "31" in vs[2].details[0]
     assert vs[0].short(lang) == ("not checked" if lang == "en" else "nicht geprüft")
     left = player_verdicts(machine(None, abandoned=1), lang)
     assert [v.state for v in left] == ["unchecked", "silent", "unchecked"]
