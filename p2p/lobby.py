@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from adp2p.p2p.notices import notice
 from adp2p.p2p.protocol import Genesis
 
 
@@ -21,29 +22,32 @@ def settings_mismatch(
     round_limit: int | None,
     want: int,
     stalemate: int | None = None,
+    lang: str = "en",
 ) -> str | None:
-    """The first difference between the genesis's game and the joiner's own settings (None: the same game)."""
+    """The first difference between the genesis's game and the joiner's own settings (None: the same game), in
+    the player's language."""
     for what, theirs, ours in (
         ("table", g.table, table),
         ("rules", g.profile, profile),
         ("players", g.n, want),
         ("goal", g.goal, goal),
-        ("round limit", g.round_limit, round_limit),
-        ("stalemate rounds", g.stalemate, stalemate),
+        ("round_limit", g.round_limit, round_limit),
+        ("stalemate", g.stalemate, stalemate),
     ):
         if theirs != ours:
-            return f"it says {what} {_show(theirs)}, you asked for {_show(ours)}"
+            what_words = notice(f"setting_{what}", lang)
+            return notice("genesis_differs", lang, what=what_words, theirs=_show(theirs, lang), ours=_show(ours, lang))
     return None
 
 
-def roster_mismatch(g: Genesis, met: Collection[bytes]) -> str | None:
+def roster_mismatch(g: Genesis, met: Collection[bytes], lang: str = "en") -> str | None:
     """Every seat of the genesis must be a player we met at this table (a bundle it sent us, signed, over an
     authenticated connection, at any time in this lobby). Not more: the roster is its first player's view of who
     is there, and a connection that flapped a moment ago must not make two honest views refuse each other."""
     if not set(g.roster) <= set(met):
-        return "it seats players who never came to this table"
+        return notice("genesis_strangers", lang)
     return None
 
 
-def _show(v: Any) -> str:
-    return "(the rules' own)" if v is None else repr(v) if isinstance(v, str) else str(v)
+def _show(v: Any, lang: str) -> str:
+    return notice("setting_default", lang) if v is None else repr(v) if isinstance(v, str) else str(v)

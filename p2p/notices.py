@@ -24,6 +24,22 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "{who} left the table before the game began",
         "de": "{who} hat den Tisch vor Spielbeginn verlassen",
     },
+    "genesis_differs": {
+        "en": "it says {what} {theirs}, you asked for {ours}",
+        "de": "dort steht {what} {theirs}, du wolltest {ours}",
+    },
+    "genesis_strangers": {
+        "en": "it seats players who never came to this table",
+        "de": "er setzt Spieler ein, die nie an diesen Tisch kamen",
+    },
+    "setting_table": {"en": "table", "de": "Tisch"},
+    "setting_rules": {"en": "rules", "de": "Regeln"},
+    "setting_players": {"en": "players", "de": "Spieler"},
+    "setting_goal": {"en": "goal", "de": "Ziel"},
+    "setting_round_limit": {"en": "round limit", "de": "Rundenlimit"},
+    "setting_stalemate": {"en": "stalemate rounds", "de": "Patt-Runden"},
+    "setting_default": {"en": "(the rules' own)", "de": "(das der Regeln)"},
+    "see_log": {"en": "details in the log", "de": "Einzelheiten im Protokoll"},
     "refused_genesis": {
         "en": "Refused the genesis from {who}: {why}",
         "de": "Spielbeginn von {who} abgelehnt: {why}",

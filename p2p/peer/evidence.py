@@ -51,7 +51,7 @@ class EvidencePart:
             trial.apply(m.seat, Kind.EVIDENCE, body, prev=store[at - 1].id)
         except ProtocolError as exc:  # our own proof does not hold: never post it (and say so)
             log.error("own evidence at seq %d does not verify: %s", at, exc)
-            self.tell("cannot_prove", seq=at, why=exc)
+            self.tell("cannot_prove", seq=at, why=self._detail(exc))
             return
         self._adopt(at, raw, trial, before)
         self.outbox.append(raw)
@@ -80,7 +80,7 @@ class EvidencePart:
         except (ProtocolError, BodyError) as exc:
             self._judged_false(e)
             self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
-            self.tell("rejected_evidence", who=self._who(e.author), seq=e.seq, why=_short(str(exc)))
+            self.tell("rejected_evidence", who=self._who(e.author), seq=e.seq, why=self._detail(_short(str(exc))))
             return True
         self._adopt(e.seq, raw, trial, before)
         return True

@@ -103,7 +103,7 @@ class IntakePart:
                 return  # it builds on an entry we do not hold (yet): the caller fetches what it needs
             where = notice("from_who", self.cfg.lang, who=sender) if sender else ""
             log.warning("rejected entry%s: %s", where, exc)
-            self.tell("rejected_entry", where=where, why=_short(str(exc)))
+            self.tell("rejected_entry", where=where, why=self._detail(_short(str(exc))))
             return
         if self.ended:
             return  # the game is over: the log stays as the outcome describes it

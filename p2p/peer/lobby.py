@@ -116,8 +116,9 @@ class LobbyPart:
                 round_limit=self.cfg.round_limit,
                 want=self.cfg.want,
                 stalemate=self.cfg.stalemate,
+                lang=self.cfg.lang,
             )
-            or roster_mismatch(g, self.met.values())
+            or roster_mismatch(g, self.met.values(), self.cfg.lang)
         )
         if why is None:
             return True

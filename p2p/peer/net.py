@@ -178,7 +178,7 @@ class NetPart:
                 await self._handle(peer.fingerprint, peer.label, check_message(msg))
             except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
                 log.warning("bad message from %s: %s", peer.label, exc)
-                self.tell("ignored_malformed", who=peer.label, why=_short(str(exc)))
+                self.tell("ignored_malformed", who=peer.label, why=self._detail(_short(str(exc))))
             except OSError as exc:  # our own disk failed (full, read-only, gone): stop with one line, resume later
                 where = exc.filename or self.gdir or self.cfg.data_dir
                 raise TableError(
@@ -187,7 +187,7 @@ class NetPart:
                 ) from None
             except Exception as exc:  # no message may take the peer down (the schema should have refused it)
                 log.exception("message from %s could not be handled", peer.label)
-                self.tell("ignored_unhandled", who=peer.label, why=type(exc).__name__)
+                self.tell("ignored_unhandled", who=peer.label, why=self._detail(type(exc).__name__))
 
     async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
         """One message that fits its schema (p2p/messages.py)."""
@@ -206,7 +206,7 @@ class NetPart:
                 except MessageError as exc:
                     bad.append(str(exc))
             if bad:
-                self.tell("ignored_addresses", n=len(bad), who=label, why="; ".join(bad))
+                self.tell("ignored_addresses", n=len(bad), who=label, why=self._detail("; ".join(bad)))
             new = fp not in self.bundles
             self.bundles[fp] = b
             if fp not in self.met and len(self.met) < MAX_MET:
@@ -275,7 +275,7 @@ class NetPart:
                     self._check_signed(e)
                 except CryptoError as exc:
                     where = notice("from_who", self.cfg.lang, who=label)
-                    self.tell("rejected_entry", where=where, why=_short(str(exc)))
+                    self.tell("rejected_entry", where=where, why=self._detail(_short(str(exc))))
                     return
                 if not self._pend(e.seq, raw):
                     return

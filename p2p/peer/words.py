@@ -14,6 +14,7 @@ from adp2p.p2p.machine import Machine
 from adp2p.p2p.notices import notice
 from adp2p.p2p.peer.common import (
     _names,
+    log,
 )
 from adp2p.p2p.protocol import Kind
 from adp2p.p2p.violations import words as violation_words
@@ -56,6 +57,14 @@ class WordsPart:
         elif duty.kind == Kind.SHARES and m.state.turn_no == 0 and not self._dealt_said:
             self._dealt_said = True
             self.tell("dealing")
+
+    def _detail(self, why: object) -> str:
+        """The technical account of a fault (an exception's words) for the player: as it is in English; in another
+        language "details in the log", the account going to the log (it is English)."""
+        if self.cfg.lang == "en":
+            return str(why)
+        log.info("detail: %s", why)
+        return notice("see_log", self.cfg.lang)
 
     def tell(self, what: str, /, **args: Any) -> None:
         """Tell the player one notice (p2p/notices.py) in its language."""

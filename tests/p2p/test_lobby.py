@@ -399,3 +399,11 @@ async def test_a_latecomer_to_a_playing_table_is_told_at_once(tmp_path: Path) ->
     assert "table 'lobby' is playing a game" in str(late[0]) and "spectating is not supported yet" in str(late[0])
     assert not any("Game " in line for line in said[3])
     assert not any("p3" in line for i in range(3) for line in said[i]), said  # nobody's screen shows the latecomer
+
+
+def test_a_refused_genesis_is_explained_in_the_players_language() -> None:
+    g = _genesis(table="u")
+    assert settings_mismatch(g, **MINE, lang="de") == "dort steht Tisch 'u', du wolltest 't'"  # type: ignore[arg-type]
+    g = _genesis(goal=None)
+    mine = {**MINE, "goal": 4}
+    assert settings_mismatch(g, **mine, lang="de") == "dort steht Ziel (das der Regeln), du wolltest 4"  # type: ignore[arg-type]

@@ -15,8 +15,16 @@ P2P = Path(__file__).resolve().parents[2] / "p2p"
 
 def _used() -> set[str]:
     src = "\n".join(p.read_text() for p in P2P.rglob("*.py"))
-    calls = (r'\btell\(\s*"(\w+)"', r'\bnotice\(\s*"(\w+)"', r'\b_end\(\s*"(\w+)"', r'\bsetdefault\(\s*"(learned\w*)"')
-    return {k for rx in calls for k in re.findall(rx, src)}
+    calls = (
+        r'\btell\(\s*"(\w+)"',
+        r'\bnotice\(\s*"(\w+)"',
+        r'\b_end\(\s*"(\w+)"',
+        r'\bsetdefault\(\s*"(learned\w*)"',
+    )
+    used = {k for rx in calls for k in re.findall(rx, src)}
+    if 'notice(f"setting_{what}"' in src:  # the settings a genesis can differ in (p2p/lobby.py): setting_<what>
+        used |= {f"setting_{w}" for w in re.findall(r'\(\s*"(\w+)", g\.', (P2P / "lobby.py").read_text())}
+    return used
 
 
 def test_every_notice_the_peer_gives_exists_and_none_is_dead() -> None:
@@ -87,3 +95,16 @@ async def test_a_player_is_told_what_it_was_shown_privately(tmp_path: Path) -> N
     assert sum(line.startswith("Stand: ") for line in said[1]) == 1
     assert sum(line.startswith("  Password of ") for line in said[0]) == 3  # three players, a sector each
     assert sum(line.startswith("  Passwort von ") for line in said[2]) == 3
+
+
+def test_a_faults_technical_account_is_shown_in_english_and_pointed_to_in_german() -> None:
+    from types import SimpleNamespace
+
+    from adp2p.p2p.peer.words import WordsPart
+
+    why = "field 'k' has the wrong type (int)"
+    en, de = (SimpleNamespace(cfg=SimpleNamespace(lang=lang)) for lang in ("en", "de"))
+    assert WordsPart._detail(en, why) == why  # type: ignore[arg-type]
+    assert WordsPart._detail(de, why) == "Einzelheiten im Protokoll"  # type: ignore[arg-type]
+    line = notice("ignored_malformed", "de", who="p1", why=WordsPart._detail(de, why))  # type: ignore[arg-type]
+    assert line == "Fehlerhafte Nachricht von p1 ignoriert: Einzelheiten im Protokoll"
