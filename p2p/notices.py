@@ -156,6 +156,7 @@ NOTICES: dict[str, dict[str, str]] = {
     },
     "at_entry": {"en": " (entry {seq})", "de": " (Eintrag {seq})"},
     "stopped_by": {"en": "stopped by evidence: {what}", "de": "durch Beweis beendet: {what}"},
+    "broke_rules_end": {"en": "{who} broke the rules: {why}", "de": "{who} hat gegen die Regeln verstoßen: {why}"},
     "broke_rules": {
         "en": "{who} broke the rules: {why}; posting the proof for every peer to check",
         "de": "{who} hat gegen die Regeln verstoßen: {why}; der Beweis geht zur Prüfung an alle Mitspieler",

@@ -170,9 +170,10 @@ class EvidencePart:
             for raw in (a, b):
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
 
-    def _end_verdict(self, text: str) -> None:
-        self.ended = self.ended_words = text
+    def _end_verdict(self, text: str, said: str | None = None) -> None:
+        """The game ends on a verdict: `text` in English (the outcome), `said` to the player in its language."""
+        self.ended, self.ended_words = text, said or text
         self._deciding.cancel()
         self.outcome.verdict = text
-        self.say(text)
+        self.say(self.ended_words)
         self.progress.set()

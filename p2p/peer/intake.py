@@ -130,7 +130,10 @@ class IntakePart:
                 self.tell("broke_rules", who=self._who(seat), why=why)
                 self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
             else:
-                self._end_verdict(f"{self._who(e.author if seat is None else seat)} broke the rules: {exc}")
+                culprit, lang = e.author if seat is None else seat, self.cfg.lang
+                rule = violation_words(getattr(exc, "rule", None) or "entry", lang)
+                said = notice("broke_rules_end", lang, who=self._who(culprit), why=str(exc) if lang == "en" else rule)
+                self._end_verdict(f"{self._who(culprit, 'en')} broke the rules: {exc}", said)
             return
         # our own entries are on disk (fsync) before they leave; another's is written now and made durable by our
         # next fsync (one file): after a power loss we fetch it again from the table, whose log holds it
