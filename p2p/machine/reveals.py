@@ -182,13 +182,20 @@ class RevealsPart:
         want = set(range(self.n)) if mode == "cert" else {seat}
         if set(shares) != want:
             raise ProtocolError(seat, f"handle {h}: shares of seats {sorted(shares)}, due {sorted(want)}")
-        ct = self.hmap[h]
+        todo = []
         for s, share in shares.items():
             if self.shares.get(h, {}).get(s) == share:
                 continue  # the very share (proof included) we verified before
             key = self.keys[s]
             assert key is not None
-            published.share(self.game_id, key[0], h, ct, share, seat)  # our own share too: its proof counts
+            todo.append((key[0], share))  # our own share too: its proof counts
+        self._check_shares(seat, h, self.hmap[h], todo)
+
+    def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
+        """Each (deck key, share) of handle h supplied by `seat` must carry a valid proof (the offline audit checks
+        them in a worker process meanwhile)."""
+        for public, share in todo:
+            published.share(self.game_id, public, h, ct, share, seat)
 
     def _finish_round(self, rnd: Round) -> None:
         """Every share of the round is in: open what this seat must learn; check claimed faces."""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
-from _zoo import ProvingSubstituter, Table, first_chance
+from _zoo import BadShare, ProvingSubstituter, Table, WrongLink, first_chance
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p import audit, audit_pool
 from adp2p.p2p.audit import AuditResult, audit_log
@@ -59,11 +59,14 @@ def test_the_pool_is_used_here_and_checks_every_proof(monkeypatch: pytest.Monkey
     assert handed == [True] * shuffles  # every proof went to a worker (none of them in line)
 
 
-def test_evidence_against_a_shuffler_is_judged_the_same(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    _, t = first_chance(ProvingSubstituter, 2, 3)
+@pytest.mark.parametrize("cls,seat", [(ProvingSubstituter, 2), (BadShare, 1), (WrongLink, 1)])
+def test_evidence_against_a_cheater_is_judged_the_same(
+    cls: type[Machine], seat: int, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _, t = first_chance(cls, seat, 3)
     pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
     same(pooled, inline)
-    assert {f.seat for f in pooled.findings} == {2}
+    assert {f.seat for f in pooled.findings} == {seat}
 
 
 def test_a_shuffle_whose_bad_proof_the_peers_took_is_rejected_naming_its_author(
@@ -125,3 +128,39 @@ def _slow_verify(*args: object, **kw: object) -> None:
     import time
 
     time.sleep(3600)
+
+
+def test_share_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    t = Table(3, seed=5, round_limit=4).run()
+    log = t.write_log(tmp_path / "log")
+    handed: list[int] = []
+    real = audit_pool.PooledMachine._check_shares
+
+    def count(self: audit_pool.PooledMachine, seat: int, h: int, ct: object, todo: list) -> None:  # type: ignore[type-arg]
+        handed.append(len(todo) if self._pool is not None else -1)
+        real(self, seat, h, ct, todo)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_check_shares", count)
+    pooled, inline = both(log, monkeypatch)
+    same(pooled, inline)
+    assert handed and -1 not in handed and sum(handed) > 0  # every share check went to a worker
+    folds: list[str] = []
+    real_fold = audit._fold
+
+    def fold(m: Machine, entries: list) -> tuple:  # type: ignore[type-arg]
+        folds.append(type(m).__name__)
+        return real_fold(m, entries)
+
+    monkeypatch.setattr(audit, "_fold", fold)
+    monkeypatch.setattr(audit_pool, "verify_shares", _a_worker_says_no)
+    res = audit_log(log)
+    assert folds == ["PooledMachine", "Machine"]  # a worker's "no" costs a fold in line, which decides
+    assert res.ok, res.text()
+
+
+def _a_worker_says_no(*args: object) -> None:
+    from adp2p.crypto.errors import CryptoError
+
+    raise CryptoError("a worker found this share bad")
