@@ -30,7 +30,7 @@ def audit_line(outcome: Any, lang: str, named: list[str] | None = None) -> str:
     violations in words naming their player, else the outcome's own list)."""
     first = [msg("verdict", lang, verdict=outcome.verdict)] if outcome.verdict else []
     if outcome.audit_ok:
-        return "\n".join([*first, msg("audit_ok", lang) + f" ({outcome.entries})"])
+        return "\n".join([*first, msg("audit_ok", lang) + " " + msg("audit_entries", lang, n=outcome.entries)])
     if outcome.audit_ok is False:
         if named is not None:
             return "\n".join([*first, msg("audit_bad", lang), *named])

@@ -316,6 +316,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "de": "Prüfung: jedes Mischen, jede Karte, jedes Passwort und jeder Zug stimmt.",
     },
     "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
+    "audit_entries": {"en": "({n} entries)", "de": "({n} Einträge)"},
     "verdict": {
         "en": "Cheating proven during the game: {verdict}",
         "de": "Während des Spiels nachgewiesener Betrug: {verdict}",
