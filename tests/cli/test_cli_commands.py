@@ -114,7 +114,8 @@ def test_end_of_network_game_lines_put_a_proven_cheat_first(lang: str) -> None:
     from adp2p.p2p.peer import Outcome
 
     clean = Outcome(audit_ok=True, entries=42)
-    assert "\n" not in audit_line(clean, lang) and ("(42 entries)" if lang == "en" else "(42 Einträge)") in audit_line(clean, lang)
+    counted = "(42 entries)" if lang == "en" else "(42 Einträge)"
+    assert "\n" not in audit_line(clean, lang) and counted in audit_line(clean, lang)
     caught = Outcome(audit_ok=True, entries=42, verdict="p1 (seat 2, key ab): entry: seat 2 signed ...")
     first, second = audit_line(caught, lang).split("\n")
     assert caught.verdict in first and ("Cheating" in first if lang == "en" else "Betrug" in first)
