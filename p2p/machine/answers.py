@@ -36,7 +36,7 @@ from adp2p.crypto.commitments import commit_code
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import hash32, u64
-from adp2p.crypto.private import audit_open_private, open_private, seal_private
+from adp2p.crypto.private import seal_private
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
 from adp2p.p2p.machine.common import Event
@@ -143,12 +143,7 @@ class AnswersPart:
             return
         ctx_box = self._answer_context(ctrl, att)
         try:
-            if self._opener is not None:
-                payload = audit_open_private(self._opener[1], self.ids[ctrl], self.ids[att], ctx_box, box)
-            else:
-                assert self.me is not None
-                payload = open_private(self.me.identity, self.ids[ctrl], ctx_box, box)
-            proofs = unpack_canonical(payload, "answer proofs")
+            proofs = unpack_canonical(self._open_box(ctrl, att, ctx_box, box), "answer proofs")
         except CryptoError as exc:
             raise SealedFault(ctrl, f"its answer proofs for me do not open: {exc}", rule=RULE) from None
         if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):

@@ -93,11 +93,7 @@ class RevealsPart:
         if viewer is not None and viewer in boxes:
             ctx = self._box_context(seat, viewer)
             try:
-                if self._opener is not None:
-                    payload = audit_open_private(self._opener[1], self.ids[seat], self.ids[viewer], ctx, boxes[viewer])
-                else:
-                    assert self.me is not None
-                    payload = open_private(self.me.identity, self.ids[seat], ctx, boxes[viewer])
+                payload = self._open_box(seat, viewer, ctx, boxes[viewer])
             except CryptoError as exc:
                 del self.sealed_log[-len(boxes) :]
                 raise ProtocolError(seat, f"sealed shares for me do not open: {exc}") from None
@@ -131,6 +127,14 @@ class RevealsPart:
         if not rnd.order:
             self.round = None
             self._finish_round(rnd)
+
+    def _open_box(self, sender: int, viewer: int, ctx: bytes, box: bytes) -> bytes:
+        """Open a box `sender` sealed to `viewer` (`_box_viewer`): with our own key, or in a copy judging evidence
+        with the accuser's box secret it carries (CryptoError if it does not open)."""
+        if self._opener is not None:
+            return audit_open_private(self._opener[1], self.ids[sender], self.ids[viewer], ctx, box)
+        assert self.me is not None
+        return open_private(self.me.identity, self.ids[sender], ctx, box)
 
     def _box_viewer(self) -> int | None:
         """The seat whose sealed boxes this fold opens: its own, with its own key; in a copy judging evidence only

@@ -9,16 +9,13 @@
 
 from __future__ import annotations
 
-import random
 import sys
 
 import pytest
-from adp2p.engine.api import apply, learn, legal, new_game, options, pending, view
-from adp2p.engine.bots import make_bot
+from adp2p.engine.api import legal, options, view
 from adp2p.engine.catalog import cards
-from adp2p.engine.chance import chance_event, deck_faces
 from adp2p.engine.options import Options
-from adp2p.engine.profiles import get_profile
+from seeded_games import decisions
 
 _legal = sys.modules["adp2p.engine.legal"]  # the module (the package exports its `legal` function by that name)
 
@@ -28,24 +25,7 @@ GAMES = [("classic", 6, "random", 0), ("classic", 4, "deduction", 1), ("retro201
 
 def _decisions(profile: str, n: int, bot: str, seed: int):  # type: ignore[no-untyped-def]
     """Every decision of a seeded game: (the actor's view, the actor), before the actor's choice is applied."""
-    bots = [make_bot(bot, seed * 10 + i) for i in range(n)]
-    rng = random.Random(seed)
-    st = new_game(get_profile(profile, round_limit=60), n)
-    while (d := pending(st)) is not None:
-        if d.actor is None:
-            ev = chance_event(st, d, rng)
-            if ev["t"] == "shuffle":
-                faces = deck_faces(st)
-                rng.shuffle(faces)
-                first = st.next_handle
-                st = apply(st, ev, inplace=True)
-                st = learn(st, dict(zip(range(first, st.next_handle), faces, strict=True)), inplace=True)
-                continue
-        else:
-            seen = view(st, d.actor)
-            yield seen, d.actor
-            ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
-        st = apply(st, ev, inplace=True)
+    return ((view(st, d.actor), d.actor) for st, d in decisions(profile, n, bot, seed))
 
 
 @pytest.mark.parametrize("profile, n, bot, seed", GAMES)
