@@ -7,7 +7,8 @@ For 3..6 peers, a few games each (medians printed):
 * **first turn**: spawn -> the last peer has logged the first EVENT entry (joins, links, the mental-poker
   deck shuffle by every seat, password commitments and their reveal rounds all done);
 * **attempt -> answer**: an access attempt entry logged by its author -> the controller's answer entry
-  logged by the controller (the reveal rounds in between included), median and 90th percentile;
+  logged by the controller (the reveal rounds in between included), median and 90th percentile; and apart, the
+  first answer about each password (it carries the link proof: made by the controller, checked by every peer);
 * **game**: spawn -> every process has exited; entries and log bytes per game; time per entry;
 * **messages per entry**: every message every peer sent (one per connection it went to), and the heads among them;
 * **setup split**: when every peer had logged the genesis, the last key (join), beacon link, shuffle and deal
@@ -222,6 +223,7 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
     timings = [read_timings(root / f"p{i}.timings", sent, cpus[i]) for i in range(n)]
     kinds = {}
     ev_type = {}
+    linked = set()  # answers that carry their password's link proof (the first answer about each password)
     tokens = pass_entries = 0
     for r in raws:
         e = decode_entry(r)
@@ -229,6 +231,8 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         if e.kind == Kind.EVENT:
             body = decode_body(e.body)
             ev_type[e.seq] = body["ev"].get("t")
+            if "code_link" in body:
+                linked.add(e.seq)
             tokens += len(body.get("passes", []))  # window passes carried as tokens (implied passes)
             pass_entries += ev_type[e.seq] == "pass"
     first_event = min(s for s, k in kinds.items() if k == Kind.EVENT)
@@ -254,13 +258,15 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
     # CPU every peer spent between its genesis and the first move: on this machine's cores, a lower bound of the
     # setup's wall time whatever the critical path
     setup_cpu = sum(c[first_event] - c[0] for c in cpus if first_event in c and 0 in c)
-    lat, chain = [], []
+    lat, chain, first_lat = [], [], []
     pending = None
     for s in sorted(ev_type):
         if ev_type[s] == "attempt":
             pending = s
         elif ev_type[s] == "answer" and pending is not None:
             lat.append(earliest[s] - earliest[pending])
+            if s in linked:
+                first_lat.append(lat[-1])
             chain.append(s - pending + 1)  # entries in a row, the attempt and the answer included
             pending = None
     return {
@@ -268,6 +274,7 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "genesis": max(t[1][0][1] for t in timings) - t0,
         "first_turn": max(t[1][first_event][1] for t in timings) - t0,
         "latencies": lat,
+        "first_latencies": first_lat,
         "wall": wall,
         "entries": len(raws),
         "bytes": logfile.stat().st_size,
@@ -283,6 +290,10 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "tokens": tokens,
         "pass_entries": pass_entries,
     }
+
+
+def _ms(xs: list[float]) -> str:
+    return f"{statistics.median(xs) * 1000:.1f}" if xs else "-"
 
 
 def main() -> None:
@@ -317,6 +328,12 @@ def main() -> None:
         heads = statistics.median(g["heads"] for g in games)
         chain = statistics.median(g["chain"] for g in games)
         tok, pe = sum(g["tokens"] for g in games), sum(g["pass_entries"] for g in games)
+        first = [x for g in games for x in g["first_latencies"]]
+        later = [x for g in games for x in g["latencies"] if x not in g["first_latencies"]]
+        passes.append(
+            f"    {n} peers: attempt -> answer, the first answer about a password (with its link proof): median "
+            f"{_ms(first)} ms of {len(first)}; the others: median {_ms(later)} ms of {len(later)}"
+        )
         passes.append(
             f"    {n} peers: entries per attempt (attempt to answer) {chain:.0f}; window passes as tokens {tok}, "
             f"as entries {pe}; messages per step (entry or token) "

@@ -1,7 +1,7 @@
 """Link proof (primitive): a Pedersen code commitment is the code of the password card its controller holds.
 
 Owns the proof that binds one commitment ``C = code·G + r·H`` (crypto/code_proofs.py) to one hidden card, without
-saying which card it is. Nothing here is wired into the table yet. Exact bytes: docs/protocol.md, "Proved answers
+saying which card it is; the table uses it in p2p/machine/links.py. Exact bytes: docs/protocol.md, "Proved answers
 (primitive)", link proof.
 
 The card ``(c1, c2)`` is first made ElGamal under the holder's key alone: every other seat publishes its proven

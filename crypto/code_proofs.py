@@ -1,8 +1,8 @@
 """Proved answers (primitive): Pedersen commitments to a password's three codes and zero-knowledge OR-proofs
 that a controller's answer ("match" / "no match") and its password ("three distinct codes") are true.
 
-Owns the second generator ``H``, the commitments, the proof context and the three proofs (issue 14, part 2);
-nothing here is wired into the table yet. Exact bytes: docs/protocol.md, "Proved answers (primitive)".
+Owns the second generator ``H``, the commitments, the proof context and the three proofs (issue 14, part 2); the
+table uses them in p2p/machine/answers.py. Exact bytes: docs/protocol.md, "Proved answers (primitive)".
 
 - ``H = crypto_core_ed25519_from_uniform(hash32(PEDERSEN_H, u32(i)))`` for the first ``i`` giving a valid
   prime-order point other than ``G``: hash to curve, so nobody knows ``log_G H``.

@@ -14,7 +14,7 @@ from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity, open_bundle
 
-PROTOCOL_VERSION = 2  # 2: shuffle entries carry proofs; password and answer entries carry proofs (2026-11-25)
+PROTOCOL_VERSION = 3  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs
 MAX_PLAYERS = 6
 MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule
 CHAIN_LENGTH = 4096  # beacon links per player: far more than any game's random picks

@@ -67,6 +67,9 @@ class AuthoringPart:
                 body.update(self._password_fields(handles))
             if self._proved(self.state, ev):
                 body.update(self._answer_fields(ev))
+                pw = self._attempt_of(self.state)[1]
+                if self._link_due(pw):
+                    body.update(self._link_fields(pw))
             return duty.kind, body
         if duty.kind == Kind.SECRETS:
             return duty.kind, {

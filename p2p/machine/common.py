@@ -46,7 +46,7 @@ BODY_FIELDS: dict[int, set[str]] = {  # every field an entry body of each kind m
     Kind.LINK: {"k", "link"},
     Kind.SHUFFLE: {"deck", "proof"},
     Kind.SHARES: {"pub", "sealed"},
-    Kind.EVENT: {"ev", "commit", "codes", "distinct", "proof", "passes"},
+    Kind.EVENT: {"ev", "commit", "codes", "distinct", "proof", "code_link", "passes"},
     Kind.SECRETS: {"deck_secret", "box_secret", "witnesses", "openings"},
     Kind.ABANDON: {"silent", "seq", "passes"},
     Kind.EVIDENCE: {

@@ -1,5 +1,5 @@
 """Game events: an `event` entry through the one engine, the password commitments it makes (with their proof), a
-controller's answer proofs, the reveal rounds its reveals open.
+controller's answer proofs (and its password's link proof with the first), the reveal rounds its reveals open.
 
 One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
 
@@ -40,7 +40,7 @@ class EventsPart:
             raise ProtocolError(seat, "Pedersen commitments on an entry that sets no password")
         before = self.state
         box = need(body, "proof", bytes, max_len=MAX_ANSWER_BOX) if self._proved(before, ev) else None
-        if box is None and "proof" in body:
+        if box is None and ("proof" in body or "code_link" in body):
             raise ProtocolError(seat, "answer proofs on an entry that answers no attempt")
         self._engine(seat, ev)
         if new_pw:
@@ -49,7 +49,8 @@ class EventsPart:
             self.commitments[h] = c
             self.committed[h] = (seat, self.sources[-1][0])
         if box is not None:
-            self._answer_proof(seat, before, ev, box)
+            self._link_check(seat, body, self._attempt_of(before)[1])  # public: every peer, the same
+            self._answer_proof(seat, before, ev, box)  # sealed: the attempter
 
     def _engine(self, seat: int | None, ev: Event) -> None:
         before = self.state

@@ -50,6 +50,7 @@ from adp2p.p2p.machine.common import (
 from adp2p.p2p.machine.ending import EndingPart
 from adp2p.p2p.machine.events import EventsPart
 from adp2p.p2p.machine.evidence import EvidencePart
+from adp2p.p2p.machine.links import LinksPart
 from adp2p.p2p.machine.reveals import RevealsPart
 from adp2p.p2p.machine.setup import SetupPart
 from adp2p.p2p.piles import HandleMap, Pile
@@ -57,7 +58,7 @@ from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_b
 from adp2p.p2p.seat_secrets import SeatSecrets
 
 
-class Machine(SetupPart, EventsPart, AnswersPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
+class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
     """One peer's fold of the game log (see module docstring)."""
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
@@ -92,6 +93,7 @@ class Machine(SetupPart, EventsPart, AnswersPart, RevealsPart, EvidencePart, End
         self.claims: dict[int, tuple[int, int]] = {}  # handle -> (claimed face, claimant) until revealed
         self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
         self.pedersen: dict[int, bytes] = {}  # password handle -> Pedersen commitment to its code
+        self.linked: set[int] = set()  # password handles whose link proof every peer has checked
         self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
         self.verdict: Verdict | None = None
         self.abandoned: int | None = None  # the seat an abandon entry named: the game ends there

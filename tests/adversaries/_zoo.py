@@ -27,6 +27,7 @@ from adp2p.crypto.code_proofs import (
     commit_codes,
     encode_commitments,
     password_commitments,
+    pedersen_commit,
     prove_distinct,
 )
 from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
@@ -352,10 +353,25 @@ class RepeatedCodePassword(Blind):
         return prove_distinct(other_cs, other_op, ctx)
 
 
-class FalseCommitment(Blind):
+class ForgesLinkProofs(Blind):
+    """A password whose Pedersen commitments are not its cards' codes has no link proof; the best a liar can send
+    is the VALID link proof of a commitment to the card's true code (same blinding), which does not verify for the
+    commitment it published."""
+
+    def _prove_link(
+        self, c1: bytes, c2p: bytes, secret: bytes, commitment: bytes, code: int, blind: bytes, face: int, ctx: Any
+    ) -> bytes:
+        true = card(face).code
+        if commitment == pedersen_commit(true, blind):
+            return super()._prove_link(c1, c2p, secret, commitment, code, blind, face, ctx)
+        return super()._prove_link(c1, c2p, secret, pedersen_commit(true, blind), true, blind, face, ctx)
+
+
+class FalseCommitment(ForgesLinkProofs):
     """Commits codes that are not its first password's codes (each one code further: three distinct codes, in
-    the hash and the Pedersen commitments alike) and answers by those codes with valid proofs: a consistent liar
-    that no answer proof can catch (its password is not its cards)."""
+    the hash and the Pedersen commitments alike) and answers by those codes with valid answer proofs: a consistent
+    liar that no answer proof can catch (its password is not its cards). Its link proof, due with its first answer
+    about that password, cannot be made: it is named there (rule `password_link`)."""
 
     false_pw: frozenset[int] = frozenset()
 
@@ -383,7 +399,7 @@ class FalseCommitment(Blind):
         return super().author_next(choose)
 
 
-class TwinMismatch(Blind):
+class TwinMismatch(ForgesLinkProofs):
     """Its first password: hash commitments to its cards' true codes, but Pedersen twins (with the blindings derived
     from the same salts) to other codes, one further each (still three distinct codes, so its distinct proof
     verifies), and it answers by the twins with valid proofs. Its hash openings are true: an opening (a card shown

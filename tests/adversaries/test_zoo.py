@@ -65,8 +65,8 @@ CASES = [
     (GrantingController, 2, 3, True, "controller_answer"),
     (UnprovenAnswer, 1, 3, True, "controller_answer"),  # its sealed answer proofs are junk
     (RepeatedCodePassword, 1, 3, True, "password_distinct"),  # it cannot prove its codes distinct
-    (FalseCommitment, 0, 3, False, "commitment"),
-    (TwinMismatch, 0, 3, False, "commitment"),  # hash commitments true, Pedersen twins false: the opening says so
+    (FalseCommitment, 0, 3, True, "password_link"),  # its link proof, due with its first answer, fails
+    (TwinMismatch, 0, 3, True, "password_link"),  # hash commitments true, Pedersen twins false: no link proof
     (FalseFace, 1, 4, True, "face_mismatch"),
     (BrokenPromise, 1, 3, True, "trade_promise"),
     (WrongLink, 1, 3, True, "entry"),

@@ -86,6 +86,8 @@ CAUGHT_AT_ONCE = [
     (GrantingController, 2, 3, "controller_answer"),  # its proof of "match": likewise
     (UnprovenAnswer, 1, 3, "controller_answer"),  # junk sealed in place of its proofs: likewise
     (RepeatedCodePassword, 1, 3, "password_distinct"),  # no proof of three distinct codes: every peer rejects it
+    (FalseCommitment, 0, 3, "password_link"),  # false codes committed: no link proof with its first answer
+    (TwinMismatch, 0, 3, "password_link"),  # Pedersen twins of other codes than its hash commitments: likewise
 ]
 
 
@@ -106,8 +108,6 @@ async def test_cheat_caught_during_play_with_evidence_every_peer_checks(
 CAUGHT_BY_AUDIT = [
     # cheater, seat, players, profile, seeds to try, the rule the audit names (the cheat may also be caught at
     # once, depending on play)
-    (FalseCommitment, 0, 3, "classic", 25, "commitment"),
-    (TwinMismatch, 0, 3, "classic", 25, "commitment"),  # Pedersen twins of other codes than its hash commitments
     (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
     (IgnoresBug, 1, 3, "retro2013", 14, "no_actions"),  # a second action while holding Bug
 ]
@@ -222,9 +222,9 @@ async def test_a_german_player_is_told_the_lie_in_german(tmp_path: Path) -> None
         assert "signed an entry" not in heard and "does not verify" not in heard and "stopped by" not in heard, heard
 
 
-class LieThenStall(Staller, FalseCommitment):
-    """Commits false codes and answers by them with valid proofs (a lie only the audit can prove), then refuses to
-    reveal its secrets at the end."""
+class LieThenStall(Staller, IgnoresHarm):
+    """Ignores a Trojan Horse or Worm it holds (a rule break only the audit, which sees every face, can prove), then
+    refuses to reveal its secrets at the end."""
 
 
 class DenyThenStall(Staller, DenyingController):
@@ -249,7 +249,7 @@ async def test_a_lie_then_a_stall_leaves_the_result_standing(tmp_path: Path) -> 
     """The liar withholds the secrets that would prove its lie: it is named as the staller, what its secrets would
     have proved is reported as unchecked, and the game's result stands (before: the honest winner's win was
     voided)."""
-    g = await play(tmp_path, LieThenStall, 1, 3)
+    g = await play(tmp_path, LieThenStall, 1, 3, tries=60)
     for i in g.honest:
         o = g.outcomes[i]
         assert o is not None and o.abandoned_by == "p1", g.heard(i)

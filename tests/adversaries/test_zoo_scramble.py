@@ -1,7 +1,10 @@
 """A false password commitment shown to every player at once: a cheater that committed codes that are not its
 password cards plays Scramble Password, which discards its old password face up. The cards travel with their
 openings (public), so every peer sees at once that an opening contradicts its card and stops the game naming
-the cheater; no evidence entry is needed. In process and over the network, in the same seeded game."""
+the cheater; no evidence entry is needed. In process and over the network, in the same seeded game.
+
+Nobody attacks the cheater's sectors here (`spares`): its first answer about that password would carry the link
+proof it cannot make, and name it there first (tests/p2p/test_link_proofs.py, the zoo's FalseCommitment)."""
 
 from __future__ import annotations
 
@@ -16,7 +19,7 @@ from adp2p.p2p.audit import audit_log, read_records
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import Kind
 
-SEAT, N, SEED, ROUNDS = 0, 3, 22, 20  # seed 22: the cheater draws Scramble Password and can play it
+SEAT, N, SEED, ROUNDS = 0, 3, 16, 20  # seed 16: the cheater draws Scramble Password and can play it
 
 
 def scrambler(inner: Chooser) -> Chooser:
@@ -36,9 +39,19 @@ def scrambler(inner: Chooser) -> Chooser:
     return choose
 
 
+def spares(inner: Chooser) -> Chooser:
+    """Never attempts access to a sector of the cheater while it has another choice."""
+
+    def choose(seen: Any, seat: int, options: Any) -> dict[str, Any]:
+        kept = [ev for ev in options if not (ev.get("t") == "attempt" and seen.controller[ev["s"]] == SEAT)]
+        return inner(seen, seat, kept or list(options))
+
+    return choose
+
+
 def test_a_false_commitment_discarded_face_up_stops_every_peer_at_once(tmp_path: Path) -> None:
     t = Table(N, seed=SEED, cheats={SEAT: FalseCommitment}, round_limit=ROUNDS)
-    t.bots[SEAT] = scrambler(t.bots[SEAT])
+    t.bots = [scrambler(b) if s == SEAT else spares(b) for s, b in enumerate(t.bots)]
     t.run()
     assert any("Scramble Password" in str(line) for line in t.ms[1].state.history)
     assert all(m.verdict is not None and (m.verdict.seat, m.verdict.rule) == (SEAT, "commitment") for m in t.ms)
@@ -48,7 +61,14 @@ def test_a_false_commitment_discarded_face_up_stops_every_peer_at_once(tmp_path:
 
 
 async def test_over_the_network_every_peer_names_the_cheater_at_once(tmp_path: Path) -> None:
-    g = await net_game(tmp_path, N, SEED, {SEAT: FalseCommitment}, round_limit=ROUNDS, wrap_bot={SEAT: scrambler})
+    g = await net_game(
+        tmp_path,
+        N,
+        SEED,
+        {SEAT: FalseCommitment},
+        round_limit=ROUNDS,
+        wrap_bot={s: scrambler if s == SEAT else spares for s in range(N)},
+    )
     assert g.cheats
     logs = g.honest_logs()
     assert all(log == logs[0] for log in logs)

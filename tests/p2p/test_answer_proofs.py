@@ -487,10 +487,12 @@ def test_a_replayed_or_malformed_password_proof_is_its_authors_fault_at_every_pe
 
 
 def test_nothing_public_says_which_card_was_handed() -> None:
-    """The answer entry carries its proofs only sealed: the public body is the event and one box; none of the
-    proofs is in it in the clear (a proof in the clear would tell every seat the handed card's code: try the six)."""
+    """The answer entry carries its proofs only sealed: the public body is the event, one box and (the first answer
+    about a password) the password's link proof, which is about the password cards, not the handed ones
+    (tests/p2p/test_link_proofs.py); none of the answer proofs is in it in the clear (a proof in the clear would
+    tell every seat the handed card's code: try the six)."""
     t, ctrl, att, body = at_answer()
-    assert set(body) - {"passes"} == {"ev", "proof"}
+    assert set(body) - {"passes", "code_link"} == {"ev", "proof"}
     public = encode_body(body)
     for proof in proofs_in(t, ctrl, att, body):
         assert proof[:32] not in public and proof[-32:] not in public

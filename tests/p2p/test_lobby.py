@@ -52,7 +52,7 @@ def test_a_genesis_of_another_protocol_version_is_refused() -> None:
     table for its own (it would reject every entry and accuse honest players), and it says why."""
     from adp2p.p2p.protocol import PROTOCOL_VERSION
 
-    assert PROTOCOL_VERSION == 2
+    assert PROTOCOL_VERSION == 3
     body = _genesis().to_body()
     assert body["v"] == 2 and Genesis.from_body(body).table == "t"
     for old in (1, 3):

@@ -1,0 +1,153 @@
+"""Link proofs at the table: a password's Pedersen commitments are the codes of the very cards it is made of.
+
+The answer proofs (p2p/machine/answers.py) show that each answer agrees with the controller's commitments; a
+link proof shows that the commitments agree with the cards. Without it, a controller who commits false codes and
+answers by them (a consistent liar) is caught only when the cards are opened. With it, it is caught at its first
+answer about that password, before that answer counts.
+
+When: the controller's FIRST proved answer about a password (the three handles of a `password` event or of
+Scramble Password's `new`) carries `code_link`, one item per password card in the password's order:
+``[[share of every other seat, in seat order], proof]``. The shares are the proven decryption shares the controller
+received when the card came to its hand (each bound by its DLEQ proof to its seat's deck key and the handle, not
+to a recipient). Without the controller's own share they leave the card an ElGamal encryption under the
+controller's deck key alone, ``c2' = c2 − Σ d_others`` (crypto/code_link.py), which the proof is about: the card
+is one of the game's faces and the commitment holds that face's code. Later answers about the same password carry
+no `code_link`. Every peer checks it on arrival (a public check, the same at every peer): a share that does not verify,
+a missing or surplus `code_link`, or a proof that does not verify is the controller's fault, rule `password_link`.
+
+Cost: one proof per card (63 branches), made and checked once per password and only for a password that is
+attacked, so the setup is not slowed (docs/security.md, figures).
+
+One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.crypto.code_link import Faces, prove_link, verify_link
+from adp2p.crypto.code_proofs import ProofContext, code_blinding
+from adp2p.crypto.deck import Share, combine
+from adp2p.crypto.errors import CryptoError
+from adp2p.engine.catalog import card
+from adp2p.p2p import published
+from adp2p.p2p.protocol import ProtocolError, need
+
+PURPOSE_LINK = b"link"  # a link proof's purpose; its handle is the password card's
+RULE = "password_link"  # the rule a verdict on a password whose commitments are not its cards names
+MAX_LINK_PROOF = 64 * 96  # at most 64 faces of 96 bytes
+
+
+class LinksPart:
+    """Link proofs."""
+
+    def _faces(self) -> Faces:
+        """Every face of the game as (card point, code), in table order: the candidates of every link proof."""
+        faces = getattr(self, "_link_faces", None)
+        if faces is None:
+            faces = [(self.table.point(i), card(i).code) for i in range(len(self.table))]
+            self._link_faces = faces
+        return faces
+
+    def _link_due(self, pw: tuple[int, int, int]) -> bool:
+        """Whether the next proved answer about password `pw` must carry its link proof (its first one)."""
+        return not all(h in self.linked for h in pw)
+
+    # ---------------------------------------------------------------- authoring (the controller)
+
+    def _link_fields(self, pw: tuple[int, int, int]) -> dict[str, Any]:
+        """The `code_link` of this seat's password `pw`: per card, every other seat's share and the proof."""
+        me, key = self.me, self.deck_key
+        assert me is not None and key is not None
+        items = []
+        for h in pw:
+            ct = self.hmap[h]
+            others = [self.shares[h][s] for s in range(self.n) if s != me.seat]
+            c2p = combine(ct, (sh.d for sh in others))
+            code, salt = me.openings[h]
+            f = self.state.faces[h]
+            ctx = ProofContext(self.game_id, me.seat, pw, PURPOSE_LINK, h)
+            proof = self._prove_link(
+                ct.c1, c2p, key.secret, self.pedersen[h], code, code_blinding(self.game_id, h, salt), f, ctx
+            )
+            items.append([[sh.to_bytes() for sh in others], proof])
+        return {"code_link": items}
+
+    def _prove_link(
+        self,
+        c1: bytes,
+        c2p: bytes,
+        secret: bytes,
+        commitment: bytes,
+        code: int,
+        blind: bytes,
+        face: int,
+        ctx: ProofContext,
+    ) -> bytes:
+        """The proof that `commitment` holds the code of the card: an honest prover refuses a false one."""
+        return prove_link(
+            c1,
+            c2p,
+            secret,
+            commitment,
+            code,
+            blind,
+            face,
+            self._faces(),
+            ctx,
+            entropy=self._entropy(b"link", ctx.handle),
+        )
+
+    # ---------------------------------------------------------------- checking (every peer)
+
+    def _link_check(self, seat: int, body: dict[str, Any], pw: tuple[int, int, int]) -> None:
+        """Every peer, on a controller's proved answer: its password's link proof if this is the first answer about
+        it (else none may be there)."""
+        if not self._link_due(pw):
+            if "code_link" in body:
+                raise ProtocolError(seat, "a link proof for a password already linked", rule=RULE)
+            return
+        if "code_link" not in body:
+            raise ProtocolError(seat, "its first answer about its password carries no link proof", rule=RULE)
+        items = need(body, "code_link", list, max_len=3)
+        if len(items) != 3:
+            raise ProtocolError(seat, "its first answer about its password carries no link proof per card", rule=RULE)
+        key = self.keys[seat]
+        assert key is not None
+        for h, item in zip(pw, items, strict=True):
+            self._link_item(seat, h, item, key[0], pw)
+        self.linked.update(pw)
+
+    def _link_item(self, seat: int, h: int, item: Any, public: bytes, pw: tuple[int, int, int]) -> None:
+        if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], list) and type(item[1]) is bytes):
+            raise ProtocolError(seat, "a link item is [[share...], proof]", rule=RULE)
+        raws, proof = item
+        if len(raws) != self.n - 1 or len(proof) > MAX_LINK_PROOF:
+            raise ProtocolError(
+                seat, f"password card {h}: a link with {len(raws)} share(s), due {self.n - 1}", rule=RULE
+            )
+        ct = self.hmap[h]
+        others = [s for s in range(self.n) if s != seat]
+        ds = []
+        for want, raw in zip(others, raws, strict=True):
+            try:
+                sh = Share.from_bytes(raw)
+            except (CryptoError, TypeError, ValueError) as exc:
+                raise ProtocolError(
+                    seat, f"password card {h}: a malformed share in its link: {exc}", rule=RULE
+                ) from None
+            if sh.seat != want:
+                raise ProtocolError(seat, f"password card {h}: its link's shares are not one per other seat", rule=RULE)
+            if self.shares.get(h, {}).get(want) != sh:  # the very share we verified before needs no second check
+                k = self.keys[want]
+                assert k is not None
+                published.share(self.game_id, k[0], h, ct, sh, seat)
+            ds.append(sh.d)
+        ctx = ProofContext(self.game_id, seat, pw, PURPOSE_LINK, h)
+        try:
+            verify_link(ct.c1, combine(ct, ds), public, self.pedersen[h], self._faces(), proof, ctx)
+        except CryptoError:
+            raise ProtocolError(
+                seat,
+                f"its proof that its commitment of password card {h} is that card's code does not verify",
+                rule=RULE,
+            ) from None
