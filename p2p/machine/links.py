@@ -29,7 +29,6 @@ from adp2p.crypto.code_proofs import ProofContext, code_blinding
 from adp2p.crypto.deck import Share, combine
 from adp2p.crypto.errors import CryptoError
 from adp2p.engine.catalog import card
-from adp2p.p2p import published
 from adp2p.p2p.protocol import ProtocolError, need
 
 PURPOSE_LINK = b"link"  # a link proof's purpose; its handle is the password card's
@@ -42,11 +41,9 @@ class LinksPart:
 
     def _faces(self) -> Faces:
         """Every face of the game as (card point, code), in table order: the candidates of every link proof."""
-        faces = getattr(self, "_link_faces", None)
-        if faces is None:
-            faces = [(self.table.point(i), card(i).code) for i in range(len(self.table))]
-            self._link_faces = faces
-        return faces
+        if self._link_faces is None:
+            self._link_faces = [(self.table.point(i), card(i).code) for i in range(len(self.table))]
+        return self._link_faces
 
     def _link_due(self, pw: tuple[int, int, int]) -> bool:
         """Whether the next proved answer about password `pw` must carry its link proof (its first one)."""
@@ -127,7 +124,7 @@ class LinksPart:
             )
         ct = self.hmap[h]
         others = [s for s in range(self.n) if s != seat]
-        ds = []
+        ds, todo = [], []
         for want, raw in zip(others, raws, strict=True):
             try:
                 sh = Share.from_bytes(raw)
@@ -140,11 +137,19 @@ class LinksPart:
             if self.shares.get(h, {}).get(want) != sh:  # the very share we verified before needs no second check
                 k = self.keys[want]
                 assert k is not None
-                published.share(self.game_id, k[0], h, ct, sh, seat)
+                todo.append((k[0], sh))
             ds.append(sh.d)
+        self._check_shares(seat, h, ct, todo)  # a share that does not verify is the controller's: it supplied it
         ctx = ProofContext(self.game_id, seat, pw, PURPOSE_LINK, h)
+        self._check_link_proof(seat, h, (ct.c1, combine(ct, ds), public, self.pedersen[h]), proof, ctx)
+
+    def _check_link_proof(
+        self, seat: int, h: int, statement: tuple[bytes, bytes, bytes, bytes], proof: bytes, ctx: ProofContext
+    ) -> None:
+        """The one place a link proof is checked (`statement` = c1, c2', the holder's deck key, the commitment); the
+        offline audit hands it to a worker process (p2p/audit_pool.py)."""
         try:
-            verify_link(ct.c1, combine(ct, ds), public, self.pedersen[h], self._faces(), proof, ctx)
+            verify_link(*statement, self._faces(), proof, ctx)
         except CryptoError:
             raise ProtocolError(
                 seat,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
-from _zoo import BadShare, ProvingSubstituter, Table, WrongLink, first_chance
+from _zoo import BadShare, FalseCommitment, ProvingSubstituter, Table, WrongLink, first_chance
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p import audit, audit_pool
 from adp2p.p2p.audit import AuditResult, audit_log
@@ -93,9 +93,7 @@ def test_a_shuffle_whose_bad_proof_the_peers_took_is_rejected_naming_its_author(
         t = LocalTable(3, seed=5, secrets=s.secrets, game_id=s.game_id, machine=swaps, round_limit=2)
         t.run()
     raws = t.raws
-    bad = next(
-        i for i, r in enumerate(raws) if decode_entry(r).kind == Kind.SHUFFLE and decode_entry(r).author == 1
-    )
+    bad = next(i for i, r in enumerate(raws) if decode_entry(r).kind == Kind.SHUFFLE and decode_entry(r).author == 1)
     assert decode_body(decode_entry(raws[bad]).body)["proof"] == decode_body(decode_entry(raws[bad - 1]).body)["proof"]
     pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
     same(pooled, inline)
@@ -164,3 +162,49 @@ def _a_worker_says_no(*args: object) -> None:
     from adp2p.crypto.errors import CryptoError
 
     raise CryptoError("a worker found this share bad")
+
+
+def test_link_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The link proof with a controller's first answer about a password (p2p/machine/links.py) is the audit's
+    costliest check after the shuffles: a worker checks it; a worker's "no" costs a fold in line, which decides."""
+    t = Table(3, seed=3, round_limit=40).run()
+    log = t.write_log(tmp_path / "log")
+    linked = sum(
+        1 for r in t.raws if decode_entry(r).kind == Kind.EVENT and "code_link" in decode_body(decode_entry(r).body)
+    )
+    assert linked >= 1
+    handed: list[bool] = []
+    real = audit_pool.PooledMachine._check_link_proof
+
+    def count(self: audit_pool.PooledMachine, *a: object) -> None:
+        handed.append(self._pool is not None)
+        real(self, *a)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_check_link_proof", count)
+    pooled, inline = both(log, monkeypatch)
+    assert pooled.ok and inline.ok
+    same(pooled, inline)
+    assert handed == [True] * (3 * linked)  # one proof per password card, every one in a worker
+    folds: list[str] = []
+    real_fold = audit._fold
+
+    def fold(m: Machine, entries: list) -> tuple:  # type: ignore[type-arg]
+        folds.append(type(m).__name__)
+        return real_fold(m, entries)
+
+    monkeypatch.setattr(audit, "_fold", fold)
+    monkeypatch.setattr(audit_pool, "verify_link", _a_worker_says_no)
+    res = audit_log(log)
+    assert folds == ["PooledMachine", "Machine"]
+    assert res.ok, res.text()
+
+
+def test_a_false_commitment_is_named_alike_with_and_without_workers(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    t = first_chance(FalseCommitment, 0, 3, 25)[1]
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    same(pooled, inline)
+    assert "password_link" in {f.rule for f in pooled.findings if f.seat == 0}, pooled.text()
