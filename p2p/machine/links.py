@@ -24,10 +24,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from adp2p.crypto import domains
 from adp2p.crypto.code_link import Faces, prove_link, verify_link
 from adp2p.crypto.code_proofs import ProofContext, code_blinding
 from adp2p.crypto.deck import Share, combine
 from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.hashing import hash32, u64
 from adp2p.engine.catalog import card
 from adp2p.p2p.protocol import ProtocolError, need
 
@@ -52,22 +54,46 @@ class LinksPart:
     # ---------------------------------------------------------------- authoring (the controller)
 
     def _link_fields(self, pw: tuple[int, int, int]) -> dict[str, Any]:
-        """The `code_link` of this seat's password `pw`: per card, every other seat's share and the proof."""
+        """The `code_link` of this seat's password `pw`: per card, every other seat's share and the proof (made
+        ahead by `prepare_link` while we waited, or now)."""
+        items = self._link_ready.get(pw)
+        if items is None:
+            items = self._make_link(pw)
+        return {"code_link": items}
+
+    def prepare_link(self) -> bool:
+        """While another seat is on duty: make the link of one password of ours that has none yet, so that our first
+        answer about it only sends it (the proving leaves the critical path). True if it made one."""
+        if self.me is None or self.seat is None or self.round is not None or self.finished:
+            return False
+        d = self.duty()
+        if d is None or d.seat == self.seat:
+            return False
+        for s, hs in sorted(self.state.passwords.items()):
+            pw = (hs[0], hs[1], hs[2]) if len(hs) == 3 else None
+            if pw is None or self.state.controller[s] != self.seat or pw in self._link_ready or not self._link_due(pw):
+                continue
+            try:
+                self._link_ready[pw] = self._make_link(pw)
+            except Exception:  # made again when due, where a failure is reported as any authoring's
+                self._link_ready[pw] = None
+            return True
+        return False
+
+    def _make_link(self, pw: tuple[int, int, int]) -> list[list[Any]]:
         me, key = self.me, self.deck_key
         assert me is not None and key is not None
-        items = []
+        items: list[list[Any]] = []
         for h in pw:
             ct = self.hmap[h]
             others = [self.shares[h][s] for s in range(self.n) if s != me.seat]
             c2p = combine(ct, (sh.d for sh in others))
             code, salt = me.openings[h]
-            f = self.state.faces[h]
             ctx = ProofContext(self.game_id, me.seat, pw, PURPOSE_LINK, h)
-            proof = self._prove_link(
-                ct.c1, c2p, key.secret, self.pedersen[h], code, code_blinding(self.game_id, h, salt), f, ctx
-            )
+            blind = code_blinding(self.game_id, h, salt)
+            proof = self._prove_link(ct.c1, c2p, key.secret, self.pedersen[h], code, blind, self.state.faces[h], ctx)
             items.append([[sh.to_bytes() for sh in others], proof])
-        return {"code_link": items}
+        return items
 
     def _prove_link(
         self,
@@ -80,19 +106,14 @@ class LinksPart:
         face: int,
         ctx: ProofContext,
     ) -> bytes:
-        """The proof that `commitment` holds the code of the card: an honest prover refuses a false one."""
-        return prove_link(
-            c1,
-            c2p,
-            secret,
-            commitment,
-            code,
-            blind,
-            face,
-            self._faces(),
-            ctx,
-            entropy=self._entropy(b"link", ctx.handle),
-        )
+        """The proof that `commitment` holds the code of the card: an honest prover refuses a false one. At a seeded
+        test table its randomness is fixed by the seed and the password entry's seq, whenever it is made."""
+        entropy = None
+        if self.proof_seed is not None:
+            entropy = hash32(
+                domains.NONCE, self.proof_seed, b"link", u64(self.committed[ctx.handle][1]), u64(ctx.handle)
+            )
+        return prove_link(c1, c2p, secret, commitment, code, blind, face, self._faces(), ctx, entropy=entropy)
 
     # ---------------------------------------------------------------- checking (every peer)
 

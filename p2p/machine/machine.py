@@ -95,6 +95,7 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
         self.pedersen: dict[int, bytes] = {}  # password handle -> Pedersen commitment to its code
         self.linked: set[int] = set()  # password handles whose link proof every peer has checked
         self._link_faces: list[tuple[bytes, int]] | None = None  # every face as (card point, code), once needed
+        self._link_ready: dict[tuple[int, int, int], list[Any] | None] = {}  # our links made ahead (`prepare_link`)
         self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
         self.verdict: Verdict | None = None
         self.abandoned: int | None = None  # the seat an abandon entry named: the game ends there

@@ -248,6 +248,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 continue
             if m.prepare_shuffle():
                 continue  # our masks for a shuffle step of ours to come, made while we wait for others
+            if m.prepare_link():
+                continue  # the link proof of a password of ours, made while we wait for others
             if await self._look_ahead(m, trial, len(toks)):
                 continue  # we decided a window of ours ahead of time: look again
             waited = (len(self.store), duty.seat, len(toks))

@@ -100,6 +100,30 @@ def test_a_later_answer_about_the_same_password_carries_none() -> None:
     assert "code_link" not in body and set(pw) <= t.ms[0].linked
 
 
+def test_a_link_made_ahead_while_others_are_on_duty_is_the_one_sent() -> None:
+    """`prepare_link` (called by a peer while it waits) makes the link of a password of its own that has none yet,
+    only when another seat is on duty; the first answer then sends exactly that (at a seeded table the proof's
+    randomness is fixed by the seed and the password entry, so it is the link authoring would make)."""
+    t = table()
+    while (d := t.ms[0].duty()) is not None:
+        m = next((m for m in t.ms if m.seat != d.seat and m.prepare_link()), None)
+        if m is not None:
+            break
+        t.step()
+    else:
+        pytest.fail("nobody could make a link ahead")
+    ((pw, items),) = m._link_ready.items()
+    assert items is not None and items == m._make_link(pw)
+    assert not m.prepare_link()  # one password of ours: nothing more to make
+    assert t.ms[d.seat].duty() == d and not t.ms[d.seat].prepare_link()  # the seat on duty makes none
+    while not (answer_due(t.ms[0].duty(), t.ms[0]) and password_of(t.ms[0]) == pw):  # type: ignore[arg-type]
+        t.step()
+        if t.ms[0].duty() is None:
+            pytest.skip("no attempt on that password in this game")
+    out = m.author_next(t.bots[m.seat])  # type: ignore[index]
+    assert out is not None and out[1]["code_link"] == items
+
+
 # ---------------------------------------------------------------- a missing, surplus or false link: every peer
 
 
