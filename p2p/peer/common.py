@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adp2p.engine.state import GameState
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
 
@@ -177,5 +176,5 @@ def latest_game(data_dir: Path) -> Path | None:
     return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
 
 
-def state_of(peer: TablePeer) -> GameState | None:
+def state_of(peer: TablePeer) -> Any | None:
     return peer.machine.state if peer.machine else None

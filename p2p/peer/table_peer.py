@@ -38,7 +38,6 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
-from adp2p.engine.api import legal, view
 from adp2p.p2p.logstore import (
     LogStore,
 )
@@ -268,8 +267,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
         mesh keeps answering heartbeats; a short think delay hides how fast we decided (no tells)."""
         assert m.seat is not None
-        seen = view(m.state, m.seat)
-        options = legal(seen, m.seat)
+        seen = m.game.view(m.state, m.seat)
+        options = m.game.legal(seen, m.seat)
         delay = self.cfg.think()
         if delay > 0:
             await trio.sleep(delay)

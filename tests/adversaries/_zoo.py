@@ -38,10 +38,10 @@ from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.api import legal, view
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
+from adp2p.games.access_denied.answers import PURPOSE_PASSWORD
 from adp2p.p2p import local
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
-from adp2p.p2p.machine.answers import PURPOSE_PASSWORD
 from adp2p.p2p.protocol import Kind
 from seeds import draw, seeded
 
