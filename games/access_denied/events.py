@@ -52,8 +52,9 @@ class EventsPart:
         if box is not None:
             self._answer_proof(seat, before, ev, box)
 
-    def _note(self, before: GameState, task: dict[str, Any], ev: Event) -> None:
+    def _note(self, before: GameState, ev: Event) -> None:
         """Remember what the immediate checks need: controller answers and trade promises."""
+        task = before.stack[-1] if before.stack else {}
         seq = self.entries
         op = task.get("op")
         if op == "answer" and ev.get("t") == "answer":

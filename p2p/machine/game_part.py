@@ -34,8 +34,8 @@ class GamePart:
         """The fields this seat's event entry carries beside `ev` (commitments, proofs)."""
         return {}
 
-    def _note(self, before: Any, task: dict[str, Any], ev: Event) -> None:
-        """Remember what the immediate checks need from an event just applied."""
+    def _note(self, before: Any, ev: Event) -> None:
+        """Remember what the immediate checks need from an event just applied (`before`: the state it applied to)."""
 
     def _game_checks(self, new: set[int]) -> None:
         """The game's immediate checks against the faces this peer knows (set `self._evidence` to post)."""

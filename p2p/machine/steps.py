@@ -14,7 +14,6 @@ class StepsPart:
 
     def _engine(self, seat: int | None, ev: Event) -> None:
         before = self.state
-        task = before.stack[-1] if getattr(before, "stack", None) else {}
         try:
             new = self.game.apply(self.state, ev)
         except self.game.illegal as exc:
@@ -22,7 +21,7 @@ class StepsPart:
         self.state = new
         self.events.append(ev)
         self.sources.append((self.entries, seat))
-        self._note(before, task, ev)
+        self._note(before, ev)
         for h, face in self.game.claims(ev):
             self.claims[h] = (face, ev["p"])
         self._start_round(new.reveals)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
 
@@ -25,6 +26,7 @@ ZERO = bytes(32)
 class PeerConfig:
     name: str
     table: str = "default"
+    game: str = DEFAULT_GAME  # the game to play (p2p/game.py: a name registered under `adp2p.games`)
     want: int = 3
     profile: str = "classic"
     goal: int | None = None
