@@ -24,6 +24,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib.metadata import entry_points
+from types import MappingProxyType
 from typing import Any, NamedTuple, Protocol
 
 Event = dict[str, Any]
@@ -59,8 +60,10 @@ class Game(ABC):
     event_fields: frozenset[str] = frozenset()  # extra fields of an event entry body (commitments, proofs)
     secret_fields: frozenset[str] = frozenset()  # extra fields of a secrets entry body (openings)
     evidence_fields: frozenset[str] = frozenset()  # extra fields of an evidence entry body
-    bool_fields: Mapping[str, bool] = {}  # event fields that hold a bool (True: a list of bools)
+    bool_fields: Mapping[str, bool] = MappingProxyType({})  # event fields that hold a bool (True: a list of bools)
     illegal: type[Exception]  # what the rules raise on an illegal event (with `.rule` and `.message`)
+    # a small, quick game for tests/conformance: players, profile, round_limit, bots (a strategy `make_bot` knows)
+    quick_table: Mapping[str, Any] = MappingProxyType({})
 
     # ------------------------------------------------------------------ settings and the rules surface
 

@@ -5,6 +5,7 @@ the game machine (password commitments, proved answers, its checks and evidence)
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from adp2p.crypto.beacon import permutation, sample, uniform_int
@@ -35,6 +36,7 @@ class AccessDenied(Game):
     evidence_fields = frozenset({"seq", "h", "ha", "hb", "code", "salt"})
     bool_fields = BOOL_FIELDS
     illegal = IllegalEvent
+    quick_table = MappingProxyType({"players": 3, "profile": "classic", "round_limit": 8, "bots": "deduction"})
 
     def configure(self, settings: Mapping[str, Any], n: int) -> Any:
         profile = get_profile(
