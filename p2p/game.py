@@ -148,8 +148,9 @@ class Game(ABC):
         """The faces of the pile to shuffle next, public to all (None: the full deck, 0..deck_size-1)."""
         return None
 
-    def claims(self, ev: Event) -> list[tuple[int, int]]:
-        """The (handle, face) pairs an event claims for cards its author shows later (checked when opened)."""
+    def claims(self, ev: Event) -> list[tuple[int, int, int]]:
+        """The (handle, face, claimant seat) an event claims for cards shown later (checked when their shares open:
+        a claim the card belies names the claimant)."""
         return []
 
     def in_play(self, st: State, h: int) -> bool:

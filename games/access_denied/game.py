@@ -99,12 +99,13 @@ class AccessDenied(Game):
             return None
         return [st.faces[h] for h in st.discard]  # the discard pile: face up, known to every peer
 
-    def claims(self, ev: Event) -> list[tuple[int, int]]:
+    def claims(self, ev: Event) -> list[tuple[int, int, int]]:
+        """A card played face down is played as the face it names (and its Backdoor's)."""
         if ev.get("t") != "play":
             return []
-        out = [(ev["card"], ev["face"])]
+        out = [(ev["card"], ev["face"], ev["p"])]
         if ev.get("backdoor") is not None:
-            out.append((ev["backdoor"], ev["backdoor_face"]))
+            out.append((ev["backdoor"], ev["backdoor_face"], ev["p"]))
         return out
 
     def in_play(self, st: GameState, h: int) -> bool:

@@ -86,8 +86,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         self.n = genesis.n
         self.ids: list[PublicIdentity] = genesis.identities()
         self.names = genesis.names()
-        self.game_id = genesis.game_id
-        self.game = game_of(genesis)
+        self.game_id = genesis.game_id  # (`self.game`: a class attribute of the game's machine class, see __new__)
         settings = {
             "profile": genesis.profile, "goal": genesis.goal, "round_limit": genesis.round_limit,
             "stalemate": genesis.stalemate,

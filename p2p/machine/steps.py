@@ -22,6 +22,6 @@ class StepsPart:
         self.events.append(ev)
         self.sources.append((self.entries, seat))
         self._note(before, ev)
-        for h, face in self.game.claims(ev):
-            self.claims[h] = (face, ev["p"])
+        for h, face, claimant in self.game.claims(ev):
+            self.claims[h] = (face, claimant)
         self._start_round(new.reveals)
