@@ -13,6 +13,9 @@ A game's state is the engine's own object; the table reads only this contract of
   each face), `all_mask` (every seat), `reveals: list[(handle, mask)]` (what the last event showed to whom);
 - `next_handle` (handles dealt so far: piles are numbered on from it), `over`, `winners`, `history` (the account:
   items `narrate` turns into words).
+Every seat folds the same public game from its own faces, so `pending`, `over` and `reveals` may depend on public
+information only (never on a face some seat does not know), and the event that ends the game shows nothing (the
+table goes to the end-of-game secrets at once: a reveal it opened would not be played; the audit shows every face).
 
 Games are found by name through the ``adp2p.games`` entry points (pyproject.toml), so p2p/ imports no game: the
 genesis names the game (absent: `DEFAULT_GAME`), the machine asks `get_game` for it.
@@ -197,15 +200,33 @@ class UnknownGame(LookupError):
     """A genesis names a game this peer does not have."""
 
 
-@cache
+_in_process: dict[str, Game] = {}  # games registered by `register` (tests), beside the installed ones
+
+
+def register(game: Game) -> None:
+    """Register a game in this process only (a test's game; an installed game registers by entry point)."""
+    _in_process[game.name] = game
+
+
 def registered() -> dict[str, str]:
-    """Every installed game: name -> 'module:object' (the entry points)."""
+    """Every game this process can play: name -> 'module:object' (the entry points; 'process' for `register`)."""
+    return {**_entry_points(), **{name: "process" for name in _in_process}}
+
+
+@cache
+def _entry_points() -> dict[str, str]:
     return {ep.name: ep.value for ep in entry_points(group=ENTRY_POINTS)}
 
 
-@cache
 def get_game(name: str = DEFAULT_GAME) -> Game:
     """The game registered under `name` (UnknownGame if none is)."""
+    if name in _in_process:
+        return _in_process[name]
+    return _installed(name)
+
+
+@cache
+def _installed(name: str) -> Game:
     for ep in entry_points(group=ENTRY_POINTS):
         if ep.name == name:
             game = ep.load()

@@ -9,9 +9,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.p2p.game import Event, Game, get_game, registered
+from adp2p.p2p.game import Event, Game, get_game, register, registered
+from toy import GAME as HIGH_CARD
 
-GAMES = sorted(registered())  # Access Denied now; every game that plugs in is added by registering it
+register(HIGH_CARD)  # a toy game written against p2p/game.py alone: the core runs a game that is not Access Denied
+GAMES = sorted(registered())  # every installed game (Access Denied now, Hacker when it plugs in), and the toy
 
 
 def game_of(name: str) -> Game:
