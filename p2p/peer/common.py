@@ -93,15 +93,15 @@ MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
 
 
-def _plain_pass(e: Any) -> bool:
-    """An event entry whose own decision is a pass by its author (what its pass token says too)."""
+def _plain_pass(e: Any, game: Any) -> bool:
+    """An event entry whose own decision is a pass by its author (what its pass token says too) in `game`."""
     if e.kind != Kind.EVENT:
         return False
     try:
         ev = decode_body(e.body).get("ev")
     except (BodyError, AttributeError):
         return False
-    return isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author
+    return bool(game.is_pass(ev, e.author))
 
 
 def _passes_of(e: Any) -> list[Any] | None:

@@ -288,7 +288,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             ev = await self._decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
-        if ev.get("t") == "pass" and not self._abandon_names_me(seq, prev, j):
+        if m.game.is_pass(ev, m.seat) and not self._abandon_names_me(seq, prev, j):
             after = at.fork()
             after.pass_window()
             nxt = after.duty()
