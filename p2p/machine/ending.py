@@ -83,8 +83,9 @@ class EndingPart:
     def audit(self) -> AuditReport:
         """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the
         deck held each card once), every decryption share (the sealed ones too, opened with the revealed box
-        secrets), every password commitment, a strict replay of every move with every face known (answers,
-        passwords, cards played, obligations, promises), the winners. Each violation names a seat and the
+        secrets), the game's own commitments (`_audit_secrets`; Access Denied: every password commitment), a strict
+        replay of every move with every face known (the game's obligations: Access Denied's answers, passwords,
+        cards played, promises), the winners. Each violation names a seat and the
         entry (seq) that shows it."""
         rep = AuditReport()
         missing = [s for s in range(self.n) if s not in self.revealed]

@@ -9,11 +9,11 @@ entry body when the duty is ours. See docs/protocol.md, "The table".
 
 Evidence: an `evidence` entry (Kind.EVIDENCE) may be authored by any seat at any point before the game is
 complete; it carries proof of another seat's cheating that every peer re-verifies (a signed entry that
-breaks a rule, two entries signed for one seq, contradicting controller answers with card certificates, a
-broken trade promise, a card seen in two places). Valid evidence stops the game with a verdict naming the
-guilty seat; false evidence is itself a violation of its author. `pending_evidence()` is the body this
-peer should post (from its immediate checks), `evidence_for_entry(raw, exc)` turns an entry this peer
-rejected into such a body.
+breaks a rule, two entries signed for one seq, a card seen in two places, and the game's own kinds through its
+machine parts, p2p/machine/game_part.py: Access Denied's contradicting controller answers with card certificates,
+a broken trade promise, a false password opening). Valid evidence stops the game with a verdict naming the guilty
+seat; false evidence is itself a violation of its author. `pending_evidence()` is the body this peer should post
+(from its immediate checks), `evidence_for_entry(raw, exc)` turns an entry this peer rejected into such a body.
 """
 
 from __future__ import annotations
