@@ -13,7 +13,7 @@ from typing import Any
 
 import trio
 from adp2p.cli.checks import add_reaction_args, port, seconds, strategy, whole
-from adp2p.engine.bots import make_bot
+from adp2p.p2p.game import get_game
 from adp2p.p2p.paths import data_dir, resume_command
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
 
@@ -108,9 +108,7 @@ def human_chooser(lang: str, react_seconds: float | None = None, react_to: str =
         peer = state.get("peer")
         m = peer.machine if peer is not None else None
         if m is not None and m.seat is not None and prompt.ui is not None:
-            from adp2p.engine.api import view
-
-            prompt.watch(view(m.state, m.seat), m.seat)
+            prompt.watch(m.game.view(m.state, m.seat), m.seat)
 
     choose.prompt = prompt  # type: ignore[attr-defined]
     choose.say = say if full is not None else (lambda line: print(line, flush=True))  # type: ignore[attr-defined]
@@ -143,9 +141,7 @@ def watching_chooser(bot: Any, lang: str, ui: str = "auto") -> Any:
         peer = state.get("peer")
         m = peer.machine if peer is not None else None
         if m is not None and m.seat is not None:
-            from adp2p.engine.api import view
-
-            prompt.watch(view(m.state, m.seat), m.seat)
+            prompt.watch(m.game.view(m.state, m.seat), m.seat)
 
     choose.prompt = prompt  # type: ignore[attr-defined]
     choose.say = say  # type: ignore[attr-defined]
@@ -250,7 +246,10 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
         return 3, None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    choose = make_bot(args.bot, seed) if args.bot else human_chooser(args.lang, args.react_seconds, args.react, args.ui)
+    if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
+        choose = get_game().make_bot(args.bot, seed)
+    else:
+        choose = human_chooser(args.lang, args.react_seconds, args.react, args.ui)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
     prompt = getattr(choose, "prompt", None)
     peer = TablePeer(cfg, choose, say=say)

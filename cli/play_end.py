@@ -12,7 +12,6 @@ from adp2p.cli.tui import Prompt
 from adp2p.cli.tui.ending import end_on_screen, password_lines
 from adp2p.cli.verdicts import player_verdicts, unattributed
 from adp2p.cli.words import msg
-from adp2p.engine.api import view
 
 
 def final_screen(peer: Any, lang: str, out: Any) -> None:
@@ -21,7 +20,7 @@ def final_screen(peer: Any, lang: str, out: Any) -> None:
     if m is None:
         return
     seat = m.seat
-    st = m.state if seat is None else view(m.state, seat)
+    st = m.state if seat is None else m.game.view(m.state, seat)
     Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
 
 
@@ -77,7 +76,7 @@ def end_on_full_screen(
     m = peer.machine
     if m is None:
         return ""
-    st = m.state if m.seat is None else view(m.state, m.seat)
+    st = m.state if m.seat is None else m.game.view(m.state, m.seat)
     question = msg(key, lang, **(fields or {})) if ask else msg("end_leave", lang)
     audit = player_verdicts(m, lang)
     return end_on_screen(prompt, st, m.seat, end_lines(peer, outcome, lang), question, audit)

@@ -6,43 +6,26 @@ committer to it (BLAKE2b-256 collision resistance).
 
 A password code (an int 0..5, letters A..F) is committed alone, bound to the game, to the
 password card's handle and to its slot (0..2) on that card, so each code can be opened alone:
-``context = u64(handle) ‖ u8(slot)``, ``value = u8(code)``, domain ``COMMIT_PASSWORD``.
+``context = u64(handle) ‖ u8(slot)``, ``value = u8(code)``, domain ``COMMIT_PASSWORD``: one use of the table
+core's commit / open facility (crypto/commit_open.py), unbound to a seat there because the signed password entry that
+carries the commitments binds its author.
 """
 
 from __future__ import annotations
 
-import hmac
-import secrets
 from typing import NamedTuple
 
 from . import domains
+from .commit_open import SALT_LEN, Binding, commit, commit_value, commitment_of, verify_opening
 from .errors import CommitmentMismatch, MalformedEncoding
-from .hashing import hash32, u8, u64
+from .hashing import u8, u64
 
-SALT_LEN = 32
+__all__ = [
+    "SALT_LEN", "CodeOpening", "code_commitment", "commit", "commit_code", "commitment_of", "verify_code_opening",
+    "verify_opening",
+]
 NUM_CODES = 6  # codes are 0..5 (A..F)
 CODE_LETTERS = "ABCDEF"
-
-
-def commit(domain: bytes, game_id: bytes, context: bytes, value: bytes) -> tuple[bytes, bytes]:
-    """Return (commitment, salt)."""
-    salt = secrets.token_bytes(SALT_LEN)
-    return commitment_of(domain, game_id, context, value, salt), salt
-
-
-def commitment_of(domain: bytes, game_id: bytes, context: bytes, value: bytes, salt: bytes) -> bytes:
-    if type(salt) is not bytes or len(salt) != SALT_LEN:
-        raise MalformedEncoding(f"salt: expected {SALT_LEN} bytes")
-    return hash32(domain, game_id, context, salt, value)
-
-
-def verify_opening(
-    domain: bytes, game_id: bytes, context: bytes, commitment: bytes, value: bytes, salt: bytes
-) -> None:
-    if type(commitment) is not bytes or len(commitment) != 32:
-        raise MalformedEncoding("commitment: expected 32 bytes")
-    if not hmac.compare_digest(commitment_of(domain, game_id, context, value, salt), commitment):
-        raise CommitmentMismatch("commitment does not open to the claimed value with this salt")
 
 
 class CodeOpening(NamedTuple):
@@ -69,17 +52,22 @@ def _check_code(code: object) -> int:
     return code
 
 
+def code_binding(game_id: bytes, handle: int, slot: int = 0) -> Binding:
+    """Where a password code is committed: the core's commit / open facility, domain ``COMMIT_PASSWORD``, no seat
+    (the signed password entry binds its author), slot = the card's handle and the code's place on it."""
+    return Binding(domains.COMMIT_PASSWORD, game_id, None, _code_context(handle, slot))
+
+
 def commit_code(game_id: bytes, handle: int, code: int, *, slot: int = 0) -> tuple[bytes, CodeOpening]:
     """Commit to one password code; return (commitment, opening)."""
-    c, salt = commit(domains.COMMIT_PASSWORD, game_id, _code_context(handle, slot), u8(_check_code(code)))
-    return c, CodeOpening(code, salt)
+    c, opening = commit_value(code_binding(game_id, handle, slot), u8(_check_code(code)))
+    return c, CodeOpening(code, opening.salt)
 
 
 def code_commitment(game_id: bytes, handle: int, code: int, salt: bytes, *, slot: int = 0) -> bytes:
     """Recompute a code commitment (known-answer tests, audit)."""
-    return commitment_of(
-        domains.COMMIT_PASSWORD, game_id, _code_context(handle, slot), u8(_check_code(code)), salt
-    )
+    b = code_binding(game_id, handle, slot)
+    return commitment_of(b.domain, b.game_id, b.context(), u8(_check_code(code)), salt)
 
 
 def verify_code_opening(
@@ -88,4 +76,5 @@ def verify_code_opening(
     """Raise :class:`CommitmentMismatch` unless ``commitment`` opens to ``code`` with ``salt``."""
     if type(code) is not int or not 0 <= code < NUM_CODES:
         raise CommitmentMismatch("opened code is not in 0..5")
-    verify_opening(domains.COMMIT_PASSWORD, game_id, _code_context(handle, slot), commitment, u8(code), salt)
+    b = code_binding(game_id, handle, slot)
+    verify_opening(b.domain, b.game_id, b.context(), commitment, u8(code), salt)

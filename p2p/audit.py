@@ -20,7 +20,6 @@ from typing import Any
 
 from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
-from adp2p.engine.narration import text as narrate
 from adp2p.p2p.audit_pool import PooledMachine, proof_pool
 from adp2p.p2p.logstore import _chain_problem
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
@@ -275,8 +274,8 @@ def history(path: str | Path) -> tuple[list[str], list[int]]:
         if m.abandoned is not None:
             break
     names = g.names()
-    lines = [narrate(h, names=names) for h in m.state.history]
-    turns = [i for i, h in enumerate(m.state.history) if h.key == "turn"]
+    lines = [m.game.narrate(h, names=names) for h in m.state.history]
+    turns = [i for i, h in enumerate(m.state.history) if m.game.is_turn_start(h)]
     return lines, turns
 
 

@@ -1,6 +1,6 @@
-"""The offline audit's proof checks in parallel: an observer machine that hands each proof of shuffle, each link
-proof and each decryption share's proof to worker processes and folds on, so that the slowest checks of a long
-log (about 60 % of its audit) use every core.
+"""The offline audit's proof checks in parallel: an observer machine that hands each proof of shuffle, each game's
+costly proof (`_proof_check`) and each decryption share's proof to worker processes and folds on, so that the
+slowest checks of a long log (about 60 % of its audit) use every core.
 
 It folds exactly as `Machine` does; only where a proof is checked differs. A proof whose check fails in
 a worker (or a worker that dies) makes the caller fold the log again with every check in line, which then rejects
@@ -13,11 +13,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any
 
-from adp2p.crypto.code_link import verify_link
-from adp2p.crypto.code_proofs import ProofContext
 from adp2p.crypto.deck import Share, verify_share
 from adp2p.crypto.shuffle_proof import ShuffleContext, verify_shuffle_proof
 from adp2p.p2p.machine import Machine
@@ -61,13 +60,11 @@ class PooledMachine(Machine):
         args = (ctx, self.joint_pk, list(deck_in), list(deck_out), proof)
         self._checks.append(self._pool.submit(verify_shuffle_proof, *args, trusted=True))
 
-    def _check_link_proof(
-        self, seat: int, h: int, statement: tuple[bytes, bytes, bytes, bytes], proof: bytes, ctx: ProofContext
-    ) -> None:
+    def _proof_check(self, fn: Callable[..., None], *args: Any) -> None:
         if self._pool is None:
-            super()._check_link_proof(seat, h, statement, proof, ctx)
+            super()._proof_check(fn, *args)
             return
-        self._checks.append(self._pool.submit(verify_link, *statement, self._faces(), proof, ctx))
+        self._checks.append(self._pool.submit(fn, *args))
 
     def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
         if self._pool is None or not todo:

@@ -1,5 +1,5 @@
 """What a joiner checks in a genesis before it sits down (docs/protocol.md, "Roster and seats"): the game it
-describes must be the one this player asked for (table, rules, goal, round limit, stalemate rounds, number of
+describes must be the one this player asked for (table, game, rules, goal, round limit, stalemate rounds, number of
 players), and it may seat only players this peer met in the lobby. A genesis that fails is refused with one line
 naming the difference; the peer keeps the last few refused ones and checks them again when another player sits down.
 """
@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Collection
 from typing import Any
 
+from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.notices import notice
 from adp2p.p2p.protocol import Genesis
 
@@ -23,11 +24,13 @@ def settings_mismatch(
     want: int,
     stalemate: int | None = None,
     lang: str = "en",
+    game: str = DEFAULT_GAME,
 ) -> str | None:
     """The first difference between the genesis's game and the joiner's own settings (None: the same game), in
     the player's language."""
     for what, theirs, ours in (
         ("table", g.table, table),
+        ("game", g.game, game),
         ("rules", g.profile, profile),
         ("players", g.n, want),
         ("goal", g.goal, goal),

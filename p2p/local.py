@@ -1,7 +1,7 @@
 """An honest table of N game machines in one process, without sockets (for tests and benchmarks).
 
 `LocalTable` owns the loop a networked peer (`p2p.peer`) runs over the network, for every seat at once: the
-seat whose duty it is authors its entry with its own `Machine` (a bot from `engine.bots.make_bot` chooses its
+seat whose duty it is authors its entry with its own `Machine` (a bot from the game's `make_bot` chooses its
 moves); the entry is signed and encoded (`crypto.entries.encode_entry`, `p2p.protocol.encode_body`), checked
 against the log's hash chain, and every machine decodes it, verifies its signature and folds it. Evidence a
 machine's immediate checks found is posted like a peer posts it. `run()` plays until the game is complete:
@@ -33,7 +33,7 @@ from typing import Any, Self
 from adp2p.crypto.entries import GENESIS_PREV, Entry, decode_entry, encode_entry, verify_entry
 from adp2p.crypto.errors import ChainError
 from adp2p.crypto.identity import SecretIdentity, make_bundle
-from adp2p.engine.bots import make_bot
+from adp2p.p2p.game import DEFAULT_GAME, Game, get_game
 from adp2p.p2p.machine import Chooser, Duty, Event, Machine, SeatSecrets
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 
@@ -68,11 +68,12 @@ class Stats:
         return sum(k.bytes for k in self.kinds.values())
 
 
-def make_bots(names: str, seed: int, n: int) -> list[Chooser]:
-    """One bot per seat: the strategy names separated by commas (seat i plays names[i % len]), seat i's seeded
-    with ``seed * 10 + i``."""
+def make_bots(names: str, seed: int, n: int, game: Game | None = None) -> list[Chooser]:
+    """One bot per seat of `game` (default: Access Denied): the strategy names separated by commas (seat i plays
+    names[i % len]), seat i's seeded with ``seed * 10 + i``."""
+    game = game or get_game()
     strategies = names.split(",")
-    return [make_bot(strategies[i % len(strategies)], seed * 10 + i) for i in range(n)]
+    return [game.make_bot(strategies[i % len(strategies)], seed * 10 + i) for i in range(n)]
 
 
 class LocalTable:
@@ -91,6 +92,7 @@ class LocalTable:
         secrets: Sequence[SeatSecrets] | None = None,
         game_id: bytes | None = None,
         machine: MachineFactory = Machine,
+        game: str = DEFAULT_GAME,
     ) -> None:
         """`bots`: one strategy name, or names separated by commas (`make_bots`, seeded from `seed`), or one
         chooser per seat."""
@@ -111,6 +113,7 @@ class LocalTable:
             tuple(make_bundle(s, f"p{i + 1}") for i, s in enumerate(self.ids)),
             game_id,
             stalemate=stalemate,
+            game=game,
         )
         self.raws: list[bytes] = [
             encode_entry(self.ids[0], game_id, 0, GENESIS_PREV, 0, int(Kind.GENESIS), encode_body(g.to_body()))
@@ -119,7 +122,9 @@ class LocalTable:
         self.head = genesis.id
         self.genesis = Genesis.from_body(decode_body(genesis.body))  # as a peer reads it: checks the roster order
         self.ms: list[Machine] = [machine(self.genesis, secrets[i]) for i in range(n)]
-        self.bots: list[Chooser] = make_bots(bots, seed, n) if isinstance(bots, str) else list(bots)
+        self.bots: list[Chooser] = (
+            make_bots(bots, seed, n, self.ms[0].game) if isinstance(bots, str) else list(bots)
+        )
         if len(self.bots) != n:
             raise ValueError(f"need one bot per seat ({n}), got {len(self.bots)}")
         self.stats = Stats()

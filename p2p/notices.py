@@ -33,6 +33,7 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "er setzt Spieler ein, die nie an diesen Tisch kamen",
     },
     "setting_table": {"en": "table", "de": "Tisch"},
+    "setting_game": {"en": "game", "de": "Spiel"},
     "setting_rules": {"en": "rules", "de": "Regeln"},
     "setting_players": {"en": "players", "de": "Spieler"},
     "setting_goal": {"en": "goal", "de": "Ziel"},

@@ -13,6 +13,7 @@ from typing import Any
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity, open_bundle
+from adp2p.p2p.game import DEFAULT_GAME
 
 PROTOCOL_VERSION = 3  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs
 MAX_PLAYERS = 6
@@ -101,9 +102,10 @@ class Genesis:
     game_id: bytes
     chain_length: int = CHAIN_LENGTH
     stalemate: int | None = None  # rounds without an access change that end the game (a table rule); None: never
+    game: str = DEFAULT_GAME  # the game played (p2p/game.py); the body names it only when it is not the default
 
     def to_body(self) -> dict[str, Any]:
-        return {
+        body: dict[str, Any] = {
             "v": PROTOCOL_VERSION,
             "table": self.table,
             "profile": self.profile,
@@ -114,6 +116,9 @@ class Genesis:
             "chain": self.chain_length,
             "stalemate": self.stalemate if self.stalemate is not None else 0,
         }
+        if self.game != DEFAULT_GAME:  # an Access Denied genesis is byte for byte what it was before games had names
+            body["game"] = self.game
+        return body
 
     @classmethod
     def from_body(cls, body: dict[str, Any]) -> Genesis:
@@ -131,7 +136,10 @@ class Genesis:
             game_id=need(body, "game_id", bytes, size=16),
             chain_length=need(body, "chain", int),
             stalemate=need(body, "stalemate", int) or None,
+            game=need(body, "game", str, max_len=32) if "game" in body else DEFAULT_GAME,
         )
+        if "game" in body and g.game == DEFAULT_GAME:
+            raise BodyError(f"a genesis of {DEFAULT_GAME} does not name its game (one encoding per genesis)")
         if not 16 <= g.chain_length <= 65536:
             raise BodyError("beacon chain length out of range")
         if not 0 <= (g.stalemate or 0) <= MAX_ROUNDS or not 0 <= (g.round_limit or 0) <= MAX_ROUNDS:

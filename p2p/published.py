@@ -12,8 +12,6 @@ from __future__ import annotations
 import hmac
 
 import nacl.bindings as nb
-from adp2p.crypto.code_proofs import code_blinding, pedersen_commit
-from adp2p.crypto.commitments import verify_code_opening
 from adp2p.crypto.deck import Ciphertext, DeckKey, Share, verify_share
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import PublicIdentity
@@ -43,27 +41,6 @@ def deck_secret(game_id: bytes, owner: int, secret: bytes, published: tuple[byte
             supplier, f"the deck secret revealed for seat {owner + 1} does not match its key: {exc}"
         ) from None
     return secret
-
-
-def code_opening(
-    game_id: bytes, h: int, commitment: bytes, code: int, salt: bytes, supplier: int, pedersen: bytes | None = None
-) -> None:
-    """`(code, salt)` must open password card h's published code commitment, and its Pedersen commitment too when
-    the password entry published one (`pedersen`: `code·G + r·H` with `r` derived from the salt)."""
-    try:
-        verify_code_opening(game_id, h, commitment, code, salt)
-    except (CryptoError, TypeError, ValueError):
-        raise ProtocolError(supplier, f"password card {h}: the opening does not match its commitment") from None
-    if pedersen is None:
-        return
-    try:
-        same = hmac.compare_digest(pedersen_commit(code, code_blinding(game_id, h, salt)), pedersen)
-    except (CryptoError, TypeError, ValueError):
-        same = False
-    if not same:
-        raise ProtocolError(
-            supplier, f"password card {h}: the opening does not match its Pedersen commitment", rule="commitment"
-        )
 
 
 def share(game_id: bytes, public: bytes, h: int, ct: Ciphertext, sh: Share, supplier: int) -> None:

@@ -1,5 +1,6 @@
 """Everything secret of one seat in one game, and its file format (kept 0600 in the game directory, revealed at
-the game's end): the identity, the deck key, the beacon seed, the shuffle witnesses and the password openings.
+the game's end): the identity, the deck key, the beacon seed, the shuffle witnesses and the openings of the game's
+own commitments (crypto/commit_open.py; Access Denied: its password codes).
 
 File: ``payload ‖ check``, payload = canonical msgpack ``[2, seat, identity, deck_secret, beacon_seed,
 [[pile, witness]...], [[handle, code, salt]...]]``, check = BLAKE2b-256 under the domain ``secrets-file`` of the
@@ -39,7 +40,7 @@ class SeatSecrets:
     deck_secret: bytes
     beacon_seed: bytes
     witnesses: dict[int, bytes] = field(default_factory=dict)  # pile index -> ShuffleWitness bytes
-    openings: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # password handle -> (code, salt)
+    openings: dict[int, tuple[int, bytes]] = field(default_factory=dict)  # slot (AD: password handle) -> (value, salt)
 
     @classmethod
     def generate(cls, seat: int, identity: SecretIdentity, game_id: bytes) -> SeatSecrets:

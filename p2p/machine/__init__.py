@@ -1,10 +1,12 @@
-"""The replicated game machine (`Machine`) of one peer, in parts with one job each:
+"""The replicated game machine (`Machine`) of one peer, game-neutral, in parts with one job each:
 
-- `machine.py`: `Machine` itself: the duty order, checking and applying an entry, pass tokens, forks;
-- `setup.py`: joins, beacon links, shuffles; `events.py`: game events through the engine;
-- `reveals.py`: the reveal rounds (decryption shares, certificates, openings);
+- `machine.py`: `Machine` itself: the duty order, checking and applying an entry, pass tokens, forks; a machine is
+  always of one game (p2p/game.py): its class gets the game's `machine_parts` after these;
+- `setup.py`: joins, beacon links, shuffles; `steps.py`: one event through the game's rules;
+- `reveals.py`: the reveal rounds (decryption shares, certificates, openings shown with a card);
 - `evidence.py`: immediate checks and evidence re-verified; `ending.py`: the secrets entries and the audit;
-- `authoring.py`: this seat's next entry; `common.py`: records, limits and helpers.
+- `authoring.py`: this seat's next entry; `common.py`: records, limits and helpers;
+- `game_part.py`: the hooks a game's parts fill (its committed secrets), and their defaults.
 """
 
 from adp2p.p2p.machine.common import (

@@ -18,7 +18,6 @@ from adp2p.crypto.deck import (
 from adp2p.crypto.encoding import pack
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
-from adp2p.engine.api import legal, view
 from adp2p.p2p.machine.common import (
     Chooser,
 )
@@ -59,24 +58,17 @@ class AuthoringPart:
         if duty.kind == Kind.EVENT:
             if choose is None:
                 return None
-            seen = view(self.state, me.seat)
-            ev = choose(seen, me.seat, legal(seen, me.seat))
+            seen = self.game.view(self.state, me.seat)
+            ev = choose(seen, me.seat, self.game.legal(seen, me.seat))
             body: dict[str, Any] = {"ev": ev}
-            handles = self._new_password_handles(ev)
-            if handles:
-                body.update(self._password_fields(handles))
-            if self._proved(self.state, ev):
-                body.update(self._answer_fields(ev))
-                pw = self._attempt_of(self.state)[1]
-                if self._link_due(pw):
-                    body.update(self._link_fields(pw))
+            body.update(self._event_body(ev))  # the game's: commitments made with it, proofs
             return duty.kind, body
         if duty.kind == Kind.SECRETS:
             return duty.kind, {
                 "deck_secret": me.deck_secret,
                 "box_secret": bytes(me.identity.box_key),
                 "witnesses": sorted([k, v] for k, v in me.witnesses.items()),
-                "openings": sorted([h, c, s] for h, (c, s) in me.openings.items()),
+                **self._author_secret_fields(),
             }
         return None
 

@@ -3,15 +3,14 @@ limits of entry bodies, and the small helpers its parts use."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.engine.state import GameState
+from adp2p.p2p.game import Chooser, Event
 from adp2p.p2p.protocol import BodyError, Kind
 
-Event = dict[str, Any]
-Chooser = Callable[[GameState, int, list[Event]], Event]
+__all__ = ["Chooser", "Event"]
 
 
 @dataclass(frozen=True)
@@ -41,32 +40,30 @@ class Verdict:
     msg: str
     seq: int | None = None  # the entry that shows it (None: no single entry)
 
-BODY_FIELDS: dict[int, set[str]] = {  # every field an entry body of each kind may hold (docs/protocol.md)
-    Kind.JOIN: {"deck_key", "deck_proof", "beacon_head"},
+
+BODY_FIELDS: dict[int, set[str]] = {  # the core's fields of an entry body of each kind (docs/protocol.md); a game
+    Kind.JOIN: {"deck_key", "deck_proof", "beacon_head"},  # adds its own (`Game.event_fields` and the like)
     Kind.LINK: {"k", "link"},
     Kind.SHUFFLE: {"deck", "proof"},
     Kind.SHARES: {"pub", "sealed"},
-    Kind.EVENT: {"ev", "commit", "codes", "distinct", "proof", "code_link", "passes"},
-    Kind.SECRETS: {"deck_secret", "box_secret", "witnesses", "openings"},
+    Kind.EVENT: {"ev", "passes"},
+    Kind.SECRETS: {"deck_secret", "box_secret", "witnesses"},
     Kind.ABANDON: {"silent", "seq", "passes"},
-    Kind.EVIDENCE: {
-        "what", "raw", "reason", "certs", "box_secret", "a", "b", "seq", "h", "ha", "hb", "code", "salt", "token",
-    },
+    Kind.EVIDENCE: {"what", "raw", "reason", "certs", "box_secret", "a", "b", "token"},
 }
-BOOL_FIELDS = {"accept": False, "bank": False, "match": True}  # event fields that hold a bool (True: a list of bools)
 
 
-def _check_event_shape(ev: dict[str, Any]) -> None:
+def _check_event_shape(ev: dict[str, Any], bool_fields: Mapping[str, bool]) -> None:
     """An engine event's shape, before the engine sees it: string keys, values that are ints (never bools, except
-    the bool fields), short strings, or flat lists of ints; a bool field holds bools only."""
+    the game's bool fields), short strings, or flat lists of ints; a bool field holds bools only."""
     if len(ev) > 16:
         raise BodyError("an event has at most 16 fields")
     for k, v in ev.items():
         if not isinstance(k, str) or len(k) > 32:
             raise BodyError("event field names are short strings")
-        if k in BOOL_FIELDS:
-            vals = v if BOOL_FIELDS[k] and isinstance(v, list) else [v]
-            if BOOL_FIELDS[k] != isinstance(v, list) or len(vals) > 8 or any(type(x) is not bool for x in vals):
+        if k in bool_fields:
+            vals = v if bool_fields[k] and isinstance(v, list) else [v]
+            if bool_fields[k] != isinstance(v, list) or len(vals) > 8 or any(type(x) is not bool for x in vals):
                 raise BodyError(f"event field {k!r} has the wrong type")
         elif isinstance(v, list):
             if len(v) > 64 or any(type(x) is not int for x in v):
@@ -81,16 +78,11 @@ def _kind_name(kind: int) -> str:
 
 MAX_PASSES = 48  # pass tokens one entry may carry (a turn's windows hold far fewer decisions)
 MAX_WITNESS_BYTES = 64 * 1024  # a shuffle witness of 63 cards is ~4 KB
-MAX_OPENINGS = 1024  # password code openings one seat reveals (one per password card it ever committed)
 
 
 def _is_int(item: Any, size: int, *, ints: int = 1) -> bool:
     """`item` is a list of `size` values whose first `ints` are ints (never bools)."""
-    return (
-        isinstance(item, list)
-        and len(item) == size
-        and all(type(x) is int for x in item[:ints])
-    )
+    return isinstance(item, list) and len(item) == size and all(type(x) is int for x in item[:ints])
 
 
 def _no_card(h: int, seq: int | None) -> Verdict:

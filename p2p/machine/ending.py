@@ -1,5 +1,5 @@
-"""The end: the secrets entries (deck key, box secret, witnesses, openings) and the audit that replays the whole log
-with every face through the same engine.
+"""The end: the secrets entries (deck key, box secret, witnesses, and the game's own: its openings) and the audit that
+replays the whole log with every face through the same rules.
 
 One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
 
@@ -19,13 +19,8 @@ from adp2p.crypto.errors import CryptoError, ShuffleError
 from adp2p.crypto.group import mul, scalar_add, sub
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import audit_open_private
-from adp2p.engine.api import apply, new_game, result
-from adp2p.engine.catalog import card
-from adp2p.engine.errors import IllegalEvent
-from adp2p.engine.narration import text as narrate
 from adp2p.p2p import published
 from adp2p.p2p.machine.common import (
-    MAX_OPENINGS,
     MAX_WITNESS_BYTES,
     AuditReport,
     _is_int,
@@ -70,19 +65,12 @@ class EndingPart:
             if item[0] in witnesses or not 0 <= item[0] < piles:
                 raise BodyError(f"witness for pile {item[0]}: no such pile, or twice")
             witnesses[item[0]] = item[1]
-        openings: list[tuple[int, int, bytes]] = []
-        # (an honest seat may hold openings of a password entry that evidence set aside: they are ignored)
-        for item in need(body, "openings", list, max_len=MAX_OPENINGS):
-            if not (_is_int(item, 3, ints=2) and isinstance(item[2], bytes) and len(item[2]) <= 64):
-                raise BodyError("an opening is [handle, code, salt]")
-            if item[0] in {h for h, _, _ in openings}:
-                raise BodyError(f"two openings for handle {item[0]}")
-            openings.append((item[0], item[1], item[2]))
+        game_fields = self._secret_fields(seat, body)  # checked in shape; judged by the audit
         self.revealed[seat] = {
             "deck_secret": deck_secret,
             "witnesses": witnesses,
-            "openings": openings,
             "box_secret": box_secret,
+            **game_fields,
         }
         if len(self.revealed) == self.n:
             try:
@@ -95,8 +83,9 @@ class EndingPart:
     def audit(self) -> AuditReport:
         """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the
         deck held each card once), every decryption share (the sealed ones too, opened with the revealed box
-        secrets), every password commitment, a strict replay of every move with every face known (answers,
-        passwords, cards played, obligations, promises), the winners. Each violation names a seat and the
+        secrets), the game's own commitments (`_audit_secrets`; Access Denied: every password commitment), a strict
+        replay of every move with every face known (the game's obligations: Access Denied's answers, passwords,
+        cards played, promises), the winners. Each violation names a seat and the
         entry (seq) that shows it."""
         rep = AuditReport()
         missing = [s for s in range(self.n) if s not in self.revealed]
@@ -129,7 +118,7 @@ class EndingPart:
                 seq = seqs[step] if step is not None and step < len(seqs) else None
                 rep.violation(getattr(exc, "seat", None), "shuffle", f"pile {pile.index}: {exc}", seq)
                 return rep
-            want = list(range(63)) if pile.faces is None else sorted(pile.faces)
+            want = list(range(len(self.table))) if pile.faces is None else sorted(pile.faces)
             if sorted(faces) != want:
                 rep.violation(None, "deck", f"pile {pile.index} does not hold the cards it should, once each")
                 return rep
@@ -143,28 +132,7 @@ class EndingPart:
             if self.table.face(sub(c2, mul(x, c1))) != full[h]:
                 rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
         self._audit_sealed(rep)
-        for seat in range(self.n):
-            for h, code, salt in self.revealed[seat]["openings"]:
-                c = self.commitments.get(h)
-                if c is None or self.committed.get(h, (seat,))[0] != seat:
-                    continue
-                at = self.committed[h][1]
-                try:
-                    published.code_opening(self.game_id, h, c, code, salt, seat, self.pedersen.get(h))
-                except ProtocolError as exc:
-                    rep.violation(seat, "commitment", exc.msg, at)
-                    continue
-                if card(full[h]).code != code:
-                    rep.violation(
-                        seat,
-                        "commitment",
-                        f"password handle {h} committed code {'ABCDEF'[code]}, the card is {card(full[h]).title}",
-                        at,
-                    )
-        opened = {h for seat in range(self.n) for h, _, _ in self.revealed[seat]["openings"]}
-        for h, (seat, at) in sorted(self.committed.items()):
-            if h not in opened:
-                rep.violation(seat, "commitment", f"password handle {h}: the commitment was never opened", at)
+        self._audit_secrets(rep, full)
         rep.faces = full
         self._audit_replay(rep, full)
         return rep
@@ -194,27 +162,24 @@ class EndingPart:
 
     def _audit_replay(self, rep: AuditReport, full: dict[int, int]) -> None:
         """Strict replay, event by event, so that the first rule broken names its entry and seat."""
-        st = new_game(self.profile, self.n, strict=True)
+        game = self.game
+        st = game.new_game(self.profile, self.n, strict=True)
         st.faces = dict(full)
         for i, ev in enumerate(self.events):
             try:
-                st = apply(st, ev)
-            except IllegalEvent as exc:
+                st = game.apply(st, ev)
+            except game.illegal as exc:
                 seq, author = self.sources[i] if i < len(self.sources) else (None, None)
-                guilty = author
-                if exc.rule == "trade_promise" and st.stack and st.stack[-1].get("op") == "trade_reply":
-                    ctx = st.ctx[st.stack[-1]["ctx"]]
-                    if ctx.get("promise") is not None and card(full[ctx["card"]]).code != ctx["promise"]:
-                        guilty = ctx["p"]
-                rep.violation(guilty, exc.rule, f"strict replay: {exc.message}", seq)
+                guilty = game.blame(st, exc, full, author)
+                rep.violation(guilty, exc.rule, f"strict replay: {exc.message}", seq)  # type: ignore[attr-defined]
                 return
         rep.winners = list(st.winners)
-        if st.winners != self.state.winners or st.access != self.state.access:
+        if not game.same_end(st, self.state):
             rep.violation(None, "replay", "the strict replay ends in another state than the game")
 
     def result_line(self) -> str:
         if self.verdict is not None:
             return f"stopped: {self.verdict.msg}"
-        res = result(self.state)
-        why = "" if res.reason is None else narrate(res.reason, names=self.names)
+        res = self.game.result(self.state)
+        why = "" if res.reason is None else self.game.narrate(res.reason, names=self.names)
         return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {why}"

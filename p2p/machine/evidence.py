@@ -1,5 +1,5 @@
 """Evidence: the immediate checks that find a lie as it happens, the evidence body a peer posts, and every kind of
-evidence re-verified before it names anyone.
+evidence re-verified before it names anyone (a game's own checks and evidence: its part, p2p/machine/game_part.py).
 
 One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
 
@@ -10,9 +10,6 @@ from typing import Any
 from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
-from adp2p.engine.api import apply, new_game
-from adp2p.engine.catalog import card
-from adp2p.engine.errors import IllegalEvent
 from adp2p.p2p import published
 from adp2p.p2p.machine.common import (
     Verdict,
@@ -30,60 +27,14 @@ class EvidencePart:
         # a card in two places: two live handles that open to the same face
         by_face: dict[int, int] = {}
         for h, f in faces.items():
-            if self.state.loc.get(h, ("gone",))[0] == "gone" or h not in self.hmap:
+            if not self.game.in_play(self.state, h) or h not in self.hmap:
                 continue
             if f in by_face and (h in new or by_face[f] in new) and self._cert(h) and self._cert(by_face[f]):
                 a, b = sorted((h, by_face[f]))
                 self._evidence = {"what": "duplicate", "certs": [self._cert(a), self._cert(b)]}
                 return
             by_face[f] = h
-        # a broken trade promise: the recipient knows the face
-        for seq, h, code, promiser in self.promises:
-            f = faces.get(h)
-            if f is not None and card(f).code != code and promiser != self.seat and self._cert(h):
-                self._evidence = {"what": "promise", "seq": seq, "h": h, "certs": [self._cert(h)]}
-                return
-        # a controller answer against codes this peer knows: one answer, or two that contradict
-        for seq, (ctrl, _s, pw, hs, match) in self.answers.items():
-            if ctrl == self.seat:
-                continue
-            pw_codes = {card(faces[x]).code: x for x in pw if x in faces}
-            for h, m in zip(hs, match, strict=True):
-                f = faces.get(h)
-                if f is None:
-                    continue
-                code = card(f).code
-                if not m and code in pw_codes:
-                    used = [h, pw_codes[code]]
-                elif m and len(pw_codes) == len(pw) and code not in pw_codes:
-                    used = [h, *pw]
-                else:
-                    continue
-                certs = [self._cert(x) for x in used]
-                if all(certs):
-                    self._evidence = {"what": "answer", "seq": seq, "h": h, "certs": certs}
-                    return
-        # two answers to one password (same controller, sector, cards) that contradict: one card's code answered
-        # "matches" and another card of the same code "does not" (linear: each answer's cards by code)
-        seen: dict[tuple[Any, ...], list[tuple[int, int]]] = {}  # (ctrl, sector, pw, code, match) -> (seq, h)
-        for sb, (ctrl, sec, pw, hs, match) in sorted(self.answers.items()):
-            if ctrl == self.seat:
-                continue
-            key = (ctrl, sec, tuple(pw))
-            for hb, mb in zip(hs, match, strict=True):
-                fb = faces.get(hb)
-                if fb is None:
-                    continue
-                code = card(fb).code
-                for sa, ha in seen.get((*key, code, not mb), []):
-                    if sa == sb:
-                        continue  # one answer is judged on its own (above)
-                    ca, cb = self._cert(ha), self._cert(hb)
-                    if ca and cb:
-                        self._evidence = {"what": "answers", "a": sa, "b": sb, "ha": ha, "hb": hb}
-                        self._evidence["certs"] = [ca, cb]
-                        return
-                seen.setdefault((*key, code, mb), []).append((sb, hb))
+        self._game_checks(new)
 
     def pending_evidence(self) -> dict[str, Any] | None:
         """The evidence body this peer should post now (once), or None."""
@@ -132,9 +83,10 @@ class EvidencePart:
                 raise ProtocolError(accuser, "false evidence (nocard): one certificate")
             h, face = self._check_cert(accuser, certs[0])
             if face is not None:
-                raise ProtocolError(accuser, f"false evidence (nocard): handle {h} opens to {card(face).title}")
+                title = self.game.face_title(face)
+                raise ProtocolError(accuser, f"false evidence (nocard): handle {h} opens to {title}")
             v = _no_card(h, seq)
-        elif what in ("duplicate", "promise", "answer", "answers", "opening"):
+        elif what == "duplicate" or what in self.face_evidence:
             certs = need(body, "certs", list)
             faces = dict(self._cert_face(accuser, c) for c in certs)
             v = self._verify_face_evidence(accuser, what, body, faces, seq)
@@ -169,7 +121,7 @@ class EvidencePart:
         passes, ev = act.get("passes", []), act.get("ev")
         if not isinstance(passes, list):
             raise ProtocolError(accuser, "false evidence: that entry's passes are unreadable")
-        if e.kind == Kind.EVENT and isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author:
+        if e.kind == Kind.EVENT and self.game.is_pass(ev, e.author):
             raise ProtocolError(accuser, "false evidence: that entry is the same pass the token says")
         try:
             verify_pass(self.ids[e.author], token, self.game_id, e.seq, e.prev_hash, len(passes))
@@ -200,12 +152,12 @@ class EvidencePart:
         if shown or len(public) != len(self.state.faces):
             # refold the game with the public faces and the shown ones (rules judged earlier, at turn start, see
             # them too), never with faces only this peer knows: every peer judges the evidence alike
-            st = new_game(self.profile, self.n)
+            st = self.game.new_game(self.profile, self.n)
             st.faces = {**public, **shown}
             for i, ev in enumerate(self.events):
                 try:
-                    st = apply(st, ev)
-                except IllegalEvent as exc:
+                    st = self.game.apply(st, ev)
+                except self.game.illegal as exc:
                     at, author = self.sources[i]
                     if author is None:
                         raise ProtocolError(
@@ -230,75 +182,18 @@ class EvidencePart:
     def _verify_face_evidence(
         self, accuser: int, what: str, body: dict[str, Any], faces: dict[int, int], seq: int
     ) -> Verdict:
-        def false(why: str) -> ProtocolError:
-            return ProtocolError(accuser, f"false evidence ({what}): {why}")
-
-        code = {h: card(f).code for h, f in faces.items()}
-        if what == "opening":
-            h, c, salt = need(body, "h", int), need(body, "code", int), need(body, "salt", bytes)
-            if h not in code or h not in self.commitments:
-                raise false("no committed password card shown")
-            try:
-                published.code_opening(self.game_id, h, self.commitments[h], c, salt, accuser, self.pedersen.get(h))
-            except ProtocolError as exc:
-                raise false(exc.msg) from None
-            if code[h] == c:
-                raise false("the opening agrees with the card")
-            return self._false_commitment(h, c, faces[h], seq)
-        if what == "duplicate":
-            if len(faces) != 2 or len(set(faces.values())) != 1:
-                raise false("the certificates do not show one card twice")
-            if any(self.state.loc.get(h, ("gone",))[0] == "gone" for h in faces):
-                raise false("a handle is no longer in play")
-            f = next(iter(faces.values()))
-            return Verdict(
-                None,
-                "duplicate",
-                f"{card(f).title} is in two places (handles {sorted(faces)}): "
-                "a shuffle is corrupt (the audit names the shuffler)",
-                seq,
-            )
-        if what == "promise":
-            ref, h = need(body, "seq", int), need(body, "h", int)
-            for s, ph, c, promiser in self.promises:
-                if (s, ph) == (ref, h) and h in code and code[h] != c:
-                    return Verdict(
-                        promiser,
-                        "trade_promise",
-                        f"seat {promiser + 1} promised code {'ABCDEF'[c]} in entry {s} and gave {card(faces[h]).title}",
-                        seq,
-                    )
-            raise false("no broken promise shown")
-        if what == "answer":
-            ref, h = need(body, "seq", int), need(body, "h", int)
-            if ref not in self.answers or h not in code:
-                raise false("no such answer")
-            ctrl, _s, pw, hs, match = self.answers[ref]
-            if h not in hs:
-                raise false("the card was not in that attempt")
-            m = match[hs.index(h)]
-            pw_codes = {code[x] for x in pw if x in code}
-            if (not m and code[h] in pw_codes) or (m and set(pw) <= set(code) and code[h] not in pw_codes):
-                return Verdict(
-                    ctrl,
-                    "controller_answer",
-                    f"seat {ctrl + 1} answered {'match' if m else 'no match'} "
-                    f"for {card(faces[h]).title} in entry {ref} against its password",
-                    seq,
-                )
-            raise false("the answer agrees with the certificates")
-        a, b, ha, hb = need(body, "a", int), need(body, "b", int), need(body, "ha", int), need(body, "hb", int)
-        if a not in self.answers or b not in self.answers or ha not in code or hb not in code:
-            raise false("no such answers")
-        x, y = self.answers[a], self.answers[b]
-        if (x[0], x[1], x[2]) != (y[0], y[1], y[2]) or ha not in x[3] or hb not in y[3]:
-            raise false("not two answers of one controller to one password")
-        if code[ha] != code[hb] or x[4][x[3].index(ha)] == y[4][y[3].index(hb)]:
-            raise false("the answers do not contradict")
+        """Evidence from certificates of faces: a card in two places (the core's), or the game's own kinds."""
+        if what != "duplicate":
+            return self._verify_game_evidence(accuser, what, body, faces, seq)
+        if len(faces) != 2 or len(set(faces.values())) != 1:
+            raise ProtocolError(accuser, f"false evidence ({what}): the certificates do not show one card twice")
+        if any(not self.game.in_play(self.state, h) for h in faces):
+            raise ProtocolError(accuser, f"false evidence ({what}): a handle is no longer in play")
+        f = next(iter(faces.values()))
         return Verdict(
-            x[0],
-            "controller_answer",
-            f"seat {x[0] + 1} answered the same code {'ABCDEF'[code[ha]]} "
-            f"differently in entries {a} and {b} against one password",
+            None,
+            "duplicate",
+            f"{self.game.face_title(f)} is in two places (handles {sorted(faces)}): "
+            "a shuffle is corrupt (the audit names the shuffler)",
             seq,
         )

@@ -9,11 +9,11 @@ entry body when the duty is ours. See docs/protocol.md, "The table".
 
 Evidence: an `evidence` entry (Kind.EVIDENCE) may be authored by any seat at any point before the game is
 complete; it carries proof of another seat's cheating that every peer re-verifies (a signed entry that
-breaks a rule, two entries signed for one seq, contradicting controller answers with card certificates, a
-broken trade promise, a card seen in two places). Valid evidence stops the game with a verdict naming the
-guilty seat; false evidence is itself a violation of its author. `pending_evidence()` is the body this
-peer should post (from its immediate checks), `evidence_for_entry(raw, exc)` turns an entry this peer
-rejected into such a body.
+breaks a rule, two entries signed for one seq, a card seen in two places, and the game's own kinds through its
+machine parts, p2p/machine/game_part.py: Access Denied's contradicting controller answers with card certificates,
+a broken trade promise, a false password opening). Valid evidence stops the game with a verdict naming the guilty
+seat; false evidence is itself a violation of its author. `pending_evidence()` is the body this peer should post
+(from its immediate checks), `evidence_for_entry(raw, exc)` turns an entry this peer rejected into such a body.
 """
 
 from __future__ import annotations
@@ -32,10 +32,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import CardTable
 from adp2p.crypto.identity import PublicIdentity
 from adp2p.crypto.passes import verify_pass
-from adp2p.engine.api import new_game, pending
-from adp2p.engine.profiles import get_profile
-from adp2p.engine.state import GameState
-from adp2p.p2p.machine.answers import AnswersPart
+from adp2p.p2p.game import Game, NotForPlayers, UnknownGame, get_game
 from adp2p.p2p.machine.authoring import AuthoringPart
 from adp2p.p2p.machine.common import (
     BODY_FIELDS,
@@ -48,37 +45,69 @@ from adp2p.p2p.machine.common import (
     _kind_name,
 )
 from adp2p.p2p.machine.ending import EndingPart
-from adp2p.p2p.machine.events import EventsPart
 from adp2p.p2p.machine.evidence import EvidencePart
-from adp2p.p2p.machine.links import LinksPart
+from adp2p.p2p.machine.game_part import GamePart
 from adp2p.p2p.machine.reveals import RevealsPart
 from adp2p.p2p.machine.setup import SetupPart
+from adp2p.p2p.machine.steps import StepsPart
 from adp2p.p2p.piles import HandleMap, Pile
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
 from adp2p.p2p.seat_secrets import SeatSecrets
 
+_composed: dict[tuple[type, str], type] = {}  # (machine class, game name) -> that class with the game's parts
 
-class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
-    """One peer's fold of the game log (see module docstring)."""
+
+def game_of(genesis: Genesis) -> Game:
+    """The game a genesis names (ProtocolError if this peer does not have it)."""
+    try:
+        return get_game(genesis.game)
+    except UnknownGame as exc:
+        raise ProtocolError(None, str(exc)) from None
+
+
+class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
+    """One peer's fold of the game log (see module docstring). `Machine(genesis, me)` is an instance of the game's
+    machine: this class (or the subclass called) with the game's `machine_parts` and `GamePart` after it."""
+
+    game: Game
+
+    def __new__(cls, genesis: Genesis | None = None, *args: Any, **kwargs: Any) -> Machine:
+        if cls.__dict__.get("_composed") or genesis is None:  # a copy (copy/deepcopy call __new__ bare)
+            return super().__new__(cls)
+        game = game_of(genesis)
+        sub = _composed.get((cls, game.name))
+        if sub is None:
+            attrs = {"_composed": True, "game": game, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
+            sub = _composed[(cls, game.name)] = type(cls.__name__, (cls, *game.machine_parts, GamePart), attrs)
+        return super().__new__(sub)
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
         self.g = genesis
         self.n = genesis.n
         self.ids: list[PublicIdentity] = genesis.identities()
         self.names = genesis.names()
-        self.game_id = genesis.game_id
-        self.profile = get_profile(
-            genesis.profile, goal=genesis.goal, round_limit=genesis.round_limit, stalemate_rounds=genesis.stalemate
-        )
-        if not self.profile.min_players <= self.n <= self.profile.max_players:
-            raise ProtocolError(0, f"{self.profile.name} is not for {self.n} players")
+        self.game_id = genesis.game_id  # (`self.game`: a class attribute of the game's machine class, see __new__)
+        settings = {
+            "profile": genesis.profile,
+            "goal": genesis.goal,
+            "round_limit": genesis.round_limit,
+            "stalemate": genesis.stalemate,
+        }
+        try:
+            self.profile = self.game.configure(settings, self.n)  # the game's configuration (AD: its rules profile)
+        except NotForPlayers as exc:
+            raise ProtocolError(0, str(exc)) from None
+        self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
+        self.body_fields[Kind.EVENT] |= self.game.event_fields
+        self.body_fields[Kind.SECRETS] |= self.game.secret_fields
+        self.body_fields[Kind.EVIDENCE] |= self.game.evidence_fields
         self.me = me
         self.seat = me.seat if me else None
         if me is not None and self.ids[me.seat] != me.identity.public:
             raise ProtocolError(None, "these secrets are not for this seat of the roster")
-        self.state: GameState = new_game(self.profile, self.n)
+        self.state: Any = self.game.new_game(self.profile, self.n)
         self.events: list[Event] = []  # every engine event, derived chance events included (the audit folds them)
-        self.table = CardTable(self.game_id)
+        self.table = CardTable(self.game_id, self.game.deck_size)
         self.hmap = HandleMap()
         self.keys: list[tuple[bytes, bytes] | None] = [None] * self.n
         self.heads: list[bytes | None] = [None] * self.n
@@ -91,11 +120,6 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
         self.round: Round | None = None
         self.shares: dict[int, dict[int, Share]] = {}  # handle -> seat -> verified share (what this peer holds)
         self.claims: dict[int, tuple[int, int]] = {}  # handle -> (claimed face, claimant) until revealed
-        self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
-        self.pedersen: dict[int, bytes] = {}  # password handle -> Pedersen commitment to its code
-        self.linked: set[int] = set()  # password handles whose link proof every peer has checked
-        self._link_faces: list[tuple[bytes, int]] | None = None  # every face as (card point, code), once needed
-        self._link_ready: dict[tuple[int, int, int], list[Any] | None] = {}  # our links made ahead (`prepare_link`)
         self.revealed: dict[int, dict[str, Any]] = {}  # seat -> its end-of-game secrets
         self.verdict: Verdict | None = None
         self.abandoned: int | None = None  # the seat an abandon entry named: the game ends there
@@ -104,19 +128,17 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
         # for the audit and the immediate checks
         self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
         self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
-        self.answers: dict[int, tuple[int, int, tuple[int, ...], list[int], list[bool]]] = {}
-        self.promises: list[tuple[int, int, int, int]] = []  # (seq, handle, promised code, promiser)
         self.evidence_seen: list[tuple[int, int, Verdict]] = []  # (seq, accuser, verdict)
         self._evidence: dict[str, Any] | None = None  # proof this peer holds and should post
         self._evidence_posted = False
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
         self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
-        self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
-        self.openings_shown: dict[int, tuple[int, bytes]] = {}  # password handle -> opening shown with the card
+        self.openings_shown: dict[int, tuple[int, bytes]] = {}  # handle -> [value, salt] opening shown with the card
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
         self._own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
         self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
+        self._init_part()  # the game's parts: their own records
 
     def duty(self) -> Duty | None:
         if self.abandoned is not None:
@@ -129,7 +151,7 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
             return Duty(left[0], Kind.SECRETS) if left else None
         if self.round is not None:
             return Duty(self.round.order[0], Kind.SHARES)
-        d = pending(self.state)
+        d = self.game.pending(self.state)
         assert d is not None
         if d.actor is not None:
             return Duty(d.actor, Kind.EVENT, d.kind)
@@ -197,8 +219,8 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
         """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
         if self.abandoned is not None or self.finished or self.round is not None or any(k is None for k in self.keys):
             return None
-        d = pending(self.state)
-        return d.actor if d is not None and d.kind == "window" else None
+        d = self.game.pending(self.state)
+        return d.actor if d is not None and d.kind == self.game.window_kind else None
 
     def pass_window(self) -> int:
         """Apply a pass by the seat whose window decision is due, with no token: a peer's look-ahead on a copy of
@@ -206,7 +228,7 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
         who = self.window_actor()
         if who is None:
             raise ProtocolError(None, "no reaction window is due")
-        self._engine(who, {"t": "pass", "p": who})
+        self._engine(who, self.game.pass_event(who))
         return who
 
     def apply_passes(self, carrier: int, tokens: list[Any], *, trusted: bool = False, start: int = 0) -> None:
@@ -225,12 +247,12 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
                     verify_pass(self.ids[who], tok, self.game_id, self.entries, self.prev, j)
                 except CryptoError:
                     raise ProtocolError(carrier, f"pass token {j} is not seat {who + 1}'s pass there") from None
-            self._engine(who, {"t": "pass", "p": who})
+            self._engine(who, self.game.pass_event(who))
 
     def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
         if not isinstance(body, dict):
             raise BodyError("an entry body is a map")
-        extra = set(body) - BODY_FIELDS.get(kind, set())
+        extra = set(body) - self.body_fields.get(kind, set())
         if extra:
             raise BodyError(f"unknown field(s) {sorted(map(str, extra))[:4]}")
         if kind == Kind.EVIDENCE:
@@ -269,4 +291,3 @@ class Machine(SetupPart, EventsPart, AnswersPart, LinksPart, RevealsPart, Eviden
         if author == silent:
             raise ProtocolError(author, "an abandon naming its own author")
         self.abandoned = silent
-

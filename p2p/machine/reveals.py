@@ -1,10 +1,11 @@
 """Reveal rounds: the decryption shares every seat owes for the faces the rules show, sealed or public, checked per
-item; card certificates and password openings.
+item; card certificates (a game's openings shown with a card: its part, p2p/machine/game_part.py).
 
 One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adp2p.crypto.deck import (
@@ -16,8 +17,6 @@ from adp2p.crypto.deck import (
 from adp2p.crypto.encoding import unpack_canonical
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.private import audit_open_private, open_private
-from adp2p.engine.api import learn
-from adp2p.engine.catalog import card
 from adp2p.p2p import published
 from adp2p.p2p.machine.common import (
     Round,
@@ -167,21 +166,6 @@ class RevealsPart:
             opening = (op[0], op[1])
         return item[0], out, opening
 
-    def _opening_due(self, seat: int, h: int) -> bool:
-        """Whether `seat`, showing handle h, must open h's code commitment: h is a password card it committed."""
-        return h in self.commitments and self.committed.get(h, (None,))[0] == seat
-
-    def _check_opening(self, seat: int, h: int, opening: tuple[int, bytes] | None) -> None:
-        if not self._opening_due(seat, h):
-            if opening is not None:
-                raise ProtocolError(seat, f"handle {h}: a commitment opening that is not due")
-            return
-        if opening is None:
-            raise ProtocolError(seat, f"password card {h} shown without opening its code commitment")
-        published.code_opening(
-            self.game_id, h, self.commitments[h], opening[0], opening[1], seat, self.pedersen.get(h)
-        )
-
     def _check_item(self, seat: int, h: int, shares: dict[int, Share], mode: str) -> None:
         want = set(range(self.n)) if mode == "cert" else {seat}
         if set(shares) != want:
@@ -200,6 +184,13 @@ class RevealsPart:
         them in a worker process meanwhile)."""
         for public, share in todo:
             published.share(self.game_id, public, h, ct, share, seat)
+
+    @staticmethod
+    def _proof_check(fn: Callable[..., None], *args: Any) -> None:
+        """A costly, pure proof check of a game's (`fn(*args)` raises CryptoError if the proof fails), in line here;
+        the offline audit hands it to a worker process and folds on (p2p/audit_pool.py), so `fn` must be a
+        module-level function and its arguments plain values."""
+        fn(*args)
 
     def _finish_round(self, rnd: Round) -> None:
         """Every share of the round is in: open what this seat must learn; check claimed faces."""
@@ -225,23 +216,15 @@ class RevealsPart:
                     claim[1],
                     "face_claim",
                     f"seat {claim[1] + 1} played handle {h} as "
-                    f"{card(claim[0]).title}, but its shares open to {card(f).title}",
+                    f"{self.game.face_title(claim[0])}, but its shares open to {self.game.face_title(f)}",
                     self.sources[-1][0] if self.sources else None,
                 )
                 return
-        for h, f in sorted(faces.items()):
-            op = self.openings_shown.get(h)
-            if op is None or card(f).code == op[0]:
-                continue
-            v = self._false_commitment(h, op[0], f, self.sources[-1][0])
-            if h in rnd.public:  # every peer sees it at once
-                self.verdict = v
-                return
-            if self._evidence is None and self._cert(h):  # only the learners: post the proof
-                self._evidence = {"what": "opening", "h": h, "code": op[0], "salt": op[1], "certs": [self._cert(h)]}
+        if self._check_shown(rnd, faces):
+            return
         known = {h: f for h, f in faces.items() if self.state.faces.get(h) is None}
         if known:
-            self.state = learn(self.state, known)
+            self.state = self.game.learn(self.state, known)
         if self.seat is not None and self._evidence is None:
             self._immediate_checks(set(faces))
 
@@ -282,14 +265,3 @@ class RevealsPart:
         if face is None:
             raise ProtocolError(accuser, f"false evidence: certificate of handle {h} opens to no card")
         return h, face
-
-    def _false_commitment(self, h: int, code: int, face: int, seq: int | None) -> Verdict:
-        """The verdict on an opening that matches password card h's commitment but not the card."""
-        guilty, at = self.committed[h]
-        return Verdict(
-            guilty,
-            "commitment",
-            f"seat {guilty + 1} committed code {'ABCDEF'[code]} for password card {h} (entry {at}), but the card "
-            f"is {card(face).title}",
-            seq,
-        )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.crypto.beacon import BeaconTracker, permutation, sample, uniform_int
+from adp2p.crypto.beacon import BeaconTracker
 from adp2p.crypto.deck import (
     check_own_shuffle,
     fresh_pile,
@@ -18,10 +18,6 @@ from adp2p.crypto.deck import (
 )
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.shuffle_proof import ShuffleContext, verify_shuffle_proof
-from adp2p.engine.api import Decision, pending
-from adp2p.p2p.machine.common import (
-    Event,
-)
 from adp2p.p2p.piles import Pile
 from adp2p.p2p.protocol import ProtocolError, need
 
@@ -61,25 +57,16 @@ class SetupPart:
             raise ProtocolError(seat, f"wrong beacon link: {exc}") from None
         if self.tracker.ready(k):
             self.pick_no = k
-            d = pending(self.state)
+            d = self.game.pending(self.state)
             assert d is not None
-            self._engine(None, self._chance_event(d, self.tracker.pick(k, f"{d.kind}/{k}".encode())))
-
-    def _chance_event(self, d: Decision, seed: bytes) -> Event:
-        what = d.kind.split(":", 1)[1]
-        if what == "sectors":
-            return {"t": "sectors", "perm": permutation(seed, 6)}
-        if what == "first":
-            return {"t": "first", "p": uniform_int(seed, self.n)}
-        pool = list(d.info["from"])
-        return {"t": "random", "picks": [pool[i] for i in sample(seed, len(pool), d.info["k"])]}
+            self._engine(None, self.game.chance_event(d, self.tracker.pick(k, f"{d.kind}/{k}".encode()), self.n))
 
     def _new_pile(self) -> Pile:
         first = self.state.next_handle
         index = len(self.hmap.piles)
-        if first == 0:
-            return Pile(index, 0, None, initial_deck(self.game_id, self.joint_pk, self.table))
-        faces = [self.state.faces[h] for h in self.state.discard]  # public: every peer knows them
+        faces = self.game.pile_faces(self.state)  # public: every peer knows them
+        if faces is None:
+            return Pile(index, first, None, initial_deck(self.game_id, self.joint_pk, self.table))
         pile = Pile(index, first, faces, [])
         pile.start = fresh_pile(self.game_id, self.joint_pk, faces, self.table, pile.context())
         return pile
@@ -117,14 +104,6 @@ class SetupPart:
         if len(pile.steps) == self.n:
             self.hmap.add_pile(pile)
             self.pile = None
-            self._engine(None, {"t": "shuffle"})
+            self._engine(None, self.game.shuffle_event())
             if self.state.next_handle != self.hmap.next_handle:
                 raise ProtocolError(None, "the engine's handles and the shuffled piles disagree")
-
-    @staticmethod
-    def _new_password_handles(ev: Event) -> list[int]:
-        if ev.get("t") == "password" and isinstance(ev.get("cards"), list):
-            return list(ev["cards"])
-        if ev.get("t") == "play" and isinstance(ev.get("new"), list):
-            return list(ev["new"])  # Scramble Password (checked by the engine to be that card)
-        return []

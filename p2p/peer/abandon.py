@@ -131,7 +131,7 @@ class AbandonPart:
             # (rule 3 of "Abandonment"); else the token is relayed, so that seat's pass reaches the table
             if silent == m.seat:
                 log.info("abandon by seat %d names us, who passed there: our pass goes in as an entry", e.author + 1)
-                body: dict[str, Any] = {"ev": {"t": "pass", "p": silent}}
+                body: dict[str, Any] = {"ev": m.game.pass_event(silent)}
                 if took:
                     body["passes"] = took
                 own = encode_entry(

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from adp2p.engine.state import GameState
+from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
 
@@ -26,6 +26,7 @@ ZERO = bytes(32)
 class PeerConfig:
     name: str
     table: str = "default"
+    game: str = DEFAULT_GAME  # the game to play (p2p/game.py: a name registered under `adp2p.games`)
     want: int = 3
     profile: str = "classic"
     goal: int | None = None
@@ -92,15 +93,15 @@ MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
 
 
-def _plain_pass(e: Any) -> bool:
-    """An event entry whose own decision is a pass by its author (what its pass token says too)."""
+def _plain_pass(e: Any, game: Any) -> bool:
+    """An event entry whose own decision is a pass by its author (what its pass token says too) in `game`."""
     if e.kind != Kind.EVENT:
         return False
     try:
         ev = decode_body(e.body).get("ev")
     except (BodyError, AttributeError):
         return False
-    return isinstance(ev, dict) and ev.get("t") == "pass" and ev.get("p") == e.author
+    return bool(game.is_pass(ev, e.author))
 
 
 def _passes_of(e: Any) -> list[Any] | None:
@@ -177,5 +178,5 @@ def latest_game(data_dir: Path) -> Path | None:
     return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
 
 
-def state_of(peer: TablePeer) -> GameState | None:
+def state_of(peer: TablePeer) -> Any | None:
     return peer.machine.state if peer.machine else None

@@ -167,10 +167,10 @@ class IntakePart:
 
     def _passed_there(self, e: Any) -> bytes | None:
         """The token we hold by which `e`'s author passed at the decision `e` takes (its count of passes)."""
-        if self.passes is None or e.kind not in (Kind.EVENT, Kind.ABANDON):
+        if self.passes is None or self.machine is None or e.kind not in (Kind.EVENT, Kind.ABANDON):
             return None
         k = _passes_of(e)
-        if k is None or _plain_pass(e):
+        if k is None or _plain_pass(e, self.machine.game):
             return None  # (a plain pass where it passed by token is the same answer: rule 3 of "Abandonment")
         return self.passes.get(e.seq, e.prev_hash, len(k), e.author)
 
@@ -198,7 +198,7 @@ class IntakePart:
                 verify_pass(m.ids[acted.author], token, m.game_id, e.seq, e.prev_hash, len(took))
             except CryptoError:
                 continue
-            if _plain_pass(acted):  # the same pass twice, as a token and as an entry: the one further along wins
+            if _plain_pass(acted, m.game):  # the same pass twice, as a token and as an entry: the further one wins
                 return self._further_along(held, e, other)
             self.tell("pass_then_act", who=self._who(acted.author))
             self._post_evidence(e.seq if held.author != m.seat else len(store), {

@@ -59,6 +59,7 @@ class LobbyPart:
                         tuple(roster),
                         self._new_game_id(),
                         stalemate=self.cfg.stalemate,
+                        game=self.cfg.game,
                     )
                     body = encode_body(g.to_body())
                     raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), body)
@@ -117,6 +118,7 @@ class LobbyPart:
                 want=self.cfg.want,
                 stalemate=self.cfg.stalemate,
                 lang=self.cfg.lang,
+                game=self.cfg.game,
             )
             or roster_mismatch(g, self.met.values(), self.cfg.lang)
         )

@@ -38,7 +38,6 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
-from adp2p.engine.api import legal, view
 from adp2p.p2p.logstore import (
     LogStore,
 )
@@ -248,8 +247,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 continue
             if m.prepare_shuffle():
                 continue  # our masks for a shuffle step of ours to come, made while we wait for others
-            if m.prepare_link():
-                continue  # the link proof of a password of ours, made while we wait for others
+            if m.prepare_ahead():
+                continue  # the game's work of ours to come (a proof we will owe), done while we wait for others
             if await self._look_ahead(m, trial, len(toks)):
                 continue  # we decided a window of ours ahead of time: look again
             waited = (len(self.store), duty.seat, len(toks))
@@ -270,8 +269,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
         mesh keeps answering heartbeats; a short think delay hides how fast we decided (no tells)."""
         assert m.seat is not None
-        seen = view(m.state, m.seat)
-        options = legal(seen, m.seat)
+        seen = m.game.view(m.state, m.seat)
+        options = m.game.legal(seen, m.seat)
         delay = self.cfg.think()
         if delay > 0:
             await trio.sleep(delay)
@@ -291,7 +290,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             ev = await self._decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
-        if ev.get("t") == "pass" and not self._abandon_names_me(seq, prev, j):
+        if m.game.is_pass(ev, m.seat) and not self._abandon_names_me(seq, prev, j):
             after = at.fork()
             after.pass_window()
             nxt = after.duty()
@@ -324,4 +323,3 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             sim.pass_window()
             j += 1
         return False
-

@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.api import result
-from adp2p.engine.catalog import CODES, card, sectors
-from adp2p.engine.narration import text as narrate
 from adp2p.p2p.machine import Machine
 from adp2p.p2p.notices import notice
 from adp2p.p2p.peer.common import (
@@ -54,7 +51,7 @@ class WordsPart:
                 self.tell("shuffling_you", k=duty.seat + 1, n=m.n)
             else:
                 self.tell("shuffling", who=m.names[duty.seat], k=duty.seat + 1, n=m.n)
-        elif duty.kind == Kind.SHARES and m.state.turn_no == 0 and not self._dealt_said:
+        elif duty.kind == Kind.SHARES and not m.game.started(m.state) and not self._dealt_said:
             self._dealt_said = True
             self.tell("dealing")
 
@@ -75,11 +72,11 @@ class WordsPart:
         m = self.machine
         if self.cfg.lang == "en" or m is None or not m.state.over or m.verdict is not None:
             return line
-        res = result(m.state)
+        res = m.game.result(m.state)
         if res.reason is None or line != _names(m.result_line(), m.names):
             return line
         who = ", ".join(m.names[w] for w in res.winners)
-        return notice("result", self.cfg.lang, who=who, why=narrate(res.reason, self.cfg.lang, m.names))
+        return notice("result", self.cfg.lang, who=who, why=m.game.narrate(res.reason, self.cfg.lang, m.names))
 
     def _who(self, seat: int | None, lang: str | None = None) -> str:
         m, lang = self.machine, lang or self.cfg.lang
@@ -148,19 +145,9 @@ class WordsPart:
         return f"{who}: {violation_words(v.rule, lang)}{at}"
 
     def _tell_the_end(self, m: Machine, faces: dict[int, int]) -> None:
-        """Standings (Roots, Opers, Users of every player) and, once the audit has every face, every password."""
-        lang = self.cfg.lang
-        res = result(m.state)
-        lines = [notice("standings", lang, players="; ".join(
-            notice("standing", lang, who=m.names[p], r=r, o=o, u=u) for p, (r, o, u) in enumerate(res.standings)
-        ))]
-        for s in range(6 if faces else 0):
-            owner, hs = m.state.controller[s], m.state.passwords.get(s, [])
-            if owner is None or not hs or any(h not in faces for h in hs):
-                continue
-            labels = [f"{card(faces[h]).display_title(lang)} [{CODES[card(faces[h]).code]}]" for h in hs]
-            sector = sectors()[s].display_name(lang)
-            lines.append(notice("password_was", lang, sector=sector, who=m.names[owner], cards=", ".join(labels)))
+        """The game's lines at the end (Access Denied: standings and, once the audit has every face, every
+        password)."""
+        lines = m.game.end_lines(m.state, faces, m.names, self.cfg.lang)
         self.outcome.summary = lines
         for line in lines:
             self.say(line)
@@ -171,7 +158,7 @@ class WordsPart:
             return
         hist = m.state.history
         for line in hist[self.shown :]:
-            self.say("  " + narrate(line, self.cfg.lang, m.names))
+            self.say("  " + m.game.narrate(line, self.cfg.lang, m.names))
         self.shown = len(hist)
         self._tell_learned(m)
 
@@ -183,23 +170,6 @@ class WordsPart:
         if not new:
             return
         self.told_faces.update(new)
-        groups: dict[str, list[str]] = {}
-        for h in new:
-            if st.known.get(h, 0) == st.all_mask:
-                continue
-            where = st.loc.get(h, ("gone",))
-            c = card(st.faces[h])
-            label = f"{c.display_title(self.cfg.lang)} [{CODES[c.code]}]"
-            if where == ("hand", m.seat):
-                groups.setdefault("learned_hand", []).append(label)
-            elif where[0] == "att":
-                groups.setdefault("learned_attempt", []).append(label)
-            elif where[0] == "pw":
-                sector = sectors()[where[1]].display_name(self.cfg.lang)
-                groups.setdefault("learned_password", []).append(f"{label} ({sector})")
-            else:
-                groups.setdefault("learned", []).append(label)
-        for what, labels in groups.items():
-            line = notice(what, self.cfg.lang, cards=", ".join(labels))
+        for line in m.game.learned_lines(st, new, m.seat, self.cfg.lang):
             self.private_notes.append(line)  # (the prompt shows them again by the next decision)
             self.say(line)

@@ -18,6 +18,7 @@ import trio
 from _zoo import make_bots
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import AuditResult, audit_log
+from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.protocol import encode_body
@@ -144,13 +145,14 @@ async def net_game(
     abandon_after: float = 8.0,
     peer_class: Callable[..., TablePeer] = ZooPeer,
     lang: str = "en",
+    game: str = DEFAULT_GAME,
 ) -> NetGame:
     """One seeded game of n peers on loopback; returns when every honest peer has finished (the cheaters are
     then stopped). The bots are the in-process table's (`_zoo.make_bots`: with `dumpster_at`, every other seat
     plays Dumpster Diving against that seat whenever it can; `wrap_bot[seat]` wraps that seat's bot)."""
     seeds = draw(n, seed)
     seeds.cheaters = set(cheats)
-    choosers = make_bots(bots, seed, n, dumpster_at)
+    choosers = make_bots(bots, seed, n, dumpster_at, game)
     for seat, wrap in (wrap_bot or {}).items():
         choosers[seat] = wrap(choosers[seat])
     record: list[int] = []
@@ -160,6 +162,7 @@ async def net_game(
         cfg = PeerConfig(
             name=f"p{i}",
             table="zoo",
+            game=game,
             want=n,
             profile=profile,
             round_limit=round_limit,

@@ -36,13 +36,13 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
-from adp2p.engine.api import legal, view
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
+from adp2p.games.access_denied.answers import PURPOSE_PASSWORD
 from adp2p.p2p import local
+from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
-from adp2p.p2p.machine.answers import PURPOSE_PASSWORD
 from adp2p.p2p.protocol import Kind
 from seeds import draw, seeded
 
@@ -107,10 +107,12 @@ def dumpster_chance(m: Machine, cheat_seq: int | None) -> bool:
     return at_show or any(m.committed.get(h, (None, None))[1] == cheat_seq for h, _ in shown)
 
 
-def make_bots(names: str, seed: int, n: int, dumpster_at: int | None = None) -> list[Chooser]:
+def make_bots(
+    names: str, seed: int, n: int, dumpster_at: int | None = None, game: str = DEFAULT_GAME
+) -> list[Chooser]:
     """The table's bots (`p2p.local.make_bots`: the strategies in turn, seeded from the table seed); with
     `dumpster_at`, every other seat is a `DumpsterDiver` against that seat."""
-    bots = local.make_bots(names, seed, n)
+    bots = local.make_bots(names, seed, n, get_game(game))
     return [b if dumpster_at is None or i == dumpster_at else DumpsterDiver(b, dumpster_at) for i, b in enumerate(bots)]
 
 
@@ -129,6 +131,7 @@ class Table(LocalTable):
         cheats: dict[int, type[Machine]] | None = None,
         bots: str = "deduction",
         dumpster_at: int | None = None,
+        game: str = DEFAULT_GAME,
     ) -> None:
         # Every secret (identities, deck keys, beacon seeds, shuffles) comes from the seed, so a zoo game is
         # reproducible: the situation a cheater needs arises (or not) the same way on every run (and over the
@@ -140,10 +143,11 @@ class Table(LocalTable):
             n,
             profile=profile,
             round_limit=round_limit,
-            bots=make_bots(bots, seed, n, dumpster_at),
+            bots=make_bots(bots, seed, n, dumpster_at, game),
             secrets=seeds.secrets,
             game_id=seeds.game_id,
             machine=lambda g, s: seeded(cheats.get(s.seat, Machine), seeds.rng)(g, s),
+            game=game,
         )
         self.rejected: list[tuple[int, ProtocolError]] = []  # (seat that rejected, why) of the last bad entry
         self.referee = min(set(range(n)) - self.cheaters)  # a cheater's machine may think the game goes on
@@ -275,8 +279,8 @@ class Blind(Machine):
     def author_next(self, choose: Any = None) -> Any:
         d = self.duty()
         if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and self.cheat_seq is None:
-            seen = view(self.state, d.seat)
-            ev = self.lie(seen, d.seat, legal(seen, d.seat), d.what)
+            seen = self.game.view(self.state, d.seat)
+            ev = self.lie(seen, d.seat, self.game.legal(seen, d.seat), d.what)
             if ev is not None:
                 self.cheated()
                 return super().author_next(lambda *_: ev)

@@ -1,6 +1,6 @@
-"""Proved answers at the table (p2p/machine/answers.py): a password entry carries Pedersen commitments and the proof
-that its three codes differ, checked by every peer; a controller's answer carries one proof per handed card, sealed
-to the attempter, who checks them on arrival; a bad one is the controller's fault, proven to every peer by the
+"""Proved answers at the table (games/access_denied/answers.py): a password entry carries Pedersen commitments and
+the proof that its three codes differ, checked by every peer; a controller's answer carries one proof per handed card,
+sealed to the attempter, who checks them on arrival; a bad one is the controller's fault, proven to every peer by the
 attempter's evidence (its box secret and the handed cards' certificates); false evidence names the accuser.
 
 Seeded in-process tables (tests/support/seeds.py); a bad entry is handed to single machines' `apply`, as in
@@ -18,7 +18,7 @@ from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import open_private, seal_private
 from adp2p.engine.catalog import card
-from adp2p.p2p import published
+from adp2p.games.access_denied import openings
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Duty, Machine, ProtocolError
 from adp2p.p2p.protocol import Kind, SealedFault, decode_body, encode_body
@@ -285,9 +285,9 @@ def test_an_opening_must_open_the_pedersen_commitment_too() -> None:
     h = body["ev"]["cards"][0]
     code, salt = t.ms[seat].me.openings[h]  # type: ignore[union-attr]
     c, ped = body["commit"][0], body["codes"][:32]
-    published.code_opening(m.game_id, h, c, code, salt, seat, ped)
+    openings.code_opening(m.game_id, h, c, code, salt, seat, ped)
     with pytest.raises(ProtocolError) as ei:
-        published.code_opening(m.game_id, h, c, code, salt, seat, body["codes"][32:64])
+        openings.code_opening(m.game_id, h, c, code, salt, seat, body["codes"][32:64])
     assert (ei.value.seat, ei.value.rule) == (seat, "commitment") and "Pedersen" in ei.value.msg
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -167,8 +168,9 @@ def _a_worker_says_no(*args: object) -> None:
 def test_link_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    """The link proof with a controller's first answer about a password (p2p/machine/links.py) is the audit's
-    costliest check after the shuffles: a worker checks it; a worker's "no" costs a fold in line, which decides."""
+    """The link proof with a controller's first answer about a password (games/access_denied/links.py) is the audit's
+    costliest check after the shuffles: a worker checks it (`_proof_check`, the core's hook for a game's costly
+    proofs); a worker's "no" costs a fold in line, which decides."""
     t = Table(3, seed=3, round_limit=40).run()
     log = t.write_log(tmp_path / "log")
     linked = sum(
@@ -176,13 +178,14 @@ def test_link_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
     )
     assert linked >= 1
     handed: list[bool] = []
-    real = audit_pool.PooledMachine._check_link_proof
+    real = audit_pool.PooledMachine._proof_check
 
-    def count(self: audit_pool.PooledMachine, *a: object) -> None:
-        handed.append(self._pool is not None)
-        real(self, *a)  # type: ignore[arg-type]
+    def count(self: audit_pool.PooledMachine, fn: Any, *a: object) -> None:
+        if fn.__name__ == "verify_link":
+            handed.append(self._pool is not None)
+        real(self, fn, *a)
 
-    monkeypatch.setattr(audit_pool.PooledMachine, "_check_link_proof", count)
+    monkeypatch.setattr(audit_pool.PooledMachine, "_proof_check", count)
     pooled, inline = both(log, monkeypatch)
     assert pooled.ok and inline.ok
     same(pooled, inline)
@@ -194,8 +197,11 @@ def test_link_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
         folds.append(type(m).__name__)
         return real_fold(m, entries)
 
+    def says_no(self: audit_pool.PooledMachine, fn: Any, *a: object) -> None:
+        real(self, _a_worker_says_no if self._pool is not None else fn, *a)
+
     monkeypatch.setattr(audit, "_fold", fold)
-    monkeypatch.setattr(audit_pool, "verify_link", _a_worker_says_no)
+    monkeypatch.setattr(audit_pool.PooledMachine, "_proof_check", says_no)
     res = audit_log(log)
     assert folds == ["PooledMachine", "Machine"]
     assert res.ok, res.text()

@@ -1,4 +1,4 @@
-"""Link proofs at the table (p2p/machine/links.py): a controller's first answer about a password carries, per
+"""Link proofs at the table (games/access_denied/links.py): a controller's first answer about a password carries, per
 password card, every other seat's decryption share and the proof that the card's Pedersen commitment holds that
 card's code; every peer checks it on arrival, and a missing, surplus or false one names the controller at once
 (rule `password_link`), before the answer counts. Seeded in-process tables, bad bodies handed to single machines'
@@ -14,9 +14,9 @@ from adp2p.crypto.code_proofs import ProofContext, code_blinding, pedersen_commi
 from adp2p.crypto.deck import Share, combine, make_share
 from adp2p.crypto.entries import decode_entry
 from adp2p.engine.catalog import card
+from adp2p.games.access_denied.links import PURPOSE_LINK, prove_link
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Duty, Machine, ProtocolError
-from adp2p.p2p.machine.links import PURPOSE_LINK, prove_link
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from seeds import seeded_table
 
@@ -101,12 +101,12 @@ def test_a_later_answer_about_the_same_password_carries_none() -> None:
 
 
 def test_a_link_made_ahead_while_others_are_on_duty_is_the_one_sent() -> None:
-    """`prepare_link` (called by a peer while it waits) makes the link of a password of its own that has none yet,
+    """`prepare_ahead` (called by a peer while it waits) makes the link of a password of its own that has none yet,
     only when another seat is on duty; the first answer then sends exactly that (at a seeded table the proof's
     randomness is fixed by the seed and the password entry, so it is the link authoring would make)."""
     t = table()
     while (d := t.ms[0].duty()) is not None:
-        m = next((m for m in t.ms if m.seat != d.seat and m.prepare_link()), None)
+        m = next((m for m in t.ms if m.seat != d.seat and m.prepare_ahead()), None)
         if m is not None:
             break
         t.step()
@@ -114,8 +114,8 @@ def test_a_link_made_ahead_while_others_are_on_duty_is_the_one_sent() -> None:
         pytest.fail("nobody could make a link ahead")
     ((pw, items),) = m._link_ready.items()
     assert items is not None and items == m._make_link(pw)
-    assert not m.prepare_link()  # one password of ours: nothing more to make
-    assert t.ms[d.seat].duty() == d and not t.ms[d.seat].prepare_link()  # the seat on duty makes none
+    assert not m.prepare_ahead()  # one password of ours: nothing more to make
+    assert t.ms[d.seat].duty() == d and not t.ms[d.seat].prepare_ahead()  # the seat on duty makes none
     while not (answer_due(t.ms[0].duty(), t.ms[0]) and password_of(t.ms[0]) == pw):  # type: ignore[arg-type]
         t.step()
         if t.ms[0].duty() is None:

@@ -23,7 +23,7 @@ ENGLISH = re.compile(r"\b(the|a|of|with|card|played|wrongly|entry|rule|password|
 
 def rules_named_in_the_code() -> set[str]:
     found: set[str] = set()
-    for package in ("engine", "p2p"):
+    for package in ("engine", "p2p", "games"):
         for path in (ROOT / package).rglob("*.py"):
             text = path.read_text("utf-8")
             for pattern in PATTERNS:

@@ -1,21 +1,23 @@
-"""Game events: an `event` entry through the one engine, the password commitments it makes (with their proof), a
-controller's answer proofs (and its password's link proof with the first), the reveal rounds its reveals open.
+"""Access Denied's event entries: an `event` entry through the one engine (the core's `_engine`), the password
+commitments it makes (with their proof), a controller's answer proofs (and its password's link proof with the
+first); what the immediate checks remember.
 
-One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
+shared state."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.api import apply
-from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.state import GameState
-from adp2p.p2p.machine.answers import MAX_ANSWER_BOX
+from adp2p.games.access_denied.answers import MAX_ANSWER_BOX
 from adp2p.p2p.machine.common import (
     Event,
     _check_event_shape,
 )
 from adp2p.p2p.protocol import ProtocolError, need
+
+BOOL_FIELDS = {"accept": False, "bank": False, "match": True}  # event fields that hold a bool (True: a list of bools)
 
 
 class EventsPart:
@@ -23,7 +25,7 @@ class EventsPart:
 
     def _event(self, seat: int, body: dict[str, Any]) -> None:
         ev = need(body, "ev", dict)
-        _check_event_shape(ev)
+        _check_event_shape(ev, BOOL_FIELDS)
         if ev.get("t") in ("sectors", "shuffle", "first", "random"):
             raise ProtocolError(seat, "chance events are derived, never authored")
         commit = body.get("commit")
@@ -52,25 +54,9 @@ class EventsPart:
             self._link_check(seat, body, self._attempt_of(before)[1])  # public: every peer, the same
             self._answer_proof(seat, before, ev, box)  # sealed: the attempter
 
-    def _engine(self, seat: int | None, ev: Event) -> None:
-        before = self.state
-        task = before.stack[-1] if before.stack else {}
-        try:
-            new = apply(self.state, ev)
-        except IllegalEvent as exc:
-            raise ProtocolError(seat, f"illegal move: {exc}") from None
-        self.state = new
-        self.events.append(ev)
-        self.sources.append((self.entries, seat))
-        self._note(before, task, ev)
-        if ev.get("t") == "play":
-            self.claims[ev["card"]] = (ev["face"], ev["p"])
-            if ev.get("backdoor") is not None:
-                self.claims[ev["backdoor"]] = (ev["backdoor_face"], ev["p"])
-        self._start_round(new.reveals)
-
-    def _note(self, before: GameState, task: dict[str, Any], ev: Event) -> None:
+    def _note(self, before: GameState, ev: Event) -> None:
         """Remember what the immediate checks need: controller answers and trade promises."""
+        task = before.stack[-1] if before.stack else {}
         seq = self.entries
         op = task.get("op")
         if op == "answer" and ev.get("t") == "answer":
@@ -85,3 +71,24 @@ class EventsPart:
                 self.promises.append((seq, ctx["card"], ctx["promise"], ctx["p"]))
             for h, c in zip(ev.get("cards") or [], ev.get("promise") or [], strict=False):
                 self.promises.append((seq, h, c, task["p"]))
+
+    def _event_body(self, ev: Event) -> dict[str, Any]:
+        """A password's commitments (with their proof) and a controller's answer proofs, with this seat's event."""
+        body: dict[str, Any] = {}
+        handles = self._new_password_handles(ev)
+        if handles:
+            body.update(self._password_fields(handles))
+        if self._proved(self.state, ev):
+            body.update(self._answer_fields(ev))
+            pw = self._attempt_of(self.state)[1]
+            if self._link_due(pw):
+                body.update(self._link_fields(pw))
+        return body
+
+    @staticmethod
+    def _new_password_handles(ev: Event) -> list[int]:
+        if ev.get("t") == "password" and isinstance(ev.get("cards"), list):
+            return list(ev["cards"])
+        if ev.get("t") == "play" and isinstance(ev.get("new"), list):
+            return list(ev["new"])  # Scramble Password (checked by the engine to be that card)
+        return []

@@ -18,7 +18,8 @@ a missing or surplus `code_link`, or a proof that does not verify is the control
 Cost: one proof per card (63 branches), made and checked once per password and only for a password that is
 attacked, so the setup is not slowed (docs/security.md, figures).
 
-One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
+shared state."""
 
 from __future__ import annotations
 
@@ -41,6 +42,12 @@ MAX_LINK_PROOF = 64 * 96  # at most 64 faces of 96 bytes
 class LinksPart:
     """Link proofs."""
 
+    def _init_part(self) -> None:
+        self.linked: set[int] = set()  # password handles whose link proof every peer has checked
+        self._link_faces: list[tuple[bytes, int]] | None = None  # every face as (card point, code), once needed
+        self._link_ready: dict[tuple[int, int, int], list[Any] | None] = {}  # our links made ahead (`prepare_ahead`)
+        super()._init_part()  # type: ignore[misc]  (the next part's records)
+
     def _faces(self) -> Faces:
         """Every face of the game as (card point, code), in table order: the candidates of every link proof."""
         if self._link_faces is None:
@@ -55,13 +62,13 @@ class LinksPart:
 
     def _link_fields(self, pw: tuple[int, int, int]) -> dict[str, Any]:
         """The `code_link` of this seat's password `pw`: per card, every other seat's share and the proof (made
-        ahead by `prepare_link` while we waited, or now)."""
+        ahead by `prepare_ahead` while we waited, or now)."""
         items = self._link_ready.get(pw)
         if items is None:
             items = self._make_link(pw)
         return {"code_link": items}
 
-    def prepare_link(self) -> bool:
+    def prepare_ahead(self) -> bool:
         """While another seat is on duty: make the link of one password of ours that has none yet, so that our first
         answer about it only sends it (the proving leaves the critical path). True if it made one."""
         if self.me is None or self.seat is None or self.round is not None or self.finished:
@@ -168,9 +175,9 @@ class LinksPart:
         self, seat: int, h: int, statement: tuple[bytes, bytes, bytes, bytes], proof: bytes, ctx: ProofContext
     ) -> None:
         """The one place a link proof is checked (`statement` = c1, c2', the holder's deck key, the commitment); the
-        offline audit hands it to a worker process (p2p/audit_pool.py)."""
+        offline audit hands it to a worker process (`_proof_check`, p2p/audit_pool.py)."""
         try:
-            verify_link(*statement, self._faces(), proof, ctx)
+            self._proof_check(verify_link, *statement, self._faces(), proof, ctx)
         except CryptoError:
             raise ProtocolError(
                 seat,

@@ -9,7 +9,8 @@ and the handed cards' certificates, so every peer can open the box and re-check 
 the controller at once. A blinding is derived from the salt of the card's hash commitment (`code_blinding`), so
 the secrets file and every opening carry it and one opening checks both commitments.
 
-One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
+shared state."""
 
 from __future__ import annotations
 
