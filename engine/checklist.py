@@ -51,7 +51,8 @@ class Odds(NamedTuple):
 @dataclass
 class _Sector:
     handles: tuple[int, ...] = ()
-    shown: set[int] = field(default_factory=set)  # password handles whose code is already taken in
+    cards: list[int] = field(default_factory=list)  # the password's handles in the state's order, as last synced
+    unshown: tuple[int, ...] = ()  # password handles whose code is not taken in yet
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
     evidence: tuple[int, int] = (0, 0)  # (inn, out) as bit sets: what every derived number depends on
@@ -215,26 +216,38 @@ class Checklist:
 
     def sync(self, st: GameState) -> None:
         """Take in what a state shows this player: controllers, password changes, known password faces."""
-        known, bit = st.known, 1 << self.player
-        for s in range(6):
-            self.controller[s] = st.controller[s]
-            if st.controller[s] is None:
+        kget, bit = st.known.get, 1 << self.player
+        controller = st.controller
+        self.controller[:] = controller
+        passwords = st.passwords
+        for s, q in enumerate(controller):
+            if q is None:
                 continue
-            hs = tuple(sorted(st.passwords.get(s, [])))
-            row = self._row(s)
-            if hs != row.handles:
-                if row.handles:  # a new password (Scramble Password): old evidence is void
-                    row = self._sec[s] = _Sector()
-                row.handles = hs
-                row.shown = set()
-            if len(row.shown) == len(hs):  # every password card already taken in (the usual case)
+            cur = passwords.get(s, [])
+            row = self._sec.get(s)
+            if row is None:
+                row = self._sec[s] = _Sector()
+            if cur != row.cards:  # the password's cards moved (setup, Scramble Password): their handles sorted
+                hs = tuple(sorted(cur))
+                if hs != row.handles:
+                    if row.handles:  # a new password (Scramble Password): old evidence is void
+                        row = self._sec[s] = _Sector()
+                    row.handles = hs
+                    row.unshown = hs
+                row.cards = list(cur)
+            for h in row.unshown:  # (none once every card is taken in, the usual case for its own passwords)
+                if kget(h, 0) & bit:
+                    break
+            else:  # no new password card known to the player (the usual case)
                 continue
-            for h in hs:
-                if h not in row.shown and known.get(h, 0) & bit:
-                    f = st.faces.get(h)
-                    if f is not None:
-                        row.add(card(f).code, True)
-                        row.shown.add(h)
+            left = []
+            for h in row.unshown:
+                f = st.faces.get(h) if kget(h, 0) & bit else None
+                if f is None:
+                    left.append(h)
+                else:
+                    row.add(card(f).code, True)
+            row.unshown = tuple(left)
 
     def observe(self, st: GameState, ev: dict[str, Any]) -> None:
         """Take in one event of the log; `st` is the state just *before* it (a view of this player or any
