@@ -57,7 +57,8 @@ def legal(st: GameState, p: int) -> list[Event]:
 
 
 def options(st: GameState, p: int) -> Options | list[Event]:
-    """`legal`'s events in its order; the families among them (attempts, trades, discards) built on demand."""
+    """`legal`'s events in its order; the families among them built on demand (`Family.data`: an attempt family's
+    (sector, card sets), a discard family's (card sets,), the trades' (other players, hand, promised codes))."""
     if st.over or not st.stack:
         return []
     task = st.stack[-1]
@@ -95,11 +96,36 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
         combos = by_size.get(k)
         if combos is None:
             combos = by_size[k] = [c for c in bounded_combinations(hand, k) if not code or _distinct(c, code, k)]
-        out.family(len(combos), _attempt_builder(p, s, combos))
+        out.family(len(combos), _attempt_builder(p, s, combos), "attempt", (s, combos), _card_set_locator(combos, s))
 
 
 def _attempt_builder(p: int, s: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
     return lambda i: {"t": "attempt", "p": p, "s": s, "cards": list(combos[i])}
+
+
+def _card_set_locator(combos: list[tuple[int, ...]], s: int | None = None) -> Callable[[Event], int | None]:
+    """Where an event of a family of card sets (on sector s, if given) could be: its cards' place in combos."""
+
+    def locate(ev: Event) -> int | None:
+        hs = ev.get("cards")
+        if (s is not None and ev.get("s") != s) or not isinstance(hs, list):
+            return None
+        try:
+            return combos.index(tuple(hs))
+        except ValueError:
+            return None
+
+    return locate
+
+
+def _trade_locator(others: list[int], hand: list[int]) -> Callable[[Event], int | None]:
+    def locate(ev: Event) -> int | None:
+        try:
+            return others.index(ev.get("q")) * len(hand) + hand.index(ev.get("card"))  # type: ignore[arg-type]
+        except ValueError:
+            return None
+
+    return locate
 
 
 def _trade_builder(p: int, others: list[int], hand: list[int], promises: list[int | None]) -> Callable[[int], Event]:
@@ -185,7 +211,13 @@ def _actions(st: GameState, p: int, task: dict[str, Any]) -> Options:
         hand = list(st.hands[p])
         promises = [None if f is None else card(f).code for f in st.faces_seen(hand, p)]
         others = st.others(p)
-        out.family(len(others) * len(hand), _trade_builder(p, others, hand, promises))
+        out.family(
+            len(others) * len(hand),
+            _trade_builder(p, others, hand, promises),
+            "trade",
+            (others, hand, promises),
+            _trade_locator(others, hand),
+        )
     if flow.tele_bonus_open(st):
         out.extend([{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)])
     out.extend(plays(st, p, step="actions", window=None))
@@ -199,7 +231,7 @@ def _discard(st: GameState, p: int, task: dict[str, Any]) -> Options:
     for k in (need, need + 1):
         if k <= len(hand):
             combos = bounded_combinations(hand, k)
-            out.family(len(combos), _discard_builder(p, combos))
+            out.family(len(combos), _discard_builder(p, combos), "discard", (combos,), _card_set_locator(combos))
     out.extend(plays(st, p, step="discard", window=None))
     return out
 

@@ -3,17 +3,39 @@
 `legal` lists every event a player may append; most of a list is families of like events (an attempt with each
 set of cards on each sector, a trade of each card to each player, a discard of each set of cards). A chooser
 that picks one event by its position (the random bot) needs the count and that one event only, so a family is
-kept as (count, builder) and its events are built when asked for. Iterating, `in` and comparing build the whole
+kept as a `Family` (count, builder) and its events are built when asked for. Iterating and comparing build the whole
 list once (`as_list`), in the same order as the positions: `options[i] == options.as_list()[i]`.
+
+A chooser that scores the events can read the families instead (`parts`): each says the type of its events and what
+they differ by (`Family.data`, e.g. an attempt family's sector and card sets), so it can score a card set without
+building its event, and build only the one it picks. `in` finds an event's place in a family (`Family.locate`)
+instead of building the family.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, NamedTuple, overload
 
 Event = dict[str, Any]
 Builder = Callable[[int], Event]
+
+
+class Family(NamedTuple):
+    """n like events of type t: the i-th (0 <= i < n) is build(i)."""
+
+    n: int
+    build: Builder
+    t: str = ""  # the type ("t") of every event of the family ("": not said)
+    data: tuple[Any, ...] = ()  # what the events differ by, for a reader that scores them unbuilt (engine.legal says)
+    locate: Callable[[Event], int | None] | None = None  # the only position where this event could be, or None
+
+
+def parts(options: Sequence[Event]) -> list[tuple[list[Event], None] | tuple[None, Family]]:
+    """The options in order as (built events, None) and (None, family) parts; a plain list is one built part."""
+    if isinstance(options, Options):
+        return options._parts
+    return [(options if isinstance(options, list) else list(options), None)]
 
 
 class Options(Sequence[Event]):
@@ -22,7 +44,7 @@ class Options(Sequence[Event]):
     __slots__ = ("_all", "_len", "_parts")
 
     def __init__(self, events: list[Event] | None = None) -> None:
-        self._parts: list[tuple[int, Builder | None, list[Event] | None]] = []
+        self._parts: list[tuple[list[Event], None] | tuple[None, Family]] = []
         self._len = 0
         self._all: list[Event] | None = None
         if events:
@@ -31,14 +53,21 @@ class Options(Sequence[Event]):
     def extend(self, events: list[Event]) -> None:
         """Append events already built."""
         if events:
-            self._parts.append((len(events), None, events))
+            self._parts.append((events, None))
             self._len += len(events)
             self._all = None
 
-    def family(self, n: int, build: Builder) -> None:
-        """Append n events; the i-th (0 <= i < n) is `build(i)`, built only when asked for."""
+    def family(
+        self,
+        n: int,
+        build: Builder,
+        t: str = "",
+        data: tuple[Any, ...] = (),
+        locate: Callable[[Event], int | None] | None = None,
+    ) -> None:
+        """Append n events; the i-th (0 <= i < n) is `build(i)`, built only when asked for (see `Family`)."""
         if n > 0:
-            self._parts.append((n, build, None))
+            self._parts.append((None, Family(n, build, t, data, locate)))
             self._len += n
             self._all = None
 
@@ -46,11 +75,11 @@ class Options(Sequence[Event]):
         """Every event, built once."""
         if self._all is None:
             out: list[Event] = []
-            for n, build, events in self._parts:
-                if build is None:
-                    out += events  # type: ignore[arg-type]
+            for events, fam in self._parts:
+                if fam is None:
+                    out += events  # type: ignore[operator]
                 else:
-                    out += map(build, range(n))
+                    out += map(fam.build, range(fam.n))
             self._all = out
         return self._all
 
@@ -70,9 +99,10 @@ class Options(Sequence[Event]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("option index out of range")
-        for n, build, events in self._parts:
+        for events, fam in self._parts:
+            n = len(events) if fam is None else fam.n  # type: ignore[arg-type]
             if i < n:
-                return events[i] if build is None else build(i)  # type: ignore[index]
+                return events[i] if fam is None else fam.build(i)  # type: ignore[index]
             i -= n
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -80,7 +110,22 @@ class Options(Sequence[Event]):
         return iter(self.as_list())
 
     def __contains__(self, ev: object) -> bool:
-        return ev in self.as_list()
+        if self._all is not None or not isinstance(ev, dict):
+            return ev in self.as_list()
+        t = ev.get("t")
+        for events, fam in self._parts:
+            if fam is None:
+                if ev in events:  # type: ignore[operator]
+                    return True
+            elif not fam.t or fam.t == t:
+                if fam.locate is None:
+                    if any(fam.build(i) == ev for i in range(fam.n)):
+                        return True
+                else:
+                    i = fam.locate(ev)
+                    if i is not None and 0 <= i < fam.n and fam.build(i) == ev:
+                        return True
+        return False
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Options):

@@ -5,6 +5,7 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from adp2p.engine.bots.deduction.common import (
@@ -14,6 +15,7 @@ from adp2p.engine.bots.deduction.common import (
     Event,
 )
 from adp2p.engine.catalog import OPER, ROOT, USER, card
+from adp2p.engine.options import parts
 from adp2p.engine.rules import bonus_of, requirement_of
 from adp2p.engine.state import GameState
 
@@ -31,26 +33,37 @@ class AttemptTerms(NamedTuple):
 class ActingPart:
     """Acting."""
 
-    def _act(self, st: GameState, options: list[Event], *, free: bool) -> Event | None:
+    def _act(self, st: GameState, options: Sequence[Event], *, free: bool) -> Event | None:
         p = self.seat
         vals = self._effective_values(st)
         best: tuple[float, Event] | None = None
-        for ev in options:
-            t = ev["t"]
-            if t == "attempt":
-                score = self._attempt_score(st, ev, vals)
-            elif t == "univ":
-                score = self.level_value(st, ev["s"], USER) + (
-                    1.0 if st.controller[ev["s"]] not in (None, p) else 0.0
-                )
-            elif t == "play":
-                score = self._play_score(st, ev, vals)
-            elif t == "tele_action":
-                score = 1.5 - sum(vals.get(h, 1.0) for h in ev["cards"])
-            else:
-                continue
-            if best is None or score > best[0]:
-                best = (score, ev)
+        for events, fam in parts(options):  # in order: the first best event wins
+            if fam is not None:
+                if fam.t == "attempt":  # scored by card set, only the best one built
+                    s, combos = fam.data
+                    score, i = self._best_attempt(st, s, combos, vals)
+                    if best is None or score > best[0]:
+                        best = (score, fam.build(i))
+                    continue
+                if fam.t == "trade":  # never scored (the loop below skips them too)
+                    continue
+                events = list(map(fam.build, range(fam.n)))
+            for ev in events:
+                t = ev["t"]
+                if t == "attempt":
+                    score = self._attempt_score(st, ev, vals)
+                elif t == "univ":
+                    score = self.level_value(st, ev["s"], USER) + (
+                        1.0 if st.controller[ev["s"]] not in (None, p) else 0.0
+                    )
+                elif t == "play":
+                    score = self._play_score(st, ev, vals)
+                elif t == "tele_action":
+                    score = 1.5 - sum(vals.get(h, 1.0) for h in ev["cards"])
+                else:
+                    continue
+                if best is None or score > best[0]:
+                    best = (score, ev)
         if best is not None and best[0] > 0.05:
             return best[1]
         for ev in options:
@@ -59,29 +72,43 @@ class ActingPart:
         return None
 
     def _attempt_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
-        s = ev["s"]
-        hs = ev["cards"]
+        return self._attempt_scores(st, ev["s"], (ev["cards"],), vals)[0]
+
+    def _best_attempt(
+        self, st: GameState, s: int, combos: Sequence[Sequence[int]], vals: dict[int, float]
+    ) -> tuple[float, int]:
+        """The best score of the attempts on s with these card sets, and the first card set that has it."""
+        scores = self._attempt_scores(st, s, combos, vals)
+        top = max(scores)
+        return top, scores.index(top)
+
+    def _attempt_scores(
+        self, st: GameState, s: int, combos: Sequence[Sequence[int]], vals: dict[int, float]
+    ) -> list[float]:
+        """The score of an attempt on s with each of these card sets."""
         terms = self._sector_terms.get(s)
         if terms is None:
             terms = self._sector_terms[s] = self._attempt_terms(st, s, vals)
         if terms.card_loss is None:  # an uncontrolled sector: the cards are discarded
-            return terms.gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
-        need = 0  # the codes as a bit set
-        loss = 0.0
-        for h in hs:
-            need |= terms.code_bit[h]
-            loss += terms.card_loss[h]
-        by_codes = terms.by_codes
-        if need in by_codes:  # attempts with the same codes have the same odds
-            base = by_codes[need]
-        else:
-            cl = self.cl
-            assert cl is not None
-            odds = cl.attempt_odds_bits(s, need)
-            base = by_codes[need] = None if odds is None else odds.all_in * terms.gain + 0.9 * terms.weight * odds.bits
-        if base is None:
-            return -5.0
-        return base - loss
+            gain, vget = terms.gain, vals.get
+            return [gain - sum(vget(h, 1.0) for h in hs) - 0.2 for hs in combos]
+        gain, weight, card_loss, code_bit, by_codes = terms
+        out = []
+        for hs in combos:
+            need = 0  # the codes as a bit set
+            loss = 0.0
+            for h in hs:
+                need |= code_bit[h]
+                loss += card_loss[h]
+            if need in by_codes:  # attempts with the same codes have the same odds
+                base = by_codes[need]
+            else:
+                cl = self.cl
+                assert cl is not None
+                odds = cl.attempt_odds_bits(s, need)
+                base = by_codes[need] = None if odds is None else odds.all_in * gain + 0.9 * weight * odds.bits
+            out.append(-5.0 if base is None else base - loss)
+        return out
 
     def _attempt_terms(self, st: GameState, s: int, vals: dict[int, float]) -> AttemptTerms:
         """What every attempt on sector s shares, once per decision."""
