@@ -28,7 +28,6 @@ from adp2p.engine.rules import (
 )
 from adp2p.engine.state import GameState
 from adp2p.engine.targets import fitting_reactions, reaction_fits, targets
-from adp2p.engine.tasks import faces_of
 
 Event = dict[str, Any]
 COMBO_CAP = 120
@@ -71,10 +70,13 @@ def options(st: GameState, p: int) -> Options | list[Event]:
 
 def _password(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     out: list[Event] = []
-    for combo in combinations(sorted(st.hands[p]), 3):
-        fs = faces_of(st, combo, p)
-        if fs is not None and len({card(f).code for f in fs}) == 3:
-            out.append({"t": "password", "p": p, "s": task["s"], "cards": list(combo)})
+    hand = sorted(st.hands[p])
+    code = {h: card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True) if f is not None}
+    known = [h for h in hand if h in code]  # a set with a card p does not know is no password p can form
+    s = task["s"]
+    for a, b, c in combinations(known, 3):
+        if code[a] != code[b] and code[a] != code[c] and code[b] != code[c]:
+            out.append({"t": "password", "p": p, "s": s, "cards": [a, b, c]})
     return out or [{"t": "password_draw", "p": p}]
 
 
