@@ -133,8 +133,8 @@ def view(st: GameState, player: int) -> GameState:
     seen = _seen_faces.get(player)
     if seen is None or not seen.reads(st.faces, st.known):
         seen = _seen_faces[player] = SeenFaces(st.faces, st.known, player)
-    new = st.shallow()
-    d = new.__dict__
+    new = object.__new__(GameState)  # `st.shallow()`, inline: a view is built for every decision
+    d = new.__dict__ = st.__dict__.copy()
     d["faces"] = seen
     d["obligations"] = []
     d["reveals"] = []

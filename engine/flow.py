@@ -961,18 +961,19 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
     """Apply ev to st in place (st must be a fresh clone). Raises IllegalEvent."""
     if st.over:
         raise IllegalEvent("game_over", "the game is over")
-    if not isinstance(ev, dict) or not isinstance(ev.get("t"), str):
+    t = ev.get("t") if isinstance(ev, dict) else None
+    if not isinstance(t, str):
         raise IllegalEvent("malformed", "an event is a map with a string field 't'")
-    if ev["t"] == "stage":  # scenario games only (engine/stage.py): no decision consumed, nothing advanced
+    if t == "stage":  # scenario games only (engine/stage.py): no decision consumed, nothing advanced
         stage.apply_stage(st, ev)
         st.seq += 1
         return
     task = st.stack[-1]
     who = actor(st, task)
     if who is None:
-        if ev["t"] not in CHANCE_EVENTS or ("p" in ev and ev["t"] != "first"):
+        if t not in CHANCE_EVENTS or ("p" in ev and t != "first"):
             raise IllegalEvent(
-                "chance_expected", f"the next step is chance ({task.get('what')}), not {ev['t']!r}"
+                "chance_expected", f"the next step is chance ({task.get('what')}), not {t!r}"
             )
     elif ev.get("p") != who:
         raise IllegalEvent(

@@ -7,7 +7,6 @@ Where a choice is a free subset (discards, Spam gifts, trade replies), the list 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -15,7 +14,7 @@ from typing import Any
 
 from adp2p.engine import flow
 from adp2p.engine.catalog import NONE, Card, card, cards
-from adp2p.engine.options import Options
+from adp2p.engine.options import Kind, Options
 from adp2p.engine.rules import (
     attempt_size,
     can_attempt_now,
@@ -56,14 +55,15 @@ def legal(st: GameState, p: int) -> list[Event]:
 
 
 def options(st: GameState, p: int) -> Options | list[Event]:
-    """`legal`'s events in its order; the families among them built on demand (`Family.data`: an attempt family's
-    (sector, card sets), a discard family's (card sets,), the trades' (other players, hand, promised codes))."""
+    """`legal`'s events in its order; the families among them (ATTEMPTS, DISCARDS, TRADES) built on demand."""
     if st.over or not st.stack:
         return []
     task = st.stack[-1]
+    op = task["op"]
+    if op == "window":  # the most frequent decision (`flow.actor`'s first case, inline)
+        return _window(st, p, task) if task["order"][task["i"]] == p else []
     if flow.actor(st, task) != p:
         return []
-    op = task["op"]
     fn = _BY_OP.get(op)
     return fn(st, p, task) if fn else []
 
@@ -98,45 +98,46 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
         combos = by_size.get(k)
         if combos is None:
             combos = by_size[k] = [c for c in bounded_combinations(hand, k) if not code or _distinct(c, code, k)]
-        out.family(len(combos), _attempt_builder(p, s, combos), "attempt", (s, combos), _card_set_locator(combos, s))
+        out.family(len(combos), ATTEMPTS, (p, s, combos))
 
 
-def _attempt_builder(p: int, s: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
-    return lambda i: {"t": "attempt", "p": p, "s": s, "cards": list(combos[i])}
+# The families of `options` (engine/options.py), each kind with its data:
+# ATTEMPTS (player, sector, card sets); DISCARDS (player, card sets); TRADES (player, others, hand, promised codes).
 
 
-def _card_set_locator(combos: list[tuple[int, ...]], s: int | None = None) -> Callable[[Event], int | None]:
-    """Where an event of a family of card sets (on sector s, if given) could be: its cards' place in combos."""
-
-    def locate(ev: Event) -> int | None:
-        hs = ev.get("cards")
-        if (s is not None and ev.get("s") != s) or not isinstance(hs, list):
-            return None
-        try:
-            return combos.index(tuple(hs))
-        except ValueError:
-            return None
-
-    return locate
+def _card_set_index(combos: list[tuple[int, ...]], ev: Event) -> int | None:
+    hs = ev.get("cards")
+    if not isinstance(hs, list):
+        return None
+    try:
+        return combos.index(tuple(hs))
+    except ValueError:
+        return None
 
 
-def _trade_locator(others: list[int], hand: list[int]) -> Callable[[Event], int | None]:
-    def locate(ev: Event) -> int | None:
-        try:
-            return others.index(ev.get("q")) * len(hand) + hand.index(ev.get("card"))  # type: ignore[arg-type]
-        except ValueError:
-            return None
-
-    return locate
-
-
-def _trade_builder(p: int, others: list[int], hand: list[int], promises: list[int | None]) -> Callable[[int], Event]:
+def _trade(data: tuple[int, list[int], list[int], list[int | None]], i: int) -> Event:
+    p, others, hand, promises = data
     k = len(hand)
-    return lambda i: {"t": "trade", "p": p, "q": others[i // k], "card": hand[i % k], "promise": promises[i % k]}
+    return {"t": "trade", "p": p, "q": others[i // k], "card": hand[i % k], "promise": promises[i % k]}
 
 
-def _discard_builder(p: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
-    return lambda i: {"t": "discard", "p": p, "cards": list(combos[i])}
+def _trade_index(data: tuple[int, list[int], list[int], list[int | None]], ev: Event) -> int | None:
+    _, others, hand, _ = data
+    try:
+        return others.index(ev.get("q")) * len(hand) + hand.index(ev.get("card"))  # type: ignore[arg-type]
+    except ValueError:
+        return None
+
+
+ATTEMPTS = Kind(
+    "attempt",
+    lambda d, i: {"t": "attempt", "p": d[0], "s": d[1], "cards": list(d[2][i])},
+    lambda d, ev: _card_set_index(d[2], ev) if ev.get("s") == d[1] else None,
+)
+DISCARDS = Kind(
+    "discard", lambda d, i: {"t": "discard", "p": d[0], "cards": list(d[1][i])}, lambda d, ev: _card_set_index(d[1], ev)
+)
+TRADES = Kind("trade", _trade, _trade_index)
 
 
 def _distinct(combo: tuple[int, ...], code: dict[int, int | None], k: int) -> bool:
@@ -213,13 +214,7 @@ def _actions(st: GameState, p: int, task: dict[str, Any]) -> Options:
         hand = list(st.hands[p])
         promises = [None if f is None else card(f).code for f in st.faces_seen(hand, p)]
         others = st.others(p)
-        out.family(
-            len(others) * len(hand),
-            _trade_builder(p, others, hand, promises),
-            "trade",
-            (others, hand, promises),
-            _trade_locator(others, hand),
-        )
+        out.family(len(others) * len(hand), TRADES, (p, others, hand, promises))
     if flow.tele_bonus_open(st):
         out.extend([{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)])
     out.extend(plays(st, p, step="actions", window=None))
@@ -233,7 +228,7 @@ def _discard(st: GameState, p: int, task: dict[str, Any]) -> Options:
     for k in (need, need + 1):
         if k <= len(hand):
             combos = bounded_combinations(hand, k)
-            out.family(len(combos), _discard_builder(p, combos), "discard", (combos,), _card_set_locator(combos))
+            out.family(len(combos), DISCARDS, (p, combos))
     out.extend(plays(st, p, step="discard", window=None))
     return out
 
@@ -242,12 +237,17 @@ def _draw(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     return flow.draw_options(st) + plays(st, p, step="draw", window=None)
 
 
+_WINDOW_FITS: dict[str, frozenset[int]] = {}  # per kind of window, `fitting_reactions(kind, None)` (a pure function)
+
+
 def _window(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    out: list[Event] = [{"t": "pass", "p": p}]
-    hand = st.hands[p]
-    if st.knows_any(hand, p, fitting_reactions(task["kind"], None)):  # else the pass only (most windows)
-        out += plays(st, p, step=None, window=task)
-    return out
+    kind = task["kind"]
+    fits = _WINDOW_FITS.get(kind)
+    if fits is None:
+        fits = _WINDOW_FITS[kind] = fitting_reactions(kind, None)
+    if st.knows_any(st.hands[p], p, fits):
+        return [{"t": "pass", "p": p}, *plays(st, p, step=None, window=task)]
+    return [{"t": "pass", "p": p}]  # no reaction that may fit in hand: the pass only (most windows)
 
 
 def _answer(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:

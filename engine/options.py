@@ -3,32 +3,46 @@
 `legal` lists every event a player may append; most of a list is families of like events (an attempt with each
 set of cards on each sector, a trade of each card to each player, a discard of each set of cards). A chooser
 that picks one event by its position (the random bot) needs the count and that one event only, so a family is
-kept as a `Family` (count, builder) and its events are built when asked for. Iterating and comparing build the whole
+kept as a `Family` (count, kind, data) and its events are built when asked for. Iterating and comparing build the whole
 list once (`as_list`), in the same order as the positions: `options[i] == options.as_list()[i]`.
 
 A chooser that scores the events can read the families instead (`parts`): each says the type of its events and what
 they differ by (`Family.data`, e.g. an attempt family's sector and card sets), so it can score a card set without
-building its event, and build only the one it picks. `in` finds an event's place in a family (`Family.locate`)
-instead of building the family.
+building its event, and build only the one it picks. `in` finds an event's place in a family (`Kind.locate`)
+instead of building the family. A family's kind is a constant (its type, how an event is made from the data and
+where one could be), so making a family costs one small tuple.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
+from functools import partial
 from typing import Any, NamedTuple, overload
 
 Event = dict[str, Any]
-Builder = Callable[[int], Event]
+
+
+class Kind(NamedTuple):
+    """What the families of one kind share."""
+
+    t: str  # the type ("t") of every event of such a family ("": not said)
+    make: Callable[[Any, int], Event]  # (the family's data, i) -> its i-th event
+    locate: Callable[[Any, Event], int | None] | None = None  # (data, event) -> the only place it could be, or None
 
 
 class Family(NamedTuple):
-    """n like events of type t: the i-th (0 <= i < n) is build(i)."""
+    """n like events: the i-th (0 <= i < n) is kind.make(data, i)."""
 
     n: int
-    build: Builder
-    t: str = ""  # the type ("t") of every event of the family ("": not said)
-    data: tuple[Any, ...] = ()  # what the events differ by, for a reader that scores them unbuilt (engine.legal says)
-    locate: Callable[[Event], int | None] | None = None  # the only position where this event could be, or None
+    kind: Kind
+    data: Any  # what the events differ by, for a reader that scores them unbuilt (engine.legal says what for each kind)
+
+    @property
+    def t(self) -> str:
+        return self.kind.t
+
+    def build(self, i: int) -> Event:
+        return self.kind.make(self.data, i)
 
 
 def parts(options: Sequence[Event]) -> list[tuple[list[Event], None] | tuple[None, Family]]:
@@ -57,17 +71,10 @@ class Options(Sequence[Event]):
             self._len += len(events)
             self._all = None
 
-    def family(
-        self,
-        n: int,
-        build: Builder,
-        t: str = "",
-        data: tuple[Any, ...] = (),
-        locate: Callable[[Event], int | None] | None = None,
-    ) -> None:
-        """Append n events; the i-th (0 <= i < n) is `build(i)`, built only when asked for (see `Family`)."""
+    def family(self, n: int, kind: Kind, data: Any) -> None:
+        """Append n events; the i-th (0 <= i < n) is `kind.make(data, i)`, built only when asked for."""
         if n > 0:
-            self._parts.append((None, Family(n, build, t, data, locate)))
+            self._parts.append((None, Family(n, kind, data)))
             self._len += n
             self._all = None
 
@@ -79,7 +86,7 @@ class Options(Sequence[Event]):
                 if fam is None:
                     out += events  # type: ignore[operator]
                 else:
-                    out += map(fam.build, range(fam.n))
+                    out += map(partial(fam.kind.make, fam.data), range(fam.n))
             self._all = out
         return self._all
 
@@ -117,12 +124,13 @@ class Options(Sequence[Event]):
             if fam is None:
                 if ev in events:  # type: ignore[operator]
                     return True
-            elif not fam.t or fam.t == t:
-                if fam.locate is None:
+            elif not fam.kind.t or fam.kind.t == t:
+                locate = fam.kind.locate
+                if locate is None:
                     if any(fam.build(i) == ev for i in range(fam.n)):
                         return True
                 else:
-                    i = fam.locate(ev)
+                    i = locate(fam.data, ev)
                     if i is not None and 0 <= i < fam.n and fam.build(i) == ev:
                         return True
         return False

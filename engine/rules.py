@@ -60,15 +60,19 @@ def has_virus_immunity(st: GameState, p: int) -> bool:
 
 
 def satan_on(st: GameState, s: int) -> bool:
-    return any(card(st.faces[h]).effect == "satan" for h in st.sector_cards.get(s, []))
+    on = st.sector_cards.get(s)
+    return bool(on) and any(card(st.faces[h]).effect == "satan" for h in on)  # type: ignore[union-attr]
 
 
 def bonus_of(st: GameState, p: int, s: int) -> str | None:
     """The bonus player p holds from sector s, or None."""
-    if st.access[p][s] != ROOT:
+    access = st.access
+    if access[p][s] != ROOT:
         return None
-    if st.profile.bonus_holder == "sole" and any(st.access[q][s] == ROOT for q in range(st.n) if q != p):
-        return None
+    if st.profile.bonus_holder == "sole":
+        for q, a in enumerate(access):
+            if a[s] == ROOT and q != p:
+                return None
     if satan_on(st, s) and not has_virus_immunity(st, p):
         return None
     return BONUS_TABLES[st.profile.bonuses][s]
@@ -83,12 +87,10 @@ def has_bonus(st: GameState, p: int, bonus: str) -> bool:
 
 
 def count_level(st: GameState, p: int, at_least: int, *, only_controlled: bool = False) -> int:
-    n = 0
+    if not only_controlled:
+        return len([level for level in st.access[p] if level >= at_least])
     controller = st.controller
-    for s, level in enumerate(st.access[p]):
-        if level >= at_least and (not only_controlled or controller[s] is not None):
-            n += 1
-    return n
+    return len([s for s, level in enumerate(st.access[p]) if level >= at_least and controller[s] is not None])
 
 
 def hand_limit(st: GameState, p: int) -> int:

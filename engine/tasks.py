@@ -132,13 +132,13 @@ def check(st: GameState, ok: bool | None, rule: str, message: str, **data: Any) 
 
 
 def faces_of(st: GameState, hs: list[int] | tuple[int, ...], viewer: int | None = None) -> list[int] | None:
-    out = []
-    for h in hs:
-        f = st.face(h, viewer)
-        if f is None:
-            return None
-        out.append(f)
-    return out
+    """`st.face(h, viewer)` for each handle in hs; None if one of them is unknown."""
+    if viewer is None:  # this instance's whole knowledge (a view's: its player's)
+        fget = st.faces.get
+        out = [fget(h) for h in hs]
+    else:
+        out = st.faces_seen(hs, viewer)  # type: ignore[arg-type]
+    return None if None in out else out  # type: ignore[return-value]
 
 
 # -- words ---------------------------------------------------------------------------------------------

@@ -18,7 +18,7 @@ import pytest
 from adp2p.engine.api import legal, options, view
 from adp2p.engine.bots import make_bot
 from adp2p.engine.catalog import cards
-from adp2p.engine.options import Options
+from adp2p.engine.options import Kind, Options
 from adp2p.engine.profiles import get_profile
 from adp2p.engine.sim import play_game
 from seeded_games import decisions
@@ -71,7 +71,7 @@ def test_fitting_reactions_fast_path_matches_card_by_card(
 
 def test_options_index_errors_and_slices() -> None:
     opts = Options([{"t": "done", "p": 0}])
-    opts.family(3, lambda i: {"t": "x", "i": i})
+    opts.family(3, Kind("x", lambda data, i: {"t": "x", "i": data + i}), 0)
     assert len(opts) == 4 and opts[3] == {"t": "x", "i": 2} and opts[-4] == {"t": "done", "p": 0}
     assert opts[1:3] == [{"t": "x", "i": 0}, {"t": "x", "i": 1}]
     with pytest.raises(IndexError):

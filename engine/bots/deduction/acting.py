@@ -40,7 +40,7 @@ class ActingPart:
         for events, fam in parts(options):  # in order: the first best event wins
             if fam is not None:
                 if fam.t == "attempt":  # scored by card set, only the best one built
-                    s, combos = fam.data
+                    _, s, combos = fam.data
                     score, i = self._best_attempt(st, s, combos, vals)
                     if best is None or score > best[0]:
                         best = (score, fam.build(i))

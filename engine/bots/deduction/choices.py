@@ -103,7 +103,7 @@ class ChoicesPart:
                 if fam.t != "discard":
                     events = list(map(fam.build, range(fam.n)))
                 else:  # a family of card sets: scored unbuilt, the best one built
-                    scores = [-sum(value[h] for h in hs) for hs in fam.data[0]]
+                    scores = [-sum(value[h] for h in hs) for hs in fam.data[1]]
                     top = max(scores)
                     if best is None or top > best[0]:
                         best = (top, partial(fam.build, scores.index(top)))
