@@ -53,6 +53,7 @@ class _Sector:
     handles: tuple[int, ...] = ()
     cards: list[int] = field(default_factory=list)  # the password's handles in the state's order, as last synced
     unshown: tuple[int, ...] = ()  # password handles whose code is not taken in yet
+    since: int = 0  # the `sync` (Checklist.syncs) that first saw these handles
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
     evidence: tuple[int, int] = (0, 0)  # (inn, out) as bit sets: what every derived number depends on
@@ -119,6 +120,7 @@ class Checklist:
         self.player = player
         self.controller: list[int | None] = [None] * 6
         self._sec: dict[int, _Sector] = {}
+        self.syncs = 0  # how many times `sync` ran
 
     # -- queries -------------------------------------------------------------------------------------
     def sectors(self) -> list[int]:
@@ -162,6 +164,17 @@ class Checklist:
     def password_handles(self, sector: int) -> tuple[int, ...]:
         """The sector's password cards (sorted handles) as of the last `sync`."""
         return self._row(sector).handles
+
+    def evidence(self, sector: int) -> tuple[int, int]:
+        """The sector's evidence as bit sets (codes seen in, codes seen out): every derived number depends on it
+        alone."""
+        return self._row(sector).evidence
+
+    def password_new(self, sector: int) -> bool:
+        """Did the last `sync` see the sector's password for the first time (its first sync as a controlled
+        sector, or other handles than the sync before: a new password)?"""
+        row = self._sec.get(sector)
+        return row is not None and row.since == self.syncs
 
     def p_in_all(self, sector: int) -> tuple[float, ...]:
         """`p_in` for the codes 0..5 at once (all 0 for an uncontrolled sector or contradicting evidence)."""
@@ -220,13 +233,16 @@ class Checklist:
         controller = st.controller
         self.controller[:] = controller
         passwords = st.passwords
+        self.syncs += 1
         for s, q in enumerate(controller):
             if q is None:
                 continue
             cur = passwords.get(s, [])
             row = self._sec.get(s)
-            if row is None:
-                row = self._sec[s] = _Sector()
+            if row is None or not row.since:  # first seen controlled (a row `_row` made for a query has since 0)
+                if row is None:
+                    row = self._sec[s] = _Sector()
+                row.since = self.syncs
             if cur != row.cards:  # the password's cards moved (setup, Scramble Password): their handles sorted
                 hs = tuple(sorted(cur))
                 if hs != row.handles:
@@ -234,6 +250,7 @@ class Checklist:
                         row = self._sec[s] = _Sector()
                     row.handles = hs
                     row.unshown = hs
+                    row.since = self.syncs
                 row.cards = list(cur)
             for h in row.unshown:  # (none once every card is taken in, the usual case for its own passwords)
                 if kget(h, 0) & bit:

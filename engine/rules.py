@@ -184,7 +184,12 @@ def meets_password_code(st: GameState, p: int, c: Card, viewer: int | None) -> b
 
 def requirement_of(c: Card, st: GameState) -> tuple[int, int] | None:
     """(sector, level) the card requires, with the German text variants applied."""
-    if c.key == "easy_credit" and "easy_credit_needs_banking" in st.profile.variants:
+    return card_requirement(c, st.profile.variants)
+
+
+def card_requirement(c: Card, variants: frozenset[str]) -> tuple[int, int] | None:
+    """`requirement_of` for a profile with these variants."""
+    if c.key == "easy_credit" and "easy_credit_needs_banking" in variants:
         return (BANKING, OPER)
     return (c.requires.sector, c.requires.level) if c.requires else None
 

@@ -120,19 +120,17 @@ class ActingPart:
         cl = self.cl
         assert cl is not None
         p_in = cl.p_in_all(s)
-        code_of = self._code_of
-        card_loss: dict[int, float] = {}
-        code_bit: dict[int, int] = {}
-        for h in st.hands[p]:
-            c = code_of[h] if h in code_of else self._code(st, h)
-            code_bit[h] = 1 << c
-            card_loss[h] = (1.0 - p_in[c]) * vals.get(h, 1.0)
-        return AttemptTerms(gain, weight, card_loss, code_bit, {})
-
-    def _code(self, st: GameState, h: int) -> int:
-        """The code of a card in hand (kept for the decision: attempts reuse their cards' codes)."""
-        c = self._code_of[h] = card(st.faces[h]).code
-        return c
+        if not self._code_of:  # the hand's codes and their bits, once per decision
+            self._code_of = {h: card(st.faces[h]).code for h in st.hands[p]}
+            self._code_bit = {h: 1 << c for h, c in self._code_of.items()}
+        card_loss = {h: (1.0 - p_in[c]) * vals.get(h, 1.0) for h, c in self._code_of.items()}
+        # the score before the cards' loss, per code set: a function of the evidence, the gain and the weight only,
+        # so kept across decisions for as long as these are the same
+        key = (cl.evidence(s), gain, weight)
+        by_codes = self._bases.get(key)
+        if by_codes is None:
+            by_codes = self._bases[key] = {}
+        return AttemptTerms(gain, weight, card_loss, self._code_bit, by_codes)
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat

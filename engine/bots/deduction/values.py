@@ -5,6 +5,7 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from adp2p.engine.bots.deduction.common import (
@@ -12,8 +13,19 @@ from adp2p.engine.bots.deduction.common import (
     UPGRADE_VALUE,
 )
 from adp2p.engine.catalog import OPER, ROOT, USER, card
-from adp2p.engine.rules import bonus_of, goal_count, hand_limit, requirement_of
+from adp2p.engine.rules import bonus_of, card_requirement, goal_count, hand_limit
 from adp2p.engine.state import GameState
+
+
+@cache
+def _face_terms(face: int, variants: frozenset[str]) -> tuple[bool, int, float, tuple[int, int] | None]:
+    """What `card_value` reads of a card, a function of the card and the rules variants only: (harmful, code, the
+    worth of its play, its requirement)."""
+    c = card(face)
+    play = STATIC_PLAY.get(c.effect, 0.0)
+    if c.is_upgrade:
+        play = UPGRADE_VALUE.get(c.effect, 1.0) * 0.7
+    return c.is_harmful, c.code, play, card_requirement(c, variants)
 
 
 class ValuesPart:
@@ -68,20 +80,16 @@ class ValuesPart:
         f = st.face(h, self.seat)
         if f is None:
             return 1.0
-        c = card(f)
-        if c.is_harmful:
+        harmful, code, play, r = _face_terms(f, st.profile.variants)
+        if harmful:
             v = -2.0
         else:
-            code_use = self._code_use.get(c.code)
+            code_use = self._code_use.get(code)
             if code_use is None:  # the same for every card with this code: once per decision
                 code_use = 0.4
                 for w, p_in in self._targets_now(st):
-                    code_use = max(code_use, w * (0.3 + 1.7 * p_in[c.code]))
-                self._code_use[c.code] = code_use
-            play = STATIC_PLAY.get(c.effect, 0.0)
-            if c.is_upgrade:
-                play = UPGRADE_VALUE.get(c.effect, 1.0) * 0.7
-            r = requirement_of(c, st)
+                    code_use = max(code_use, w * (0.3 + 1.7 * p_in[code]))
+                self._code_use[code] = code_use
             if r is not None and st.access[self.seat][r[0]] < r[1]:
                 play *= 0.4
             v = max(code_use, 0.5 * code_use + play * 0.6)
