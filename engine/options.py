@@ -3,14 +3,14 @@
 `legal` lists every event a player may append; most of a list is families of like events (an attempt with each
 set of cards on each sector, a trade of each card to each player, a discard of each set of cards). A chooser
 that picks one event by its position (the random bot) needs the count and that one event only, so a family is
-kept as a `Family` (count, kind, data) and its events are built when asked for. Iterating and comparing build the whole
+kept as (count, kind, data) and its events are built when asked for. Iterating and comparing build the whole
 list once (`as_list`), in the same order as the positions: `options[i] == options.as_list()[i]`.
 
-A chooser that scores the events can read the families instead (`parts`): each says the type of its events and what
-they differ by (`Family.data`, e.g. an attempt family's sector and card sets), so it can score a card set without
-building its event, and build only the one it picks. `in` finds an event's place in a family (`Kind.locate`)
-instead of building the family. A family's kind is a constant (its type, how an event is made from the data and
-where one could be), so making a family costs one small tuple.
+A chooser that scores the events can read the parts instead (`parts`): a family's kind says the type of its events,
+and its data what they differ by (e.g. an attempt family's sector and card sets; engine.legal says what for each
+kind), so it can score a card set without building its event, and build only the one it picks. `in` finds an
+event's place in a family (`Kind.locate`) instead of building the family. A kind is a constant, so adding a family
+costs one small tuple.
 """
 
 from __future__ import annotations
@@ -30,26 +30,17 @@ class Kind(NamedTuple):
     locate: Callable[[Any, Event], int | None] | None = None  # (data, event) -> the only place it could be, or None
 
 
-class Family(NamedTuple):
-    """n like events: the i-th (0 <= i < n) is kind.make(data, i)."""
-
-    n: int
-    kind: Kind
-    data: Any  # what the events differ by, for a reader that scores them unbuilt (engine.legal says what for each kind)
-
-    @property
-    def t(self) -> str:
-        return self.kind.t
-
-    def build(self, i: int) -> Event:
-        return self.kind.make(self.data, i)
+# One part of the options, in order: (events, n, None, None) for n events already built, or (None, n, kind, data)
+# for a family of n events, the i-th (0 <= i < n) being kind.make(data, i).
+Part = tuple[list[Event] | None, int, Kind | None, Any]
 
 
-def parts(options: Sequence[Event]) -> list[tuple[list[Event], None] | tuple[None, Family]]:
-    """The options in order as (built events, None) and (None, family) parts; a plain list is one built part."""
+def parts(options: Sequence[Event]) -> list[Part]:
+    """The parts of these options (read them, do not change them); a plain list is one part of built events."""
     if isinstance(options, Options):
         return options._parts
-    return [(options if isinstance(options, list) else list(options), None)]
+    events = options if isinstance(options, list) else list(options)
+    return [(events, len(events), None, None)]
 
 
 class Options(Sequence[Event]):
@@ -58,7 +49,7 @@ class Options(Sequence[Event]):
     __slots__ = ("_all", "_len", "_parts")
 
     def __init__(self, events: list[Event] | None = None) -> None:
-        self._parts: list[tuple[list[Event], None] | tuple[None, Family]] = []
+        self._parts: list[Part] = []
         self._len = 0
         self._all: list[Event] | None = None
         if events:
@@ -67,14 +58,14 @@ class Options(Sequence[Event]):
     def extend(self, events: list[Event]) -> None:
         """Append events already built."""
         if events:
-            self._parts.append((events, None))
+            self._parts.append((events, len(events), None, None))
             self._len += len(events)
             self._all = None
 
     def family(self, n: int, kind: Kind, data: Any) -> None:
         """Append n events; the i-th (0 <= i < n) is `kind.make(data, i)`, built only when asked for."""
         if n > 0:
-            self._parts.append((None, Family(n, kind, data)))
+            self._parts.append((None, n, kind, data))
             self._len += n
             self._all = None
 
@@ -82,11 +73,11 @@ class Options(Sequence[Event]):
         """Every event, built once."""
         if self._all is None:
             out: list[Event] = []
-            for events, fam in self._parts:
-                if fam is None:
+            for events, n, kind, data in self._parts:
+                if kind is None:
                     out += events  # type: ignore[operator]
                 else:
-                    out += map(partial(fam.kind.make, fam.data), range(fam.n))
+                    out += map(partial(kind.make, data), range(n))
             self._all = out
         return self._all
 
@@ -106,10 +97,9 @@ class Options(Sequence[Event]):
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError("option index out of range")
-        for events, fam in self._parts:
-            n = len(events) if fam is None else fam.n  # type: ignore[arg-type]
+        for events, n, kind, data in self._parts:
             if i < n:
-                return events[i] if fam is None else fam.build(i)  # type: ignore[index]
+                return events[i] if kind is None else kind.make(data, i)  # type: ignore[index]
             i -= n
         raise AssertionError("unreachable")  # pragma: no cover
 
@@ -120,18 +110,17 @@ class Options(Sequence[Event]):
         if self._all is not None or not isinstance(ev, dict):
             return ev in self.as_list()
         t = ev.get("t")
-        for events, fam in self._parts:
-            if fam is None:
+        for events, n, kind, data in self._parts:
+            if kind is None:
                 if ev in events:  # type: ignore[operator]
                     return True
-            elif not fam.kind.t or fam.kind.t == t:
-                locate = fam.kind.locate
-                if locate is None:
-                    if any(fam.build(i) == ev for i in range(fam.n)):
+            elif not kind.t or kind.t == t:
+                if kind.locate is None:
+                    if any(kind.make(data, i) == ev for i in range(n)):
                         return True
                 else:
-                    i = locate(fam.data, ev)
-                    if i is not None and 0 <= i < fam.n and fam.build(i) == ev:
+                    i = kind.locate(data, ev)
+                    if i is not None and 0 <= i < n and kind.make(data, i) == ev:
                         return True
         return False
 

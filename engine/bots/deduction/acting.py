@@ -37,18 +37,18 @@ class ActingPart:
         p = self.seat
         vals = self._effective_values(st)
         best: tuple[float, Event] | None = None
-        for events, fam in parts(options):  # in order: the first best event wins
-            if fam is not None:
-                if fam.t == "attempt":  # scored by card set, only the best one built
-                    _, s, combos = fam.data
+        for events, n, kind, data in parts(options):  # in order: the first best event wins
+            if kind is not None:
+                if kind.t == "attempt":  # scored by card set, only the best one built
+                    _, s, combos = data
                     score, i = self._best_attempt(st, s, combos, vals)
                     if best is None or score > best[0]:
-                        best = (score, fam.build(i))
+                        best = (score, kind.make(data, i))
                     continue
-                if fam.t == "trade":  # never scored (the loop below skips them too)
+                if kind.t == "trade":  # never scored (the loop below skips them too)
                     continue
-                events = list(map(fam.build, range(fam.n)))
-            for ev in events:
+                events = [kind.make(data, i) for i in range(n)]
+            for ev in events:  # type: ignore[union-attr]
                 t = ev["t"]
                 if t == "attempt":
                     score = self._attempt_score(st, ev, vals)

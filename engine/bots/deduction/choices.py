@@ -98,17 +98,17 @@ class ChoicesPart:
     def _discard(self, st: GameState, options: Sequence[Event]) -> Event | None:
         value = {h: self.card_value(st, h) for h in st.hands[self.seat]}
         best: tuple[float, Callable[[], Event]] | None = None  # in order: the first best card set wins
-        for events, fam in parts(options):
-            if fam is not None:
-                if fam.t != "discard":
-                    events = list(map(fam.build, range(fam.n)))
+        for events, n, kind, data in parts(options):
+            if kind is not None:
+                if kind.t != "discard":
+                    events = [kind.make(data, i) for i in range(n)]
                 else:  # a family of card sets: scored unbuilt, the best one built
-                    scores = [-sum(value[h] for h in hs) for hs in fam.data[1]]
+                    scores = [-sum(value[h] for h in hs) for hs in data[1]]
                     top = max(scores)
                     if best is None or top > best[0]:
-                        best = (top, partial(fam.build, scores.index(top)))
+                        best = (top, partial(kind.make, data, scores.index(top)))
                     continue
-            for ev in events:
+            for ev in events:  # type: ignore[union-attr]
                 if ev["t"] == "discard":
                     score = -sum(value[h] for h in ev["cards"])
                     if best is None or score > best[0]:

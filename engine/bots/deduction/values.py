@@ -59,9 +59,11 @@ class ValuesPart:
 
     def _threat(self, st: GameState, q: int) -> float:
         t = 10.0 * goal_count(st, q)
-        for s in range(6):
-            if self._counts(st, s) and st.controller[s] != q:
-                t += st.access[q][s]
+        every = st.profile.counts_uncontrolled(st.n)  # `_counts`, for all six sectors
+        access = st.access[q]
+        for s, ctrl in enumerate(st.controller):
+            if (ctrl is not None or every) and ctrl != q:
+                t += access[s]
         return t
 
     def _target_weight(self, st: GameState, s: int) -> float:
