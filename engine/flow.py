@@ -268,7 +268,7 @@ def turn_start_options(st: GameState) -> list[str]:
     out: list[str] = []
     if t.no_draw_any:
         return out  # both bonuses draw cards (R31)
-    if has_bonus(st, p, "take_top_discard") and st.discard and not t.gov_taken:
+    if st.discard and not t.gov_taken and has_bonus(st, p, "take_top_discard"):
         out.append("gov_draw")
     if has_bonus(st, p, "skip_draw_up_to_6") or has_bonus(st, p, "skip_draw_6"):
         out.append("news_skip")
@@ -355,10 +355,10 @@ def tele_bonus_open(st: GameState) -> bool:
     t = st.turn
     assert t is not None
     return (
-        has_bonus(st, t.player, "discard2_for_action")
-        and not t.tele_used
+        not t.tele_used
         and not (t.no_actions and not t.protected)
         and len(st.hands[t.player]) >= 2
+        and has_bonus(st, t.player, "discard2_for_action")
     )
 
 
