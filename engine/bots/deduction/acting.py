@@ -142,10 +142,9 @@ class ActingPart:
             keep = 0.0
         if "backdoor" in ev:
             keep += vals.get(ev["backdoor"], 1.0)
-        leader = self._leader(st)
         q = ev.get("q")
         s = ev.get("s")
-        lead_bonus = 1.5 if q is not None and q == leader else 0.0
+        lead_bonus = 1.5 if q is not None and q == self._leader(st) else 0.0  # (the leader only asked for then)
         v = 0.0
         if eff == "gain_user":
             s = s if s is not None else c.param_sector

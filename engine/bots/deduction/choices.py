@@ -150,18 +150,17 @@ class ChoicesPart:
         by_eff: dict[str, Event] = {}
         for ev in plays:
             by_eff.setdefault(card(ev["face"]).effect, ev)
-        leader = self._leader(st)
         if kind == "attempt":
             a, s, level = ctx.get("p"), ctx.get("s"), ctx.get("level", 1)
             if "firewall" in by_eff and st.controller[s] == p:
                 from adp2p.engine.flow import answer_truth
 
                 truth = answer_truth(st, s, ctx.get("cards", []), p)
-                if truth is not None and all(truth) and (level >= OPER or a == leader):
+                if truth is not None and all(truth) and (level >= OPER or a == self._leader(st)):
                     return by_eff["firewall"]
             if "route_trace" in by_eff and a != p:
                 close = goal_count(st, a) + 1 >= st.profile.goal and self._counts(st, s)
-                if level == ROOT and (close or a == leader):
+                if level == ROOT and (close or a == self._leader(st)):
                     return by_eff["route_trace"]
                 if st.controller[s] == p:
                     from adp2p.engine.flow import answer_truth
@@ -183,7 +182,7 @@ class ChoicesPart:
                     for eff in ("counter_virus", "anti_virus"):
                         if eff in by_eff:
                             return by_eff[eff]
-                if "cancelbot" in by_eff and (harm >= 2.0 or (by == leader and self._benefit(st, pc) >= 3.0)):
+                if "cancelbot" in by_eff and (harm >= 2.0 or (by == self._leader(st) and self._benefit(st, pc) >= 3.0)):
                     return by_eff["cancelbot"]
         elif kind == "lose_cards":
             if "backup" in by_eff and ctx.get("victim") == p and len(st.hands[p]) >= 3:
