@@ -220,29 +220,41 @@ class GameState:
     def knows(self, viewer: int | None, h: int) -> bool:
         return h in self.faces and (viewer is None or bool(self.known.get(h, 0) >> viewer & 1))
 
+    # In a player's view (`faces` is a SeenFaces), a face counts as known to `viewer` when it is known to both the
+    # view's player and the viewer: the three readers below apply both filters in one pass over the underlying dicts
+    # (SeenFaces's own, read here in its module rather than through a second call: they run for nearly every event).
+
     def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
         """The face of each handle in hs as `viewer` knows it (None where unknown): `face` for many handles."""
         faces = self.faces
-        if type(faces) is SeenFaces:  # a player's view: known to that player and to the viewer
-            return faces.faces_seen(hs, viewer)
-        fget, kget, bit = faces.get, self.known.get, 1 << viewer
-        return [fget(h) if kget(h, 0) & bit else None for h in hs]
+        if type(faces) is SeenFaces:
+            fget, kget, bits = faces._faces.get, faces._known.get, faces._bit | 1 << viewer
+        else:
+            fget, kget, bits = faces.get, self.known.get, 1 << viewer
+        return [fget(h) if kget(h, 0) & bits == bits else None for h in hs]
 
     def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
         """Does `viewer` know a card among hs to be one of `wanted`? (`face` for many handles, stopping early)"""
         faces = self.faces
         if type(faces) is SeenFaces:
-            return faces.knows_any(hs, viewer, wanted)
-        fget, kget, bit = faces.get, self.known.get, 1 << viewer
+            fget, kget, bits = faces._faces.get, faces._known.get, faces._bit | 1 << viewer
+        else:
+            fget, kget, bits = faces.get, self.known.get, 1 << viewer
         if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
             return False
-        return any(fget(h) in wanted and kget(h, 0) & bit for h in hs)
+        return any(fget(h) in wanted and kget(h, 0) & bits == bits for h in hs)
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
         faces = self.faces
-        if type(faces) is SeenFaces:  # a player's view: one lookup for both filters
-            return faces.face(h, viewer)
+        if type(faces) is SeenFaces:
+            f = faces._faces.get(h)
+            if f is None:
+                return None
+            k = faces._known.get(h, 0)
+            if not k & faces._bit or (viewer is not None and not k >> viewer & 1):
+                return None
+            return f
         f = faces.get(h)
         if f is None or viewer is None:
             return f
