@@ -21,7 +21,6 @@ from adp2p.engine.rules import (
     hand_limit,
     has_bonus,
     improvable_sectors,
-    meets_access,
     meets_password_code,
     requirement_of,
 )
@@ -159,13 +158,13 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     can_act = active and step == "actions" and flow.actions_available(st) >= 1
     held: list[tuple[int, int, Card]] = []  # the cards that might be played now (reactions, or any with an action)
     backdoors: list[int] = []
-    reactive = _reactive_faces()
     hand = st.hands[p]
     seen = st.faces_seen(hand, p)
     if not can_act:  # without an action only a reaction that fits now can be played (with a Backdoor or not)
         fits = fitting_reactions(window["kind"] if window is not None else None, step if active else None)
         if fits.isdisjoint(seen):
             return []
+    reactive = _reactive_faces()
     for h, f in zip(hand, seen, strict=True):
         if f is None or (not can_act and f not in reactive):  # without an action only reactions (and Backdoors) count
             continue
@@ -178,19 +177,20 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     for h, f, c in held:
         if c.is_reaction and not reaction_fits(st, p, c, window, step if active else None):
             continue
-        if meets_password_code(st, p, c, p) is not True:
+        if c.password_code is not None and meets_password_code(st, p, c, p) is not True:
             continue
         if c.effect == "copybot" and (not st.discard or st.discard[-1] == st.last_played.get(p)):
             continue
-        ways: list[dict[str, Any]] = []
-        if meets_access(st, p, c):
-            ways.append({})
-        elif backdoors and not c.is_upgrade and requirement_of(c, st) is not None:
+        r = requirement_of(c, st)
+        if r is None or st.access[p][r[0]] >= r[1]:  # meets_access
+            way: dict[str, Any] = {}
+        elif backdoors and not c.is_upgrade:  # (a card without requirement always meets it)
             bd = backdoors[0]
-            ways.append({"backdoor": bd, "backdoor_face": st.face(bd, p)})
-        for way in ways:
-            for tgt in targets(st, p, c, p, h):
-                out.append({"t": "play", "p": p, "card": h, "face": f, **way, **tgt})
+            way = {"backdoor": bd, "backdoor_face": st.face(bd, p)}
+        else:
+            continue
+        for tgt in targets(st, p, c, p, h):
+            out.append({"t": "play", "p": p, "card": h, "face": f, **way, **tgt})
     return out
 
 
@@ -237,15 +237,8 @@ def _draw(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     return flow.draw_options(st) + plays(st, p, step="draw", window=None)
 
 
-_WINDOW_FITS: dict[str, frozenset[int]] = {}  # per kind of window, `fitting_reactions(kind, None)` (a pure function)
-
-
 def _window(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    kind = task["kind"]
-    fits = _WINDOW_FITS.get(kind)
-    if fits is None:
-        fits = _WINDOW_FITS[kind] = fitting_reactions(kind, None)
-    if st.knows_any(st.hands[p], p, fits):
+    if st.knows_any(st.hands[p], p, fitting_reactions(task["kind"], None)):
         return [{"t": "pass", "p": p}, *plays(st, p, step=None, window=task)]
     return [{"t": "pass", "p": p}]  # no reaction that may fit in hand: the pass only (most windows)
 
