@@ -131,7 +131,7 @@ def view(st: GameState, player: int) -> GameState:
     view work on a copy as on any state.
     """
     seen = _seen_faces.get(player)
-    if seen is None or not seen.reads(st.faces, st.known):
+    if seen is None or not seen.reads(st.faces, st.known):  # (the same dicts: the last filter still fits)
         seen = _seen_faces[player] = SeenFaces(st.faces, st.known, player)
     new = object.__new__(GameState)  # `st.shallow()`, inline: a view is built for every decision
     d = new.__dict__ = st.__dict__.copy()

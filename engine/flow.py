@@ -941,11 +941,13 @@ def advance(st: GameState) -> None:
     while st.stack and not st.over:
         task = st.stack[-1]
         op = task["op"]
-        if op == "window":  # _skip_decision's first case, inline: a window waits for most events
-            if _window_skip(st, task):
-                st.stack.pop()
-                continue
-            return
+        if op == "window":  # _skip_decision's first case (_window_skip), inline: a window waits for most events
+            if task["i"] < len(task["order"]):
+                ctx = st.ctx.get(task["ctx"])
+                if ctx is not None and not (ctx.get("cancelled") or ctx.get("closed")):
+                    return
+            st.stack.pop()
+            continue
         fn = AUTO.get(op)
         if fn is not None:
             st.stack.pop()
@@ -969,7 +971,8 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
         st.seq += 1
         return
     task = st.stack[-1]
-    who = actor(st, task)
+    op = task["op"]
+    who = task["order"][task["i"]] if op == "window" else actor(st, task)  # (a window: actor's first case, inline)
     if who is None:
         if t not in CHANCE_EVENTS or ("p" in ev and t != "first"):
             raise IllegalEvent(
@@ -981,7 +984,7 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
             f"it is {pname(who)}'s decision ({task['op']}), not "
             f"{pname(ev['p']) if isinstance(ev.get('p'), int) else repr(ev.get('p'))}'s",
         )
-    DECISIONS[task["op"]](st, task, ev)
+    DECISIONS[op](st, task, ev)
     st.seq += 1
     advance(st)
 
