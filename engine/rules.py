@@ -40,7 +40,10 @@ UNCONTROLLED_DISCARD = {USER: 2, OPER: 3, ROOT: 4}
 
 
 def upgrades_of(st: GameState, p: int, effect: str) -> int:
-    return sum(1 for h in st.upgrades[p] if card(st.faces[h]).effect == effect and _upgrade_applies(st, h))
+    ups = st.upgrades[p]
+    if not ups:  # (most players, most of the game)
+        return 0
+    return sum(1 for h in ups if card(st.faces[h]).effect == effect and _upgrade_applies(st, h))
 
 
 def _upgrade_applies(st: GameState, h: int) -> bool:
