@@ -48,6 +48,10 @@ def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list
     return sorted(out)
 
 
+_ALL_COMBOS_UP_TO = 7  # a hand this small has at most C(7, 3) = 35 <= COMBO_CAP sets of any size: bounded_combinations
+# would list them all
+
+
 def legal(st: GameState, p: int) -> list[Event]:
     found = options(st, p)
     return found.as_list() if isinstance(found, Options) else found
@@ -92,11 +96,14 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
     if st.profile.distinct_attempt_codes:
         code = {h: None if f is None else card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True)}
     by_size: dict[int, list[tuple[int, ...]]] = {}  # the card sets of each size: the same for every sector
+    few = len(hand) <= _ALL_COMBOS_UP_TO
+    access = st.access[p]
     for s in improvable_sectors(st, p):
-        k = attempt_size(st, s, st.access[p][s] + 1)
+        k = attempt_size(st, s, access[s] + 1)
         combos = by_size.get(k)
         if combos is None:
-            combos = by_size[k] = [c for c in bounded_combinations(hand, k) if not code or _distinct(c, code, k)]
+            every = list(combinations(sorted(hand), k)) if few else bounded_combinations(hand, k)
+            combos = by_size[k] = [c for c in every if _distinct(c, code, k)] if code else every
         out.family(len(combos), ATTEMPTS, (p, s, combos))
 
 

@@ -73,12 +73,14 @@ class SeenFaces(Mapping[int, int]):
     """The faces one player knows, read through the state's own `faces` and `known` without copying them: a
     player's view (`engine.api.view`) costs O(1) however many cards are on the table."""
 
-    __slots__ = ("_bit", "_faces", "_known")
+    __slots__ = ("_bit", "_faces", "_fget", "_kget", "_known")
 
     def __init__(self, faces: Mapping[int, int], known: dict[int, int], player: int) -> None:
         self._faces = faces
         self._known = known
         self._bit = 1 << player
+        self._fget = faces.get  # the lookups every reader makes (a filter is reused while it reads the same dicts)
+        self._kget = known.get
 
     def __getitem__(self, h: int) -> int:
         f = self._faces[h]
@@ -228,7 +230,7 @@ class GameState:
         """The face of each handle in hs as `viewer` knows it (None where unknown): `face` for many handles."""
         faces = self.faces
         if type(faces) is SeenFaces:
-            fget, kget, bits = faces._faces.get, faces._known.get, faces._bit | 1 << viewer
+            fget, kget, bits = faces._fget, faces._kget, faces._bit | 1 << viewer
         else:
             fget, kget, bits = faces.get, self.known.get, 1 << viewer
         return [fget(h) if kget(h, 0) & bits == bits else None for h in hs]
@@ -237,7 +239,7 @@ class GameState:
         """Does `viewer` know a card among hs to be one of `wanted`? (`face` for many handles, stopping early)"""
         faces = self.faces
         if type(faces) is SeenFaces:
-            fget, kget, bits = faces._faces.get, faces._known.get, faces._bit | 1 << viewer
+            fget, kget, bits = faces._fget, faces._kget, faces._bit | 1 << viewer
         else:
             fget, kget, bits = faces.get, self.known.get, 1 << viewer
         if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
@@ -248,10 +250,10 @@ class GameState:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
         faces = self.faces
         if type(faces) is SeenFaces:
-            f = faces._faces.get(h)
+            f = faces._fget(h)
             if f is None:
                 return None
-            k = faces._known.get(h, 0)
+            k = faces._kget(h, 0)
             if not k & faces._bit or (viewer is not None and not k >> viewer & 1):
                 return None
             return f

@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import sys
+from itertools import combinations
 
 import pytest
 from adp2p.engine.api import legal, options, view
@@ -67,6 +68,15 @@ def test_fitting_reactions_fast_path_matches_card_by_card(
             assert legal(seen, p) == fast
         plays += any(ev["t"] == "play" for ev in fast)
     assert plays > 0
+
+
+def test_small_hands_list_every_card_set() -> None:
+    """_attempts lists every card set of a hand of at most _ALL_COMBOS_UP_TO cards itself: what bounded_combinations
+    gives."""
+    for n in range(_legal._ALL_COMBOS_UP_TO + 1):
+        hand = [7 * i % 11 + 20 * i for i in range(n)]  # not in order
+        for k in range(5):
+            assert list(combinations(sorted(hand), k)) == _legal.bounded_combinations(hand, k)
 
 
 def test_options_index_errors_and_slices() -> None:
