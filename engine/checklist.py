@@ -121,6 +121,9 @@ class Checklist:
         self.controller: list[int | None] = [None] * 6
         self._sec: dict[int, _Sector] = {}
         self.syncs = 0  # how many times `sync` ran
+        self._passwords: dict[int, list[int]] = {}  # the state's password handles as last synced
+        self._rows: list[_Sector] = []  # the controlled sectors' rows, as last synced
+        self._watch: tuple[int, ...] = ()  # their password handles whose code is not taken in yet
 
     # -- queries -------------------------------------------------------------------------------------
     def sectors(self) -> list[int]:
@@ -229,11 +232,35 @@ class Checklist:
 
     def sync(self, st: GameState) -> None:
         """Take in what a state shows this player: controllers, password changes, known password faces."""
+        self.syncs += 1
+        if st.controller != self.controller or st.passwords != self._passwords:  # (the setup, Scramble Password)
+            self._sync_passwords(st)
         kget, bit = st.known.get, 1 << self.player
+        for h in self._watch:  # the password cards whose code is not taken in yet
+            if kget(h, 0) & bit:
+                break
+        else:  # none of them known to the player now (the usual case)
+            return
+        for row in self._rows:
+            if not row.unshown:
+                continue
+            left = []
+            for h in row.unshown:
+                f = st.faces.get(h) if kget(h, 0) & bit else None
+                if f is None:
+                    left.append(h)
+                else:
+                    row.add(card(f).code, True)
+            row.unshown = tuple(left)
+        self._watch = tuple(h for row in self._rows for h in row.unshown)
+
+    def _sync_passwords(self, st: GameState) -> None:
+        """The controllers and each controlled sector's password handles (a new password voids old evidence)."""
         controller = st.controller
         self.controller[:] = controller
         passwords = st.passwords
-        self.syncs += 1
+        self._passwords = {s: list(hs) for s, hs in passwords.items()}
+        rows = []
         for s, q in enumerate(controller):
             if q is None:
                 continue
@@ -252,19 +279,9 @@ class Checklist:
                     row.unshown = hs
                     row.since = self.syncs
                 row.cards = list(cur)
-            for h in row.unshown:  # (none once every card is taken in, the usual case for its own passwords)
-                if kget(h, 0) & bit:
-                    break
-            else:  # no new password card known to the player (the usual case)
-                continue
-            left = []
-            for h in row.unshown:
-                f = st.faces.get(h) if kget(h, 0) & bit else None
-                if f is None:
-                    left.append(h)
-                else:
-                    row.add(card(f).code, True)
-            row.unshown = tuple(left)
+            rows.append(row)
+        self._rows = rows
+        self._watch = tuple(h for row in rows for h in row.unshown)
 
     def observe(self, st: GameState, ev: dict[str, Any]) -> None:
         """Take in one event of the log; `st` is the state just *before* it (a view of this player or any

@@ -6,7 +6,6 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from adp2p.engine.bots.deduction.common import (
     HINDER,
@@ -19,15 +18,12 @@ from adp2p.engine.options import parts
 from adp2p.engine.rules import bonus_of, requirement_of
 from adp2p.engine.state import GameState
 
-
-class AttemptTerms(NamedTuple):
-    """What every attempt on one sector shares within one decision."""
-
-    gain: float  # the value of the next level there
-    weight: float  # how much learning the password is worth (`_target_weight`)
-    card_loss: dict[int, float] | None  # per hand card, the expected value lost by handing it over; None: uncontrolled
-    code_bit: dict[int, int]  # per hand card, its code as a bit
-    by_codes: dict[int, float | None]  # per code set (bits), the score before the cards' loss; None: no password fits
+# What every attempt on one sector shares within one decision (a plain tuple: one is made per sector and decision):
+# (gain: the value of the next level there, weight: how much learning the password is worth (`_target_weight`),
+#  card_loss: per hand card, the expected value lost by handing it over (None: an uncontrolled sector),
+#  code_bit: per hand card, its code as a bit, by_codes: per code set (bits), the score before the cards' loss
+#  (None: no password fits))
+AttemptTerms = tuple[float, float, dict[int, float] | None, dict[int, int], dict[int, float | None]]
 
 
 class ActingPart:
@@ -89,10 +85,10 @@ class ActingPart:
         terms = self._sector_terms.get(s)
         if terms is None:
             terms = self._sector_terms[s] = self._attempt_terms(st, s, vals)
-        if terms.card_loss is None:  # an uncontrolled sector: the cards are discarded
-            gain, vget = terms.gain, vals.get
-            return [gain - sum(vget(h, 1.0) for h in hs) - 0.2 for hs in combos]
         gain, weight, card_loss, code_bit, by_codes = terms
+        if card_loss is None:  # an uncontrolled sector: the cards are discarded
+            vget = vals.get
+            return [gain - sum(vget(h, 1.0) for h in hs) - 0.2 for hs in combos]
         out = []
         for hs in combos:
             need = 0  # the codes as a bit set
@@ -103,9 +99,7 @@ class ActingPart:
             if need in by_codes:  # attempts with the same codes have the same odds
                 base = by_codes[need]
             else:
-                cl = self.cl
-                assert cl is not None
-                odds = cl.attempt_odds_bits(s, need)
+                odds = self.cl.attempt_odds_bits(s, need)  # type: ignore[union-attr]
                 base = by_codes[need] = None if odds is None else odds.all_in * gain + 0.9 * weight * odds.bits
             out.append(-5.0 if base is None else base - loss)
         return out
@@ -116,21 +110,23 @@ class ActingPart:
         gain = self.level_value(st, s, st.access[p][s] + 1)
         weight = self._target_weight(st, s)
         if st.controller[s] is None:
-            return AttemptTerms(gain, weight, None, {}, {})
+            return (gain, weight, None, {}, {})
         cl = self.cl
         assert cl is not None
-        p_in = cl.p_in_all(s)
-        if not self._code_of:  # the hand's codes and their bits, once per decision
+        if not self._code_of:  # the hand's codes, their bits and values, once per decision
             self._code_of = {h: card(st.faces[h]).code for h in st.hands[p]}
             self._code_bit = {h: 1 << c for h, c in self._code_of.items()}
-        card_loss = {h: (1.0 - p_in[c]) * vals.get(h, 1.0) for h, c in self._code_of.items()}
+            self._code_val = [(h, c, vals.get(h, 1.0)) for h, c in self._code_of.items()]
+        evidence = cl.evidence(s)
+        p_in = cl.p_in_all(s)
+        card_loss = {h: (1.0 - p_in[c]) * v for h, c, v in self._code_val}
         # the score before the cards' loss, per code set: a function of the evidence, the gain and the weight only,
         # so kept across decisions for as long as these are the same
-        key = (cl.evidence(s), gain, weight)
+        key = (evidence, gain, weight)
         by_codes = self._bases.get(key)
         if by_codes is None:
             by_codes = self._bases[key] = {}
-        return AttemptTerms(gain, weight, card_loss, self._code_bit, by_codes)
+        return (gain, weight, card_loss, self._code_bit, by_codes)
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat

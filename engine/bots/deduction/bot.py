@@ -54,6 +54,7 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._sector_terms: dict[int, AttemptTerms] = {}  # per sector, what its attempts share, for one decision
         self._code_of: dict[int, int] = {}  # the code of each card in hand, for one decision
         self._code_bit: dict[int, int] = {}  # ... as a bit (1 << code)
+        self._code_val: list[tuple[int, int, float]] = []  # ... (card, code, value) for the hand, for one decision
         self._bases: dict[tuple[tuple[int, int], float, float], dict[int, float | None]] = {}  # see _attempt_terms
         self._lead: int | None = None  # the leader, for one decision
 
