@@ -193,7 +193,7 @@ def draws_allowed(st: GameState) -> int | None:
 def goal(st: GameState) -> tuple[int, list[int]]:
     """(Root accesses needed to win, each player's count toward it: controlled sectors, or every sector where the
     profile counts uncontrolled ones)."""
-    return st.profile.goal, [_rules.goal_count(st, p) for p in range(st.n)]
+    return st.profile.goal, _rules.goal_counts(st)
 
 
 def bonuses(st: GameState, player: int) -> dict[int, str]:

@@ -92,8 +92,8 @@ def has_bonus(st: GameState, p: int, bonus: str) -> bool:
 def count_level(st: GameState, p: int, at_least: int, *, only_controlled: bool = False) -> int:
     if not only_controlled:
         return len([level for level in st.access[p] if level >= at_least])
-    controller = st.controller
-    return len([s for s, level in enumerate(st.access[p]) if level >= at_least and controller[s] is not None])
+    levels = zip(st.access[p], st.controller, strict=True)
+    return len([c for level, c in levels if level >= at_least and c is not None])
 
 
 def hand_limit(st: GameState, p: int) -> int:
@@ -152,6 +152,12 @@ def action_loss_immune(st: GameState, p: int) -> bool:
 
 def goal_count(st: GameState, p: int) -> int:
     return count_level(st, p, ROOT, only_controlled=not st.profile.counts_uncontrolled(st.n))
+
+
+def goal_counts(st: GameState) -> list[int]:
+    """`goal_count` of every player, in seat order."""
+    only_controlled = not st.profile.counts_uncontrolled(st.n)
+    return [count_level(st, p, ROOT, only_controlled=only_controlled) for p in range(st.n)]
 
 
 def level_needed(st: GameState, p: int, s: int) -> int | None:

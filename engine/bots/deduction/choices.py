@@ -96,7 +96,7 @@ class ChoicesPart:
         return kinds.get("begin")
 
     def _discard(self, st: GameState, options: Sequence[Event]) -> Event | None:
-        value = {h: self.card_value(st, h) for h in st.hands[self.seat]}
+        value = self._hand_values(st)
         best: tuple[float, Callable[[], Event]] | None = None  # in order: the first best card set wins
         for events, n, kind, data in parts(options):
             if kind is not None:

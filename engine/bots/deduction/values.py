@@ -82,21 +82,42 @@ class ValuesPart:
         f = st.face(h, self.seat)
         if f is None:
             return 1.0
+        v = self._cv[h] = self._face_value(st, f)
+        return v
+
+    def _hand_values(self, st: GameState) -> dict[int, float]:
+        """`card_value` of every card in hand (one pass over the hand)."""
+        p = self.seat
+        hand = st.hands[p]
+        cv = self._cv
+        out = {}
+        for h, f in zip(hand, st.faces_seen(hand, p), strict=True):
+            v = cv.get(h)
+            if v is None:
+                if f is None:
+                    out[h] = 1.0
+                    continue
+                v = cv[h] = self._face_value(st, f)
+            out[h] = v
+        return out
+
+    def _face_value(self, st: GameState, f: int) -> float:
+        """Worth of keeping a card with face f in hand, for this decision."""
         harmful, code, play, r = _face_terms(f, st.profile.variants)
         if harmful:
-            v = -2.0
-        else:
-            code_use = self._code_use.get(code)
-            if code_use is None:  # the same for every card with this code: once per decision
-                code_use = 0.4
-                for w, p_in in self._targets_now(st):
-                    code_use = max(code_use, w * (0.3 + 1.7 * p_in[code]))
-                self._code_use[code] = code_use
-            if r is not None and st.access[self.seat][r[0]] < r[1]:
-                play *= 0.4
-            v = max(code_use, 0.5 * code_use + play * 0.6)
-        self._cv[h] = v
-        return v
+            return -2.0
+        code_use = self._code_use.get(code)
+        if code_use is None:  # the same for every card with this code: once per decision
+            code_use = 0.4
+            for w, p_in in self._targets_now(st):
+                x = w * (0.3 + 1.7 * p_in[code])
+                if x > code_use:  # max(code_use, x)
+                    code_use = x
+            self._code_use[code] = code_use
+        if r is not None and st.access[self.seat][r[0]] < r[1]:
+            play *= 0.4
+        x = 0.5 * code_use + play * 0.6
+        return x if x > code_use else code_use  # max(code_use, x)
 
     def _targets_now(self, st: GameState) -> list[tuple[float, tuple[float, ...]]]:
         """Per password this seat attacks (target weight > 0, in sector order): (its weight, each code's chance to
@@ -115,7 +136,7 @@ class ValuesPart:
         """Card values with the cards the hand limit will discard anyway counted as nearly worthless."""
         p = self.seat
         hand = st.hands[p]
-        vals = {h: self.card_value(st, h) for h in hand}
+        vals = self._hand_values(st)
         limit = hand_limit(st, p)
         surplus = len(hand) - limit - 1  # one card will be used this turn at least
         if surplus > 0:
