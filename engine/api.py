@@ -120,7 +120,8 @@ def learn(st: GameState, faces: Mapping[int, int], *, inplace: bool = False) -> 
     return new
 
 
-_seen_faces: dict[int, SeenFaces] = {}  # per player, the last filter built: reused while it reads the same dicts
+# per player, the last filter built and the dicts it reads: reused while a state has these very dicts
+_seen_faces: dict[int, tuple[dict[int, int], dict[int, int], SeenFaces]] = {}
 
 
 def view(st: GameState, player: int) -> GameState:
@@ -130,9 +131,12 @@ def view(st: GameState, player: int) -> GameState:
     read-only, and valid until `st` is changed in place (`apply(..., inplace=True)`); `apply` and `learn` on a
     view work on a copy as on any state.
     """
-    seen = _seen_faces.get(player)
-    if seen is None or not seen.reads(st.faces, st.known):  # (the same dicts: the last filter still fits)
-        seen = _seen_faces[player] = SeenFaces(st.faces, st.known, player)
+    last = _seen_faces.get(player)
+    if last is not None and last[0] is st.faces and last[1] is st.known:
+        seen = last[2]
+    else:
+        seen = SeenFaces(st.faces, st.known, player)
+        _seen_faces[player] = (st.faces, st.known, seen)
     new = object.__new__(GameState)  # `st.shallow()`, inline: a view is built for every decision
     d = new.__dict__ = st.__dict__.copy()
     d["faces"] = seen

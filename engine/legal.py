@@ -99,7 +99,7 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
     few = len(hand) <= _ALL_COMBOS_UP_TO
     access = st.access[p]
     for s in improvable_sectors(st, p):
-        k = attempt_size(st, s, access[s] + 1)
+        k = attempt_size(st, s, access[s] + 1)  # (the same size for most sectors: their card sets are listed once)
         combos = by_size.get(k)
         if combos is None:
             every = list(combinations(sorted(hand), k)) if few else bounded_combinations(hand, k)

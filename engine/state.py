@@ -22,7 +22,7 @@ from adp2p.engine.profiles import Profile
 Loc = tuple
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerStatus:
     """Lasting effects on one player (cards played against them, until-next-turn flags)."""
 
@@ -37,7 +37,7 @@ class PlayerStatus:
     beta: bool = False  # Beta Site: hand limit -1 until Oper in Micronopoly
 
 
-@dataclass
+@dataclass(slots=True)
 class Turn:
     """What holds for the active player during this turn only."""
 
