@@ -151,13 +151,18 @@ def action_loss_immune(st: GameState, p: int) -> bool:
 
 
 def goal_count(st: GameState, p: int) -> int:
-    return count_level(st, p, ROOT, only_controlled=not st.profile.counts_uncontrolled(st.n))
+    """The Root accesses that count toward p's goal: in controlled sectors, or in every sector where the profile
+    counts uncontrolled ones (`count_level(st, p, ROOT, only_controlled=...)`; Root is the top level)."""
+    if st.profile.counts_uncontrolled(st.n) or None not in st.controller:  # every sector counts
+        return st.access[p].count(ROOT)
+    return len([c for level, c in zip(st.access[p], st.controller, strict=True) if level == ROOT and c is not None])
 
 
 def goal_counts(st: GameState) -> list[int]:
     """`goal_count` of every player, in seat order."""
-    only_controlled = not st.profile.counts_uncontrolled(st.n)
-    return [count_level(st, p, ROOT, only_controlled=only_controlled) for p in range(st.n)]
+    if st.profile.counts_uncontrolled(st.n) or None not in st.controller:
+        return [a.count(ROOT) for a in st.access]
+    return [goal_count(st, p) for p in range(st.n)]
 
 
 def level_needed(st: GameState, p: int, s: int) -> int | None:

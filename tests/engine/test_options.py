@@ -97,3 +97,15 @@ def test_deduction_bot_reads_the_families_as_the_built_list(profile: str, n: int
     fast = play_game(prof, [make_bot("deduction", seed * 10 + i) for i in range(n)], seed=seed)
     slow = play_game(prof, [listed(make_bot("deduction", seed * 10 + i)) for i in range(n)], seed=seed)
     assert fast.events == slow.events
+
+
+@pytest.mark.parametrize("profile, n, bot, seed", GAMES)
+def test_goal_counts_count_roots_where_the_goal_counts_them(profile: str, n: int, bot: str, seed: int) -> None:
+    from adp2p.engine.catalog import ROOT
+    from adp2p.engine.rules import count_level, goal_count, goal_counts
+    from seeded_games import decisions
+
+    for st, _ in decisions(profile, n, bot, seed):
+        only = not st.profile.counts_uncontrolled(st.n)
+        slow = [count_level(st, p, ROOT, only_controlled=only) for p in range(st.n)]
+        assert goal_counts(st) == slow == [goal_count(st, p) for p in range(st.n)]
