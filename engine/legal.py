@@ -166,11 +166,11 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     held: list[tuple[int, int, Card]] = []  # the cards that might be played now (reactions, or any with an action)
     backdoors: list[int] = []
     hand = st.hands[p]
-    seen = st.faces_seen(hand, p)
     if not can_act:  # without an action only a reaction that fits now can be played (with a Backdoor or not)
         fits = fitting_reactions(window["kind"] if window is not None else None, step if active else None)
-        if fits.isdisjoint(seen):
+        if not st.knows_any(hand, p, fits):
             return []
+    seen = st.faces_seen(hand, p)
     reactive = _reactive_faces()
     for h, f in zip(hand, seen, strict=True):
         if f is None or (not can_act and f not in reactive):  # without an action only reactions (and Backdoors) count
