@@ -938,23 +938,24 @@ def _skip_decision(st: GameState, task: dict[str, Any]) -> bool:
 
 
 def advance(st: GameState) -> None:
-    while st.stack and not st.over:
-        task = st.stack[-1]
+    stack = st.stack  # (the list is changed in place, never replaced, while the game runs)
+    while stack and not st.over:
+        task = stack[-1]
         op = task["op"]
         if op == "window":  # _skip_decision's first case (_window_skip), inline: a window waits for most events
             if task["i"] < len(task["order"]):
                 ctx = st.ctx.get(task["ctx"])
                 if ctx is not None and not (ctx.get("cancelled") or ctx.get("closed")):
                     return
-            st.stack.pop()
+            stack.pop()
             continue
         fn = AUTO.get(op)
         if fn is not None:
-            st.stack.pop()
+            stack.pop()
             fn(st, task)
             continue
         if _skip_decision(st, task):
-            st.stack.pop()
+            stack.pop()
             continue
         return
 
