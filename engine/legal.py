@@ -52,6 +52,13 @@ _ALL_COMBOS_UP_TO = 7  # a hand this small has at most C(7, 3) = 35 <= COMBO_CAP
 # would list them all
 
 
+def _card_sets(ordered: list[int], k: int) -> list[tuple[int, ...]]:
+    """`bounded_combinations` of a sorted hand (most hands are small: every set, directly)."""
+    if len(ordered) <= _ALL_COMBOS_UP_TO and k >= 0:
+        return list(combinations(ordered, k))
+    return bounded_combinations(ordered, k)
+
+
 def legal(st: GameState, p: int) -> list[Event]:
     found = options(st, p)
     return found.as_list() if isinstance(found, Options) else found
@@ -96,13 +103,13 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
     if st.profile.distinct_attempt_codes:
         code = {h: None if f is None else card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True)}
     by_size: dict[int, list[tuple[int, ...]]] = {}  # the card sets of each size: the same for every sector
-    few = len(hand) <= _ALL_COMBOS_UP_TO
+    ordered = sorted(hand)
     access = st.access[p]
     for s in improvable_sectors(st, p):
         k = attempt_size(st, s, access[s] + 1)  # (the same size for most sectors: their card sets are listed once)
         combos = by_size.get(k)
         if combos is None:
-            every = list(combinations(sorted(hand), k)) if few else bounded_combinations(hand, k)
+            every = _card_sets(ordered, k)
             combos = by_size[k] = [c for c in every if _distinct(c, code, k)] if code else every
         out.family(len(combos), ATTEMPTS, (p, s, combos))
 
@@ -234,7 +241,7 @@ def _discard(st: GameState, p: int, task: dict[str, Any]) -> Options:
     out = Options()
     for k in (need, need + 1):
         if k <= len(hand):
-            combos = bounded_combinations(hand, k)
+            combos = _card_sets(hand, k)
             out.family(len(combos), DISCARDS, (p, combos))
     out.extend(plays(st, p, step="discard", window=None))
     return out

@@ -71,12 +71,14 @@ def test_fitting_reactions_fast_path_matches_card_by_card(
 
 
 def test_small_hands_list_every_card_set() -> None:
-    """_attempts lists every card set of a hand of at most _ALL_COMBOS_UP_TO cards itself: what bounded_combinations
-    gives."""
-    for n in range(_legal._ALL_COMBOS_UP_TO + 1):
+    """Attempts and discards list every card set of a hand of at most _ALL_COMBOS_UP_TO cards directly (_card_sets):
+    what bounded_combinations gives, for small hands and large."""
+    for n in range(_legal._ALL_COMBOS_UP_TO + 4):
         hand = [7 * i % 11 + 20 * i for i in range(n)]  # not in order
         for k in range(5):
-            assert list(combinations(sorted(hand), k)) == _legal.bounded_combinations(hand, k)
+            assert _legal._card_sets(sorted(hand), k) == _legal.bounded_combinations(hand, k)
+            if n <= _legal._ALL_COMBOS_UP_TO:
+                assert _legal._card_sets(sorted(hand), k) == list(combinations(sorted(hand), k))
 
 
 def test_options_index_errors_and_slices() -> None:
