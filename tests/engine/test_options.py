@@ -5,6 +5,8 @@
 * `in` on `api.options` (an event's place found in its family, `Family.locate`) says what `in` on the list says;
 * the deduction bot, which scores an attempt family's card sets without building their events
   (`options.parts`), plays the same games as when it is handed the built list;
+* a small hand's card sets listed directly are `bounded_combinations`'s, and the goal counts (a count of Roots) are
+  `count_level`'s;
 * a player who holds none of the reactions that may fit the moment (`targets.fitting_reactions`: a window of
   its kind, or the player's own step) has no reaction to play: the same lists as when every reaction in hand is
   looked at card by card (`reaction_fits`).
