@@ -2,7 +2,7 @@
 
 * `api.options` (families built on demand, engine/options.py): the same length and, position by position, the
   same events as `api.legal` (which builds the whole list);
-* `in` on `api.options` (an event's place found in its family, `Family.locate`) says what `in` on the list says;
+* `in` on `api.options` (an event's place found in its family, `Kind.locate`) says what `in` on the list says;
 * the deduction bot, which scores an attempt family's card sets without building their events
   (`options.parts`), plays the same games as when it is handed the built list;
 * a small hand's card sets listed directly are `bounded_combinations`'s, and the goal counts (a count of Roots) are
