@@ -113,6 +113,17 @@ def _odds(inn: int, out: int, want: int) -> Odds | None:
     return Odds(groups.get(want, 0) / n, bits, _p_in(inn, out))
 
 
+def evidence_odds(evidence: tuple[int, int], codes: int) -> Odds | None:
+    """The `Odds` of an attempt with these codes (a bit set) on a controlled sector with this evidence
+    (`Checklist.evidence`); None where no password fits it."""
+    return _odds(evidence[0], evidence[1], codes)
+
+
+def evidence_p_in(evidence: tuple[int, int]) -> tuple[float, ...]:
+    """Per code 0..5, its chance to be in a controlled sector's password with this evidence (`Checklist.p_in_all`)."""
+    return _p_in(evidence[0], evidence[1])
+
+
 class Checklist:
     """What one player knows about the other players' passwords."""
 
@@ -170,7 +181,7 @@ class Checklist:
 
     def evidence(self, sector: int) -> tuple[int, int]:
         """The sector's evidence as bit sets (codes seen in, codes seen out): every derived number depends on it
-        alone."""
+        alone (`evidence_odds`, `evidence_p_in`)."""
         return self._row(sector).evidence
 
     def password_new(self, sector: int) -> bool:

@@ -14,6 +14,7 @@ from adp2p.engine.bots.deduction.common import (
     Event,
 )
 from adp2p.engine.catalog import OPER, ROOT, USER, card
+from adp2p.engine.checklist import evidence_odds, evidence_p_in
 from adp2p.engine.options import parts
 from adp2p.engine.rules import bonus_of, requirement_of
 from adp2p.engine.state import GameState
@@ -22,8 +23,8 @@ from adp2p.engine.state import GameState
 # (gain: the value of the next level there, weight: how much learning the password is worth (`_target_weight`),
 #  card_loss: per hand card, the expected value lost by handing it over (None: an uncontrolled sector),
 #  code_bit: per hand card, its code as a bit, by_codes: per code set (bits), the score before the cards' loss
-#  (None: no password fits))
-AttemptTerms = tuple[float, float, dict[int, float] | None, dict[int, int], dict[int, float | None]]
+#  (None: no password fits), evidence: the checklist's for the sector)
+AttemptTerms = tuple[float, float, dict[int, float] | None, dict[int, int], dict[int, float | None], tuple[int, int]]
 
 
 class ActingPart:
@@ -68,29 +69,26 @@ class ActingPart:
         return None
 
     def _attempt_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
-        return self._attempt_scores(st, ev["s"], (ev["cards"],), vals)[0]
+        return self._best_attempt(st, ev["s"], (ev["cards"],), vals)[0]
 
     def _best_attempt(
         self, st: GameState, s: int, combos: Sequence[Sequence[int]], vals: dict[int, float]
     ) -> tuple[float, int]:
         """The best score of the attempts on s with these card sets, and the first card set that has it."""
-        scores = self._attempt_scores(st, s, combos, vals)
-        top = max(scores)
-        return top, scores.index(top)
-
-    def _attempt_scores(
-        self, st: GameState, s: int, combos: Sequence[Sequence[int]], vals: dict[int, float]
-    ) -> list[float]:
-        """The score of an attempt on s with each of these card sets."""
         terms = self._sector_terms.get(s)
         if terms is None:
             terms = self._sector_terms[s] = self._attempt_terms(st, s, vals)
-        gain, weight, card_loss, code_bit, by_codes = terms
+        gain, weight, card_loss, code_bit, by_codes, evidence = terms
+        top = 0.0
+        at = -1
         if card_loss is None:  # an uncontrolled sector: the cards are discarded
             vget = vals.get
-            return [gain - sum(vget(h, 1.0) for h in hs) - 0.2 for hs in combos]
-        out = []
-        for hs in combos:
+            for i, hs in enumerate(combos):
+                score = gain - sum(vget(h, 1.0) for h in hs) - 0.2
+                if at < 0 or score > top:
+                    top, at = score, i
+            return top, at
+        for i, hs in enumerate(combos):
             need = 0  # the codes as a bit set
             loss = 0.0
             for h in hs:
@@ -99,10 +97,12 @@ class ActingPart:
             if need in by_codes:  # attempts with the same codes have the same odds
                 base = by_codes[need]
             else:
-                odds = self.cl.attempt_odds_bits(s, need)  # type: ignore[union-attr]
+                odds = evidence_odds(evidence, need)
                 base = by_codes[need] = None if odds is None else odds.all_in * gain + 0.9 * weight * odds.bits
-            out.append(-5.0 if base is None else base - loss)
-        return out
+            score = -5.0 if base is None else base - loss
+            if at < 0 or score > top:  # the first best (as max)
+                top, at = score, i
+        return top, at
 
     def _attempt_terms(self, st: GameState, s: int, vals: dict[int, float]) -> AttemptTerms:
         """What every attempt on sector s shares, once per decision."""
@@ -110,7 +110,7 @@ class ActingPart:
         gain = self.level_value(st, s, st.access[p][s] + 1)
         weight = self._target_weight(st, s)
         if st.controller[s] is None:
-            return (gain, weight, None, {}, {})
+            return (gain, weight, None, {}, {}, (0, 0))
         cl = self.cl
         assert cl is not None
         if not self._code_of:  # the hand's codes, their bits and values, once per decision
@@ -118,7 +118,7 @@ class ActingPart:
             self._code_bit = {h: 1 << c for h, c in self._code_of.items()}
             self._code_val = [(h, c, vals.get(h, 1.0)) for h, c in self._code_of.items()]
         evidence = cl.evidence(s)
-        p_in = cl.p_in_all(s)
+        p_in = evidence_p_in(evidence)
         card_loss = {h: (1.0 - p_in[c]) * v for h, c, v in self._code_val}
         # the score before the cards' loss, per code set: a function of the evidence, the gain and the weight only,
         # so kept across decisions for as long as these are the same
@@ -126,7 +126,7 @@ class ActingPart:
         by_codes = self._bases.get(key)
         if by_codes is None:
             by_codes = self._bases[key] = {}
-        return (gain, weight, card_loss, self._code_bit, by_codes)
+        return (gain, weight, card_loss, self._code_bit, by_codes, evidence)
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat
