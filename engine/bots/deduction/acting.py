@@ -133,7 +133,7 @@ class ActingPart:
         h = ev["card"]
         c = card(ev["face"])
         eff = c.effect
-        keep = vals.get(h, self.card_value(st, h))
+        keep = vals[h] if h in vals else self.card_value(st, h)
         if c.is_harmful:
             keep = 0.0
         if "backdoor" in ev:
