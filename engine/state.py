@@ -9,7 +9,6 @@ peer's own in live play); `view(state, p)` filters it down to one player.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -22,7 +21,7 @@ from adp2p.engine.profiles import Profile
 Loc = tuple
 
 
-@dataclass(slots=True)
+@dataclass
 class PlayerStatus:
     """Lasting effects on one player (cards played against them, until-next-turn flags)."""
 
@@ -36,8 +35,14 @@ class PlayerStatus:
     sol: bool = False  # S.O.L.: at most 1 action per turn until Oper in TeleComm
     beta: bool = False  # Beta Site: hand limit -1 until Oper in Micronopoly
 
+    def copy(self) -> PlayerStatus:
+        """An independent copy (`copy.copy`, without its generic protocol: a clone copies every player's)."""
+        new = object.__new__(PlayerStatus)
+        new.__dict__.update(self.__dict__)
+        return new
 
-@dataclass(slots=True)
+
+@dataclass
 class Turn:
     """What holds for the active player during this turn only."""
 
@@ -67,6 +72,12 @@ class Turn:
     draw_three: bool = False  # 001's Easy Credit: "draw 3 cards" instead of the step's count (R40)
     drawn: int = 0
     ended: bool = False
+
+    def copy(self) -> Turn:
+        """An independent copy (`copy.copy`, without its generic protocol)."""
+        new = object.__new__(Turn)
+        new.__dict__.update(self.__dict__)
+        return new
 
 
 class SeenFaces(Mapping[int, int]):
@@ -184,7 +195,7 @@ class GameState:
         return new
 
     def clone(self) -> GameState:
-        new = copy.copy(self)
+        new = self.shallow()
         new.loc = dict(self.loc)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -197,8 +208,8 @@ class GameState:
         new.known = dict(self.known)
         new.controller = list(self.controller)
         new.access = [list(a) for a in self.access]
-        new.status = [copy.copy(s) for s in self.status]
-        new.turn = copy.copy(self.turn)
+        new.status = [s.copy() for s in self.status]
+        new.turn = self.turn.copy() if self.turn is not None else None
         new.last_played = dict(self.last_played)
         new.stack = list(self.stack)  # tasks are replaced, never mutated in place (engine.tasks)
         new.ctx = dict(self.ctx)  # likewise
