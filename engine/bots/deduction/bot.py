@@ -59,12 +59,13 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._lead: int | None = None  # the leader, for one decision
 
     def __call__(self, st: GameState, seat: int, options: list[Event]) -> Event:
-        if not options:
+        n = len(options)
+        if not n:
             raise ValueError(f"seat {seat} was asked to decide with no legal events")
         if self.cl is None:
             self.seat = seat
             self.cl = Checklist(seat)
-        if len(options) == 1:  # nothing to choose: only what the next moves could blur is taken in now
+        if n == 1:  # nothing to choose: only what the next moves could blur is taken in now
             self._take_in_outcomes(st)
             return options[0]
         self._learn(st)
