@@ -82,7 +82,10 @@ def to_move(st: GameState) -> int | None:
     `pending(st).actor` without building the decision's details."""
     if st.over or not st.stack:
         return None
-    return flow.actor(st, st.stack[-1])
+    task = st.stack[-1]
+    if task["op"] == "window":  # the most frequent decision (`flow.actor`'s first case, inline)
+        return task["order"][task["i"]]
+    return flow.actor(st, task)
 
 
 def legal(st: GameState, player: int) -> list[Event]:
@@ -120,7 +123,8 @@ def learn(st: GameState, faces: Mapping[int, int], *, inplace: bool = False) -> 
     return new
 
 
-_seen_faces: dict[int, SeenFaces] = {}  # per player, the last filter built: reused while it reads the same dicts
+# per player, the last filter built and the dicts it reads: reused while a state has these very dicts
+_seen_faces: dict[int, tuple[dict[int, int], dict[int, int], SeenFaces]] = {}
 
 
 def view(st: GameState, player: int) -> GameState:
@@ -130,11 +134,14 @@ def view(st: GameState, player: int) -> GameState:
     read-only, and valid until `st` is changed in place (`apply(..., inplace=True)`); `apply` and `learn` on a
     view work on a copy as on any state.
     """
-    seen = _seen_faces.get(player)
-    if seen is None or not seen.reads(st.faces, st.known):
-        seen = _seen_faces[player] = SeenFaces(st.faces, st.known, player)
-    new = st.shallow()
-    d = new.__dict__
+    last = _seen_faces.get(player)
+    if last is not None and last[0] is st.faces and last[1] is st.known:
+        seen = last[2]
+    else:
+        seen = SeenFaces(st.faces, st.known, player)
+        _seen_faces[player] = (st.faces, st.known, seen)
+    new = object.__new__(GameState)  # `st.shallow()`, inline: a view is built for every decision
+    d = new.__dict__ = st.__dict__.copy()
     d["faces"] = seen
     d["obligations"] = []
     d["reveals"] = []
@@ -193,7 +200,7 @@ def draws_allowed(st: GameState) -> int | None:
 def goal(st: GameState) -> tuple[int, list[int]]:
     """(Root accesses needed to win, each player's count toward it: controlled sectors, or every sector where the
     profile counts uncontrolled ones)."""
-    return st.profile.goal, [_rules.goal_count(st, p) for p in range(st.n)]
+    return st.profile.goal, _rules.goal_counts(st)
 
 
 def bonuses(st: GameState, player: int) -> dict[int, str]:

@@ -7,7 +7,7 @@ no card is special-cased by title anywhere in the engine.
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 
@@ -45,37 +45,31 @@ class Card:
     trigger: str | None
     param: str | None
 
+    # derived from the fields above once, at load (read on every event: plain slots, not properties)
+    is_reaction: bool = field(init=False, repr=False, compare=False)
+    is_upgrade: bool = field(init=False, repr=False, compare=False)
+    is_virus: bool = field(init=False, repr=False, compare=False)
+    is_harmful: bool = field(init=False, repr=False, compare=False)
+    is_sector_card: bool = field(init=False, repr=False, compare=False)
+    is_companion: bool = field(init=False, repr=False, compare=False)
+    param_sector: int | None = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        kinds = self.kinds
+        for name, kind in (
+            ("is_reaction", "reaction"),
+            ("is_upgrade", "upgrade"),
+            ("is_virus", "virus"),
+            ("is_harmful", "harmful"),
+            ("is_sector_card", "sector"),
+            ("is_companion", "companion"),
+        ):
+            object.__setattr__(self, name, kind in kinds)
+        object.__setattr__(self, "param_sector", SECTOR_KEYS.index(self.param) if self.param in SECTOR_KEYS else None)
+
     @property
     def code_letter(self) -> str:
         return CODES[self.code]
-
-    @property
-    def is_reaction(self) -> bool:
-        return "reaction" in self.kinds
-
-    @property
-    def is_upgrade(self) -> bool:
-        return "upgrade" in self.kinds
-
-    @property
-    def is_virus(self) -> bool:
-        return "virus" in self.kinds
-
-    @property
-    def is_harmful(self) -> bool:
-        return "harmful" in self.kinds
-
-    @property
-    def is_sector_card(self) -> bool:
-        return "sector" in self.kinds
-
-    @property
-    def is_companion(self) -> bool:
-        return "companion" in self.kinds
-
-    @property
-    def param_sector(self) -> int | None:
-        return SECTOR_KEYS.index(self.param) if self.param in SECTOR_KEYS else None
 
     def display_title(self, lang: str = "en") -> str:
         return self.title_de if lang == "de" else self.title
@@ -148,8 +142,11 @@ def card_by_key(key: str) -> Card:
 
 
 def card(card_id: int) -> Card:
-    return cards()[card_id]
+    return _CARDS[card_id]
 
 
 def sector_index(key: str) -> int:
     return SECTOR_KEYS.index(key)
+
+
+_CARDS = cards()  # `card` is one index into the loaded catalog (it is read for nearly every event)

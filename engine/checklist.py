@@ -51,7 +51,9 @@ class Odds(NamedTuple):
 @dataclass
 class _Sector:
     handles: tuple[int, ...] = ()
-    shown: set[int] = field(default_factory=set)  # password handles whose code is already taken in
+    cards: list[int] = field(default_factory=list)  # the password's handles in the state's order, as last synced
+    unshown: tuple[int, ...] = ()  # password handles whose code is not taken in yet
+    since: int = 0  # the `sync` (Checklist.syncs) that first saw these handles
     inn: set[int] = field(default_factory=set)
     out: set[int] = field(default_factory=set)
     evidence: tuple[int, int] = (0, 0)  # (inn, out) as bit sets: what every derived number depends on
@@ -111,6 +113,17 @@ def _odds(inn: int, out: int, want: int) -> Odds | None:
     return Odds(groups.get(want, 0) / n, bits, _p_in(inn, out))
 
 
+def evidence_odds(evidence: tuple[int, int], codes: int) -> Odds | None:
+    """The `Odds` of an attempt with these codes (a bit set) on a controlled sector with this evidence
+    (`Checklist.evidence`); None where no password fits it."""
+    return _odds(evidence[0], evidence[1], codes)
+
+
+def evidence_p_in(evidence: tuple[int, int]) -> tuple[float, ...]:
+    """Per code 0..5, its chance to be in a controlled sector's password with this evidence (`Checklist.p_in_all`)."""
+    return _p_in(evidence[0], evidence[1])
+
+
 class Checklist:
     """What one player knows about the other players' passwords."""
 
@@ -118,6 +131,10 @@ class Checklist:
         self.player = player
         self.controller: list[int | None] = [None] * 6
         self._sec: dict[int, _Sector] = {}
+        self.syncs = 0  # how many times `sync` ran
+        self._passwords: dict[int, list[int]] = {}  # the state's password handles as last synced
+        self._rows: list[_Sector] = []  # the controlled sectors' rows, as last synced
+        self._watch: tuple[int, ...] = ()  # their password handles whose code is not taken in yet
 
     # -- queries -------------------------------------------------------------------------------------
     def sectors(self) -> list[int]:
@@ -161,6 +178,17 @@ class Checklist:
     def password_handles(self, sector: int) -> tuple[int, ...]:
         """The sector's password cards (sorted handles) as of the last `sync`."""
         return self._row(sector).handles
+
+    def evidence(self, sector: int) -> tuple[int, int]:
+        """The sector's evidence as bit sets (codes seen in, codes seen out): every derived number depends on it
+        alone (`evidence_odds`, `evidence_p_in`)."""
+        return self._row(sector).evidence
+
+    def password_new(self, sector: int) -> bool:
+        """Did the last `sync` see the sector's password for the first time (its first sync as a controlled
+        sector, or other handles than the sync before: a new password)?"""
+        row = self._sec.get(sector)
+        return row is not None and row.since == self.syncs
 
     def p_in_all(self, sector: int) -> tuple[float, ...]:
         """`p_in` for the codes 0..5 at once (all 0 for an uncontrolled sector or contradicting evidence)."""
@@ -215,26 +243,56 @@ class Checklist:
 
     def sync(self, st: GameState) -> None:
         """Take in what a state shows this player: controllers, password changes, known password faces."""
-        known, bit = st.known, 1 << self.player
-        for s in range(6):
-            self.controller[s] = st.controller[s]
-            if st.controller[s] is None:
+        self.syncs += 1
+        if st.controller != self.controller or st.passwords != self._passwords:  # (the setup, Scramble Password)
+            self._sync_passwords(st)
+        kget, bit = st.known.get, 1 << self.player
+        for h in self._watch:  # the password cards whose code is not taken in yet
+            if kget(h, 0) & bit:
+                break
+        else:  # none of them known to the player now (the usual case)
+            return
+        for row in self._rows:
+            if not row.unshown:
                 continue
-            hs = tuple(sorted(st.passwords.get(s, [])))
-            row = self._row(s)
-            if hs != row.handles:
-                if row.handles:  # a new password (Scramble Password): old evidence is void
+            left = []
+            for h in row.unshown:
+                f = st.faces.get(h) if kget(h, 0) & bit else None
+                if f is None:
+                    left.append(h)
+                else:
+                    row.add(card(f).code, True)
+            row.unshown = tuple(left)
+        self._watch = tuple(h for row in self._rows for h in row.unshown)
+
+    def _sync_passwords(self, st: GameState) -> None:
+        """The controllers and each controlled sector's password handles (a new password voids old evidence)."""
+        controller = st.controller
+        self.controller[:] = controller
+        passwords = st.passwords
+        self._passwords = {s: list(hs) for s, hs in passwords.items()}
+        rows = []
+        for s, q in enumerate(controller):
+            if q is None:
+                continue
+            cur = passwords.get(s, [])
+            row = self._sec.get(s)
+            if row is None or not row.since:  # first seen controlled (a row `_row` made for a query has since 0)
+                if row is None:
                     row = self._sec[s] = _Sector()
-                row.handles = hs
-                row.shown = set()
-            if len(row.shown) == len(hs):  # every password card already taken in (the usual case)
-                continue
-            for h in hs:
-                if h not in row.shown and known.get(h, 0) & bit:
-                    f = st.faces.get(h)
-                    if f is not None:
-                        row.add(card(f).code, True)
-                        row.shown.add(h)
+                row.since = self.syncs
+            if cur != row.cards:  # the password's cards moved (setup, Scramble Password): their handles sorted
+                hs = tuple(sorted(cur))
+                if hs != row.handles:
+                    if row.handles:  # a new password (Scramble Password): old evidence is void
+                        row = self._sec[s] = _Sector()
+                    row.handles = hs
+                    row.unshown = hs
+                    row.since = self.syncs
+                row.cards = list(cur)
+            rows.append(row)
+        self._rows = rows
+        self._watch = tuple(h for row in rows for h in row.unshown)
 
     def observe(self, st: GameState, ev: dict[str, Any]) -> None:
         """Take in one event of the log; `st` is the state just *before* it (a view of this player or any

@@ -268,7 +268,7 @@ def turn_start_options(st: GameState) -> list[str]:
     out: list[str] = []
     if t.no_draw_any:
         return out  # both bonuses draw cards (R31)
-    if has_bonus(st, p, "take_top_discard") and st.discard and not t.gov_taken:
+    if st.discard and not t.gov_taken and has_bonus(st, p, "take_top_discard"):
         out.append("gov_draw")
     if has_bonus(st, p, "skip_draw_up_to_6") or has_bonus(st, p, "skip_draw_6"):
         out.append("news_skip")
@@ -355,10 +355,10 @@ def tele_bonus_open(st: GameState) -> bool:
     t = st.turn
     assert t is not None
     return (
-        has_bonus(st, t.player, "discard2_for_action")
-        and not t.tele_used
+        not t.tele_used
         and not (t.no_actions and not t.protected)
         and len(st.hands[t.player]) >= 2
+        and has_bonus(st, t.player, "discard2_for_action")
     )
 
 
@@ -938,21 +938,24 @@ def _skip_decision(st: GameState, task: dict[str, Any]) -> bool:
 
 
 def advance(st: GameState) -> None:
-    while st.stack and not st.over:
-        task = st.stack[-1]
+    stack = st.stack  # (the list is changed in place, never replaced, while the game runs)
+    while stack and not st.over:
+        task = stack[-1]
         op = task["op"]
-        if op == "window":  # _skip_decision's first case, inline: a window waits for most events
-            if _window_skip(st, task):
-                st.stack.pop()
-                continue
-            return
+        if op == "window":  # _skip_decision's first case (_window_skip), inline: a window waits for most events
+            if task["i"] < len(task["order"]):
+                ctx = st.ctx.get(task["ctx"])
+                if ctx is not None and not (ctx.get("cancelled") or ctx.get("closed")):
+                    return
+            stack.pop()
+            continue
         fn = AUTO.get(op)
         if fn is not None:
-            st.stack.pop()
+            stack.pop()
             fn(st, task)
             continue
         if _skip_decision(st, task):
-            st.stack.pop()
+            stack.pop()
             continue
         return
 
@@ -961,18 +964,20 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
     """Apply ev to st in place (st must be a fresh clone). Raises IllegalEvent."""
     if st.over:
         raise IllegalEvent("game_over", "the game is over")
-    if not isinstance(ev, dict) or not isinstance(ev.get("t"), str):
+    t = ev.get("t") if isinstance(ev, dict) else None
+    if not isinstance(t, str):
         raise IllegalEvent("malformed", "an event is a map with a string field 't'")
-    if ev["t"] == "stage":  # scenario games only (engine/stage.py): no decision consumed, nothing advanced
+    if t == "stage":  # scenario games only (engine/stage.py): no decision consumed, nothing advanced
         stage.apply_stage(st, ev)
         st.seq += 1
         return
     task = st.stack[-1]
-    who = actor(st, task)
+    op = task["op"]
+    who = task["order"][task["i"]] if op == "window" else actor(st, task)  # (a window: actor's first case, inline)
     if who is None:
-        if ev["t"] not in CHANCE_EVENTS or ("p" in ev and ev["t"] != "first"):
+        if t not in CHANCE_EVENTS or ("p" in ev and t != "first"):
             raise IllegalEvent(
-                "chance_expected", f"the next step is chance ({task.get('what')}), not {ev['t']!r}"
+                "chance_expected", f"the next step is chance ({task.get('what')}), not {t!r}"
             )
     elif ev.get("p") != who:
         raise IllegalEvent(
@@ -980,7 +985,7 @@ def apply_event(st: GameState, ev: dict[str, Any]) -> None:
             f"it is {pname(who)}'s decision ({task['op']}), not "
             f"{pname(ev['p']) if isinstance(ev.get('p'), int) else repr(ev.get('p'))}'s",
         )
-    DECISIONS[task["op"]](st, task, ev)
+    DECISIONS[op](st, task, ev)
     st.seq += 1
     advance(st)
 

@@ -7,7 +7,6 @@ Where a choice is a free subset (discards, Spam gifts, trade replies), the list 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from math import comb
@@ -15,20 +14,18 @@ from typing import Any
 
 from adp2p.engine import flow
 from adp2p.engine.catalog import NONE, Card, card, cards
-from adp2p.engine.options import Options
+from adp2p.engine.options import Kind, Options
 from adp2p.engine.rules import (
     attempt_size,
     can_attempt_now,
     hand_limit,
     has_bonus,
     improvable_sectors,
-    meets_access,
     meets_password_code,
     requirement_of,
 )
 from adp2p.engine.state import GameState
 from adp2p.engine.targets import fitting_reactions, reaction_fits, targets
-from adp2p.engine.tasks import faces_of
 
 Event = dict[str, Any]
 COMBO_CAP = 120
@@ -51,29 +48,45 @@ def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list
     return sorted(out)
 
 
+_ALL_COMBOS_UP_TO = 7  # a hand this small has at most C(7, 3) = 35 <= COMBO_CAP sets of any size: bounded_combinations
+# would list them all
+
+
+def _card_sets(ordered: list[int], k: int) -> list[tuple[int, ...]]:
+    """`bounded_combinations` of a sorted hand (most hands are small: every set, directly)."""
+    if len(ordered) <= _ALL_COMBOS_UP_TO and k >= 0:
+        return list(combinations(ordered, k))
+    return bounded_combinations(ordered, k)
+
+
 def legal(st: GameState, p: int) -> list[Event]:
     found = options(st, p)
     return found.as_list() if isinstance(found, Options) else found
 
 
 def options(st: GameState, p: int) -> Options | list[Event]:
-    """`legal`'s events in its order; the families among them (attempts, trades, discards) built on demand."""
+    """`legal`'s events in its order; the families among them (ATTEMPTS, DISCARDS, TRADES) built on demand."""
     if st.over or not st.stack:
         return []
     task = st.stack[-1]
+    op = task["op"]
+    if op == "window":  # the most frequent decision (`flow.actor`'s first case, inline)
+        return _window(st, p, task) if task["order"][task["i"]] == p else []
     if flow.actor(st, task) != p:
         return []
-    op = task["op"]
     fn = _BY_OP.get(op)
     return fn(st, p, task) if fn else []
 
 
 def _password(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     out: list[Event] = []
-    for combo in combinations(sorted(st.hands[p]), 3):
-        fs = faces_of(st, combo, p)
-        if fs is not None and len({card(f).code for f in fs}) == 3:
-            out.append({"t": "password", "p": p, "s": task["s"], "cards": list(combo)})
+    hand = sorted(st.hands[p])
+    code = {h: card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True) if f is not None}
+    known = [h for h in hand if h in code]  # a set with a card p does not know is no password p can form
+    s = task["s"]
+    for a, b, c in combinations(known, 3):
+        if code[a] != code[b] and code[a] != code[c] and code[b] != code[c]:
+            out.append({"t": "password", "p": p, "s": s, "cards": [a, b, c]})
     return out or [{"t": "password_draw", "p": p}]
 
 
@@ -90,25 +103,54 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
     if st.profile.distinct_attempt_codes:
         code = {h: None if f is None else card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True)}
     by_size: dict[int, list[tuple[int, ...]]] = {}  # the card sets of each size: the same for every sector
+    ordered = sorted(hand)
+    access = st.access[p]
     for s in improvable_sectors(st, p):
-        k = attempt_size(st, s, st.access[p][s] + 1)
+        k = attempt_size(st, s, access[s] + 1)  # (the same size for most sectors: their card sets are listed once)
         combos = by_size.get(k)
         if combos is None:
-            combos = by_size[k] = [c for c in bounded_combinations(hand, k) if not code or _distinct(c, code, k)]
-        out.family(len(combos), _attempt_builder(p, s, combos))
+            every = _card_sets(ordered, k)
+            combos = by_size[k] = [c for c in every if _distinct(c, code, k)] if code else every
+        out.family(len(combos), ATTEMPTS, (p, s, combos))
 
 
-def _attempt_builder(p: int, s: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
-    return lambda i: {"t": "attempt", "p": p, "s": s, "cards": list(combos[i])}
+# The families of `options` (engine/options.py), each kind with its data:
+# ATTEMPTS (player, sector, card sets); DISCARDS (player, card sets); TRADES (player, others, hand, promised codes).
 
 
-def _trade_builder(p: int, others: list[int], hand: list[int], promises: list[int | None]) -> Callable[[int], Event]:
+def _card_set_index(combos: list[tuple[int, ...]], ev: Event) -> int | None:
+    hs = ev.get("cards")
+    if not isinstance(hs, list):
+        return None
+    try:
+        return combos.index(tuple(hs))
+    except ValueError:
+        return None
+
+
+def _trade(data: tuple[int, list[int], list[int], list[int | None]], i: int) -> Event:
+    p, others, hand, promises = data
     k = len(hand)
-    return lambda i: {"t": "trade", "p": p, "q": others[i // k], "card": hand[i % k], "promise": promises[i % k]}
+    return {"t": "trade", "p": p, "q": others[i // k], "card": hand[i % k], "promise": promises[i % k]}
 
 
-def _discard_builder(p: int, combos: list[tuple[int, ...]]) -> Callable[[int], Event]:
-    return lambda i: {"t": "discard", "p": p, "cards": list(combos[i])}
+def _trade_index(data: tuple[int, list[int], list[int], list[int | None]], ev: Event) -> int | None:
+    _, others, hand, _ = data
+    try:
+        return others.index(ev.get("q")) * len(hand) + hand.index(ev.get("card"))  # type: ignore[arg-type]
+    except ValueError:
+        return None
+
+
+ATTEMPTS = Kind(
+    "attempt",
+    lambda d, i: {"t": "attempt", "p": d[0], "s": d[1], "cards": list(d[2][i])},
+    lambda d, ev: _card_set_index(d[2], ev) if ev.get("s") == d[1] else None,
+)
+DISCARDS = Kind(
+    "discard", lambda d, i: {"t": "discard", "p": d[0], "cards": list(d[1][i])}, lambda d, ev: _card_set_index(d[1], ev)
+)
+TRADES = Kind("trade", _trade, _trade_index)
 
 
 def _distinct(combo: tuple[int, ...], code: dict[int, int | None], k: int) -> bool:
@@ -130,13 +172,13 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     can_act = active and step == "actions" and flow.actions_available(st) >= 1
     held: list[tuple[int, int, Card]] = []  # the cards that might be played now (reactions, or any with an action)
     backdoors: list[int] = []
-    reactive = _reactive_faces()
     hand = st.hands[p]
-    seen = st.faces_seen(hand, p)
     if not can_act:  # without an action only a reaction that fits now can be played (with a Backdoor or not)
         fits = fitting_reactions(window["kind"] if window is not None else None, step if active else None)
-        if fits.isdisjoint(seen):
+        if not st.knows_any(hand, p, fits):
             return []
+    seen = st.faces_seen(hand, p)
+    reactive = _reactive_faces()
     for h, f in zip(hand, seen, strict=True):
         if f is None or (not can_act and f not in reactive):  # without an action only reactions (and Backdoors) count
             continue
@@ -149,19 +191,20 @@ def plays(st: GameState, p: int, *, step: str | None, window: dict[str, Any] | N
     for h, f, c in held:
         if c.is_reaction and not reaction_fits(st, p, c, window, step if active else None):
             continue
-        if meets_password_code(st, p, c, p) is not True:
+        if c.password_code is not None and meets_password_code(st, p, c, p) is not True:
             continue
         if c.effect == "copybot" and (not st.discard or st.discard[-1] == st.last_played.get(p)):
             continue
-        ways: list[dict[str, Any]] = []
-        if meets_access(st, p, c):
-            ways.append({})
-        elif backdoors and not c.is_upgrade and requirement_of(c, st) is not None:
+        r = requirement_of(c, st)
+        if r is None or st.access[p][r[0]] >= r[1]:  # meets_access
+            way: dict[str, Any] = {}
+        elif backdoors and not c.is_upgrade:  # (a card without requirement always meets it)
             bd = backdoors[0]
-            ways.append({"backdoor": bd, "backdoor_face": st.face(bd, p)})
-        for way in ways:
-            for tgt in targets(st, p, c, p, h):
-                out.append({"t": "play", "p": p, "card": h, "face": f, **way, **tgt})
+            way = {"backdoor": bd, "backdoor_face": st.face(bd, p)}
+        else:
+            continue
+        for tgt in targets(st, p, c, p, h):
+            out.append({"t": "play", "p": p, "card": h, "face": f, **way, **tgt})
     return out
 
 
@@ -185,7 +228,7 @@ def _actions(st: GameState, p: int, task: dict[str, Any]) -> Options:
         hand = list(st.hands[p])
         promises = [None if f is None else card(f).code for f in st.faces_seen(hand, p)]
         others = st.others(p)
-        out.family(len(others) * len(hand), _trade_builder(p, others, hand, promises))
+        out.family(len(others) * len(hand), TRADES, (p, others, hand, promises))
     if flow.tele_bonus_open(st):
         out.extend([{"t": "tele_action", "p": p, "cards": list(c)} for c in bounded_combinations(st.hands[p], 2)])
     out.extend(plays(st, p, step="actions", window=None))
@@ -198,8 +241,8 @@ def _discard(st: GameState, p: int, task: dict[str, Any]) -> Options:
     out = Options()
     for k in (need, need + 1):
         if k <= len(hand):
-            combos = bounded_combinations(hand, k)
-            out.family(len(combos), _discard_builder(p, combos))
+            combos = _card_sets(hand, k)
+            out.family(len(combos), DISCARDS, (p, combos))
     out.extend(plays(st, p, step="discard", window=None))
     return out
 
@@ -209,11 +252,9 @@ def _draw(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
 
 
 def _window(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    out: list[Event] = [{"t": "pass", "p": p}]
-    hand = st.hands[p]
-    if st.knows_any(hand, p, fitting_reactions(task["kind"], None)):  # else the pass only (most windows)
-        out += plays(st, p, step=None, window=task)
-    return out
+    if st.knows_any(st.hands[p], p, fitting_reactions(task["kind"], None)):
+        return [{"t": "pass", "p": p}, *plays(st, p, step=None, window=task)]
+    return [{"t": "pass", "p": p}]  # no reaction that may fit in hand: the pass only (most windows)
 
 
 def _answer(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:

@@ -40,7 +40,10 @@ UNCONTROLLED_DISCARD = {USER: 2, OPER: 3, ROOT: 4}
 
 
 def upgrades_of(st: GameState, p: int, effect: str) -> int:
-    return sum(1 for h in st.upgrades[p] if card(st.faces[h]).effect == effect and _upgrade_applies(st, h))
+    ups = st.upgrades[p]
+    if not ups:  # (most players, most of the game)
+        return 0
+    return sum(1 for h in ups if card(st.faces[h]).effect == effect and _upgrade_applies(st, h))
 
 
 def _upgrade_applies(st: GameState, h: int) -> bool:
@@ -60,15 +63,19 @@ def has_virus_immunity(st: GameState, p: int) -> bool:
 
 
 def satan_on(st: GameState, s: int) -> bool:
-    return any(card(st.faces[h]).effect == "satan" for h in st.sector_cards.get(s, []))
+    on = st.sector_cards.get(s)
+    return bool(on) and any(card(st.faces[h]).effect == "satan" for h in on)  # type: ignore[union-attr]
 
 
 def bonus_of(st: GameState, p: int, s: int) -> str | None:
     """The bonus player p holds from sector s, or None."""
-    if st.access[p][s] != ROOT:
+    access = st.access
+    if access[p][s] != ROOT:
         return None
-    if st.profile.bonus_holder == "sole" and any(st.access[q][s] == ROOT for q in range(st.n) if q != p):
-        return None
+    if st.profile.bonus_holder == "sole":
+        for q, a in enumerate(access):
+            if a[s] == ROOT and q != p:
+                return None
     if satan_on(st, s) and not has_virus_immunity(st, p):
         return None
     return BONUS_TABLES[st.profile.bonuses][s]
@@ -83,12 +90,10 @@ def has_bonus(st: GameState, p: int, bonus: str) -> bool:
 
 
 def count_level(st: GameState, p: int, at_least: int, *, only_controlled: bool = False) -> int:
-    n = 0
-    controller = st.controller
-    for s, level in enumerate(st.access[p]):
-        if level >= at_least and (not only_controlled or controller[s] is not None):
-            n += 1
-    return n
+    if not only_controlled:
+        return len([level for level in st.access[p] if level >= at_least])
+    levels = zip(st.access[p], st.controller, strict=True)
+    return len([c for level, c in levels if level >= at_least and c is not None])
 
 
 def hand_limit(st: GameState, p: int) -> int:
@@ -146,7 +151,18 @@ def action_loss_immune(st: GameState, p: int) -> bool:
 
 
 def goal_count(st: GameState, p: int) -> int:
-    return count_level(st, p, ROOT, only_controlled=not st.profile.counts_uncontrolled(st.n))
+    """The Root accesses that count toward p's goal: in controlled sectors, or in every sector where the profile
+    counts uncontrolled ones (`count_level(st, p, ROOT, only_controlled=...)`; Root is the top level)."""
+    if st.profile.counts_uncontrolled(st.n) or None not in st.controller:  # every sector counts
+        return st.access[p].count(ROOT)
+    return len([c for level, c in zip(st.access[p], st.controller, strict=True) if level == ROOT and c is not None])
+
+
+def goal_counts(st: GameState) -> list[int]:
+    """`goal_count` of every player, in seat order."""
+    if st.profile.counts_uncontrolled(st.n) or None not in st.controller:
+        return [a.count(ROOT) for a in st.access]
+    return [goal_count(st, p) for p in range(st.n)]
 
 
 def level_needed(st: GameState, p: int, s: int) -> int | None:
@@ -182,7 +198,12 @@ def meets_password_code(st: GameState, p: int, c: Card, viewer: int | None) -> b
 
 def requirement_of(c: Card, st: GameState) -> tuple[int, int] | None:
     """(sector, level) the card requires, with the German text variants applied."""
-    if c.key == "easy_credit" and "easy_credit_needs_banking" in st.profile.variants:
+    return card_requirement(c, st.profile.variants)
+
+
+def card_requirement(c: Card, variants: frozenset[str]) -> tuple[int, int] | None:
+    """`requirement_of` for a profile with these variants."""
+    if c.key == "easy_credit" and "easy_credit_needs_banking" in variants:
         return (BANKING, OPER)
     return (c.requires.sector, c.requires.level) if c.requires else None
 

@@ -32,6 +32,7 @@ def play_game(
     rng = random.Random(seed)
     st = new_game(profile, len(bots))
     rec = GameRecord(st)
+    record = rec.events.append
     for _ in range(max_events):
         who = to_move(st)
         if who is None:
@@ -47,12 +48,12 @@ def play_game(
                 new = dict(zip(range(first, st.next_handle), faces, strict=True))
                 st = learn(st, new, inplace=True)
                 rec.faces.update(new)
-                rec.events.append(ev)
+                record(ev)
                 continue
         else:
             seen = view(st, who) if use_views else st
             ev = bots[who](seen, who, options(seen, who))
         st = apply(st, ev, inplace=True)
-        rec.events.append(ev)
+        record(ev)
     rec.state = st
     return rec

@@ -9,7 +9,6 @@ peer's own in live play); `view(state, p)` filters it down to one player.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -35,6 +34,12 @@ class PlayerStatus:
     ignore_limit: bool = False  # Bank Error, OlfactoPEG, Loan Default: until the player's next turn
     sol: bool = False  # S.O.L.: at most 1 action per turn until Oper in TeleComm
     beta: bool = False  # Beta Site: hand limit -1 until Oper in Micronopoly
+
+    def copy(self) -> PlayerStatus:
+        """An independent copy (`copy.copy`, without its generic protocol: a clone copies every player's)."""
+        new = object.__new__(PlayerStatus)
+        new.__dict__.update(self.__dict__)
+        return new
 
 
 @dataclass
@@ -68,17 +73,25 @@ class Turn:
     drawn: int = 0
     ended: bool = False
 
+    def copy(self) -> Turn:
+        """An independent copy (`copy.copy`, without its generic protocol)."""
+        new = object.__new__(Turn)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 class SeenFaces(Mapping[int, int]):
     """The faces one player knows, read through the state's own `faces` and `known` without copying them: a
     player's view (`engine.api.view`) costs O(1) however many cards are on the table."""
 
-    __slots__ = ("_bit", "_faces", "_known")
+    __slots__ = ("_bit", "_faces", "_fget", "_kget", "_known")
 
     def __init__(self, faces: Mapping[int, int], known: dict[int, int], player: int) -> None:
         self._faces = faces
         self._known = known
         self._bit = 1 << player
+        self._fget = faces.get  # the lookups every reader makes (a filter is reused while it reads the same dicts)
+        self._kget = known.get
 
     def __getitem__(self, h: int) -> int:
         f = self._faces[h]
@@ -182,7 +195,7 @@ class GameState:
         return new
 
     def clone(self) -> GameState:
-        new = copy.copy(self)
+        new = self.shallow()
         new.loc = dict(self.loc)
         new.deck = list(self.deck)
         new.discard = list(self.discard)
@@ -195,8 +208,8 @@ class GameState:
         new.known = dict(self.known)
         new.controller = list(self.controller)
         new.access = [list(a) for a in self.access]
-        new.status = [copy.copy(s) for s in self.status]
-        new.turn = copy.copy(self.turn)
+        new.status = [s.copy() for s in self.status]
+        new.turn = self.turn.copy() if self.turn is not None else None
         new.last_played = dict(self.last_played)
         new.stack = list(self.stack)  # tasks are replaced, never mutated in place (engine.tasks)
         new.ctx = dict(self.ctx)  # likewise
@@ -220,29 +233,41 @@ class GameState:
     def knows(self, viewer: int | None, h: int) -> bool:
         return h in self.faces and (viewer is None or bool(self.known.get(h, 0) >> viewer & 1))
 
+    # In a player's view (`faces` is a SeenFaces), a face counts as known to `viewer` when it is known to both the
+    # view's player and the viewer: the three readers below apply both filters in one pass over the underlying dicts
+    # (SeenFaces's own, read here in its module rather than through a second call: they run for nearly every event).
+
     def faces_seen(self, hs: list[int], viewer: int) -> list[int | None]:
         """The face of each handle in hs as `viewer` knows it (None where unknown): `face` for many handles."""
         faces = self.faces
-        if type(faces) is SeenFaces:  # a player's view: known to that player and to the viewer
-            return faces.faces_seen(hs, viewer)
-        fget, kget, bit = faces.get, self.known.get, 1 << viewer
-        return [fget(h) if kget(h, 0) & bit else None for h in hs]
+        if type(faces) is SeenFaces:
+            fget, kget, bits = faces._fget, faces._kget, faces._bit | 1 << viewer
+        else:
+            fget, kget, bits = faces.get, self.known.get, 1 << viewer
+        return [fget(h) if kget(h, 0) & bits == bits else None for h in hs]
 
     def knows_any(self, hs: list[int], viewer: int, wanted: frozenset[int]) -> bool:
         """Does `viewer` know a card among hs to be one of `wanted`? (`face` for many handles, stopping early)"""
         faces = self.faces
         if type(faces) is SeenFaces:
-            return faces.knows_any(hs, viewer, wanted)
-        fget, kget, bit = faces.get, self.known.get, 1 << viewer
+            fget, kget, bits = faces._fget, faces._kget, faces._bit | 1 << viewer
+        else:
+            fget, kget, bits = faces.get, self.known.get, 1 << viewer
         if wanted.isdisjoint(map(fget, hs)):  # no such face at all (most calls): no need to ask who knows it
             return False
-        return any(fget(h) in wanted and kget(h, 0) & bit for h in hs)
+        return any(fget(h) in wanted and kget(h, 0) & bits == bits for h in hs)
 
     def face(self, h: int, viewer: int | None = None) -> int | None:
         """The face of handle h as `viewer` knows it (None: this instance's whole knowledge)."""
         faces = self.faces
-        if type(faces) is SeenFaces:  # a player's view: one lookup for both filters
-            return faces.face(h, viewer)
+        if type(faces) is SeenFaces:
+            f = faces._fget(h)
+            if f is None:
+                return None
+            k = faces._kget(h, 0)
+            if not k & faces._bit or (viewer is not None and not k >> viewer & 1):
+                return None
+            return f
         f = faces.get(h)
         if f is None or viewer is None:
             return f

@@ -11,7 +11,7 @@ from typing import Any
 from adp2p.engine.catalog import ROOT, card, sectors
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.narration import Happening
-from adp2p.engine.rules import goal_count
+from adp2p.engine.rules import goal_counts
 from adp2p.engine.state import GameState
 
 # -- the stack -----------------------------------------------------------------------------------------
@@ -132,13 +132,13 @@ def check(st: GameState, ok: bool | None, rule: str, message: str, **data: Any) 
 
 
 def faces_of(st: GameState, hs: list[int] | tuple[int, ...], viewer: int | None = None) -> list[int] | None:
-    out = []
-    for h in hs:
-        f = st.face(h, viewer)
-        if f is None:
-            return None
-        out.append(f)
-    return out
+    """`st.face(h, viewer)` for each handle in hs; None if one of them is unknown."""
+    if viewer is None:  # this instance's whole knowledge (a view's: its player's)
+        fget = st.faces.get
+        out = [fget(h) for h in hs]
+    else:
+        out = st.faces_seen(hs, viewer)  # type: ignore[arg-type]
+    return None if None in out else out  # type: ignore[return-value]
 
 
 # -- words ---------------------------------------------------------------------------------------------
@@ -176,7 +176,8 @@ def set_access(st: GameState, p: int, s: int, level: int) -> None:
 def check_win(st: GameState) -> None:
     if st.over:
         return
-    winners = [p for p in range(st.n) if goal_count(st, p) >= st.profile.goal]
+    goal = st.profile.goal
+    winners = [p for p, k in enumerate(goal_counts(st)) if k >= goal]
     if winners:
         key = "reached_goal" if len(winners) == 1 else "reached_goal_together"
         end_game(st, winners, Happening(key, {"players": winners, "n": st.profile.goal}))

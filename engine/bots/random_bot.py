@@ -17,6 +17,7 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def __call__(self, st: GameState, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
-        if not options:
+        n = len(options)
+        if not n:
             raise ValueError(f"seat {seat} was asked to decide with no legal events")
-        return options[self.rng.randrange(len(options))]
+        return options[self.rng.randrange(n)]

@@ -236,3 +236,26 @@ def test_true_password_always_possible(profile: str, n: int, strategy: str):
 
 def test_all_passwords_table():
     assert len(ALL_PASSWORDS) == 20 and all(len(pw) == 3 for pw in ALL_PASSWORDS)
+
+
+@pytest.mark.parametrize("profile, n, bot, seed", [("classic", 6, "deduction", 3), ("retro2013", 4, "random", 4)])
+def test_incremental_sync_matches_a_fresh_checklist(profile: str, n: int, bot: str, seed: int) -> None:
+    """`sync` on every view of a seat (it looks again only when the passwords change or one of their cards becomes
+    known) keeps what a new checklist synced once on the same view sees: the same password handles, the same codes
+    seen in, the same new passwords."""
+    from seeded_games import decisions
+
+    kept = [Checklist(p) for p in range(n)]
+    looked = 0
+    for st, d in decisions(profile, n, bot, seed):
+        p = d.actor
+        seen = view(st, p)
+        cl = kept[p]
+        cl.sync(seen)
+        fresh = Checklist(p)
+        fresh.sync(seen)
+        for s in range(6):
+            assert cl.password_handles(s) == fresh.password_handles(s)
+            assert cl.seen(s) == fresh.seen(s)
+        looked += 1
+    assert looked > 100

@@ -5,7 +5,7 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Sequence
 
 from adp2p.engine.bots.deduction.common import (
     HINDER,
@@ -14,43 +14,53 @@ from adp2p.engine.bots.deduction.common import (
     Event,
 )
 from adp2p.engine.catalog import OPER, ROOT, USER, card
+from adp2p.engine.checklist import evidence_odds, evidence_p_in
+from adp2p.engine.options import parts
 from adp2p.engine.rules import bonus_of, requirement_of
 from adp2p.engine.state import GameState
 
-
-class AttemptTerms(NamedTuple):
-    """What every attempt on one sector shares within one decision."""
-
-    gain: float  # the value of the next level there
-    weight: float  # how much learning the password is worth (`_target_weight`)
-    card_loss: dict[int, float] | None  # per hand card, the expected value lost by handing it over; None: uncontrolled
-    code_bit: dict[int, int]  # per hand card, its code as a bit
-    by_codes: dict[int, float | None]  # per code set (bits), the score before the cards' loss; None: no password fits
+# What every attempt on one sector shares within one decision (a plain tuple: one is made per sector and decision):
+# (gain: the value of the next level there, weight: how much learning the password is worth (`_target_weight`),
+#  card_loss: per hand card, the expected value lost by handing it over (None: an uncontrolled sector),
+#  code_bit: per hand card, its code as a bit, by_codes: per code set (bits), the score before the cards' loss
+#  (None: no password fits), evidence: the checklist's for the sector)
+AttemptTerms = tuple[float, float, dict[int, float] | None, dict[int, int], dict[int, float | None], tuple[int, int]]
 
 
 class ActingPart:
     """Acting."""
 
-    def _act(self, st: GameState, options: list[Event], *, free: bool) -> Event | None:
+    def _act(self, st: GameState, options: Sequence[Event], *, free: bool) -> Event | None:
         p = self.seat
         vals = self._effective_values(st)
         best: tuple[float, Event] | None = None
-        for ev in options:
-            t = ev["t"]
-            if t == "attempt":
-                score = self._attempt_score(st, ev, vals)
-            elif t == "univ":
-                score = self.level_value(st, ev["s"], USER) + (
-                    1.0 if st.controller[ev["s"]] not in (None, p) else 0.0
-                )
-            elif t == "play":
-                score = self._play_score(st, ev, vals)
-            elif t == "tele_action":
-                score = 1.5 - sum(vals.get(h, 1.0) for h in ev["cards"])
-            else:
-                continue
-            if best is None or score > best[0]:
-                best = (score, ev)
+        for events, n, kind, data in parts(options):  # in order: the first best event wins
+            if kind is not None:
+                if kind.t == "attempt":  # scored by card set, only the best one built
+                    _, s, combos = data
+                    score, i = self._best_attempt(st, s, combos, vals)
+                    if best is None or score > best[0]:
+                        best = (score, kind.make(data, i))
+                    continue
+                if kind.t == "trade":  # never scored (the loop below skips them too)
+                    continue
+                events = [kind.make(data, i) for i in range(n)]
+            for ev in events:  # type: ignore[union-attr]
+                t = ev["t"]
+                if t == "attempt":
+                    score = self._attempt_score(st, ev, vals)
+                elif t == "univ":
+                    score = self.level_value(st, ev["s"], USER) + (
+                        1.0 if st.controller[ev["s"]] not in (None, p) else 0.0
+                    )
+                elif t == "play":
+                    score = self._play_score(st, ev, vals)
+                elif t == "tele_action":
+                    score = 1.5 - sum(vals.get(h, 1.0) for h in ev["cards"])
+                else:
+                    continue
+                if best is None or score > best[0]:
+                    best = (score, ev)
         if best is not None and best[0] > 0.05:
             return best[1]
         for ev in options:
@@ -59,29 +69,40 @@ class ActingPart:
         return None
 
     def _attempt_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
-        s = ev["s"]
-        hs = ev["cards"]
+        return self._best_attempt(st, ev["s"], (ev["cards"],), vals)[0]
+
+    def _best_attempt(
+        self, st: GameState, s: int, combos: Sequence[Sequence[int]], vals: dict[int, float]
+    ) -> tuple[float, int]:
+        """The best score of the attempts on s with these card sets, and the first card set that has it."""
         terms = self._sector_terms.get(s)
         if terms is None:
             terms = self._sector_terms[s] = self._attempt_terms(st, s, vals)
-        if terms.card_loss is None:  # an uncontrolled sector: the cards are discarded
-            return terms.gain - sum(vals.get(h, 1.0) for h in hs) - 0.2
-        need = 0  # the codes as a bit set
-        loss = 0.0
-        for h in hs:
-            need |= terms.code_bit[h]
-            loss += terms.card_loss[h]
-        by_codes = terms.by_codes
-        if need in by_codes:  # attempts with the same codes have the same odds
-            base = by_codes[need]
-        else:
-            cl = self.cl
-            assert cl is not None
-            odds = cl.attempt_odds_bits(s, need)
-            base = by_codes[need] = None if odds is None else odds.all_in * terms.gain + 0.9 * terms.weight * odds.bits
-        if base is None:
-            return -5.0
-        return base - loss
+        gain, weight, card_loss, code_bit, by_codes, evidence = terms
+        top = 0.0
+        at = -1
+        if card_loss is None:  # an uncontrolled sector: the cards are discarded
+            vget = vals.get
+            for i, hs in enumerate(combos):
+                score = gain - sum(vget(h, 1.0) for h in hs) - 0.2
+                if at < 0 or score > top:
+                    top, at = score, i
+            return top, at
+        for i, hs in enumerate(combos):
+            need = 0  # the codes as a bit set
+            loss = 0.0
+            for h in hs:
+                need |= code_bit[h]
+                loss += card_loss[h]
+            if need in by_codes:  # attempts with the same codes have the same odds
+                base = by_codes[need]
+            else:
+                odds = evidence_odds(evidence, need)
+                base = by_codes[need] = None if odds is None else odds.all_in * gain + 0.9 * weight * odds.bits
+            score = -5.0 if base is None else base - loss
+            if at < 0 or score > top:  # the first best (as max)
+                top, at = score, i
+        return top, at
 
     def _attempt_terms(self, st: GameState, s: int, vals: dict[int, float]) -> AttemptTerms:
         """What every attempt on sector s shares, once per decision."""
@@ -89,38 +110,37 @@ class ActingPart:
         gain = self.level_value(st, s, st.access[p][s] + 1)
         weight = self._target_weight(st, s)
         if st.controller[s] is None:
-            return AttemptTerms(gain, weight, None, {}, {})
+            return (gain, weight, None, {}, {}, (0, 0))
         cl = self.cl
         assert cl is not None
-        p_in = cl.p_in_all(s)
-        code_of = self._code_of
-        card_loss: dict[int, float] = {}
-        code_bit: dict[int, int] = {}
-        for h in st.hands[p]:
-            c = code_of[h] if h in code_of else self._code(st, h)
-            code_bit[h] = 1 << c
-            card_loss[h] = (1.0 - p_in[c]) * vals.get(h, 1.0)
-        return AttemptTerms(gain, weight, card_loss, code_bit, {})
-
-    def _code(self, st: GameState, h: int) -> int:
-        """The code of a card in hand (kept for the decision: attempts reuse their cards' codes)."""
-        c = self._code_of[h] = card(st.faces[h]).code
-        return c
+        if not self._code_of:  # the hand's codes, their bits and values, once per decision
+            self._code_of = {h: card(st.faces[h]).code for h in st.hands[p]}
+            self._code_bit = {h: 1 << c for h, c in self._code_of.items()}
+            self._code_val = [(h, c, vals.get(h, 1.0)) for h, c in self._code_of.items()]
+        evidence = cl.evidence(s)
+        p_in = evidence_p_in(evidence)
+        card_loss = {h: (1.0 - p_in[c]) * v for h, c, v in self._code_val}
+        # the score before the cards' loss, per code set: a function of the evidence, the gain and the weight only,
+        # so kept across decisions for as long as these are the same
+        key = (evidence, gain, weight)
+        by_codes = self._bases.get(key)
+        if by_codes is None:
+            by_codes = self._bases[key] = {}
+        return (gain, weight, card_loss, self._code_bit, by_codes, evidence)
 
     def _play_score(self, st: GameState, ev: Event, vals: dict[int, float]) -> float:
         p = self.seat
         h = ev["card"]
         c = card(ev["face"])
         eff = c.effect
-        keep = vals.get(h, self.card_value(st, h))
+        keep = vals[h] if h in vals else self.card_value(st, h)
         if c.is_harmful:
             keep = 0.0
         if "backdoor" in ev:
             keep += vals.get(ev["backdoor"], 1.0)
-        leader = self._leader(st)
         q = ev.get("q")
         s = ev.get("s")
-        lead_bonus = 1.5 if q is not None and q == leader else 0.0
+        lead_bonus = 1.5 if q is not None and q == self._leader(st) else 0.0  # (the leader only asked for then)
         v = 0.0
         if eff == "gain_user":
             s = s if s is not None else c.param_sector

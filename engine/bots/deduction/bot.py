@@ -48,21 +48,24 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._attempt: dict[str, Any] | None = None  # own attempt awaiting its outcome
         self._taps: list[dict[str, Any]] = []  # wiretapped attempts awaiting their answer
         self._upg_seen: set[int] = set()
-        self._pw_seen: dict[int, tuple[int, ...]] = {}
         self._cv: dict[int, float] = {}  # card values, for one decision
         self._code_use: dict[int, float] = {}  # what a code is worth for attempts, for one decision
         self._targets: list[tuple[float, tuple[float, ...]]] | None = None  # the passwords attacked, for one decision
         self._sector_terms: dict[int, AttemptTerms] = {}  # per sector, what its attempts share, for one decision
         self._code_of: dict[int, int] = {}  # the code of each card in hand, for one decision
+        self._code_bit: dict[int, int] = {}  # ... as a bit (1 << code)
+        self._code_val: list[tuple[int, int, float]] = []  # ... (card, code, value) for the hand, for one decision
+        self._bases: dict[tuple[tuple[int, int], float, float], dict[int, float | None]] = {}  # see _attempt_terms
         self._lead: int | None = None  # the leader, for one decision
 
     def __call__(self, st: GameState, seat: int, options: list[Event]) -> Event:
-        if not options:
+        n = len(options)
+        if not n:
             raise ValueError(f"seat {seat} was asked to decide with no legal events")
         if self.cl is None:
             self.seat = seat
             self.cl = Checklist(seat)
-        if len(options) == 1:  # nothing to choose: only what the next moves could blur is taken in now
+        if n == 1:  # nothing to choose: only what the next moves could blur is taken in now
             self._take_in_outcomes(st)
             return options[0]
         self._learn(st)
@@ -71,6 +74,7 @@ class DeductionBot(LearningPart, ValuesPart, ActingPart, ChoicesPart):
         self._targets = None
         self._sector_terms = {}
         self._code_of = {}
+        self._code_bit = {}
         self._lead = None
         d = pending(st)
         kind = d.kind if d is not None else ""

@@ -4,6 +4,8 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from adp2p.engine.bots.deduction.common import (
@@ -12,6 +14,7 @@ from adp2p.engine.bots.deduction.common import (
     Event,
 )
 from adp2p.engine.catalog import OPER, ROOT, card
+from adp2p.engine.options import parts
 from adp2p.engine.rules import goal_count
 from adp2p.engine.state import GameState
 
@@ -53,21 +56,23 @@ class ChoicesPart:
             return self._spam_give(st, options)
         return None
 
-    def _password(self, st: GameState, options: list[Event]) -> Event | None:
+    def _password(self, st: GameState, options: Sequence[Event]) -> Event | None:
         p = self.seat
-        hand_codes = {card(st.faces[h]).code for h in st.hands[p] if st.face(h, p) is not None}
-        wanted = {
-            card(st.faces[h]).password_code
-            for h in st.hands[p]
-            if st.face(h, p) is not None and card(st.faces[h]).password_code is not None
-        }
+        known = [h for h in st.hands[p] if st.face(h, p) is not None]
+        hand = {h: card(st.faces[h]) for h in known}
+        hand_codes = {c.code for c in hand.values()}
+        wanted = {c.password_code for c in hand.values() if c.password_code is not None}
+        # each card's terms once (the same sums in the same order as card by card per option)
+        rare = {h: (13 - CODE_COUNT[c.code]) * 0.35 for h, c in hand.items()}
+        kept = {h: STATIC_PLAY.get(c.effect, 0.0) + (2.0 if c.is_upgrade else 0.0) for h, c in hand.items()}
         best = None
         for ev in options:
             if ev["t"] != "password":
                 continue
-            cs = [card(st.faces[h]) for h in ev["cards"]]
-            score = sum((13 - CODE_COUNT[c.code]) * 0.35 for c in cs)
-            score -= sum(STATIC_PLAY.get(c.effect, 0.0) + (2.0 if c.is_upgrade else 0.0) for c in cs)
+            hs = ev["cards"]
+            cs = [hand[h] for h in hs]
+            score = sum(rare[h] for h in hs)
+            score -= sum(kept[h] for h in hs)
             score += sum(2.0 for c in cs if c.code in wanted)
             score += sum(1.5 for c in cs if c.is_harmful)
             # keep a variety of codes in hand for probing
@@ -90,16 +95,25 @@ class ChoicesPart:
             return kinds["news_skip"]
         return kinds.get("begin")
 
-    def _discard(self, st: GameState, options: list[Event]) -> Event | None:
-        best = None
-        value = {h: self.card_value(st, h) for h in st.hands[self.seat]}
-        for ev in options:
-            if ev["t"] != "discard":
-                continue
-            score = -sum(value[h] for h in ev["cards"])
-            if best is None or score > best[0]:
-                best = (score, ev)
-        return best[1] if best else None
+    def _discard(self, st: GameState, options: Sequence[Event]) -> Event | None:
+        value = self._hand_values(st)
+        best: tuple[float, Callable[[], Event]] | None = None  # in order: the first best card set wins
+        for events, n, kind, data in parts(options):
+            if kind is not None:
+                if kind.t != "discard":
+                    events = [kind.make(data, i) for i in range(n)]
+                else:  # a family of card sets: scored unbuilt, the best one built
+                    scores = [-sum(value[h] for h in hs) for hs in data[1]]
+                    top = max(scores)
+                    if best is None or top > best[0]:
+                        best = (top, partial(kind.make, data, scores.index(top)))
+                    continue
+            for ev in events:  # type: ignore[union-attr]
+                if ev["t"] == "discard":
+                    score = -sum(value[h] for h in ev["cards"])
+                    if best is None or score > best[0]:
+                        best = (score, partial(dict, ev))
+        return best[1]() if best else None
 
     def _draw(self, st: GameState, options: list[Event]) -> Event | None:
         for eff in ("draw_six", "draw_three_more"):
@@ -136,18 +150,17 @@ class ChoicesPart:
         by_eff: dict[str, Event] = {}
         for ev in plays:
             by_eff.setdefault(card(ev["face"]).effect, ev)
-        leader = self._leader(st)
         if kind == "attempt":
             a, s, level = ctx.get("p"), ctx.get("s"), ctx.get("level", 1)
             if "firewall" in by_eff and st.controller[s] == p:
                 from adp2p.engine.flow import answer_truth
 
                 truth = answer_truth(st, s, ctx.get("cards", []), p)
-                if truth is not None and all(truth) and (level >= OPER or a == leader):
+                if truth is not None and all(truth) and (level >= OPER or a == self._leader(st)):
                     return by_eff["firewall"]
             if "route_trace" in by_eff and a != p:
                 close = goal_count(st, a) + 1 >= st.profile.goal and self._counts(st, s)
-                if level == ROOT and (close or a == leader):
+                if level == ROOT and (close or a == self._leader(st)):
                     return by_eff["route_trace"]
                 if st.controller[s] == p:
                     from adp2p.engine.flow import answer_truth
@@ -169,7 +182,7 @@ class ChoicesPart:
                     for eff in ("counter_virus", "anti_virus"):
                         if eff in by_eff:
                             return by_eff[eff]
-                if "cancelbot" in by_eff and (harm >= 2.0 or (by == leader and self._benefit(st, pc) >= 3.0)):
+                if "cancelbot" in by_eff and (harm >= 2.0 or (by == self._leader(st) and self._benefit(st, pc) >= 3.0)):
                     return by_eff["cancelbot"]
         elif kind == "lose_cards":
             if "backup" in by_eff and ctx.get("victim") == p and len(st.hands[p]) >= 3:

@@ -61,31 +61,23 @@ class LearningPart:
             self._taps = keep
 
     def _take_in_upgrades(self, st: GameState) -> None:
-        """Upgrades needing a password code, played by a player with one sector and an unchanged password."""
+        """Upgrades needing a password code, played by a player with one sector and a password unchanged since the
+        last look (`_learn` syncs the checklist first, so `password_new` says what changed since that look)."""
         cl = self.cl
         assert cl is not None
         p = self.seat
-        owned: dict[int, list[int]] = {}
-        for s, q in enumerate(st.controller):
-            if q is not None:
-                owned.setdefault(q, []).append(s)
-        for q in range(st.n):
-            if q == p:
+        seen = self._upg_seen
+        for q, ups in enumerate(st.upgrades):
+            if q == p or not ups or seen.issuperset(ups):  # no upgrade it has not looked at (most calls)
                 continue
-            own = owned.get(q, [])
-            for s in own:
-                hs = cl.password_handles(s)  # as synced from this very view (`_learn` syncs first)
-                changed = self._pw_seen.get(s) != hs
-                self._pw_seen[s] = hs
-                for h in st.upgrades[q]:
-                    if h in self._upg_seen:
-                        continue
-                    self._upg_seen.add(h)
-                    code = card(st.faces[h]).password_code
-                    if code is not None and len(own) == 1 and not changed:
-                        cl.note(s, code, True)
-            if not own:
-                self._upg_seen.update(st.upgrades[q])
+            own = st.sectors_of(q)
+            for h in ups:
+                if h in seen:
+                    continue
+                seen.add(h)
+                code = card(st.faces[h]).password_code
+                if code is not None and len(own) == 1 and not cl.password_new(own[0]):
+                    cl.note(own[0], code, True)
 
     def _resolve_tap(self, st: GameState, w: dict[str, Any]) -> bool:
         new = st.history[w["hist"] :]

@@ -5,6 +5,7 @@ One part of `DeductionBot` (engine/bots/deduction/bot.py): its methods work on i
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from adp2p.engine.bots.deduction.common import (
@@ -12,8 +13,19 @@ from adp2p.engine.bots.deduction.common import (
     UPGRADE_VALUE,
 )
 from adp2p.engine.catalog import OPER, ROOT, USER, card
-from adp2p.engine.rules import bonus_of, goal_count, hand_limit, requirement_of
+from adp2p.engine.rules import bonus_of, card_requirement, goal_count, hand_limit
 from adp2p.engine.state import GameState
+
+
+@cache
+def _face_terms(face: int, variants: frozenset[str]) -> tuple[bool, int, float, tuple[int, int] | None]:
+    """What `card_value` reads of a card, a function of the card and the rules variants only: (harmful, code, the
+    worth of its play, its requirement)."""
+    c = card(face)
+    play = STATIC_PLAY.get(c.effect, 0.0)
+    if c.is_upgrade:
+        play = UPGRADE_VALUE.get(c.effect, 1.0) * 0.7
+    return c.is_harmful, c.code, play, card_requirement(c, variants)
 
 
 class ValuesPart:
@@ -47,9 +59,11 @@ class ValuesPart:
 
     def _threat(self, st: GameState, q: int) -> float:
         t = 10.0 * goal_count(st, q)
-        for s in range(6):
-            if self._counts(st, s) and st.controller[s] != q:
-                t += st.access[q][s]
+        every = st.profile.counts_uncontrolled(st.n)  # `_counts`, for all six sectors
+        access = st.access[q]
+        for s, ctrl in enumerate(st.controller):
+            if (ctrl is not None or every) and ctrl != q:
+                t += access[s]
         return t
 
     def _target_weight(self, st: GameState, s: int) -> float:
@@ -68,25 +82,42 @@ class ValuesPart:
         f = st.face(h, self.seat)
         if f is None:
             return 1.0
-        c = card(f)
-        if c.is_harmful:
-            v = -2.0
-        else:
-            code_use = self._code_use.get(c.code)
-            if code_use is None:  # the same for every card with this code: once per decision
-                code_use = 0.4
-                for w, p_in in self._targets_now(st):
-                    code_use = max(code_use, w * (0.3 + 1.7 * p_in[c.code]))
-                self._code_use[c.code] = code_use
-            play = STATIC_PLAY.get(c.effect, 0.0)
-            if c.is_upgrade:
-                play = UPGRADE_VALUE.get(c.effect, 1.0) * 0.7
-            r = requirement_of(c, st)
-            if r is not None and st.access[self.seat][r[0]] < r[1]:
-                play *= 0.4
-            v = max(code_use, 0.5 * code_use + play * 0.6)
-        self._cv[h] = v
+        v = self._cv[h] = self._face_value(st, f)
         return v
+
+    def _hand_values(self, st: GameState) -> dict[int, float]:
+        """`card_value` of every card in hand (one pass over the hand)."""
+        p = self.seat
+        hand = st.hands[p]
+        cv = self._cv
+        out = {}
+        for h, f in zip(hand, st.faces_seen(hand, p), strict=True):
+            v = cv.get(h)
+            if v is None:
+                if f is None:
+                    out[h] = 1.0
+                    continue
+                v = cv[h] = self._face_value(st, f)
+            out[h] = v
+        return out
+
+    def _face_value(self, st: GameState, f: int) -> float:
+        """Worth of keeping a card with face f in hand, for this decision."""
+        harmful, code, play, r = _face_terms(f, st.profile.variants)
+        if harmful:
+            return -2.0
+        code_use = self._code_use.get(code)
+        if code_use is None:  # the same for every card with this code: once per decision
+            code_use = 0.4
+            for w, p_in in self._targets_now(st):
+                x = w * (0.3 + 1.7 * p_in[code])
+                if x > code_use:  # max(code_use, x)
+                    code_use = x
+            self._code_use[code] = code_use
+        if r is not None and st.access[self.seat][r[0]] < r[1]:
+            play *= 0.4
+        x = 0.5 * code_use + play * 0.6
+        return x if x > code_use else code_use  # max(code_use, x)
 
     def _targets_now(self, st: GameState) -> list[tuple[float, tuple[float, ...]]]:
         """Per password this seat attacks (target weight > 0, in sector order): (its weight, each code's chance to
@@ -105,7 +136,7 @@ class ValuesPart:
         """Card values with the cards the hand limit will discard anyway counted as nearly worthless."""
         p = self.seat
         hand = st.hands[p]
-        vals = {h: self.card_value(st, h) for h in hand}
+        vals = self._hand_values(st)
         limit = hand_limit(st, p)
         surplus = len(hand) - limit - 1  # one card will be used this turn at least
         if surplus > 0:
