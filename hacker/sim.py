@@ -1,0 +1,72 @@
+"""In-process Hacker games: bots against bots through the engine, an all-knowing referee resolving CHANCE (and the
+private rolls) from a seeded RNG and sealing each seat's secret choices. Used by `ad-p2p sim --game hacker`, the
+property tests and the benchmark."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from adp2p.hacker.api import apply, learn, legal, new_game, pending, view
+from adp2p.hacker.chance import chance_event
+from adp2p.hacker.profiles import Profile
+from adp2p.hacker.state import HState
+from adp2p.hacker.tasks import deck_faces
+
+Chooser = Callable[[HState, int, Sequence[dict[str, Any]]], dict[str, Any]]
+WHAT = {"seal": None, "private_roll": "roll"}
+
+
+@dataclass
+class GameRecord:
+    state: HState
+    events: list[dict[str, Any]] = field(default_factory=list)  # the public log (no secrets)
+    faces: dict[int, int] = field(default_factory=dict)
+    secrets: list[tuple[int, str, int, Any]] = field(default_factory=list)  # (event index, what, seat, value)
+
+
+def seal_public(ev: dict[str, Any], commitment: str) -> tuple[dict[str, Any], Any]:
+    """(the log entry, the sealed value) of a sealing intent: the entry carries only the commitment."""
+    pub = {k: v for k, v in ev.items() if k != "secret"}
+    pub["c"] = commitment
+    return pub, ev["secret"]
+
+
+def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 500_000,
+              use_views: bool = True) -> GameRecord:
+    rng = random.Random(seed)
+    st = new_game(profile, len(bots))
+    rec = GameRecord(st)
+    for _ in range(max_events):
+        d = pending(st)
+        if d is None:
+            break
+        if d.actor is None:
+            ev = chance_event(st, d, rng)
+            if ev["t"] == "shuffle":
+                faces = deck_faces(st)
+                rng.shuffle(faces)
+                first = st.next_handle
+                st = apply(st, ev, inplace=True)
+                new = dict(zip(range(first, st.next_handle), faces, strict=True))
+                st = learn(st, new, inplace=True)
+                rec.faces.update(new)
+                rec.events.append(ev)
+                continue
+        else:
+            seen = view(st, d.actor) if use_views else st
+            ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
+        if "secret" in ev:
+            what = "roll" if ev["t"] == "private_roll" else ev["what"]
+            pub, secret = seal_public(ev, f"sim-{len(rec.events)}")
+            rec.secrets.append((len(rec.events), what, ev["p"], secret))
+            ev = {**pub, "secret": secret}  # the referee's engine learns it with the event
+            st = apply(st, ev, inplace=True)
+            rec.events.append(pub)
+            continue
+        st = apply(st, ev, inplace=True)
+        rec.events.append(ev)
+    rec.state = st
+    return rec
