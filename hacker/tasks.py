@@ -96,8 +96,10 @@ def do_shuffle(st: HState) -> None:
         count = len(_deck_cards(st))
     else:
         count = len(st.discard)
-        for h in st.discard:
-            st.loc[h] = ("gone",)
+        for h in st.discard:  # retired: their faces are history (the log keeps them), not state
+            st.loc.pop(h, None)
+            st.faces.pop(h, None)
+            st.known.pop(h, None)
         st.discard.clear()
     for i in range(count):
         h = st.next_handle + i
