@@ -116,6 +116,15 @@ class Scene:
                 self.do({"t": "use_hack", "p": p, "h": hacks[0], "card": "hack"} if hacks else {"t": "eject", "p": p})
         return self.do({"t": "open_pad", "p": ctrl, "roll": roll, "checks": pad})
 
+    def until(self, p: int, kind: str) -> Scene:
+        """Default choices (as `finish_turns`) until seat p faces a decision of this kind."""
+        while not (self.pending and self.pending.actor == p and self.pending.kind == kind):
+            d = self.pending
+            assert d is not None and d.actor is not None, f"no {kind} for seat {p} before {d}"
+            legal = api.legal(self.st, d.actor)
+            self.do(next((e for e in legal if e["t"] in ("no_hack", "decline", "discard")), legal[0]))
+        return self
+
     def finish_turns(self) -> Scene:
         """Every remaining decision of phase 8 by default: no hack, unplayable laid cards discarded, the first
         playable event otherwise."""
@@ -126,9 +135,11 @@ class Scene:
             self.do(pick)
         return self
 
-    def to_phase(self, phase: str, *, boss_at: int | None = None, dice: int = 1) -> Scene:
-        """Play on by default choices (pass the first card, stay, lay nothing, start 0, no hack, dice all `dice`,
-        the Boss at the first place he may go or `boss_at`, exchange nothing) until `phase` begins."""
+    def to_phase(self, phase: str, *, boss_at: int | None = None, dice: int = 1, passing: dict[int, str] | None = None,
+                 places: dict[int, int] | None = None) -> Scene:
+        """Play on by default choices (pass the first card or the `passing` one, stay or go to `places`, lay nothing,
+        start 0, no hack, dice all `dice`, the Boss at the first place he may go or `boss_at`, exchange nothing)
+        until `phase` begins."""
         while self.st.phase != phase and not self.st.over:
             d = self.pending
             assert d is not None
@@ -140,8 +151,10 @@ class Scene:
                     "exchange": lambda e: not e["hs"]}.get(d.kind, lambda e: e["t"] in ("no_hack", "decline",
                                                                                          "discard", "pass", "give"))
             if d.kind == "seal" and d.info["what"] == "place":
-                stay = self.st.where[d.actor]
-                pick = next((e for e in legal if e["secret"] == stay), legal[0])
+                to = (places or {}).get(d.actor, self.st.where[d.actor])
+                pick = next(e for e in legal if e["secret"] == to)
+            elif d.kind == "pass" and d.actor in (passing or {}):
+                pick = {"t": "pass", "p": d.actor, "h": self.h(d.actor, passing[d.actor])}  # type: ignore[index]
             else:
                 pick = next((e for e in legal if pref(e)), legal[0])
             self.do(pick)
