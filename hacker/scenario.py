@@ -138,7 +138,7 @@ class Scene:
     def to_phase(self, phase: str, *, boss_at: int | None = None, dice: int = 1, passing: dict[int, str] | None = None,
                  places: dict[int, int] | None = None) -> Scene:
         """Play on by default choices (pass the first card or the `passing` one, stay or go to `places`, lay nothing,
-        start 0, no hack, dice all `dice`, the Boss at the first place he may go or `boss_at`, exchange nothing)
+        start 0, no hack, dice all `dice` (duels: the first named wins), the Boss at the first place he may go or `boss_at`, exchange nothing)
         until `phase` begins."""
         while self.st.phase != phase and not self.st.over:
             d = self.pending
@@ -152,7 +152,7 @@ class Scene:
                                                                                          "discard", "pass", "give"))
             if d.kind == "seal" and d.info["what"] == "place":
                 to = (places or {}).get(d.actor, self.st.where[d.actor])
-                pick = next(e for e in legal if e["secret"] == to)
+                pick = next((e for e in legal if e["secret"] == to), legal[0])
             elif d.kind == "pass" and d.actor in (passing or {}):
                 pick = {"t": "pass", "p": d.actor, "h": self.h(d.actor, passing[d.actor])}  # type: ignore[index]
             else:
@@ -162,6 +162,8 @@ class Scene:
 
     def _chance(self, d: api.Decision, boss_at: int | None, dice: int) -> dict[str, Any]:
         kind = d.kind.split(":")[1]
+        if kind == "roll" and d.info["for"] == "duel":
+            return {"t": "roll", "dice": [6, 1] * (d.info["k"] // 2)}  # the first named wins each duel
         if kind == "roll":
             return {"t": "roll", "dice": [dice] * d.info["k"]}
         if kind == "start":
