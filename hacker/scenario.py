@@ -138,8 +138,8 @@ class Scene:
     def to_phase(self, phase: str, *, boss_at: int | None = None, dice: int = 1, passing: dict[int, str] | None = None,
                  places: dict[int, int] | None = None) -> Scene:
         """Play on by default choices (pass the first card or the `passing` one, stay or go to `places`, lay nothing,
-        start 0, no hack, dice all `dice` (duels: the first named wins), the Boss at the first place he may go or `boss_at`, exchange nothing)
-        until `phase` begins."""
+        start 0, no hack, dice all `dice` (duels: the first named wins), the Boss at the first place he may go or
+        `boss_at`, exchange nothing) until `phase` begins."""
         while self.st.phase != phase and not self.st.over:
             d = self.pending
             assert d is not None

@@ -78,6 +78,9 @@ def test_positioning_duels_dummies_then_players_and_overflow_sits_out() -> None:
     s.roll(1, 5, 1, 1, 1, 1)  # department 2 gets two dummies
     for p in range(3):
         s.do({"t": "unseal", "p": p, "what": "place", "to": 1})
+    assert s.st.prio == [6, 5, 5]  # the Boss found seat 0 at its terminal in round 1
+    assert s.pending.info == {"for": "duel", "k": 2}  # PRIO 6: past one dummy, a duel for the other
+    s.roll(1, 6)  # lost: 1 + 1 < 6
     assert s.pending.kind == "chance:roll" and s.pending.info == {"for": "duel", "k": 6}
     s.roll(6, 1, 6, 1, 3, 3)  # 0 beats 1, 0 beats 2, 1 and 2 draw: 0 has 4 points, 1 and 2 have 1 each
     assert s.pending.info == {"for": "duel", "k": 2}  # 1 and 2 level: duel again (two: PRIO bonus, equal here)
@@ -90,7 +93,7 @@ def test_positioning_duels_dummies_then_players_and_overflow_sits_out() -> None:
     s2.roll(1, 6, 1, 1, 1, 1)
     for p in range(3):
         s2.do({"t": "unseal", "p": p, "what": "place", "to": 1})
-    s2.roll(6, 1, 6, 1, 6, 1)  # seat 0 > 1 > 2
+    s2.roll(1, 6).roll(6, 1, 6, 1, 6, 1)  # seat 0 > 1 > 2
     assert s2.st.dept[1] == [-1, 0, 1, 2]
 
 
@@ -135,14 +138,14 @@ def test_upkeep_time_and_prio_then_the_boss() -> None:
     assert s.st.prio[0] == 4  # 004:134
 
 
-@pytest.mark.parametrize(("at", "want"), [(CAFE, 3), (1, 4)])
+@pytest.mark.parametrize(("at", "want"), [(CAFE, 4), (1, 4)])
 def test_boss_in_the_cafeteria_and_in_the_queue(at: int, want: int) -> None:
     s = Scene(3).lay().start(0).to_phase("place").to_phase("lay", places={0: CAFE, 1: 1, 2: 1})
     assert s.st.dept[1] == [1, 2] and s.st.where[0] == CAFE
     s.lay().start(0).finish_turns()
     s.do({"t": "boss", "at": at})
     if at == CAFE:
-        assert s.st.prio[0] == want  # -2 (004:138)
+        assert s.st.prio[0] == want  # 6 (the Boss's +1 in round 1), -2 (004:138)
     else:
         assert s.st.prio[1:] == [6, want] and s.st.spotted[2]  # terminal +1, queue -1
 
@@ -153,16 +156,16 @@ def test_refill_queue_bonus_and_cafeteria_exchange() -> None:
     assert s.pending == api.Decision(0, "exchange", {})
     two = sorted(s.st.hands[0])[:2]
     s.do({"t": "exchange", "p": 0, "hs": two})
-    assert s.st.prio[0] == 5 + 3 and len(s.st.hands[0]) == 5 and not set(two) & set(s.st.hands[0])  # 004:147
+    assert s.st.prio[0] == 6 + 3 and len(s.st.hands[0]) == 5 and not set(two) & set(s.st.hands[0])  # 004:147
     assert s.st.prio[2] == 4  # spotted by the Boss: no +1 in the queue
-    assert s.st.phase == "pass" and s.st.round_no == 2
+    assert s.st.phase == "pass" and s.st.round_no == 3
 
 
 def test_dummies_at_terminals_leave_at_the_end_of_the_round() -> None:
     s = Scene(3).lay().start(0).to_phase("place").to_phase("lay", places={0: 0, 1: 2, 2: 3}, dice=5)
     assert s.st.dept[1][0] == -1
-    s.lay().start(0).to_phase("refill")
-    assert s.st.dept[1].count(-1) == 1  # 004:142
+    s.lay().start(0).to_phase("boss").do({"t": "boss", "at": 0})
+    assert s.st.dept[1].count(-1) == 1 and s.st.round_no == 3  # 004:142
 
 
 def test_winning_with_the_goal_in_codes_ends_the_game_at_once() -> None:
