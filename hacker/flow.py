@@ -79,7 +79,8 @@ def on_unseal(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
 def on_exchange(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     """004:147: cards handed in from the hand, one PRIO less per card; the cafeteria's +5 comes with it."""
     p, hs = task["actor"], ev.get("hs")
-    if not (isinstance(hs, list) and len(set(hs)) == len(hs) and set(hs) <= set(st.hands[p])):
+    if not (isinstance(hs, list) and all(isinstance(h, int) for h in hs) and len(set(hs)) == len(hs)
+            and set(hs) <= set(st.hands[p])):
         raise IllegalEvent("bad_exchange", f"seat {p} can only hand in cards it holds")
     for h in hs:
         discard_public(st, h)

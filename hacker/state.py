@@ -18,6 +18,12 @@ from adp2p.hacker.profiles import Profile
 Loc = tuple  # ("deck",) ("hand", p) ("passing", p) ("laid_chance", p) ("laid_term", p) ("discard",) ("gone",)
 
 
+_FLAT = ("loc", "deck", "discard", "passing", "faces", "known", "open_depts", "where", "time", "prio", "used",
+         "extra_pw", "locks", "broken", "in_system", "spotted", "pairs", "place", "duels", "ranks", "stack", "sealed",
+         "secrets", "winners", "history")
+_NESTED = ("hands", "laid_chance", "laid_term", "dept", "pw", "pwx", "code", "found", "face_down")
+
+
 @dataclass
 class HState:
     profile: Profile
@@ -82,10 +88,16 @@ class HState:
         return (1 << self.n) - 1
 
     def clone(self) -> HState:
+        """An independent copy. Tasks on the stack and slots in `order` are replaced, never changed in place;
+        `work` (the hack attempt's lists) is copied deeply."""
         new = copy.copy(self)
-        for name, val in self.__dict__.items():
-            if name != "profile" and isinstance(val, (list, dict)):
-                setattr(new, name, copy.deepcopy(val))
+        for name in _FLAT:
+            setattr(new, name, copy.copy(getattr(self, name)))
+        for name in _NESTED:
+            setattr(new, name, [copy.copy(x) for x in getattr(self, name)])
+        new.piping = {k: list(v) for k, v in self.piping.items()}
+        new.order = {k: list(v) for k, v in self.order.items()}
+        new.work = copy.deepcopy(self.work)
         new.reveals = []
         return new
 

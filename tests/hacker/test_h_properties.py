@@ -1,0 +1,127 @@
+"""Properties on many seeded games: random legal play never raises and always ends; every card is in exactly one
+place; a view never shows a face its player does not know; replay reproduces the state; an illegal event is
+rejected with IllegalEvent and leaves the state unchanged."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from adp2p.engine.errors import IllegalEvent
+from adp2p.hacker import api
+from adp2p.hacker.bots import make_bot
+from adp2p.hacker.profiles import get_profile
+from adp2p.hacker.sim import play_game
+from adp2p.hacker.state import HState
+from adp2p.hacker.tasks import pile_of
+
+CASES = [(n, prof, bot, seed) for n in (3, 4, 6) for prof in ("basic", "advanced") for bot in ("random", "planner")
+         for seed in range(3)] + [(3, "closed", "random", 7), (4, "closed-3", "planner", 8)]
+
+
+def card_places(st: HState) -> None:
+    """Every live handle is in exactly one place, and that place lists it once."""
+    seen: dict[int, tuple] = {}
+    piles = [("deck",), ("discard",)] + [(k, p) for p in range(st.n) for k in ("hand", "laid_chance", "laid_term")]
+    for loc in piles:
+        for h in pile_of(st, loc):  # type: ignore[union-attr]
+            assert h not in seen, f"handle {h} in {seen[h]} and {loc}"
+            seen[h] = loc
+    for p, h in enumerate(st.passing):
+        if h is not None:
+            assert h not in seen
+            seen[h] = ("passing", p)
+    assert seen == st.loc
+    assert len(seen) == sum(st.profile.deck_counts().values())
+
+
+def fingerprint(st: HState) -> Any:
+    return copy.deepcopy({k: v for k, v in st.__dict__.items() if k not in ("profile", "reveals")})
+
+
+@pytest.mark.parametrize(("n", "prof", "bot", "seed"), CASES)
+def test_seeded_games_end_keep_every_card_and_replay(n: int, prof: str, bot: str, seed: int) -> None:
+    profile = get_profile(prof, round_limit=40)
+    rec = play_game(profile, [make_bot(bot, seed * 10 + i) for i in range(n)], seed)
+    st = rec.state
+    assert api.is_over(st) and st.winners and st.end_reason in ("codes", "round_limit")
+    card_places(st)
+    again = api.replay(profile, n, rec.events, rec.faces, rec.secrets)
+    assert fingerprint(again) == fingerprint(st)
+    assert all("secret" not in ev for ev in rec.events)  # the log carries commitments only
+
+
+def walk(n: int, seed: int, steps: int = 4000) -> list[tuple[HState, int, list[dict[str, Any]]]]:
+    """States met in a random game, with the deciding seat and its legal events (CHANCE as in the simulator)."""
+    from adp2p.hacker.chance import chance_event
+    from adp2p.hacker.tasks import deck_faces
+
+    rng = random.Random(seed)
+    st = api.new_game(get_profile("basic", round_limit=30), n)
+    out = []
+    for _ in range(steps):
+        d = api.pending(st)
+        if d is None:
+            break
+        if d.actor is None:
+            ev = chance_event(st, d, rng)
+            if ev["t"] == "shuffle":
+                faces = deck_faces(st)
+                rng.shuffle(faces)
+                first = st.next_handle
+                st = api.apply(st, ev)
+                st = api.learn(st, dict(zip(range(first, st.next_handle), faces, strict=True)))
+                continue
+        else:
+            legal = api.legal(api.view(st, d.actor), d.actor)
+            out.append((st, d.actor, legal))
+            ev = legal[rng.randrange(len(legal))]
+        st = api.apply(st, ev)
+        card_places(st)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_views_show_only_known_faces_and_own_secrets(seed: int) -> None:
+    for st, _p, _ in walk(4, seed)[::7]:
+        for q in range(st.n):
+            v = api.view(st, q)
+            assert all(st.known.get(h, 0) >> q & 1 for h in v.faces)
+            assert all(k.endswith(f":{q}") for k in v.secrets)
+            assert set(v.hands[q]) <= set(v.faces)  # a player knows its own hand
+
+
+def _mutations(ev: dict[str, Any], st: HState, p: int) -> list[dict[str, Any]]:
+    other = (p + 1) % st.n
+    out = [{**ev, "p": other}, {**ev, "t": "bogus"}, {"t": ev["t"]}]
+    if "h" in ev:
+        out += [{**ev, "h": max(st.loc) + 99}, {**ev, "h": "x"}]
+        out += [{**ev, "h": h} for h in st.hands[other][:1]]
+    if "card" in ev:
+        out.append({**ev, "card": "no-such-card"})
+    if ev["t"] == "play":
+        out.append({**ev, "who": 99, "d": 99})
+    if ev["t"] == "unseal" and "to" in ev:
+        out.append({**ev, "to": 42})
+    if ev["t"] == "exchange":
+        out += [{**ev, "hs": [[1]]}, {**ev, "hs": ev["hs"] + ev["hs"][:1]}] if ev["hs"] else []
+    if ev["t"] == "probe":
+        out.append({**ev, "sq": "C3" if ev["sq"] != "C3" else "Z0"})
+    return out
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_illegal_events_are_rejected_and_leave_the_state_unchanged(seed: int) -> None:
+    rejected = 0
+    for st, p, legal in walk(3, 100 + seed)[::5]:
+        before = fingerprint(st)
+        for ev in _mutations(legal[0], st, p):
+            if ev in legal:
+                continue
+            with pytest.raises(IllegalEvent):
+                api.apply(st, ev)
+            rejected += 1
+        assert fingerprint(st) == before
+    assert rejected > 100
