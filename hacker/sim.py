@@ -70,3 +70,37 @@ def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_event
         rec.events.append(ev)
     rec.state = st
     return rec
+
+
+def simulate(profile: Profile, players: int, games: int, strategies: Sequence[str], seed: int) -> dict[str, Any]:
+    """`games` bot games, strategies rotated around the table: rounds per game, wins by strategy, speed."""
+    import statistics
+    import time
+    from collections import Counter
+
+    from adp2p.hacker.bots import make_bot
+
+    strat_wins: Counter[str] = Counter()
+    strat_seats: Counter[str] = Counter()
+    rounds: list[int] = []
+    limit_hits = unfinished = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        seats = [strategies[(i + g) % len(strategies)] for i in range(players)]
+        bots = [make_bot(name, seed * 1_000_003 + g * 17 + i) for i, name in enumerate(seats)]
+        st = play_game(profile, bots, seed * 7919 + g).state
+        unfinished += not st.over
+        rounds.append(st.round_no if st.end_reason == "codes" else st.round_no - 1)
+        limit_hits += st.end_reason == "round_limit"
+        strat_seats.update(seats)
+        strat_wins.update(seats[w] for w in st.winners if st.end_reason == "codes")
+    dt = time.perf_counter() - t0
+    return {
+        "game": "hacker", "profile": profile.name, "players": players, "games": games, "strategies": list(strategies),
+        "wins_by_strategy": dict(strat_wins),
+        "win_rate_per_seat_by_strategy": {k: round(strat_wins[k] / strat_seats[k], 4) for k in strat_seats},
+        "rounds_mean": round(statistics.mean(rounds), 2) if rounds else 0,
+        "rounds_median": statistics.median(rounds) if rounds else 0, "rounds_max": max(rounds) if rounds else 0,
+        "ended_by_round_limit": limit_hits, "unfinished": unfinished,
+        "seconds": round(dt, 3), "games_per_second": round(games / dt, 2) if dt else 0.0,
+    }
