@@ -125,3 +125,14 @@ def test_illegal_events_are_rejected_and_leave_the_state_unchanged(seed: int) ->
             rejected += 1
         assert fingerprint(st) == before
     assert rejected > 100
+
+
+def test_an_exhausted_deck_is_the_discard_pile_reshuffled_with_new_handles() -> None:
+    """H-EXHAUST: long games run through the deck; every card is still in exactly one place."""
+    profile = get_profile("basic", round_limit=40)
+    rec = play_game(profile, [make_bot("random", i) for i in range(6)], 5)
+    size = sum(profile.deck_counts().values())
+    assert rec.state.next_handle > size and sum(ev["t"] == "shuffle" for ev in rec.events) >= 2
+    card_places(rec.state)
+    assert set(rec.state.loc) == set(range(rec.state.next_handle - size, rec.state.next_handle)) or all(
+        h >= size for h in rec.state.deck)

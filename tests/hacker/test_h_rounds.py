@@ -193,3 +193,43 @@ def test_goals_and_closed_departments() -> None:
     counts = get_profile("basic").deck_counts()
     assert counts["superspy"] == 1 and "bluff" not in counts and "partner" not in counts  # hacker-setup.md
     assert get_profile("advanced").deck_counts()["superspy"] == 3
+
+
+def test_a_player_without_a_place_sits_out_in_the_cafeteria() -> None:
+    """004:88: seat 2 (PRIO 2) stays behind both dummies and finds no place in a full department."""
+    hand = ["priority"] * 3
+    s = Scene(3, hands={0: hand}).lay({0: hand}).start(0)
+    for _ in range(3):
+        s.play(0, "priority", who=2)
+    s.to_phase("place", boss_at=0)
+    assert s.st.prio == [6, 5, 2]
+    for p in range(3):
+        s.do({"t": "seal", "p": p, "what": "place", "c": "x", "secret": 1})
+    s.roll(1, 5, 1, 1, 1, 1)
+    for p in range(3):
+        s.do({"t": "unseal", "p": p, "what": "place", "to": 1})
+    s.roll(6, 1)  # seat 0 (PRIO 6) passes one dummy, wins its duel for the other; seat 1 (PRIO 5) passes one
+    assert s.st.dept[1] == [0, -1, 1, -1] and s.st.where[2] == CAFE and s.st.time[2] is None
+
+
+def test_at_a_terminal_with_time_0_a_player_must_leave() -> None:
+    s = Scene(3, hands={1: ["time"] * 3}).lay({1: ["time"] * 3}).start(1)
+    for _ in range(3):
+        s.play(1, "time", who=0)
+    s.to_phase("place")
+    assert s.st.time[0] == 0 and s.st.terminal_of(0) == 0
+    assert sorted(e["secret"] for e in api.legal(s.st, 0)) == [1, 5, CAFE]  # H-TIME0: not department 1 again
+
+
+def test_start_player_is_a_seat() -> None:
+    s = Scene(3).lay()
+    assert s.pending == api.Decision(None, "chance:start", {})
+    with pytest.raises(IllegalEvent):
+        s.do({"t": "start", "p": 3})
+    s.start(2)
+    assert s.st.start == 2 and s.st.phase == "terminal"  # nobody laid a chance card
+
+
+def test_a_player_keeping_its_terminal_keeps_its_time() -> None:
+    s = Scene(3).lay().start(0).to_phase("lay")
+    assert s.st.time == [2, 2, 2]  # 004:128: one TIME unit per round at a terminal, not back to 3
