@@ -267,3 +267,29 @@ def test_superspy_protection_cannot_be_laid_but_answers_from_the_hand() -> None:
     with pytest.raises(IllegalEvent) as e:
         s.do({"t": "unseal", "p": 0, "what": "lay", "chance": [h], "term": []})
     assert e.value.rule == "laid_wrong_pile"
+
+
+def test_an_additional_password_takes_two_hacks_in_the_same_turn() -> None:
+    """004:205: seat 0 installs a second password at department 1 and leaves; seat 1 moves in and must hack twice
+    (H-HACK2: after a success that still leaves a password missing, another attempt may be declared)."""
+    hand = ["priority", "priority", "additional_password"]
+    s = Scene(3, hands={0: hand}).lay({0: hand}).start(0)
+    s.play(0, "priority", who=0).play(0, "priority", who=0).until(0, "hack_choice")
+    hacked(s, 0).play(0, "additional_password")
+    s.to_phase("lay", places={0: 6, 1: 0}, boss_at=6)
+    assert s.st.terminal_of(1) == 0 and s.st.extra_pw[0]
+    s.lay().start(0).until(1, "hack_choice")
+    hacked(s, 1)
+    assert s.st.pw[1][0] and not s.st.has_access(1, 0) and s.pending.kind == "hack_choice"
+    hacked(s, 1)
+    assert s.st.pwx[1][0] and s.st.has_access(1, 0)
+
+
+def test_spy_copies_only_the_first_password() -> None:
+    hand = ["priority", "priority", "additional_password"]
+    s = Scene(3, hands={0: [*hand, "lock"], 1: ["lock", "spy"], 2: ["lock"]}).lay({0: hand}).start(0)
+    s.play(0, "priority", who=0).play(0, "priority", who=0).until(0, "hack_choice")
+    hacked(s, 0).play(0, "additional_password")
+    s.to_phase("lay", passing={0: "lock", 1: "lock", 2: "lock"})
+    s.lay({1: ["spy"]}).start(1).play(1, "spy", who=0, d=0).decline_all()
+    assert s.st.pw[1][0] and not s.st.pwx[1][0] and not s.st.has_access(1, 0)
