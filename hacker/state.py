@@ -15,13 +15,13 @@ from typing import Any
 
 from adp2p.hacker.profiles import Profile
 
-Loc = tuple  # ("deck",) ("hand", p) ("passing", p) ("laid_chance", p) ("laid_term", p) ("discard",) ("gone",)
+Loc = tuple  # ("deck",) ("hand", p) ("passing", p) ("laid_chance", p) ("laid_term", p) ("discard",)
 
 
 _FLAT = ("loc", "deck", "discard", "passing", "faces", "known", "open_depts", "where", "time", "prio", "used",
          "extra_pw", "locks", "broken", "in_system", "spotted", "pairs", "place", "duels", "ranks", "stack", "sealed",
          "secrets", "winners", "history")
-_NESTED = ("hands", "laid_chance", "laid_term", "dept", "pw", "pwx", "code", "found", "face_down")
+_NESTED = ("hands", "laid_chance", "laid_term", "dept", "pw", "pwx", "code", "found")
 
 
 @dataclass
@@ -60,7 +60,6 @@ class HState:
     piping: dict[int, list[int]] = field(default_factory=dict)  # target -> pipers, this round
     found: list[list[tuple[str, int]]] = field(default_factory=list)  # what each learned this round (for PIPING)
     pairs: dict[int, int] = field(default_factory=dict)  # PARTNER pairs this round
-    face_down: list[list[tuple[int, int]]] = field(default_factory=list)  # (handle, laid by) in front of a seat
     # the round
     round_no: int = 1
     phase: str = "setup"

@@ -27,8 +27,6 @@ def move(st: HState, h: int, to: tuple) -> None:
         old.remove(h)
     elif st.loc[h][0] == "passing":
         st.passing[st.loc[h][1]] = None
-    elif st.loc[h][0] == "front":
-        st.face_down[st.loc[h][1]] = [x for x in st.face_down[st.loc[h][1]] if x[0] != h]
     st.loc[h] = to
     new = pile_of(st, to)
     if new is not None:
