@@ -44,7 +44,7 @@ def new_game(profile: Profile, n_players: int, *, scenario: bool = False) -> HSt
     st.time, st.prio, st.used = [None] * n, [profile.start_prio] * n, [0] * n
     st.pw, st.pwx, st.code = ([[False] * 6 for _ in range(n)] for _ in range(3))
     st.in_system, st.spotted = [None] * n, [False] * n
-    st.found = [[] for _ in range(n)]
+    st.found, st.front = [[] for _ in range(n)], [[] for _ in range(n)]
     st.open_depts = profile.departments(n)
     st.dept = [[] for _ in range(6)]
     flow.advance(st)

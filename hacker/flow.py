@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.engine.errors import IllegalEvent
-from adp2p.hacker import hackpad, playing, positioning, rounds, sealing
+from adp2p.hacker import facedown, hackpad, playing, positioning, rounds, sealing
 from adp2p.hacker.effects import blackout, malfunction
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import add_prio, check_win, claim_face, discard_public, do_shuffle, move
@@ -17,7 +17,8 @@ from adp2p.hacker.tasks import add_prio, check_win, claim_face, discard_public, 
 ANSWERS: dict[str, tuple[str, ...]] = {
     "shuffle": ("shuffle",), "roll": ("roll",), "private_roll": ("private_roll",), "start": ("start",),
     "boss": ("boss",), "deal": ("deal",), "pairs": ("pairs",), "pass": ("pass",), "seal": ("seal",),
-    "unseal": ("unseal",), "play": ("play", "discard"), "hack_choice": ("hack", "no_hack"), "probe": ("probe",),
+    "unseal": ("unseal",), "play": ("play", "discard", "face_down"),
+    "activate": ("activate", "no_activate"), "hack_choice": ("hack", "no_hack"), "probe": ("probe",),
     "answer": ("answer",), "pass_check": ("use_hack", "eject"), "open_pad": ("open_pad",),
     "protect": ("protect", "decline"), "give": ("give",), "exchange": ("exchange",),
 }
@@ -102,7 +103,7 @@ HANDLERS: dict[str, Handler] = {
     "pass_check": lambda st, t, ev: hackpad.on_pass_check(st, ev),
     "open_pad": lambda st, t, ev: hackpad.on_open(st, ev),
     "protect": lambda st, t, ev: playing.on_protect(st, t["actor"], ev), "give": playing.on_give,
-    "exchange": on_exchange,
+    "exchange": on_exchange, "activate": lambda st, t, ev: facedown.on_activate(st, t["actor"], ev),
 }
 
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from adp2p.hacker import board, hackpad, playing, sealing
+from adp2p.hacker import board, facedown, hackpad, playing, sealing
 from adp2p.hacker.catalog import card, tables
+from adp2p.hacker.facedown import goes_face_down, kind_of
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import can_pay
 
@@ -24,8 +25,8 @@ def lay_choices(st: HState, p: int) -> list[dict[str, list[int]]]:
     for sub in _subsets(sorted(st.hands[p])):
         if any(st.faces.get(h) is None for h in sub):
             continue
-        chance = [h for h in sub if card(st.faces[h]).kind == "chance"]
-        term = [h for h in sub if card(st.faces[h]).kind == "terminal"]
+        chance = [h for h in sub if kind_of(st, card(st.faces[h])) == "chance"]
+        term = [h for h in sub if kind_of(st, card(st.faces[h])) == "terminal"]
         if len(chance) + len(term) == len(sub) and sealing.lay_problem(st, p, chance, term) is None:
             out.append({"chance": chance, "term": term})
     return out
@@ -67,6 +68,9 @@ def _play(st: HState, p: int, pile: str) -> list[Event]:
         if f is None:
             continue
         key = card(f).key
+        if pile == "chance" and goes_face_down(st, card(f)):
+            out += facedown.face_down_events(st, p, h)
+            continue
         tgs = playing.targets(st, p, key, pile)
         out += [{"t": "play", "p": p, "h": h, "card": key, **tg} for tg in tgs] or [
             {"t": "discard", "p": p, "h": h, "card": key}]
@@ -108,6 +112,10 @@ def legal(st: HState, p: int) -> list[Event]:
         return _unseal(st, p, task["what"])
     if op == "play":
         return _play(st, p, task["pile"])
+    if op == "activate":
+        return [{"t": "no_activate", "p": p}] + [
+            {"t": "activate", "p": p, "h": h, "card": "superspy", "d": d}
+            for h, _q, d in facedown.activations(st, p) if st.faces.get(h) == facedown.SUPERSPY]
     if op == "hack_choice":
         return [{"t": "hack", "p": p}, {"t": "no_hack", "p": p}]
     if op == "probe":

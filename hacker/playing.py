@@ -9,9 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.engine.errors import IllegalEvent
-from adp2p.hacker import hackpad
+from adp2p.hacker import facedown, hackpad
 from adp2p.hacker.catalog import card, card_by_key
 from adp2p.hacker.effects import ATTACKS, HANDLERS
+from adp2p.hacker.facedown import goes_face_down, kind_of
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import can_pay, claim_face, discard_public, learn
 
@@ -26,8 +27,10 @@ def terminal_usable(st: HState, p: int) -> bool:
 def targets(st: HState, p: int, key: str, pile: str) -> list[dict[str, Any]]:
     """Where p may play a card `key` from this pile now ([] = it cannot be played)."""
     c = card_by_key(key)
-    if c.kind != ("chance" if pile == "chance" else "terminal"):
+    if kind_of(st, c) != ("chance" if pile == "chance" else "terminal"):
         return []
+    if c.key == "superspy_protection":  # only under the face-down option (else it is never laid)
+        return facedown.removal_targets(st, p)
     if c.kind == "terminal" and not (terminal_usable(st, p) and can_pay(st, p)):
         return []
     return HANDLERS[key][0](st, p)
@@ -41,6 +44,9 @@ def step_chance(st: HState) -> bool:
         if st.work.get("cp") != p:
             st.work = {"cp": p, "t0": st.time[p], "p0": st.prio[p]}
             st.turn = p
+            if facedown.activations(st, p):  # H-ACTIVATE: public facts only, so no hand is revealed
+                st.stack.append({"op": "activate", "actor": p})
+                return False
         if st.laid_chance[p]:
             st.stack.append({"op": "play", "actor": p, "pile": "chance"})
             return False
@@ -84,6 +90,9 @@ def on_hack_choice(st: HState, p: int, ev: dict[str, Any]) -> None:
 
 def on_play(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     p, pile = task["actor"], task["pile"]
+    if ev["t"] == "face_down":
+        facedown.on_face_down(st, p, ev)
+        return
     h = ev.get("h")
     laid = st.laid_chance[p] if pile == "chance" else st.laid_term[p]
     if h not in laid:
@@ -91,9 +100,11 @@ def on_play(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     key = ev.get("card")
     f = claim_face(st, h, key, p)
     c = card(f)
-    if c.kind != ("chance" if pile == "chance" else "terminal"):
+    if kind_of(st, c) != ("chance" if pile == "chance" else "terminal"):
         raise IllegalEvent("laid_wrong_pile", f"seat {p} laid {c.key} on its {pile} pile")
     tgs = targets(st, p, c.key, pile)
+    if pile == "chance" and goes_face_down(st, c):
+        raise IllegalEvent("goes_face_down", f"seat {p} must lay its {c.key} face down in front of an opponent")
     if ev["t"] == "discard":
         if tgs:
             raise IllegalEvent("laid_card_not_played", f"seat {p} must play its laid {c.key} (004:91)")
@@ -108,7 +119,9 @@ def on_play(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         st.used[p] += 1  # 004:96: 1 PRIO, taken in phase 9
         st.work["declined"] = True
     st.history.append({"k": "play", "p": p, "card": c.key, **tg})
-    if c.key in ATTACKS:
+    if c.key == "superspy_protection":
+        facedown.remove(st, p, tg)
+    elif c.key in ATTACKS and not st.profile.superspy_face_down:
         open_window(st, p, c.key, tg)
     else:
         HANDLERS[c.key][1](st, p, tg)  # type: ignore[misc]

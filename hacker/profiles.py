@@ -1,6 +1,6 @@
 """Hacker's rule profiles as values: the basic game, closed departments (with the 3-codes variant), the Advanced
-game (every SUPERSPY, PARTNER, BLUFF; 6/5 codes), as fields, never as forks of the rules. Not yet here: the optional
-rule of SUPERSPY laid face down (004:239) and its SUPERSPY PROTECTION variant (004:249)."""
+game (every SUPERSPY, PARTNER, BLUFF; 6/5 codes) and its optional rule of SUPERSPY laid face down (004:239, with
+004:249's SUPERSPY PROTECTION), as fields, never as forks of the rules."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ class Profile:
     max_players: int = 6
     closed_departments: bool = False  # 004:24: only as many departments as players (3-4 players)
     advanced: bool = False  # 004:233: every SUPERSPY, the PARTNER and BLUFF cards
+    superspy_face_down: bool = False  # 004:239 and 004:249 (optional): hacker/facedown.py
     goal: int | None = None  # codes to win; None = by players (004:19-22, 004:235)
     hand: int = 5  # hacker-setup.md
     start_time: int = 3
@@ -45,8 +46,9 @@ BASIC = Profile("basic")
 CLOSED = Profile("closed", max_players=4, closed_departments=True)
 CLOSED3 = Profile("closed-3", max_players=4, closed_departments=True, goal=3)  # 004:24 "3 codes"
 ADVANCED = Profile("advanced", advanced=True)
+ADVANCED_SUPERSPY = Profile("advanced-superspy", advanced=True, superspy_face_down=True)
 
-PROFILES: dict[str, Profile] = {p.name: p for p in (BASIC, CLOSED, CLOSED3, ADVANCED)}
+PROFILES: dict[str, Profile] = {p.name: p for p in (BASIC, CLOSED, CLOSED3, ADVANCED, ADVANCED_SUPERSPY)}
 
 
 def get_profile(name: str = "basic", *, goal: int | None = None, round_limit: int | None = None) -> Profile:

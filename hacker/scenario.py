@@ -13,6 +13,7 @@ from typing import Any
 
 from adp2p.hacker import api
 from adp2p.hacker.catalog import card, card_by_key
+from adp2p.hacker.facedown import kind_of
 from adp2p.hacker.profiles import get_profile
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import deck_faces
@@ -73,7 +74,7 @@ class Scene:
             for key in plan.get(p, []):
                 hs.append(next(h for h in self.st.hands[p] if self.st.faces[h] == card_by_key(key).id
                                and h not in hs))
-            kinds = {h: card(self.st.faces[h]).kind for h in hs}
+            kinds = {h: kind_of(self.st, card(self.st.faces[h])) for h in hs}
             chosen[p] = {"chance": [h for h in hs if kinds[h] == "chance"],
                          "term": [h for h in hs if kinds[h] == "terminal"]}
             self.do({"t": "seal", "p": p, "what": "lay", "c": "", "secret": chosen[p]})
@@ -85,11 +86,11 @@ class Scene:
         return self.do({"t": "start", "p": p})
 
     def play(self, p: int, key: str, **tg: Any) -> Scene:
-        where = "laid_chance" if card_by_key(key).kind == "chance" else "laid_term"
+        where = "laid_chance" if kind_of(self.st, card_by_key(key)) == "chance" else "laid_term"
         return self.do({"t": "play", "p": p, "h": self.h(p, key, where), "card": key, **tg})
 
     def discard(self, p: int, key: str) -> Scene:
-        where = "laid_chance" if card_by_key(key).kind == "chance" else "laid_term"
+        where = "laid_chance" if kind_of(self.st, card_by_key(key)) == "chance" else "laid_term"
         return self.do({"t": "discard", "p": p, "h": self.h(p, key, where), "card": key})
 
     def roll(self, *dice: int) -> Scene:

@@ -11,6 +11,7 @@ from typing import Any
 from adp2p.engine.errors import IllegalEvent
 from adp2p.hacker.board import CAFE, adjacent
 from adp2p.hacker.catalog import card
+from adp2p.hacker.facedown import kind_of, must_lay
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import move
 
@@ -79,12 +80,12 @@ def lay_problem(st: HState, p: int, chance: list[int], term: list[int]) -> str |
     for piles, kind in ((chance, "chance"), (term, "terminal")):
         for h in piles:
             f = st.faces.get(h)
-            if f is not None and card(f).kind != kind:
+            if f is not None and kind_of(st, card(f)) != kind:
                 return "laid_wrong_pile"
     laid = set(chance)
     for h in st.hands[p]:
         f = st.faces.get(h)
-        if f is not None and card(f).must_play_when_drawn and h not in laid:
+        if f is not None and must_lay(st, card(f)) and h not in laid:
             return "must_lay_card"  # H-DRAWN: BLACKOUT, SUPER SPY (004:173, 004:177)
     return None
 

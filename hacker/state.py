@@ -15,13 +15,13 @@ from typing import Any
 
 from adp2p.hacker.profiles import Profile
 
-Loc = tuple  # ("deck",) ("hand", p) ("passing", p) ("laid_chance", p) ("laid_term", p) ("discard",)
+Loc = tuple  # ("deck",) ("hand", p) ("passing", p) ("laid_chance", p) ("laid_term", p) ("front", p) ("discard",)
 
 
 _FLAT = ("loc", "deck", "discard", "passing", "faces", "known", "open_depts", "where", "time", "prio", "used",
          "extra_pw", "locks", "broken", "in_system", "spotted", "pairs", "place", "duels", "ranks", "stack", "sealed",
-         "secrets", "winners", "history")
-_NESTED = ("hands", "laid_chance", "laid_term", "dept", "pw", "pwx", "code", "found")
+         "secrets", "winners", "history", "front_by")
+_NESTED = ("hands", "laid_chance", "laid_term", "dept", "pw", "pwx", "code", "found", "front")
 
 
 @dataclass
@@ -60,6 +60,8 @@ class HState:
     piping: dict[int, list[int]] = field(default_factory=dict)  # target -> pipers, this round
     found: list[list[tuple[str, int]]] = field(default_factory=list)  # what each learned this round (for PIPING)
     pairs: dict[int, int] = field(default_factory=dict)  # PARTNER pairs this round
+    front: list[list[int]] = field(default_factory=list)  # face-down cards in front of each seat (hacker/facedown.py)
+    front_by: dict[int, int] = field(default_factory=dict)  # face-down card -> the seat that laid it
     # the round
     round_no: int = 1
     phase: str = "setup"

@@ -16,7 +16,7 @@ def pile_of(st: HState, loc: tuple) -> list[int] | None:
         return st.deck
     if kind == "discard":
         return st.discard
-    if kind in ("hand", "laid_chance", "laid_term"):
+    if kind in ("hand", "laid_chance", "laid_term", "front"):
         return getattr(st, "hands" if kind == "hand" else kind)[loc[1]]
     return None
 

@@ -80,12 +80,19 @@ class PlannerBot:
         worth = attack["tg"]["who"] == me or v.codes(attack["p"]) >= v.profile.codes_to_win(v.n) - 1
         return (1 if worth else -1) * (1 if ev["t"] == "protect" else 0)
 
+    def s_activate(self, v: HState, me: int, ev: Event) -> float:
+        return 1 if ev["t"] == "activate" else 0
+
     def s_play(self, v: HState, me: int, ev: Event) -> float:
         if ev["t"] == "discard":
             return -1
-        key = ev["card"]
         lead = max((q for q in range(v.n) if q != me), key=lambda q: (v.codes(q), v.prio[q]))
         who = ev.get("who")
+        if ev["t"] == "face_down":  # a SUPERSPY waits best in front of the one with most codes
+            return 2 + (1 if who == lead else 0)
+        key = ev["card"]
+        if key == "superspy_protection":  # under the face-down option: clear what lies in front of me
+            return 3 if v.loc[ev["fd"]] == ("front", me) else 1
         if key in ("time", "priority"):
             return 3 if who == me else (2 if who == lead else 1)
         if key in ("spy", "superspy"):

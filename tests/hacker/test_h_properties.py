@@ -17,14 +17,16 @@ from adp2p.hacker.sim import play_game
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import pile_of
 
-CASES = [(n, prof, bot, seed) for n in (3, 4, 6) for prof in ("basic", "advanced") for bot in ("random", "planner")
+CASES = [(n, prof, bot, seed) for n in (3, 4, 6) for prof in ("basic", "advanced", "advanced-superspy")
+         for bot in ("random", "planner")
          for seed in range(3)] + [(3, "closed", "random", 7), (4, "closed-3", "planner", 8)]
 
 
 def card_places(st: HState) -> None:
     """Every live handle is in exactly one place, and that place lists it once."""
     seen: dict[int, tuple] = {}
-    piles = [("deck",), ("discard",)] + [(k, p) for p in range(st.n) for k in ("hand", "laid_chance", "laid_term")]
+    piles = [("deck",), ("discard",)] + [(k, p) for p in range(st.n)
+                                         for k in ("hand", "laid_chance", "laid_term", "front")]
     for loc in piles:
         for h in pile_of(st, loc):  # type: ignore[union-attr]
             assert h not in seen, f"handle {h} in {seen[h]} and {loc}"
