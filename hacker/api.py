@@ -51,6 +51,17 @@ def new_game(profile: Profile, n_players: int, *, scenario: bool = False) -> HSt
     return st
 
 
+def split_secret(intent: Event, commitment: str) -> tuple[Event, str, int, Any]:
+    """A sealing intent (a `legal` seal event, or a CHANCE `private_roll`, carrying `secret`) as (the log entry with
+    the caller's commitment and no secret, what was sealed, whose, the value): the table posts the entry and gives
+    the value to `learn_secret` on the sealing seat's own engine; the opening is checked against it there and, by
+    the commitment, by everyone."""
+    entry = {k: v for k, v in intent.items() if k != "secret"}
+    entry["c"] = commitment
+    what = "roll" if intent["t"] == "private_roll" else intent["what"]
+    return entry, what, intent["p"], intent["secret"]
+
+
 def pending(st: HState) -> Decision | None:
     if st.over or not st.stack:
         return None

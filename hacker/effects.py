@@ -192,8 +192,11 @@ def malfunction(st: HState, p: int, die: int) -> None:
     w = working(st, p)
     assert w is not None
     what = tables().malfunction[die]
-    if what == "password":
-        learn(st, p, "pw" if not st.pw[p][w] else "pwx", w, at=w)
+    if what == "password":  # the first password, or else the additional one if installed
+        if not st.pw[p][w]:
+            learn(st, p, "pw", w, at=w)
+        elif st.extra_pw[w]:
+            learn(st, p, "pwx", w, at=w)
     elif what == "code":
         learn(st, p, "code", w, at=w)
     elif what.startswith("time+"):

@@ -9,14 +9,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.hacker.api import apply, learn, legal, new_game, pending, view
+from adp2p.hacker.api import apply, learn, legal, new_game, pending, split_secret, view
 from adp2p.hacker.chance import chance_event
 from adp2p.hacker.profiles import Profile
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import deck_faces
 
 Chooser = Callable[[HState, int, Sequence[dict[str, Any]]], dict[str, Any]]
-WHAT = {"seal": None, "private_roll": "roll"}
 
 
 @dataclass
@@ -25,13 +24,6 @@ class GameRecord:
     events: list[dict[str, Any]] = field(default_factory=list)  # the public log (no secrets)
     faces: dict[int, int] = field(default_factory=dict)
     secrets: list[tuple[int, str, int, Any]] = field(default_factory=list)  # (event index, what, seat, value)
-
-
-def seal_public(ev: dict[str, Any], commitment: str) -> tuple[dict[str, Any], Any]:
-    """(the log entry, the sealed value) of a sealing intent: the entry carries only the commitment."""
-    pub = {k: v for k, v in ev.items() if k != "secret"}
-    pub["c"] = commitment
-    return pub, ev["secret"]
 
 
 def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 500_000,
@@ -59,9 +51,8 @@ def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_event
             seen = view(st, d.actor) if use_views else st
             ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
         if "secret" in ev:
-            what = "roll" if ev["t"] == "private_roll" else ev["what"]
-            pub, secret = seal_public(ev, f"sim-{len(rec.events)}")
-            rec.secrets.append((len(rec.events), what, ev["p"], secret))
+            pub, what, seat, secret = split_secret(ev, f"sim-{len(rec.events)}")
+            rec.secrets.append((len(rec.events), what, seat, secret))
             ev = {**pub, "secret": secret}  # the referee's engine learns it with the event
             st = apply(st, ev, inplace=True)
             rec.events.append(pub)
