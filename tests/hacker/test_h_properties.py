@@ -136,3 +136,28 @@ def test_an_exhausted_deck_is_the_discard_pile_reshuffled_with_new_handles() -> 
     size = sum(profile.deck_counts().values())
     assert rec.state.next_handle > size and sum(ev["t"] == "shuffle" for ev in rec.events) >= 2
     card_places(rec.state)
+
+
+@pytest.mark.parametrize(("prof", "seed"), [("basic", 21), ("advanced-superspy", 22), ("basic", 23)])
+def test_a_peer_knowing_only_its_own_faces_and_secrets_folds_the_same_public_game(prof: str, seed: int) -> None:
+    """Seat 0's engine gets the log's entries, the faces the rules reveal to seat 0 (as the network layer would
+    decrypt them) and its own sealed values only; it reaches the referee's public state."""
+    profile = get_profile(prof, round_limit=25)
+    rec = play_game(profile, [make_bot("planner", seed + i) for i in range(4)], seed)
+    secrets = {i: (what, p, v) for i, what, p, v in rec.secrets}
+    ref = api.new_game(profile, 4)
+    ref.faces = dict(rec.faces)
+    peer = api.new_game(profile, 4)
+    for i, ev in enumerate(rec.events):
+        if i in secrets:
+            what, p, v = secrets[i]
+            api.learn_secret(ref, what, p, v, inplace=True)
+            if p == 0:
+                api.learn_secret(peer, what, p, v, inplace=True)
+        ref = api.apply(ref, ev, inplace=True)
+        peer = api.apply(peer, ev, inplace=True)
+        shown = {h: ref.faces[h] for h, mask in ref.reveals if mask & 1 and h in ref.faces}
+        api.learn(peer, shown, inplace=True)
+        assert all(ref.known.get(h, 0) & 1 for h in peer.faces)  # it never knows more than seat 0 may
+    public = ("loc", "dept", "where", "time", "prio", "pw", "pwx", "code", "locks", "round_no", "winners", "over")
+    assert {k: getattr(peer, k) for k in public} == {k: getattr(ref, k) for k in public}
