@@ -41,6 +41,12 @@ def cards() -> tuple[CardDef, ...]:
 
 
 @cache
+def counts_source() -> str:
+    """Where the deck counts come from (they are a ruling, not the publisher's)."""
+    return str(tomllib.loads((DATA / "cards.toml").read_text(encoding="utf-8"))["counts_source"])
+
+
+@cache
 def _by_key() -> dict[str, CardDef]:
     return {c.key: c for c in cards()}
 
