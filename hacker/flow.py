@@ -11,7 +11,7 @@ from adp2p.engine.errors import IllegalEvent
 from adp2p.hacker import facedown, hackpad, playing, positioning, rounds, sealing
 from adp2p.hacker.effects import blackout, malfunction
 from adp2p.hacker.state import HState
-from adp2p.hacker.tasks import add_prio, check_win, claim_face, discard_public, do_shuffle, move
+from adp2p.hacker.tasks import add_prio, check_win, discard_public, do_shuffle, move
 
 # which event types answer which task
 ANSWERS: dict[str, tuple[str, ...]] = {
@@ -145,6 +145,3 @@ def advance(st: HState) -> None:
             return
         if rounds.STEPS[st.phase](st):
             rounds.next_phase(st)
-
-
-__all__ = ["advance", "apply_event", "claim_face"]
