@@ -12,6 +12,7 @@ from typing import Any, NamedTuple
 from adp2p.engine.errors import IllegalEvent
 from adp2p.hacker import flow, rounds, sealing
 from adp2p.hacker.legal import legal as _legal
+from adp2p.hacker.obligations import broken as _broken
 from adp2p.hacker.profiles import Profile
 from adp2p.hacker.state import HState
 
@@ -113,6 +114,12 @@ def view(st: HState, player: int) -> HState:
     new.secrets = {k: v for k, v in st.secrets.items() if k.endswith(f":{player}")}
     new.reveals = []
     return new
+
+
+def broken_obligations(st: HState) -> list[dict[str, Any]]:
+    """Rules this instance could not check when their events came (unknown faces) that the faces it knows now show
+    broken: each {"rule", "seat", "hs", "bad", "why"} (hacker/obligations.py)."""
+    return _broken(st)
 
 
 def is_over(st: HState) -> bool:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.engine.errors import IllegalEvent
-from adp2p.hacker.catalog import CardDef, card, card_by_key
+from adp2p.hacker.catalog import CardDef, card, card_by_key, cards
+from adp2p.hacker.obligations import owe
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import claim_face, discard_public, learn, move
 
@@ -42,6 +43,8 @@ def on_face_down(st: HState, p: int, ev: dict[str, Any]) -> None:
     f = st.faces.get(h)
     if f is not None and not goes_face_down(st, card(f)):
         raise IllegalEvent("not_face_down_card", f"seat {p} may not lay {card(f).key} face down")
+    owe(st, "not_face_down_card", p, [h], {c.key for c in cards() if not goes_face_down(st, c)},
+        "laid face down but neither BLUFF nor a face-down SUPERSPY")
     move(st, h, ("front", q))
     st.front_by[h] = p
     st.history.append({"k": "face_down", "p": p, "who": q})

@@ -12,6 +12,7 @@ from typing import Any
 from adp2p.engine.errors import IllegalEvent
 from adp2p.hacker import board
 from adp2p.hacker.catalog import card_by_key, tables
+from adp2p.hacker.obligations import owe
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import can_pay, claim_face, discard_public, learn
 
@@ -84,6 +85,8 @@ def on_pass_check(st: HState, ev: dict[str, Any]) -> None:
     if ev["t"] == "eject":
         if hack_cards(st, p) and can_pay(st, p):
             raise IllegalEvent("hack_card_withheld", f"seat {p} has a laid HACK card and must use it (004:126)")
+        owe(st, "hack_card_withheld", p, list(st.laid_term[p]), {"hack"} if can_pay(st, p) else set(),
+            "thrown out holding a laid HACK card (004:126)")
         _end(st, "ejected")
         return
     h = ev.get("h")

@@ -13,6 +13,7 @@ from adp2p.hacker import facedown, hackpad
 from adp2p.hacker.catalog import card, card_by_key
 from adp2p.hacker.effects import ATTACKS, HANDLERS
 from adp2p.hacker.facedown import goes_face_down, kind_of
+from adp2p.hacker.obligations import not_of_kind, owe
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import can_pay, claim_face, discard_public, learn
 
@@ -65,6 +66,7 @@ def step_terminal(st: HState) -> bool:
                 st.in_system[p] = t
         t = st.terminal_of(p)
         if not terminal_usable(st, p):  # 004:128, 004:169: the laid terminal cards go, unused
+            owe(st, "laid_wrong_pile", p, list(st.laid_term[p]), not_of_kind("terminal", st), "not a terminal card")
             for h in list(st.laid_term[p]):
                 discard_public(st, h)
         elif t is not None and not st.has_access(p, t) and not st.work.get("declined"):

@@ -10,8 +10,9 @@ from typing import Any
 
 from adp2p.engine.errors import IllegalEvent
 from adp2p.hacker.board import CAFE, adjacent
-from adp2p.hacker.catalog import card
+from adp2p.hacker.catalog import card, cards
 from adp2p.hacker.facedown import kind_of, must_lay
+from adp2p.hacker.obligations import owe
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import move
 
@@ -98,6 +99,8 @@ def open_lay(st: HState, p: int, ev: dict[str, Any]) -> None:
     if why is not None:
         raise IllegalEvent(why, f"seat {p} cannot lay {chance} / {term}: {why}")
     _against_seal(st, "lay", p, {"chance": chance, "term": term})
+    owe(st, "must_lay_card", p, [h for h in st.hands[p] if h not in chance + term],
+        {c.key for c in cards() if must_lay(st, c)}, "a BLACKOUT or SUPER SPY kept back (H-DRAWN)")
     for h in chance:
         move(st, h, ("laid_chance", p))
     for h in term:

@@ -20,7 +20,7 @@ Loc = tuple  # ("deck",) ("hand", p) ("passing", p) ("laid_chance", p) ("laid_te
 
 _FLAT = ("loc", "deck", "discard", "passing", "faces", "known", "open_depts", "where", "time", "prio", "used",
          "extra_pw", "locks", "broken", "in_system", "spotted", "pairs", "place", "duels", "ranks", "stack", "sealed",
-         "secrets", "winners", "history", "front_by")
+         "secrets", "winners", "history", "front_by", "obligations")
 _NESTED = ("hands", "laid_chance", "laid_term", "dept", "pw", "pwx", "code", "found", "front")
 
 
@@ -82,6 +82,7 @@ class HState:
     end_reason: str | None = None
     # for the caller
     reveals: list[tuple[int, int]] = field(default_factory=list)  # (handle, mask) shown by the last event
+    obligations: list[dict[str, Any]] = field(default_factory=list)  # rules to check once faces are known
     history: list[dict[str, Any]] = field(default_factory=list)  # the public account, as data
 
     @property

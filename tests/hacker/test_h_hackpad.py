@@ -135,3 +135,18 @@ def test_controller_legal_seals_follow_its_private_roll() -> None:
     assert len(api.legal(s.st, 1)) == 28
     assert api.legal(api.view(s.st, 2), 1) == []  # not seat 2's decision
     assert "roll:1" not in api.view(s.st, 0).secrets and "roll:1" in api.view(s.st, 1).secrets
+
+
+def test_a_peer_that_cannot_see_the_cards_catches_a_withheld_hack_card_once_they_are_turned_over() -> None:
+    """The hacker's own engine rejects the ejection; a peer without his faces records an obligation, and the
+    discarded cards' faces (decrypted for everyone) show the cheat, naming the hacker."""
+    s = declared(at_hack(), [3, 4], ["A1", "A2", "B2"])
+    s.do({"t": "probe", "p": 0, "sq": "A1"}).do({"t": "answer", "p": 1, "check": True})
+    peer = api.replay(s.profile, 3, s.log)  # an observer: no faces, no secrets
+    peer = api.apply(peer, {"t": "eject", "p": 0})
+    assert api.broken_obligations(peer) == []
+    peer = api.apply(peer, {"t": "open_pad", "p": 1, "roll": [3, 4], "checks": ["A1", "A2", "B2"]})
+    shown = {h: s.faces[h] for h, _mask in peer.reveals}
+    assert len(shown) == 3  # QUERY and both HACK cards, turned over as they are discarded
+    broken = api.broken_obligations(api.learn(peer, shown))
+    assert [(b["rule"], b["seat"]) for b in broken] == [("hack_card_withheld", 0)]

@@ -161,3 +161,4 @@ def test_a_peer_knowing_only_its_own_faces_and_secrets_folds_the_same_public_gam
         assert all(ref.known.get(h, 0) & 1 for h in peer.faces)  # it never knows more than seat 0 may
     public = ("loc", "dept", "where", "time", "prio", "pw", "pwx", "code", "locks", "round_no", "winners", "over")
     assert {k: getattr(peer, k) for k in public} == {k: getattr(ref, k) for k in public}
+    assert peer.obligations and api.broken_obligations(api.learn(peer, rec.faces)) == []  # an honest game
