@@ -107,9 +107,8 @@ def finish(st: HState) -> None:
     for d in st.open_depts:
         k = st.dept[d].count(-1)
         line: list[int] = []
-        for r in range(k, -1, -1):
-            for g in (d * 10 + r,):
-                line.extend(p for slot in st.order.get(g, []) for p in slot["ps"])
+        for r in range(k, -1, -1):  # [rank k players], D1, [rank k-1], D2, ..., Dk, [rank 0]
+            line.extend(p for slot in st.order.get(d * 10 + r, []) for p in slot["ps"])
             if r >= 1:
                 line.append(-1)
         st.dept[d] = line[:PLACES]

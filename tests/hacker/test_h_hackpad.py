@@ -5,9 +5,12 @@ from __future__ import annotations
 
 import pytest
 from adp2p.engine.errors import IllegalEvent
-from adp2p.hacker import api
+from adp2p.hacker import api, board
+from adp2p.hacker.catalog import tables
 from adp2p.hacker.legal import pads
 from adp2p.hacker.scenario import Scene
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 
 def at_hack(hands: dict[int, list[str]] | None = None, lay: dict[int, list[str]] | None = None) -> Scene:
@@ -150,3 +153,18 @@ def test_a_peer_that_cannot_see_the_cards_catches_a_withheld_hack_card_once_they
     assert len(shown) == 3  # QUERY and both HACK cards, turned over as they are discarded
     broken = api.broken_obligations(api.learn(peer, shown))
     assert [(b["rule"], b["seat"]) for b in broken] == [("hack_card_withheld", 0)]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.tuples(st.integers(1, 6), st.integers(1, 6)), st.sets(st.sampled_from(board.squares()), max_size=4))
+def test_an_opening_passes_exactly_when_it_follows_the_hack_table(roll: tuple[int, int], checks: set[str]) -> None:
+    s = declared(at_hack(), list(roll), [], secret=False)
+    s.do({"t": "probe", "p": 0, "sq": "abandon"})
+    ok = board.ring_counts(sorted(checks)) == tables().hack_table[sum(roll)]
+    if ok:
+        s.do({"t": "open_pad", "p": 1, "roll": list(roll), "checks": sorted(checks)})
+        assert not s.st.pw[0][0] and s.st.laid_term[0] == [] and s.pending.actor == 1  # abandoned: thrown out
+    else:
+        with pytest.raises(IllegalEvent) as e:
+            s.do({"t": "open_pad", "p": 1, "roll": list(roll), "checks": sorted(checks)})
+        assert e.value.rule == "controller_pad_breaks_table"
