@@ -233,3 +233,18 @@ def test_start_player_is_a_seat() -> None:
 def test_a_player_keeping_its_terminal_keeps_its_time() -> None:
     s = Scene(3).lay().start(0).to_phase("lay")
     assert s.st.time == [2, 2, 2]  # 004:128: one TIME unit per round at a terminal, not back to 3
+
+
+def test_two_players_duel_with_the_higher_prio_adding_one_and_a_level_roll_again_without_bonus() -> None:
+    """004:86: seat 0 (PRIO 6) and seat 1 (PRIO 5) both go to department 2, no dummy users."""
+    s = Scene(3).lay().start(0).to_phase("place", boss_at=0)
+    assert s.st.prio[:2] == [6, 5]
+    for p, to in ((0, 1), (1, 1), (2, 2)):
+        s.do({"t": "seal", "p": p, "what": "place", "c": "x", "secret": to})
+    s.roll(1, 1, 1, 1, 1, 1)
+    for p, to in ((0, 1), (1, 1), (2, 2)):
+        s.do({"t": "unseal", "p": p, "what": "place", "to": to})
+    s.roll(3, 4)  # 3 + 1 against 4: level
+    assert s.pending.info == {"for": "duel", "k": 2}
+    s.roll(3, 4)  # no bonus now: seat 1 wins
+    assert s.st.dept[1] == [1, 0] and s.st.time[1] == 2 and s.st.time[0] is None  # seat 1 kept its terminal
