@@ -107,11 +107,25 @@ HANDLERS: dict[str, Handler] = {
 }
 
 
+def _has_bool(ev: dict[str, Any]) -> bool:
+    """A bool anywhere but an answer's `check` (Python counts True as 1: it must not pass for seat or die 1)."""
+    def walk(x: Any) -> bool:
+        if isinstance(x, bool):
+            return True
+        if isinstance(x, dict):
+            return any(walk(v) for v in x.values())
+        return isinstance(x, list) and any(walk(v) for v in x)
+
+    return any(walk(v) for k, v in ev.items() if k != "check")
+
+
 def apply_event(st: HState, ev: dict[str, Any]) -> None:
     if st.over or not st.stack:
         raise IllegalEvent("game_over", "the game is over")
     if not isinstance(ev, dict) or not isinstance(ev.get("t"), str):
         raise IllegalEvent("bad_event", f"an event is a dict with a type t: {ev!r}")
+    if _has_bool(ev):
+        raise IllegalEvent("bad_event", "only an answer's check is true or false; seats, dice, handles are numbers")
     task = st.stack[-1]
     if ev["t"] not in ANSWERS[task["op"]]:
         raise IllegalEvent("not_now", f"{ev['t']!r} does not answer the pending {task['op']!r}")

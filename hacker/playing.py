@@ -164,7 +164,7 @@ def give_options(st: HState, g: int, r: int) -> list[dict[str, Any]]:
 
 def on_deal(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     perm = ev.get("perm")
-    if not (isinstance(perm, list) and sorted(perm) == list(range(st.n))):
+    if not (isinstance(perm, list) and all(isinstance(x, int) for x in perm) and sorted(perm) == list(range(st.n))):
         raise IllegalEvent("bad_deal", "the place cards are dealt as a permutation of the seats (H-EXCHANGE)")
     st.history.append({"k": "exchange", "perm": list(perm)})
     for g in reversed(st.clockwise(task["p"])):
@@ -182,7 +182,7 @@ def on_give(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
 
 def on_pairs(st: HState, ev: dict[str, Any]) -> None:
     perm = ev.get("perm")
-    if not (isinstance(perm, list) and sorted(perm) == list(range(6))):
+    if not (isinstance(perm, list) and all(isinstance(x, int) for x in perm) and sorted(perm) == list(range(6))):
         raise IllegalEvent("bad_pairs", "PARTNER deals the place cards 1-6 as a permutation")
     for a, b in zip(perm[::2], perm[1::2], strict=True):
         st.pairs[a], st.pairs[b] = b, a

@@ -27,7 +27,10 @@ def on_seal(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         raise IllegalEvent("bad_seal", f"seat {p} must seal its {what} with an opaque commitment c")
     st.sealed[key(what, p)] = ev["c"]
     if "secret" in ev:  # a local convenience: the sealing seat's own engine (or a referee) learns its value
-        st.secrets[key(what, p)] = normal(what, ev["secret"])
+        try:
+            st.secrets[key(what, p)] = normal(what, ev["secret"])
+        except TypeError:
+            raise IllegalEvent("bad_seal", f"seat {p}: a malformed secret {what}") from None
 
 
 def normal(what: str, value: Any) -> Any:

@@ -4,6 +4,7 @@ rejected with IllegalEvent and leaves the state unchanged."""
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import random
 from typing import Any
@@ -13,6 +14,7 @@ from adp2p.engine.errors import IllegalEvent
 from adp2p.hacker import api
 from adp2p.hacker.bots import make_bot
 from adp2p.hacker.profiles import get_profile
+from adp2p.hacker.scenario import Scene
 from adp2p.hacker.sim import play_game
 from adp2p.hacker.state import HState
 from adp2p.hacker.tasks import pile_of
@@ -162,3 +164,33 @@ def test_a_peer_knowing_only_its_own_faces_and_secrets_folds_the_same_public_gam
     public = ("loc", "dept", "where", "time", "prio", "pw", "pwx", "code", "locks", "round_no", "winners", "over")
     assert {k: getattr(peer, k) for k in public} == {k: getattr(ref, k) for k in public}
     assert peer.obligations and api.broken_obligations(api.learn(peer, rec.faces)) == []  # an honest game
+
+
+JUNK: list[Any] = [None, -1, 99, "x", [], [[1]], [1.5], {"a": 1}, [0, "1"], True]
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_junk_in_any_field_is_an_illegal_event_never_a_crash(seed: int) -> None:
+    rng = random.Random(seed)
+    for st, _p, legal in walk(3, 200 + seed)[::9]:
+        ev = legal[rng.randrange(len(legal))]
+        for field_name in [k for k in ev if k != "t"]:
+            for junk in JUNK:
+                bad = {**ev, field_name: junk}
+                if bad in legal:
+                    continue
+                with contextlib.suppress(IllegalEvent):
+                    api.apply(st, bad)
+
+
+def test_junk_chance_events_are_illegal_events() -> None:
+    deal = Scene(3, hands={0: ["information_exchange"]}).lay({0: ["information_exchange"]}).start(0)
+    deal.play(0, "information_exchange")
+    scenes = {"start": Scene(3).lay(), "roll": Scene(3).lay().start(0).to_phase("dummies"),
+              "boss": Scene(3).lay().start(0).to_phase("boss"), "deal": deal}
+    fields = {"start": "p", "roll": "dice", "boss": "at", "deal": "perm"}
+    for t, s in scenes.items():
+        assert s.pending.kind == f"chance:{t}"
+        for junk in JUNK:
+            with pytest.raises(IllegalEvent):
+                s.do({"t": t, fields[t]: junk})
