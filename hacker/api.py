@@ -70,6 +70,10 @@ def pending(st: HState) -> Decision | None:
     info = {k: v for k, v in task.items() if k not in ("op", "actor")}
     if task["op"] == "boss":
         info["at"] = rounds.occupied(st)
+    if task["op"] in ("probe", "answer", "pass_check", "open_pad"):  # the attempt's public course
+        a = st.work["hack"]
+        info |= {"hacker": a["p"], "controller": a["ctrl"], "d": a["d"], "pos": a["pos"],
+                 "cleared": list(a["cleared"]), "checks_found": list(a["hit"])}
     if task["actor"] is None:
         return Decision(None, f"chance:{task['op']}", info)
     return Decision(task["actor"], task["op"], info)

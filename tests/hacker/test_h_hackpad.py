@@ -122,6 +122,8 @@ def test_probes_start_outside_move_to_neighbours_and_never_revisit_a_clear_squar
         with pytest.raises(IllegalEvent):
             s.do({"t": "probe", "p": 0, "sq": bad})
     s.do({"t": "probe", "p": 0, "sq": "E5"}).do({"t": "answer", "p": 1, "check": False})
+    assert s.pending == api.Decision(0, "probe", {"hacker": 0, "controller": 1, "d": 0, "pos": "E5",
+                                                  "cleared": ["E5"], "checks_found": []})
     sqs = {e["sq"] for e in api.legal(s.st, 0)}
     assert sqs == {"D4", "D5", "E4", "abandon"}
 
