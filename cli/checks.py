@@ -75,6 +75,43 @@ def strategies(text: str) -> list[str]:
     return names
 
 
+def any_strategies(text: str) -> list[str]:
+    """`sim --bots`: names of either game's bots; `check` then holds them to the chosen game's."""
+    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+
+    names = [s.strip() for s in text.split(",")]
+    for s in names:
+        if s not in STRATEGIES and s not in HACKER_STRATEGIES:
+            known = ", ".join(dict.fromkeys([*STRATEGIES, *HACKER_STRATEGIES]))
+            raise argparse.ArgumentTypeError(f"unknown bot strategy {s!r}; choose one of {known}")
+    return names
+
+
+def _check_sim(args: argparse.Namespace) -> None:
+    """`sim`: each game's own defaults, profiles and bots."""
+    if args.game == "hacker":
+        from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+        from adp2p.hacker.profiles import get_profile as hacker_profile
+
+        args.rules = args.rules or "basic"
+        args.bots = args.bots or ["planner"]
+        bad = [b for b in args.bots if b not in HACKER_STRATEGIES]
+        if bad:
+            raise UsageError(f"--bots: {bad[0]!r} is not a Hacker bot; choose from {', '.join(HACKER_STRATEGIES)}")
+        try:
+            prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+        except ValueError as exc:
+            raise UsageError(f"--rules: {exc}") from None
+        _players(prof, args.players, "--players")  # type: ignore[arg-type]
+        return
+    args.rules = args.rules or "classic"
+    args.bots = args.bots or ["deduction"]
+    bad = [b for b in args.bots if b not in STRATEGIES]
+    if bad:
+        raise UsageError(f"--bots: unknown bot strategy {bad[0]!r}; choose one of {', '.join(STRATEGIES)}")
+    _players(profile_of(args), args.players, "--players")
+
+
 def profile_of(args: argparse.Namespace) -> Profile:
     """The rule profile the options ask for (--rules, --goal, --round-limit, --stalemate); a usage error if none."""
     try:
@@ -101,7 +138,7 @@ def check(args: argparse.Namespace) -> None:
     """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
     cmd = args.cmd
     if cmd == "sim":
-        _players(profile_of(args), args.players, "--players")
+        _check_sim(args)
     elif cmd == "play":
         prof = profile_of(args)
         alone = args.watch and args.offline  # offline --watch: only bots; on the network a bot takes your seat

@@ -65,7 +65,28 @@ def simulate(
     }
 
 
+def run_hacker_sim(args: argparse.Namespace) -> int:
+    """`sim --game hacker`: Hacker's engine (hacker/), its bots and profiles."""
+    from adp2p.hacker.profiles import get_profile as hacker_profile
+    from adp2p.hacker.sim import simulate as hacker_simulate
+
+    prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    out = hacker_simulate(prof, args.players, args.games, list(args.bots), args.seed)
+    if args.json:
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"{out['games']} games of Hacker, {out['profile']}, {out['players']} players, bots {','.join(args.bots)}")
+    rates = out["win_rate_per_seat_by_strategy"]
+    print(f"  wins by strategy:  {out['wins_by_strategy']}  (win rate per seat: {rates})")
+    print(f"  rounds per game:   mean {out['rounds_mean']}, median {out['rounds_median']}, max {out['rounds_max']}; "
+          f"{out['ended_by_round_limit']} ended at the {args.round_limit}-round limit, {out['unfinished']} unfinished")
+    print(f"  speed:             {out['games_per_second']} games/s ({out['seconds']} s)")
+    return 0
+
+
 def run_sim(args: argparse.Namespace) -> int:
+    if args.game == "hacker":
+        return run_hacker_sim(args)
     strategies = list(args.bots)  # checked by the parser (cli/checks.py)
     out = simulate(
         args.rules, args.players, args.games, strategies, args.seed, args.round_limit, args.goal, args.stalemate or None

@@ -8,15 +8,29 @@ import os
 import sys
 from importlib.metadata import PackageNotFoundError, version
 
-from adp2p.cli.checks import Parser, UsageError, add_reaction_args, check, seconds, strategies, strategy, whole
+from adp2p.cli.checks import (
+    Parser,
+    UsageError,
+    add_reaction_args,
+    any_strategies,
+    check,
+    seconds,
+    strategy,
+    whole,
+)
 from adp2p.engine.profiles import PROFILES
+from adp2p.hacker.profiles import PROFILES as HACKER_PROFILES
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
 DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table stuck repeating moves
 
 
-def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE) -> None:
-    p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
+def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE, hacker: bool = False) -> None:
+    if hacker:  # `sim --game hacker`: Hacker's profiles too; the default is each game's own (cli/checks.py)
+        p.add_argument("--rules", default=None, choices=[*PROFILES, *HACKER_PROFILES],
+                       help="rule profile (default classic; --game hacker: basic)")
+    else:
+        p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
     p.add_argument(
         "--round-limit",
@@ -48,14 +62,17 @@ def parser() -> argparse.ArgumentParser:
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("sim", help="in-process bot games: win rates, turns, speed")
+    s.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="which game's engine (default access-denied)")
     s.add_argument("--players", type=whole(0, 99), default=4, help="players at each table (default 4)")
     s.add_argument("--games", type=whole(1, 1_000_000), default=100, help="how many games (default 100)")
     s.add_argument(
-        "--bots", type=strategies, default=["deduction"], help="comma-separated strategies, rotated around the table"
+        "--bots", type=any_strategies, default=None,
+        help="comma-separated strategies, rotated around the table (default deduction; --game hacker: planner)",
     )
     s.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     s.add_argument("--json", action="store_true", help="machine-readable output")
-    _add_rules(s, stalemate=0)
+    _add_rules(s, stalemate=0, hacker=True)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
     p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")
