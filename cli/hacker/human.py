@@ -1,0 +1,84 @@
+"""The human seat of a Hacker game: draws the page for a decision and reads lines until the menu gives a legal
+event. What a table (or the local game) calls: `Human.choose(view, seat, decision, options)` returns one of
+`options` (for a sealing decision the intent with its `secret`: the caller seals it with `split_secret`).
+
+Decisions with a single legal event that only carry out what the player already chose or must say (turning a
+sealed choice over, the controller's true answer, opening the pad) are taken without asking, with a note."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Any, TextIO
+
+from adp2p.cli.hacker.labels import path
+from adp2p.cli.hacker.menu import Menu
+from adp2p.cli.hacker.page import compose
+from adp2p.cli.hacker.words import say
+from adp2p.cli.tui.prompt import reader_for
+from adp2p.hacker.api import Decision
+from adp2p.hacker.state import HState
+from rich.console import Console
+
+Event = dict[str, Any]
+FORCED = frozenset({"unseal", "answer", "open_pad"})  # a single legal event here is no choice: taken, with a note
+
+
+class Quit(Exception):
+    """The player typed q (or the input ended)."""
+
+
+class Human:
+    def __init__(self, lang: str = "en", inp: TextIO | None = None, out: TextIO | None = None,
+                 size: tuple[int, int] | None = None, names: list[str] | None = None) -> None:
+        self.lang, self.names, self.fixed = lang, names, size
+        self.inp, self.out = inp or sys.stdin, out or sys.stdout
+        self.reader = reader_for(self.inp)
+        self.notes: list[str] = []
+        self.con = Console(file=self.out, force_terminal=self.out.isatty(), highlight=False,
+                           color_system="auto" if self.out.isatty() else None, soft_wrap=True)
+
+    def size(self) -> tuple[int, int]:
+        if self.fixed:
+            return self.fixed
+        try:
+            s = os.get_terminal_size(self.out.fileno())
+            return s.columns, s.lines
+        except (AttributeError, OSError, ValueError):
+            return shutil.get_terminal_size((80, 24))
+
+    def draw(self, v: HState, me: int, stage: Any, status: str = "") -> None:
+        cols, rows = self.size()
+        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes)
+        if self.out.isatty():
+            self.out.write("\x1b[H\x1b[2J")
+        for t in lines:
+            self.con.print(t, end="\n", overflow="crop", no_wrap=True)
+        self.out.write((status + "  " if status else "") + say("prompt", self.lang))
+        self.out.flush()
+
+    def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
+        if len(options) == 1 and d.kind in FORCED:
+            self.notes = [say("auto", self.lang, what=" ".join(path(v, me, options[0], self.lang, self.names)))]
+            return options[0]
+        menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
+        status = ""
+        while True:
+            self.draw(v, me, menu.stage(), status)
+            line = self.reader.readline()
+            if line is None or line == "" or line.strip().lower() in ("q", "quit"):
+                raise Quit
+            ev = menu.pick(line)
+            status = menu.error
+            if ev is not None:
+                self.notes = []
+                return ev
+
+    def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
+        self.notes = [text]
+        self.draw(v, me, None, say("press_enter", self.lang) if wait else "")
+        if wait:
+            self.reader.readline()
+        self.out.write("\n")
+        self.out.flush()

@@ -1,0 +1,171 @@
+"""The menu of one Hacker decision: every legal event of the seat, numbered, at most `STAGE_MAX` choices per
+stage. Where there are more, a stage offers groups (a card, a number of cards, a column of the pad) and the next
+stage the choices in the group; `0` goes back one stage. The hack pad's checks (a sealed choice among hundreds of
+pads) are picked square by square: each step offers only squares that still complete a pad the roll allows.
+
+Pure logic, no I/O: `rows()` says the current stage, `pick(text)` answers a typed line with the chosen legal
+event (an intent with its `secret` for sealing decisions: the caller seals it) or None (a new stage, or an error
+in `error`). A square's name (e.g. `c3`) picks that square directly while probing or setting checks.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.cli.hacker.labels import path, question
+from adp2p.cli.hacker.words import ring_name, say
+from adp2p.hacker.board import ring
+from adp2p.hacker.state import HState
+
+Event = dict[str, Any]
+STAGE_MAX = 12
+
+
+class Menu:
+    """The menu of `options` (the legal events of `me` in its view `v`) for a decision of `kind`."""
+
+    def __init__(self, v: HState, me: int, kind: str, info: dict[str, Any], options: list[Event], lang: str = "en",
+                 names: list[str] | None = None) -> None:
+        self.v, self.me, self.kind, self.options, self.lang = v, me, kind, options, lang
+        self.title = question(v, me, kind, info, lang, names)
+        self.pad = bool(options) and all(ev["t"] == "seal" and ev.get("what") == "pad" for ev in options)
+        self.paths = [path(v, me, ev, lang, names) for ev in options]
+        self.prefix: tuple[str, ...] = ()
+        self.picked: list[str] = []  # the pad's checks picked so far
+        self.error = ""
+
+    # -- what the current stage offers ----------------------------------------------------------------------
+    def _under(self) -> list[int]:
+        n = len(self.prefix)
+        return [i for i, p in enumerate(self.paths) if p[:n] == self.prefix]
+
+    def choices(self) -> list[tuple[str, Any]]:
+        """The current stage's choices: (label, ("event", index) | ("group", part) | ("square", sq))."""
+        if self.pad:
+            return self._pad_choices()
+        under = self._under()
+        n = len(self.prefix)
+        if len(under) <= STAGE_MAX:
+            return [(" · ".join(self.paths[i][n:]) if len(self.paths[i]) > n + 1 else self.paths[i][-1],
+                     ("event", i)) for i in under]
+        groups: list[str] = []
+        for i in under:
+            g = self.paths[i][n] if len(self.paths[i]) > n + 1 else None
+            if g is not None and g not in groups:
+                groups.append(g)
+        out: list[tuple[str, Any]] = [(self.paths[i][-1], ("event", i)) for i in under if len(self.paths[i]) == n + 1]
+        for g in groups:
+            members = [i for i in under if self.paths[i][n] == g]
+            if len(members) == 1:  # a group of one is its choice
+                out.append((" · ".join(self.paths[members[0]][n + 1:]), ("event", members[0])))
+            else:
+                out.append((say("group_more", self.lang, label=g, k=len(members)), ("group", g)))
+        return out
+
+    def _pad_left(self) -> list[int]:
+        return [i for i, ev in enumerate(self.options) if set(self.picked) <= set(ev["secret"])]
+
+    def _pad_choices(self) -> list[tuple[str, Any]]:
+        left = self._pad_left()
+        size = len(self.options[0]["secret"])
+        if len(self.picked) >= size:
+            return [(self.paths[i][-1], ("event", i)) for i in left]
+        squares = sorted({s for i in left for s in self.options[i]["secret"]} - set(self.picked))
+        if self.prefix:
+            squares = [s for s in squares if ring_name(s, self.lang) == self.prefix[0]]
+        elif len(squares) > STAGE_MAX:
+            rings: list[str] = []
+            for s in sorted(squares, key=ring):
+                r = ring_name(s, self.lang)
+                if r not in rings:
+                    rings.append(r)
+            return [(say("group_more", self.lang, label=r, k=sum(1 for s in squares if ring_name(s, self.lang) == r)),
+                     ("group", r)) for r in rings]
+        return [(f"{s} ({ring_name(s, self.lang)})", ("square", s)) for s in squares]
+
+    def stage(self) -> tuple[str, list[str], str | None]:
+        """The stage: its question (with the pad's picks), its numbered choices, the way back (if any)."""
+        head = self.title
+        if self.pad:
+            size = len(self.options[0]["secret"]) if self.options else 0
+            head += "  " + say("pick_pad", self.lang, sqs=" ".join(self.picked) or "-", k=len(self.picked), n=size)
+        body = [f"{n:>2} {label}" for n, (label, _) in enumerate(self.choices(), 1)]
+        return head, body, say("back", self.lang) if self.prefix or self.picked else None
+
+    def rows(self) -> list[str]:
+        head, body, back = self.stage()
+        return [head, *body, *([back] if back else [])]
+
+    # -- answering a typed line -----------------------------------------------------------------------------
+    def pick(self, text: str) -> Event | None:
+        self.error = ""
+        x = text.strip()
+        if x == "0" and (self.prefix or self.picked):
+            if self.prefix:
+                self.prefix = self.prefix[:-1]
+            else:
+                self.picked.pop()
+            return None
+        choices = self.choices()
+        target: Any = None
+        if x.isdigit() and 1 <= int(x) <= len(choices):
+            target = choices[int(x) - 1][1]
+        elif len(x) == 2 and x[0].upper() in "ABCDE" and x[1] in "12345":
+            target = self._square(x.upper())
+        if target is None:
+            self.error = say("bad_choice", self.lang, x=x)
+            return None
+        what, val = target
+        if what == "event":
+            return self.options[val]
+        if what == "group":
+            self.prefix = (*self.prefix, val)
+            return None
+        self.picked.append(val)
+        self.prefix = ()
+        return self._pad_done()
+
+    def _square(self, sq: str) -> tuple[str, Any] | None:
+        if self.pad:
+            left = self._pad_left()
+            ok = sq not in self.picked and any(sq in self.options[i]["secret"] for i in left)
+            return ("square", sq) if ok else None
+        for i, ev in enumerate(self.options):
+            if ev["t"] == "probe" and ev["sq"] == sq:
+                return ("event", i)
+        return None
+
+    def _pad_done(self) -> Event | None:
+        left = self._pad_left()
+        if len(left) == 1 and sorted(self.options[left[0]]["secret"]) == sorted(self.picked):
+            return self.options[left[0]]
+        return None
+
+
+def every_choice(menu: Menu) -> list[tuple[list[str], Event]]:
+    """Every event the menu can give, with the keys typed to get it (each stage walked once; the pad's sets by
+    their squares in order). For tests and for a bot that drives the menu like a person."""
+    out: list[tuple[list[str], Event]] = []
+
+    def walk(keys: list[str]) -> None:
+        m = Menu.__new__(Menu)
+        m.__dict__.update(menu.__dict__)
+        m.prefix, m.picked, m.error = (), [], ""
+        for k in keys:
+            m.pick(k)
+        for n, (_, (what, val)) in enumerate(m.choices(), 1):
+            if what == "event":
+                out.append(([*keys, str(n)], m.options[val]))
+            elif what == "group" or (what == "square" and m.pad):
+                if what == "square" and m.pad and len(m.picked) + 1 == len(m.options[0]["secret"]):
+                    done = sorted([*m.picked, val])
+                    hit = [e for e in m.options if sorted(e["secret"]) == done]
+                    out.append(([*keys, str(n)], hit[0]))
+                elif what == "square":
+                    if not m.picked or val > m.picked[-1]:  # each set once, its squares in order
+                        walk([*keys, str(n)])
+                else:
+                    walk([*keys, str(n)])
+
+    walk([])
+    return out
