@@ -16,6 +16,16 @@ def _cards(v: HState, me: int, hs: list[int], lang: str) -> str:
     return ", ".join(card_name(v.face(h, me), lang) for h in hs) or "-"
 
 
+def _count(k: int, lang: str) -> str:
+    return say("cards_1", lang) if k == 1 else say("cards_n", lang, k=k)
+
+
+def _lay(v: HState, me: int, chance: list[int], term: list[int], lang: str) -> str:
+    bits = [say(key, lang, cards=_cards(v, me, hs, lang)) for key, hs in (("lay.chance", chance), ("lay.term", term))
+            if hs]
+    return " | ".join(bits) or say("lay.none", lang)
+
+
 def _play(v: HState, me: int, ev: Event, lang: str, names: list[str] | None) -> tuple[str, ...]:
     name = card_name(ev["card"], lang)
     target = card_by_key(ev["card"]).target
@@ -46,9 +56,7 @@ def path(v: HState, me: int, ev: Event, lang: str, names: list[str] | None = Non
         return (say("ev.seal.place", lang, to=place_name(ev["secret"], lang, long=True)),)
     if t == "seal" and ev["what"] == "lay":
         s = ev["secret"]
-        k = len(s["chance"]) + len(s["term"])
-        return say("cards_n", lang, k=k), say("ev.seal.lay", lang, chance=_cards(v, me, s["chance"], lang),
-                                               term=_cards(v, me, s["term"], lang))
+        return _count(len(s["chance"]) + len(s["term"]), lang), _lay(v, me, s["chance"], s["term"], lang)
     if t == "seal":
         return (say("ev.seal.pad", lang, sqs=" ".join(ev["secret"])),)
     if t == "unseal" and ev["what"] == "place":
@@ -78,7 +86,7 @@ def path(v: HState, me: int, ev: Event, lang: str, names: list[str] | None = Non
     if t == "exchange":
         if not ev["hs"]:
             return (say("ev.exchange.none", lang),)
-        return say("cards_n", lang, k=len(ev["hs"])), say("ev.exchange", lang, cards=_cards(v, me, ev["hs"], lang))
+        return _count(len(ev["hs"]), lang), say("ev.exchange", lang, cards=_cards(v, me, ev["hs"], lang))
     return (say(f"ev.{t}", lang),)
 
 

@@ -1,5 +1,6 @@
 """The menu of one Hacker decision: every legal event of the seat, numbered, at most `STAGE_MAX` choices per
-stage. Where there are more, a stage offers groups (a card, a number of cards, a column of the pad) and the next
+stage (events the player cannot tell apart, such as laying either of two copies of a card, are one choice). Where
+there are more, a stage offers groups (a card, a number of cards, a column of the pad) and the next
 stage the choices in the group; `0` goes back one stage. The hack pad's checks (a sealed choice among hundreds of
 pads) are picked square by square: each step offers only squares that still complete a pad the roll allows.
 
@@ -30,6 +31,8 @@ class Menu:
         self.title = question(v, me, kind, info, lang, names)
         self.pad = bool(options) and all(ev["t"] == "seal" and ev.get("what") == "pad" for ev in options)
         self.paths = [path(v, me, ev, lang, names) for ev in options]
+        seen: set[tuple[str, ...]] = set()  # events the player cannot tell apart (two copies of a card): one choice
+        self.shown = [i for i, p in enumerate(self.paths) if not (p in seen or seen.add(p))]  # type: ignore[func-returns-value]
         self.prefix: tuple[str, ...] = ()
         self.picked: list[str] = []  # the pad's checks picked so far
         self.error = ""
@@ -37,7 +40,7 @@ class Menu:
     # -- what the current stage offers ----------------------------------------------------------------------
     def _under(self) -> list[int]:
         n = len(self.prefix)
-        return [i for i, p in enumerate(self.paths) if p[:n] == self.prefix]
+        return [i for i in self.shown if self.paths[i][:n] == self.prefix]
 
     def choices(self) -> list[tuple[str, Any]]:
         """The current stage's choices: (label, ("event", index) | ("group", part) | ("square", sq))."""
@@ -46,21 +49,21 @@ class Menu:
         under = self._under()
         n = len(self.prefix)
         if len(under) <= STAGE_MAX:
-            return [(" · ".join(self.paths[i][n:]) if len(self.paths[i]) > n + 1 else self.paths[i][-1],
-                     ("event", i)) for i in under]
+            return [(self.paths[i][-1], ("event", i)) for i in under]  # a choice's last part names it whole
         groups: list[str] = []
         for i in under:
             g = self.paths[i][n] if len(self.paths[i]) > n + 1 else None
             if g is not None and g not in groups:
                 groups.append(g)
-        out: list[tuple[str, Any]] = [(self.paths[i][-1], ("event", i)) for i in under if len(self.paths[i]) == n + 1]
+        single = [(self.paths[i][-1], ("event", i)) for i in under if len(self.paths[i]) == n + 1]  # after the groups
+        out: list[tuple[str, Any]] = []
         for g in groups:
             members = [i for i in under if self.paths[i][n] == g]
             if len(members) == 1:  # a group of one is its choice
-                out.append((" · ".join(self.paths[members[0]][n + 1:]), ("event", members[0])))
+                out.append((self.paths[members[0]][-1], ("event", members[0])))
             else:
                 out.append((say("group_more", self.lang, label=g, k=len(members)), ("group", g)))
-        return out
+        return out + single
 
     def _pad_left(self) -> list[int]:
         return [i for i, ev in enumerate(self.options) if set(self.picked) <= set(ev["secret"])]

@@ -47,8 +47,8 @@ def compose(v: HState, me: int, lang: str, stage: Stage | None, width: int, heig
     """Exactly `height - 1` lines: the screen, the account's latest lines in the room left, notes, the menu."""
     base = screen.lines(v, me, lang, names, width, account_lines=0)
     room = height - 1 - len(base)
-    menu = menu_block(stage, width, max(2, room - 1)) if stage else []
     extra = [Text(n, style="bold yellow") for n in (notes or [])]
+    menu = menu_block(stage, width, max(2, room - len(extra))) if stage else []
     left = max(0, room - len(menu) - len(extra))
     hist = [Text("· " + s, style="italic") for s in account.lines(v.history, me, lang, names, min(left, MAX_ACCOUNT))]
     out = base + hist + extra + menu

@@ -217,7 +217,7 @@ def lines(v: HState, me: int, lang: str = "en", names: list[str] | None = None, 
     out += dept_lines(v, me, lang, names, width)
     players = player_lines(v, me, lang, names)
     pad = pad_lines(v, me, lang, names)
-    out += side_by_side(players, pad, 52) if pad else players
+    out += side_by_side(players, pad, 57) if pad else players
     out += hand_lines(v, me, lang, width)
     for s in account.lines(v.history, me, lang, names, account_lines):
         out.append(Text("· " + s, style="italic"))

@@ -16,7 +16,6 @@ WORDS: dict[str, dict[str, str]] = {
     "decides": {"en": "decides: {who}", "de": "am Zug: {who}"},
     "you_decide": {"en": "YOUR decision", "de": "DU bist dran"},
     "over": {"en": "game over", "de": "Spielende"},
-    "you": {"en": "You", "de": "Du"},
     "seat": {"en": "P{n}", "de": "S{n}"},
     "dummy": {"en": "dummy", "de": "Dummy"},
     "dept": {"en": "D{n}", "de": "A{n}"},
@@ -29,7 +28,7 @@ WORDS: dict[str, dict[str, str]] = {
     "broken": {"en": "DEFECT", "de": "DEFEKT"},
     "lock": {"en": "L{k}", "de": "S{k}"},
     "extra_pw": {"en": "+pw", "de": "+Pw"},
-    "h_player": {"en": "player", "de": "Spieler"},
+    "h_player": {"en": "*=you", "de": "*=du"},
     "h_at": {"en": "at", "de": "wo"},
     "h_time": {"en": "TIME", "de": "ZEIT"},
     "h_prio": {"en": "PRIO", "de": "PRIO"},
@@ -42,8 +41,8 @@ WORDS: dict[str, dict[str, str]] = {
     "term_pile": {"en": "terminal", "de": "Terminal"},
     "nothing": {"en": "none", "de": "keine"},
     "passing": {"en": "passing {card}", "de": "gibt {card} weiter"},
-    "pad": {"en": "Hack {hacker}@{d}, ctrl {ctrl}", "de": "Hack {hacker}@{d}, Kontr. {ctrl}"},
-    "pad_roll": {"en": "roll {s}: {o} out {m} mid {c} ctr", "de": "Wurf {s}: {o} au {m} mi {c} ze"},
+    "pad": {"en": "Hack {hacker}@{d} ctrl {ctrl}", "de": "Hack {hacker}@{d} Ktr. {ctrl}"},
+    "pad_roll": {"en": "roll {s}: out{o} mid{m} ctr{c}", "de": "Wurf {s}: au{o} mi{m} ze{c}"},
     "pad_legend": {"en": "@_here o_clear X_check #_yours", "de": "@_hier o_frei X_Check #_deins"},
     "account": {"en": "Account", "de": "Verlauf"},
     "choose": {"en": "Choose a number", "de": "Wähle eine Nummer"},
@@ -62,6 +61,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ring2": {"en": "centre", "de": "Zentrum"},
     "col": {"en": "column {c}", "de": "Spalte {c}"},
     "cards_n": {"en": "{k} cards", "de": "{k} Karten"},
+    "cards_1": {"en": "1 card", "de": "1 Karte"},
     "group_more": {"en": "{label} ... ({k})", "de": "{label} ... ({k})"},
     # phases
     "phase.setup": {"en": "setup", "de": "Aufbau"},
@@ -81,15 +81,15 @@ WORDS: dict[str, dict[str, str]] = {
     "ask.pass": {"en": "Pass one card to {left}", "de": "Eine Karte an {left} weitergeben"},
     "ask.seal.place": {"en": "Choose your place card (sealed)", "de": "Wähle deine Ortskarte (verdeckt)"},
     "ask.seal.lay": {"en": "Lay cards face down (sealed)", "de": "Karten verdeckt auslegen (versiegelt)"},
-    "ask.seal.pad": {"en": "Set your checks on the hack pad (sealed)",
-                     "de": "Setze deine Checks aufs Hackpad (versiegelt)"},
+    "ask.seal.pad": {"en": "Set your checks on the pad (or type a square)",
+                     "de": "Setze deine Checks (oder tippe ein Feld)"},
     "ask.unseal": {"en": "Turn your sealed choice over", "de": "Decke deine versiegelte Wahl auf"},
     "ask.play": {"en": "Play a laid {pile} card", "de": "Spiele eine gelegte {pile}karte"},
     "ask.activate": {"en": "Activate a face-down SUPERSPY?", "de": "Einen verdeckten SUPERSPION aktivieren?"},
     "ask.protect": {"en": "Protect yourself?", "de": "Dich schützen?"},
     "ask.give": {"en": "Give something to {to}", "de": "Gib {to} etwas"},
     "ask.hack_choice": {"en": "Hack the terminal of {d}?", "de": "Das Terminal von {d} hacken?"},
-    "ask.probe": {"en": "Announce a square of the hack pad", "de": "Sage ein Feld des Hackpads an"},
+    "ask.probe": {"en": "Announce a square (number, or type e.g. a1)", "de": "Sage ein Feld an (Nummer, oder z.B. a1)"},
     "ask.answer": {"en": "Answer for {sq}", "de": "Antwort für {sq}"},
     "ask.pass_check": {"en": "You hit a check", "de": "Du hast einen Check getroffen"},
     "ask.open_pad": {"en": "Open your hack pad", "de": "Decke dein Hackpad auf"},
@@ -97,7 +97,9 @@ WORDS: dict[str, dict[str, str]] = {
     # menu labels, one per event kind
     "ev.pass": {"en": "pass {card}", "de": "{card} weitergeben"},
     "ev.seal.place": {"en": "go to {to}", "de": "nach {to}"},
-    "ev.seal.lay": {"en": "chance: {chance} | terminal: {term}", "de": "Zufall: {chance} | Terminal: {term}"},
+    "lay.chance": {"en": "chance: {cards}", "de": "Zufall: {cards}"},
+    "lay.term": {"en": "terminal: {cards}", "de": "Terminal: {cards}"},
+    "lay.none": {"en": "lay nothing", "de": "nichts legen"},
     "ev.seal.pad": {"en": "checks {sqs}", "de": "Checks {sqs}"},
     "ev.unseal.place": {"en": "show: {to}", "de": "zeigen: {to}"},
     "ev.unseal.lay": {"en": "show: chance {chance}, terminal {term}", "de": "zeigen: Zufall {chance}, Terminal {term}"},
@@ -200,7 +202,7 @@ def seat_name(p: int | None, me: int | None, lang: str, names: list[str] | None 
         return say("dummy", lang)
     if names:
         return names[p]
-    return say("you", lang) if p == me else say("seat", lang, n=p + 1)
+    return say("seat", lang, n=p + 1) + ("*" if p == me else "")
 
 
 def place_name(d: int | None, lang: str, long: bool = False) -> str:
