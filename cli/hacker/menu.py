@@ -46,45 +46,19 @@ class Menu:
         """The current stage's choices: (label, ("event", index) | ("group", part) | ("square", sq))."""
         if self.pad:
             return self._pad_choices()
-        under = self._under()
-        n = len(self.prefix)
-        if len(under) <= STAGE_MAX:
-            return [(self.paths[i][-1], ("event", i)) for i in under]  # a choice's last part names it whole
-        groups: list[str] = []
-        for i in under:
-            g = self.paths[i][n] if len(self.paths[i]) > n + 1 else None
-            if g is not None and g not in groups:
-                groups.append(g)
-        single = [(self.paths[i][-1], ("event", i)) for i in under if len(self.paths[i]) == n + 1]  # after the groups
-        out: list[tuple[str, Any]] = []
-        for g in groups:
-            members = [i for i in under if self.paths[i][n] == g]
-            if len(members) == 1:  # a group of one is its choice
-                out.append((self.paths[members[0]][-1], ("event", members[0])))
-            else:
-                out.append((say("group_more", self.lang, label=g, k=len(members)), ("group", g)))
-        return out + single
+        return staged([(self.paths[i], ("event", i)) for i in self.shown], self.prefix, self.lang)
 
     def _pad_left(self) -> list[int]:
         return [i for i, ev in enumerate(self.options) if set(self.picked) <= set(ev["secret"])]
 
     def _pad_choices(self) -> list[tuple[str, Any]]:
         left = self._pad_left()
-        size = len(self.options[0]["secret"])
-        if len(self.picked) >= size:
+        if len(self.picked) >= len(self.options[0]["secret"]):
             return [(self.paths[i][-1], ("event", i)) for i in left]
         squares = sorted({s for i in left for s in self.options[i]["secret"]} - set(self.picked))
-        if self.prefix:
-            squares = [s for s in squares if ring_name(s, self.lang) == self.prefix[0]]
-        elif len(squares) > STAGE_MAX:
-            rings: list[str] = []
-            for s in sorted(squares, key=ring):
-                r = ring_name(s, self.lang)
-                if r not in rings:
-                    rings.append(r)
-            return [(say("group_more", self.lang, label=r, k=sum(1 for s in squares if ring_name(s, self.lang) == r)),
-                     ("group", r)) for r in rings]
-        return [(f"{s} ({ring_name(s, self.lang)})", ("square", s)) for s in squares]
+        items = [((ring_name(s, self.lang), say("col", self.lang, c=s[0]), s), ("square", s))
+                 for s in sorted(squares, key=lambda s: (-ring(s), s))]
+        return staged(items, self.prefix, self.lang)
 
     def stage(self) -> tuple[str, list[str], str | None]:
         """The stage: its question (with the pad's picks), its numbered choices, the way back (if any)."""
@@ -145,6 +119,29 @@ class Menu:
         return None
 
 
+def staged(items: list[tuple[tuple[str, ...], Any]], prefix: tuple[str, ...], lang: str) -> list[tuple[str, Any]]:
+    """The choices of one stage among items (label path, target) under `prefix`: all of them by their last part
+    when at most STAGE_MAX, else their next parts as groups (a group of one is its item), single items last."""
+    n = len(prefix)
+    under = [(p, t) for p, t in items if p[:n] == prefix]
+    if len(under) <= STAGE_MAX:
+        return [(p[-1], t) for p, t in under]  # a choice's last part names it whole
+    groups: dict[str, list[tuple[tuple[str, ...], Any]]] = {}
+    single: list[tuple[str, Any]] = []
+    for p, t in under:
+        if len(p) > n + 1:
+            groups.setdefault(p[n], []).append((p, t))
+        else:
+            single.append((p[-1], t))
+    out: list[tuple[str, Any]] = []
+    for g, members in groups.items():
+        if len(members) == 1:
+            out.append((members[0][0][-1], members[0][1]))
+        else:
+            out.append((say("group_more", lang, label=g, k=len(members)), ("group", g)))
+    return out + single
+
+
 def every_choice(menu: Menu) -> list[tuple[list[str], Event]]:
     """Every event the menu can give, with the keys typed to get it (each stage walked once; the pad's sets by
     their squares in order). For tests and for a bot that drives the menu like a person."""
@@ -159,14 +156,12 @@ def every_choice(menu: Menu) -> list[tuple[list[str], Event]]:
         for n, (_, (what, val)) in enumerate(m.choices(), 1):
             if what == "event":
                 out.append(([*keys, str(n)], m.options[val]))
-            elif what == "group" or (what == "square" and m.pad):
-                if what == "square" and m.pad and len(m.picked) + 1 == len(m.options[0]["secret"]):
+            elif what == "group":
+                walk([*keys, str(n)])
+            elif not m.picked or val > m.picked[-1]:  # a pad's square: each set once, its squares in order
+                if len(m.picked) + 1 == len(m.options[0]["secret"]):
                     done = sorted([*m.picked, val])
-                    hit = [e for e in m.options if sorted(e["secret"]) == done]
-                    out.append(([*keys, str(n)], hit[0]))
-                elif what == "square":
-                    if not m.picked or val > m.picked[-1]:  # each set once, its squares in order
-                        walk([*keys, str(n)])
+                    out.append(([*keys, str(n)], next(e for e in m.options if sorted(e["secret"]) == done)))
                 else:
                     walk([*keys, str(n)])
 
