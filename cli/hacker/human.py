@@ -36,6 +36,7 @@ class Human:
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.reader = reader_for(self.inp)
         self.notes: list[str] = []
+        self.menu: Menu | None = None  # the menu being asked (for a driver that types like a person)
         self.con = Console(file=self.out, force_terminal=self.out.isatty(), highlight=False,
                            color_system="auto" if self.out.isatty() else None, soft_wrap=True)
 
@@ -48,21 +49,21 @@ class Human:
         except (AttributeError, OSError, ValueError):
             return shutil.get_terminal_size((80, 24))
 
-    def draw(self, v: HState, me: int, stage: Any, status: str = "") -> None:
+    def draw(self, v: HState, me: int, stage: Any, status: str = "", prompt: bool = True) -> None:
         cols, rows = self.size()
         lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes)
         if self.out.isatty():
             self.out.write("\x1b[H\x1b[2J")
         for t in lines:
             self.con.print(t, end="\n", overflow="crop", no_wrap=True)
-        self.out.write((status + "  " if status else "") + say("prompt", self.lang))
+        self.out.write((status + "  " if status else "") + (say("prompt", self.lang) if prompt else ""))
         self.out.flush()
 
     def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
         if len(options) == 1 and d.kind in FORCED:
             self.notes = [say("auto", self.lang, what=" ".join(path(v, me, options[0], self.lang, self.names)))]
             return options[0]
-        menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
+        menu = self.menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
         status = ""
         while True:
             self.draw(v, me, menu.stage(), status)
@@ -77,7 +78,7 @@ class Human:
 
     def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
         self.notes = [text]
-        self.draw(v, me, None, say("press_enter", self.lang) if wait else "")
+        self.draw(v, me, None, say("press_enter", self.lang) if wait else "", prompt=wait)
         if wait:
             self.reader.readline()
         self.out.write("\n")
