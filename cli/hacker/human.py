@@ -12,6 +12,7 @@ import shutil
 import sys
 from typing import Any, TextIO
 
+from adp2p.cli.hacker import account
 from adp2p.cli.hacker.labels import path
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import compose
@@ -22,6 +23,7 @@ from adp2p.hacker.state import HState
 from rich.console import Console
 
 Event = dict[str, Any]
+NEWS_AFTER = 5  # more new account lines than this since the last decision: shown on pages of their own first
 FORCED = frozenset({"unseal", "answer", "open_pad"})  # a single legal event here is no choice: taken, with a note
 
 
@@ -37,6 +39,7 @@ class Human:
         self.reader = reader_for(self.inp)
         self.notes: list[str] = []
         self.menu: Menu | None = None  # the menu being asked (for a driver that types like a person)
+        self.seen = 0  # account lines this player has been shown
         self.con = Console(file=self.out, force_terminal=self.out.isatty(), highlight=False,
                            color_system="auto" if self.out.isatty() else None, soft_wrap=True)
 
@@ -63,6 +66,7 @@ class Human:
         if len(options) == 1 and d.kind in FORCED:
             self.notes = [say("auto", self.lang, what=" ".join(path(v, me, options[0], self.lang, self.names)))]
             return options[0]
+        self.news(v, me)
         menu = self.menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
         status = ""
         while True:
@@ -75,6 +79,29 @@ class Human:
             if ev is not None:
                 self.notes = []
                 return ev
+
+    def news(self, v: HState, me: int) -> None:
+        """What happened since this player's last decision, when more than the page's account shows: a page of the
+        account's new lines at a time, Enter for the next (the page after it shows the latest lines again)."""
+        new = v.history[self.seen:]
+        self.seen = len(v.history)
+        cols, rows = self.size()
+        if len(new) <= NEWS_AFTER:
+            return
+        self.menu = None
+        per = rows - 2
+        for i in range(0, len(new), per):
+            if self.out.isatty():
+                self.out.write("\x1b[H\x1b[2J")
+            self.con.print(say("news", self.lang, k=len(new)), style="bold", no_wrap=True, overflow="crop")
+            for e in new[i : i + per]:
+                self.con.print("· " + account.line(e, me, self.lang, self.names)[: cols - 3], no_wrap=True,
+                               overflow="crop")
+            self.out.write(say("press_enter_more", self.lang))
+            self.out.flush()
+            line = self.reader.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                raise Quit
 
     def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
         self.notes = [text]

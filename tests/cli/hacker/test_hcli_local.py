@@ -46,6 +46,8 @@ class PlannerKeys(io.StringIO):
     def readline(self, *_: object) -> str:
         self.typed += 1
         m = self.human.menu
+        if m is None:  # a page of news: Enter
+            return "\n"
         if m is not self.menu:
             self.menu = m
             ev = self.bot(m.v, m.me, m.options)
