@@ -43,7 +43,7 @@ class Menu:
         return [i for i in self.shown if self.paths[i][:n] == self.prefix]
 
     def choices(self) -> list[tuple[str, Any]]:
-        """The current stage's choices: (label, ("event", index) | ("group", part) | ("square", sq))."""
+        """The current stage's choices: (label, ("event", index) | ("group", path) | ("square", sq))."""
         if self.pad:
             return self._pad_choices()
         return staged([(self.paths[i], ("event", i)) for i in self.shown], self.prefix, self.lang)
@@ -96,7 +96,7 @@ class Menu:
         if what == "event":
             return self.options[val]
         if what == "group":
-            self.prefix = (*self.prefix, val)
+            self.prefix = val
             return None
         self.picked.append(val)
         self.prefix = ()
@@ -133,12 +133,14 @@ def staged(items: list[tuple[tuple[str, ...], Any]], prefix: tuple[str, ...], la
             groups.setdefault(p[n], []).append((p, t))
         else:
             single.append((p[-1], t))
+    if len(groups) == 1 and not single:  # one group only: its stage at once
+        return staged(items, (*prefix, next(iter(groups))), lang)
     out: list[tuple[str, Any]] = []
     for g, members in groups.items():
         if len(members) == 1:
             out.append((members[0][0][-1], members[0][1]))
         else:
-            out.append((say("group_more", lang, label=g, k=len(members)), ("group", g)))
+            out.append((say("group_more", lang, label=g, k=len(members)), ("group", (*prefix, g))))
     return out + single
 
 

@@ -58,7 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
     "press_enter_more": {"en": "Enter: go on > ", "de": "Enter: weiter > "},
     "press_enter": {"en": "Press Enter to leave.", "de": "Enter zum Beenden."},
     "auto": {"en": "(done for you: {what})", "de": "(für dich erledigt: {what})"},
-    "pick_pad": {"en": "checks picked: {sqs} ({k} of {n})", "de": "Checks gewählt: {sqs} ({k} von {n})"},
+    "pick_pad": {"en": "picked {sqs} ({k}/{n})", "de": "gewählt {sqs} ({k}/{n})"},
     "ring0": {"en": "outer ring", "de": "äußerer Ring"},
     "ring1": {"en": "middle ring", "de": "mittlerer Ring"},
     "ring2": {"en": "centre", "de": "Zentrum"},
