@@ -53,7 +53,8 @@ def path(v: HState, me: int, ev: Event, lang: str, names: list[str] | None = Non
     if t == "pass":
         return (say("ev.pass", lang, card=card_name(v.face(ev["h"], me), lang)),)
     if t == "seal" and ev["what"] == "place":
-        return (say("ev.seal.place", lang, to=place_name(ev["secret"], lang, long=True)),)
+        key = "ev.seal.stay" if ev["secret"] == v.where[me] else "ev.seal.place"
+        return (say(key, lang, to=place_name(ev["secret"], lang, long=True)),)
     if t == "seal" and ev["what"] == "lay":
         s = ev["secret"]
         return _count(len(s["chance"]) + len(s["term"]), lang), _lay(v, me, s["chance"], s["term"], lang)

@@ -20,7 +20,7 @@ WORDS: dict[str, dict[str, str]] = {
     "dummy": {"en": "dummy", "de": "Dummy"},
     "dept": {"en": "D{n}", "de": "A{n}"},
     "dept_long": {"en": "department {n}", "de": "Abteilung {n}"},
-    "cafe": {"en": "Cafeteria", "de": "Kantine"},
+    "cafe": {"en": "cafeteria", "de": "Kantine"},
     "cafe_short": {"en": "Cafe", "de": "Kant."},
     "terminal": {"en": "term", "de": "Term"},
     "queue": {"en": "queue", "de": "Schl."},
@@ -100,6 +100,7 @@ WORDS: dict[str, dict[str, str]] = {
     # menu labels, one per event kind
     "ev.pass": {"en": "pass {card}", "de": "{card} weitergeben"},
     "ev.seal.place": {"en": "go to {to}", "de": "nach {to}"},
+    "ev.seal.stay": {"en": "stay in {to}", "de": "in {to} bleiben"},
     "lay.chance": {"en": "chance: {cards}", "de": "Zufall: {cards}"},
     "lay.term": {"en": "terminal: {cards}", "de": "Terminal: {cards}"},
     "lay.none": {"en": "lay nothing", "de": "nichts legen"},
