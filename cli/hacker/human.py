@@ -2,8 +2,9 @@
 event. What a table (or the local game) calls: `Human.choose(view, seat, decision, options)` returns one of
 `options` (for a sealing decision the intent with its `secret`: the caller seals it with `split_secret`).
 
-Decisions with a single legal event that only carry out what the player already chose or must say (turning a
-sealed choice over, the controller's true answer, opening the pad) are taken without asking, with a note."""
+A decision with a single legal event (turning a sealed choice over, the controller's true answer, opening the pad,
+laying nothing when nothing can be laid, discarding an unplayable card, being thrown out) is no choice: it is taken
+without asking, and the next page says so."""
 
 from __future__ import annotations
 
@@ -24,7 +25,6 @@ from rich.console import Console
 
 Event = dict[str, Any]
 NEWS_AFTER = 5  # more new account lines than this since the last decision: shown on pages of their own first
-FORCED = frozenset({"unseal", "answer", "open_pad"})  # a single legal event here is no choice: taken, with a note
 
 
 class Quit(Exception):
@@ -63,8 +63,9 @@ class Human:
         self.out.flush()
 
     def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
-        if len(options) == 1 and d.kind in FORCED:
-            self.notes = [say("auto", self.lang, what=" ".join(path(v, me, options[0], self.lang, self.names)))]
+        if len(options) == 1:
+            what = path(v, me, options[0], self.lang, self.names)[-1]
+            self.notes = [*self.notes[-1:], say("auto", self.lang, what=what)]  # the last two such notes
             return options[0]
         self.news(v, me)
         menu = self.menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)

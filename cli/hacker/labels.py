@@ -13,7 +13,8 @@ Event = dict[str, Any]
 
 
 def _cards(v: HState, me: int, hs: list[int], lang: str) -> str:
-    return ", ".join(card_name(v.face(h, me), lang) for h in hs) or "-"
+    """Card names in a fixed order (a set of cards laid or exchanged: which copy, in which order, is no choice)."""
+    return ", ".join(sorted(card_name(v.face(h, me), lang) for h in hs)) or "-"
 
 
 def _count(k: int, lang: str) -> str:

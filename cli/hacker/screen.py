@@ -146,9 +146,12 @@ def pad_lines(v: HState, me: int | None, lang: str, names: list[str] | None) -> 
         t = Text(f"{r}  ", style="dim")
         for c in COLS:
             sq = f"{c}{r}"
+            answered = any(x[0] == sq for x in a.get("answers", []))
             if sq == a["pos"]:
                 t.append("@", style="bold reverse")
-            elif sq in a["hit"]:
+            elif sq == a.get("pending") and not answered:
+                t.append("?", style="bold yellow")
+            elif sq in a["hit"] or [sq, True] in a.get("answers", []):
                 t.append("X", style="bold red")
             elif sq in a["cleared"]:
                 t.append("o", style="green")
@@ -217,7 +220,7 @@ def lines(v: HState, me: int, lang: str = "en", names: list[str] | None = None, 
     out += dept_lines(v, me, lang, names, width)
     players = player_lines(v, me, lang, names)
     pad = pad_lines(v, me, lang, names)
-    out += side_by_side(players, pad, 57) if pad else players
+    out += side_by_side(players, pad, 55) if pad else players
     out += hand_lines(v, me, lang, width)
     for s in account.lines(v.history, me, lang, names, account_lines):
         out.append(Text("· " + s, style="italic"))

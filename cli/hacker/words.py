@@ -43,7 +43,7 @@ WORDS: dict[str, dict[str, str]] = {
     "passing": {"en": "passing {card}", "de": "gibt {card} weiter"},
     "pad": {"en": "Hack {hacker}@{d} ctrl {ctrl}", "de": "Hack {hacker}@{d} Ktr. {ctrl}"},
     "pad_roll": {"en": "roll {s}: out{o} mid{m} ctr{c}", "de": "Wurf {s}: au{o} mi{m} ze{c}"},
-    "pad_legend": {"en": "@_here o_clear X_check #_yours", "de": "@_hier o_frei X_Check #_deins"},
+    "pad_legend": {"en": "@_here ?_asked o_clear X_check #_yours", "de": "@_hier ?_gefragt o_frei X_Check #_deins"},
     "account": {"en": "Account", "de": "Verlauf"},
     "choose": {"en": "Choose a number", "de": "Wähle eine Nummer"},
     "back": {"en": "0 back", "de": "0 zurück"},
