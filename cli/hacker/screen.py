@@ -33,7 +33,7 @@ def who(v: HState, p: int, me: int | None, lang: str, names: list[str] | None, s
 
 def header(v: HState, me: int | None, lang: str, names: list[str] | None) -> Text:
     t = Text(say("title", lang), style="bold reverse")
-    t.append(" " + say("round", lang, no=v.round_no) + " · " + say(f"phase.{v.phase}", lang))
+    t.append(" " + say("round", lang, no=v.round_no) + ("" if v.over else " · " + say(f"phase.{v.phase}", lang)))
     t.append(" · " + say("goal", lang, k=v.profile.codes_to_win(v.n)))
     d = pending(v)
     if v.over:
@@ -76,7 +76,7 @@ def dept_lines(v: HState, me: int | None, lang: str, names: list[str] | None, wi
             cell.truncate(cw - 1, overflow="ellipsis")
             cell.pad_right(cw - cell.cell_len)
             line.append_text(cell)
-    cafe = Text(say("cafe", lang) + ": ", style="bold")
+    cafe = Text(say("cafe", lang).capitalize() + ": ", style="bold")
     inside = [p for p in range(v.n) if v.where[p] == CAFE]
     for i, p in enumerate(inside):
         cafe.append(", " if i else "")

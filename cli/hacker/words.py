@@ -138,8 +138,8 @@ WORDS: dict[str, dict[str, str]] = {
               "de": "{card}: verdeckte Karte vor {who} entfernen"},
     # the account, one template per history entry "k"
     "h.place": {"en": "{p} goes to {to}", "de": "{p} geht nach {to}"},
-    "h.laid": {"en": "{p} lays {chance} chance, {term} terminal cards",
-               "de": "{p} legt {chance} Zufalls-, {term} Terminalkarten"},
+    "h.laid": {"en": "{p} lays cards: {chance} chance, {term} terminal",
+               "de": "{p} legt Karten: {chance} Zufall, {term} Terminal"},
     "h.start": {"en": "{p} is start player", "de": "{p} ist Startspieler"},
     "h.cafeteria": {"en": "{p} exchanges {exchanged} cards in the cafeteria",
                     "de": "{p} tauscht {exchanged} Karten in der Kantine"},
