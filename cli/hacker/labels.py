@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.cli.hacker.words import card_name, place_name, say, seat_name
+from adp2p.hacker.board import CAFE
 from adp2p.hacker.catalog import card_by_key
 from adp2p.hacker.state import HState
 
@@ -54,7 +55,8 @@ def path(v: HState, me: int, ev: Event, lang: str, names: list[str] | None = Non
     if t == "pass":
         return (say("ev.pass", lang, card=card_name(v.face(ev["h"], me), lang)),)
     if t == "seal" and ev["what"] == "place":
-        key = "ev.seal.stay" if ev["secret"] == v.where[me] else "ev.seal.place"
+        to = ev["secret"]
+        key = "ev.seal.stay" if to == v.where[me] else "ev.seal.cafe" if to == CAFE else "ev.seal.place"
         return (say(key, lang, to=place_name(ev["secret"], lang, long=True)),)
     if t == "seal" and ev["what"] == "lay":
         s = ev["secret"]

@@ -141,7 +141,7 @@ def pad_lines(v: HState, me: int | None, lang: str, names: list[str] | None) -> 
     out = [Text(say("pad", lang, hacker=seat_name(a["p"], me, lang, names), d=place_name(a["d"], lang),
                     ctrl=seat_name(a["ctrl"], me, lang, names)), style="bold")]
     out.append(Text("   " + " ".join(COLS) + "   ", style="dim"))
-    legend = [x.replace("_", " ") for x in say("pad_legend", lang).split(" ")]
+    legend = [x.replace("_", " ") for x in say("pad_legend", lang).split(" ")][: 5 if mine else 4]
     for r in range(1, 6):
         t = Text(f"{r}  ", style="dim")
         for c in COLS:
