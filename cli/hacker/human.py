@@ -14,7 +14,6 @@ import sys
 from typing import Any, TextIO
 
 from adp2p.cli.hacker import account
-from adp2p.cli.hacker.labels import path
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import compose
 from adp2p.cli.hacker.words import say
@@ -63,12 +62,13 @@ class Human:
         self.out.flush()
 
     def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
-        if len(options) == 1:
-            what = path(v, me, options[0], self.lang, self.names)[-1]
+        menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
+        if not menu.pad and len(menu.shown) == 1:  # one legal event, or copies the player cannot tell apart
+            what = menu.paths[menu.shown[0]][-1]
             self.notes = [*self.notes[-1:], say("auto", self.lang, what=what)]  # the last two such notes
-            return options[0]
+            return options[menu.shown[0]]
         self.news(v, me)
-        menu = self.menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
+        self.menu = menu
         status = ""
         while True:
             self.draw(v, me, menu.stage(), status)
