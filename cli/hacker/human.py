@@ -15,7 +15,7 @@ from typing import Any, TextIO
 
 from adp2p.cli.hacker import account
 from adp2p.cli.hacker.menu import Menu
-from adp2p.cli.hacker.page import compose
+from adp2p.cli.hacker.page import compose, menu_rows
 from adp2p.cli.hacker.words import say
 from adp2p.cli.tui.prompt import reader_for
 from adp2p.hacker.api import Decision
@@ -68,6 +68,8 @@ class Human:
             self.notes = [*self.notes[-1:], say("auto", self.lang, what=what)]  # the last two such notes
             return options[menu.shown[0]]
         self.news(v, me)
+        cols, rows = self.size()
+        menu.fit(menu_rows(v, me, self.lang, cols, rows, self.names, self.notes), cols)
         self.menu = menu
         status = ""
         while True:

@@ -76,7 +76,8 @@ def path(v: HState, me: int, ev: Event, lang: str, names: list[str] | None = Non
         name = card_name(v.face(ev["h"], me), lang)
         return name, say("ev.face_down", lang, card=name, who=seat_name(ev["who"], me, lang, names))
     if t == "activate":
-        return (say("ev.activate", lang, d=place_name(ev["d"], lang)),)
+        owner = next((q for q in range(v.n) if ev["h"] in v.front[q]), None)
+        return (say("ev.activate", lang, who=seat_name(owner, me, lang, names), d=place_name(ev["d"], lang)),)
     if t == "give":
         return (say(f"ev.give.{ev['what']}", lang, d=place_name(ev["d"], lang)),)
     if t == "probe" and ev["sq"] == "abandon":

@@ -36,6 +36,7 @@ class Menu:
         self.prefix: tuple[str, ...] = ()
         self.picked: list[str] = []  # the pad's checks picked so far
         self.error = ""
+        self.limit = STAGE_MAX  # choices per stage; a page short of rows for long labels asks for fewer (fit)
 
     # -- what the current stage offers ----------------------------------------------------------------------
     def _under(self) -> list[int]:
@@ -46,7 +47,7 @@ class Menu:
         """The current stage's choices: (label, ("event", index) | ("group", path) | ("square", sq))."""
         if self.pad:
             return self._pad_choices()
-        return staged([(self.paths[i], ("event", i)) for i in self.shown], self.prefix, self.lang)
+        return staged([(self.paths[i], ("event", i)) for i in self.shown], self.prefix, self.lang, self.limit)
 
     def _pad_left(self) -> list[int]:
         return [i for i, ev in enumerate(self.options) if set(self.picked) <= set(ev["secret"])]
@@ -59,6 +60,13 @@ class Menu:
         items = [((ring_name(s, self.lang), say("col", self.lang, c=s[0]), s), ("square", s))
                  for s in sorted(squares, key=lambda s: (-ring(s), s))]
         return staged(items, self.prefix, self.lang)
+
+    def fit(self, rows: int, width: int) -> None:
+        """Fewer choices per stage (down to 4) where `rows` lines cannot show them in one column and their labels
+        are too long for two."""
+        labels = [self.paths[i][-1] for i in self.shown]
+        if labels and max(len(x) for x in labels) > width // 2 - 5:
+            self.limit = max(4, min(STAGE_MAX, rows))
 
     def stage(self) -> tuple[str, list[str], str | None]:
         """The stage: its question (with the pad's picks), its numbered choices, the way back (if any)."""
@@ -119,12 +127,13 @@ class Menu:
         return None
 
 
-def staged(items: list[tuple[tuple[str, ...], Any]], prefix: tuple[str, ...], lang: str) -> list[tuple[str, Any]]:
+def staged(items: list[tuple[tuple[str, ...], Any]], prefix: tuple[str, ...], lang: str,
+           limit: int = STAGE_MAX) -> list[tuple[str, Any]]:
     """The choices of one stage among items (label path, target) under `prefix`: all of them by their last part
     when at most STAGE_MAX, else their next parts as groups (a group of one is its item), single items last."""
     n = len(prefix)
     under = [(p, t) for p, t in items if p[:n] == prefix]
-    if len(under) <= STAGE_MAX:
+    if len(under) <= limit or not any(len(p) > n + 1 for p, _ in under):
         return [(p[-1], t) for p, t in under]  # a choice's last part names it whole
     groups: dict[str, list[tuple[tuple[str, ...], Any]]] = {}
     single: list[tuple[str, Any]] = []
@@ -134,7 +143,7 @@ def staged(items: list[tuple[tuple[str, ...], Any]], prefix: tuple[str, ...], la
         else:
             single.append((p[-1], t))
     if len(groups) == 1 and not single:  # one group only: its stage at once
-        return staged(items, (*prefix, next(iter(groups))), lang)
+        return staged(items, (*prefix, next(iter(groups))), lang, limit)
     out: list[tuple[str, Any]] = []
     for g, members in groups.items():
         if len(members) == 1:

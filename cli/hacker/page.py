@@ -42,6 +42,12 @@ def menu_block(stage: Stage, width: int, room: int) -> list[Text]:
     return out
 
 
+def menu_rows(v: HState, me: int, lang: str, width: int, height: int, names: list[str] | None = None,
+              notes: list[str] | None = None) -> int:
+    """How many choices one column of the menu can show under the screen."""
+    return height - 2 - len(screen.lines(v, me, lang, names, width, account_lines=0)) - len(notes or [])
+
+
 def compose(v: HState, me: int, lang: str, stage: Stage | None, width: int, height: int,
             names: list[str] | None = None, notes: list[str] | None = None) -> list[Text]:
     """Exactly `height - 1` lines: the screen, the account's latest lines in the room left, notes, the menu."""

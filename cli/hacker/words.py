@@ -110,7 +110,7 @@ WORDS: dict[str, dict[str, str]] = {
     "ev.unseal.lay": {"en": "show: chance {chance}, terminal {term}", "de": "zeigen: Zufall {chance}, Terminal {term}"},
     "ev.discard": {"en": "discard {card} (cannot be played)", "de": "{card} abwerfen (nicht spielbar)"},
     "ev.face_down": {"en": "{card} face down before {who}", "de": "{card} verdeckt vor {who}"},
-    "ev.activate": {"en": "activate SUPERSPY: code of {d}", "de": "SUPERSPION aktivieren: Code von {d}"},
+    "ev.activate": {"en": "SUPERSPY before {who}: code of {d}", "de": "SUPERSPION vor {who}: Code von {d}"},
     "ev.no_activate": {"en": "do not activate", "de": "nicht aktivieren"},
     "ev.protect": {"en": "play SUPERSPY PROTECTION", "de": "SUPERSPION-SCHUTZ spielen"},
     "ev.decline": {"en": "no protection", "de": "kein Schutz"},
