@@ -13,8 +13,8 @@ from adp2p.cli.hacker.menu import STAGE_MAX, Menu, every_choice
 from adp2p.hacker.api import legal, pending, view
 
 
-def decisions(seed: int):
-    for st in positions(seed):
+def decisions(seed: int, players: int = 4, profile: str = "basic", every: int = 40):
+    for st in positions(seed, players, profile, every):
         d = pending(st)
         if d is not None and d.actor is not None:
             v = view(st, d.actor)
@@ -52,6 +52,20 @@ def test_every_legal_event_once(seed: int, lang: str) -> None:
             assert set(labels.values()) == {1}
         kinds[d.kind] += 1
     assert {"seal", "unseal", "play", "probe", "answer", "hack_choice", "pass", "exchange"} <= set(kinds), kinds
+
+
+def test_advanced_decisions_once() -> None:
+    """The Advanced game with SUPERSPY face down: gives, activations, face-down plays, each offered once."""
+    kinds: Counter[str] = Counter()
+    for v, d, options in decisions(4, 5, "advanced-superspy", 15):
+        menu = Menu(v, d.actor, d.kind, d.info, options, "de")
+        reached = every_choice(menu)
+        assert all(ev in options for _, ev in reached)
+        if not menu.pad:
+            labels = Counter(path(v, d.actor, ev, "de") for _, ev in reached)
+            assert set(labels) == {path(v, d.actor, ev, "de") for ev in options} and set(labels.values()) == {1}
+        kinds[d.kind] += 1
+    assert {"give", "activate", "exchange"} <= set(kinds), kinds
 
 
 def test_square_typed_and_back() -> None:
