@@ -111,6 +111,10 @@ def question(v: HState, me: int, kind: str, info: dict[str, Any], lang: str, nam
         f["d"] = place_name(v.terminal_of(me), lang)
     elif kind == "answer":
         f["sq"] = info.get("sq", "?")
+    elif kind == "protect":  # anyone may stop a SPY or SUPER SPY (004:227): the attack is the account's last play
+        last = next((e for e in reversed(v.history) if e.get("k") == "play"), {})
+        f |= {"attacker": seat_name(last.get("p"), me, lang, names), "card": card_name(last.get("card"), lang),
+              "who": seat_name(last.get("who"), me, lang, names)}
     try:
         return say(key, lang, **f)
     except KeyError:
