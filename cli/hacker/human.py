@@ -89,7 +89,7 @@ class Human:
         new = v.history[self.seen:]
         self.seen = len(v.history)
         cols, rows = self.size()
-        if len(new) <= NEWS_AFTER:
+        if len(new) <= NEWS_AFTER + max(0, rows - 24):  # a taller page shows more of them itself
             return
         self.menu = None
         per = rows - 2

@@ -185,10 +185,9 @@ def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
         t.append("  (" + say("passing", lang, card=card_name(v.face(p, me), lang)) + ")", style="dim")
     out = [t]
     if wide:
-        for h in hand:
-            f = v.face(h, me)
-            if f is not None:
-                out.append(Text(f"  {card_name(f, lang)}: {card_text(f, lang)}", style="dim"))
+        faces = [f for f in dict.fromkeys(v.face(h, me) for h in hand) if f is not None]  # each card once
+        for f in faces:
+            out.append(Text(f"  {card_name(f, lang)}: {card_text(f, lang)}", style="dim"))
     laid = Text(say("laid", lang) + ": ", style="bold")
     for key, pile in (("chance_pile", v.laid_chance[me]), ("term_pile", v.laid_term[me])):
         laid.append(say(key, lang) + " ")
