@@ -16,9 +16,9 @@ from typing import Any, TextIO
 from adp2p.cli.hacker import account
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import compose, menu_rows
-from adp2p.cli.hacker.words import say
+from adp2p.cli.hacker.words import say, seat_name
 from adp2p.cli.tui.prompt import reader_for
-from adp2p.hacker.api import Decision
+from adp2p.hacker.api import Decision, pending
 from adp2p.hacker.state import HState
 from rich.console import Console
 
@@ -82,6 +82,13 @@ class Human:
             if ev is not None:
                 self.notes = []
                 return ev
+
+    def watch(self, v: HState, me: int) -> None:
+        """The page while another seat decides (a table calls it when the game moves on without this player)."""
+        d = pending(v)
+        who = seat_name(d.actor, me, self.lang, self.names) if d is not None and d.actor is not None else "-"
+        self.seen = min(self.seen, len(v.history))
+        self.draw(v, me, None, say("waiting", self.lang, who=who), prompt=False)
 
     def news(self, v: HState, me: int) -> None:
         """What happened since this player's last decision, when more than the page's account shows: a page of the

@@ -10,7 +10,7 @@ width; the page (cli/hacker/page.py) fits them with the menu into the terminal's
 from __future__ import annotations
 
 from adp2p.cli.hacker import account
-from adp2p.cli.hacker.words import card_name, card_text, place_name, ring_name, say, seat_name
+from adp2p.cli.hacker.words import card_name, card_text, place_name, say, seat_name
 from adp2p.hacker.api import pending
 from adp2p.hacker.board import CAFE, COLS
 from adp2p.hacker.catalog import tables
@@ -226,7 +226,3 @@ def lines(v: HState, me: int, lang: str = "en", names: list[str] | None = None, 
     for t in out:
         t.truncate(width - 1, overflow="ellipsis")
     return out
-
-
-def ring_label(sq: str, lang: str) -> str:
-    return ring_name(sq, lang)

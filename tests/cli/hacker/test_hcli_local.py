@@ -90,3 +90,14 @@ def test_quit() -> None:
     keys = Keys(1, quit_after=3)
     res, st = play_local(Human("en", inp=keys, out=io.StringIO(), size=(80, 24)), seed=3, wait_at_end=False)
     assert res is None and not st.over
+
+
+def test_watch_page_while_another_seat_decides() -> None:
+    from _hcli_games import positions
+    from adp2p.hacker.api import pending, view
+
+    st = next(s for s in positions(1) if (d := pending(s)) is not None and d.actor not in (None, 0))
+    out = io.StringIO()
+    Human("de", inp=io.StringIO(), out=out, size=(80, 24)).watch(view(st, 0), 0)
+    text = out.getvalue()
+    assert f"S{pending(st).actor + 1} entscheidet" in text and text.count("\n") == 23
