@@ -62,6 +62,8 @@ class Human:
         self.out.flush()
 
     def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
+        if not options:
+            raise ValueError(f"no legal event for seat {me} at a {d.kind} decision")
         menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
         if not menu.pad and len(menu.shown) == 1:  # one legal event, or copies the player cannot tell apart
             what = menu.paths[menu.shown[0]][-1]
