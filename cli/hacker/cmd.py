@@ -27,8 +27,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"--seat must be 1 to {args.players}")
         return 2
     try:
-        res, _ = play_local(Human(args.lang), seat=args.seat - 1, players=args.players, profile=args.rules,
+        play_local(Human(args.lang), seat=args.seat - 1, players=args.players, profile=args.rules,
                             bots=args.strategy, seed=args.seed, round_limit=args.round_limit)
     except KeyboardInterrupt:
         return 130
-    return 0 if res is not None else 1
+    return 0  # a game played to its end, or left with q
