@@ -28,7 +28,7 @@ def run(args: argparse.Namespace) -> int:
         return 2
     try:
         play_local(Human(args.lang), seat=args.seat - 1, players=args.players, profile=args.rules,
-                            bots=args.strategy, seed=args.seed, round_limit=args.round_limit)
+                   bots=args.strategy, seed=args.seed, round_limit=args.round_limit)
     except KeyboardInterrupt:
         return 130
     return 0  # a game played to its end, or left with q
