@@ -1,0 +1,124 @@
+"""The human seat of a Hacker game: draws the page for a decision and reads lines until the menu gives a legal
+event. What a table (or the local game) calls: `Human.choose(view, seat, decision, options)` returns one of
+`options` (for a sealing decision the intent with its `secret`: the caller seals it with `split_secret`).
+
+A decision with a single legal event (turning a sealed choice over, the controller's true answer, opening the pad,
+laying nothing when nothing can be laid, discarding an unplayable card, being thrown out) is no choice: it is taken
+without asking, and the next page says so."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from typing import Any, TextIO
+
+from adp2p.cli.hacker import account
+from adp2p.cli.hacker.menu import Menu
+from adp2p.cli.hacker.page import compose, menu_rows
+from adp2p.cli.hacker.words import say, seat_name
+from adp2p.cli.tui.prompt import reader_for
+from adp2p.hacker.api import Decision, pending
+from adp2p.hacker.state import HState
+from rich.console import Console
+
+Event = dict[str, Any]
+NEWS_AFTER = 5  # more new account lines than this since the last decision: shown on pages of their own first
+
+
+class Quit(Exception):
+    """The player typed q (or the input ended)."""
+
+
+class Human:
+    def __init__(self, lang: str = "en", inp: TextIO | None = None, out: TextIO | None = None,
+                 size: tuple[int, int] | None = None, names: list[str] | None = None) -> None:
+        self.lang, self.names, self.fixed = lang, names, size
+        self.inp, self.out = inp or sys.stdin, out or sys.stdout
+        self.reader = reader_for(self.inp)
+        self.notes: list[str] = []
+        self.menu: Menu | None = None  # the menu being asked (for a driver that types like a person)
+        self.seen = 0  # account lines this player has been shown
+        self.con = Console(file=self.out, force_terminal=self.out.isatty(), highlight=False,
+                           color_system="auto" if self.out.isatty() else None, soft_wrap=True)
+
+    def size(self) -> tuple[int, int]:
+        if self.fixed:
+            return self.fixed
+        try:
+            s = os.get_terminal_size(self.out.fileno())
+            return s.columns, s.lines
+        except (AttributeError, OSError, ValueError):
+            return shutil.get_terminal_size((80, 24))
+
+    def draw(self, v: HState, me: int, stage: Any, status: str = "", prompt: bool = True) -> None:
+        cols, rows = self.size()
+        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes)
+        if self.out.isatty():
+            self.out.write("\x1b[H\x1b[2J")
+        for t in lines:
+            self.con.print(t, end="\n", overflow="crop", no_wrap=True)
+        self.out.write((status + "  " if status else "") + (say("prompt", self.lang) if prompt else ""))
+        self.out.flush()
+
+    def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
+        if not options:
+            raise ValueError(f"no legal event for seat {me} at a {d.kind} decision")
+        menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
+        if not menu.pad and len(menu.shown) == 1:  # one legal event, or copies the player cannot tell apart
+            what = menu.paths[menu.shown[0]][-1]
+            self.notes = [*self.notes[-1:], say("auto", self.lang, what=what)]  # the last two such notes
+            return options[menu.shown[0]]
+        self.news(v, me)
+        cols, rows = self.size()
+        menu.fit(menu_rows(v, me, self.lang, cols, rows, self.names, self.notes), cols)
+        self.menu = menu
+        status = ""
+        while True:
+            self.draw(v, me, menu.stage(), status)
+            line = self.reader.readline()
+            if line is None or line == "" or line.strip().lower() in ("q", "quit"):
+                raise Quit
+            ev = menu.pick(line)
+            status = menu.error
+            if ev is not None:
+                self.notes = []
+                return ev
+
+    def watch(self, v: HState, me: int) -> None:
+        """The page while another seat decides (a table calls it when the game moves on without this player)."""
+        d = pending(v)
+        who = seat_name(d.actor, me, self.lang, self.names) if d is not None and d.actor is not None else "-"
+        self.seen = min(self.seen, len(v.history))
+        self.draw(v, me, None, say("waiting", self.lang, who=who), prompt=False)
+
+    def news(self, v: HState, me: int) -> None:
+        """What happened since this player's last decision, when more than the page's account shows: a page of the
+        account's new lines at a time, Enter for the next (the page after it shows the latest lines again)."""
+        new = v.history[self.seen:]
+        self.seen = len(v.history)
+        cols, rows = self.size()
+        if len(new) <= NEWS_AFTER + max(0, rows - 24):  # a taller page shows more of them itself
+            return
+        self.menu = None
+        per = rows - 2
+        for i in range(0, len(new), per):
+            if self.out.isatty():
+                self.out.write("\x1b[H\x1b[2J")
+            self.con.print(say("news", self.lang, k=len(new)), style="bold", no_wrap=True, overflow="crop")
+            for e in new[i : i + per]:
+                self.con.print("· " + account.line(e, me, self.lang, self.names)[: cols - 3], no_wrap=True,
+                               overflow="crop")
+            self.out.write(say("press_enter_more", self.lang))
+            self.out.flush()
+            line = self.reader.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                raise Quit
+
+    def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
+        self.notes = [text]
+        self.draw(v, me, None, say("press_enter", self.lang) if wait else "", prompt=wait)
+        if wait:
+            self.reader.readline()
+        self.out.write("\n")
+        self.out.flush()

@@ -1,0 +1,64 @@
+"""One page of the Hacker client: the screen (cli/hacker/screen.py) and the menu's current stage fitted into exactly
+the terminal's rows (the last row is the prompt's). The menu gets the rows it needs (its choices in two or three
+columns when they would not fit in one), the account the rows left over; every line stays under the width."""
+
+from __future__ import annotations
+
+import math
+
+from adp2p.cli.hacker import account, screen
+from adp2p.hacker.state import HState
+from rich.text import Text
+
+MAX_ACCOUNT = 12
+
+
+Stage = tuple[str, list[str], str | None]  # a menu's stage: question, numbered choices, the way back
+
+
+def menu_block(stage: Stage, width: int, room: int) -> list[Text]:
+    """The menu's lines (question first, then numbered choices) in as few columns as fit `room` lines."""
+    head, body, back = stage
+    title = Text(head, style="bold")
+    if back:
+        title.append("   " + back, style="dim")
+    cols = 1
+    while cols < 3 and 1 + math.ceil(len(body) / cols) > room:
+        cols += 1
+    per = math.ceil(len(body) / cols) if body else 0
+    cw = (width - 1) // cols
+    out = [title]
+    for r in range(per):
+        t = Text()
+        for c in range(cols):
+            i = c * per + r
+            if i < len(body):
+                cell = Text(body[i])
+                cell.truncate(cw - 1, overflow="ellipsis")
+                cell.pad_right(cw - cell.cell_len)
+                t.append_text(cell)
+        t.rstrip()
+        out.append(t)
+    return out
+
+
+def menu_rows(v: HState, me: int, lang: str, width: int, height: int, names: list[str] | None = None,
+              notes: list[str] | None = None) -> int:
+    """How many choices one column of the menu can show under the screen."""
+    return height - 2 - len(screen.lines(v, me, lang, names, width, account_lines=0)) - len(notes or [])
+
+
+def compose(v: HState, me: int, lang: str, stage: Stage | None, width: int, height: int,
+            names: list[str] | None = None, notes: list[str] | None = None) -> list[Text]:
+    """Exactly `height - 1` lines: the screen, the account's latest lines in the room left, notes, the menu."""
+    base = screen.lines(v, me, lang, names, width, account_lines=0)
+    room = height - 1 - len(base)
+    extra = [Text(n, style="bold yellow") for n in (notes or [])]
+    menu = menu_block(stage, width, max(2, room - len(extra))) if stage else []
+    left = max(0, room - len(menu) - len(extra))
+    hist = [Text("· " + s, style="italic") for s in account.lines(v.history, me, lang, names, min(left, MAX_ACCOUNT))]
+    out = base + hist + extra + menu
+    for t in out:
+        t.truncate(width - 1, overflow="ellipsis")
+    out = out[: height - 1]
+    return out + [Text()] * (height - 1 - len(out))

@@ -1,0 +1,227 @@
+"""Hacker's words in English and German, as data: labels, phases, the account's lines (one template per history
+entry) and the menu's labels (one template per event or card target). `say(key, lang, **fields)` formats one."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.hacker.board import CAFE, ring
+from adp2p.hacker.catalog import card, card_by_key
+
+WORDS: dict[str, dict[str, str]] = {
+    # labels of the screen
+    "title": {"en": "HACKER", "de": "HACKER"},
+    "round": {"en": "round {no}", "de": "Runde {no}"},
+    "goal": {"en": "goal {k} codes", "de": "Ziel {k} Codes"},
+    "decides": {"en": "decides: {who}", "de": "am Zug: {who}"},
+    "you_decide": {"en": "YOUR decision", "de": "DU bist dran"},
+    "over": {"en": "game over", "de": "Spielende"},
+    "seat": {"en": "P{n}", "de": "S{n}"},
+    "dummy": {"en": "dummy", "de": "Dummy"},
+    "dept": {"en": "D{n}", "de": "A{n}"},
+    "dept_long": {"en": "department {n}", "de": "Abteilung {n}"},
+    "cafe": {"en": "cafeteria", "de": "Kantine"},
+    "cafe_short": {"en": "Cafe", "de": "Kant."},
+    "terminal": {"en": "term", "de": "Term"},
+    "queue": {"en": "queue", "de": "Schl."},
+    "closed": {"en": "closed", "de": "zu"},
+    "broken": {"en": "DEFECT", "de": "DEFEKT"},
+    "lock": {"en": "L{k}", "de": "S{k}"},
+    "extra_pw": {"en": "+pw", "de": "+Pw"},
+    "h_player": {"en": "*=you", "de": "*=du"},
+    "h_at": {"en": "at", "de": "wo"},
+    "h_time": {"en": "TIME", "de": "ZEIT"},
+    "h_prio": {"en": "PRIO", "de": "PRIO"},
+    "h_pw": {"en": "passwd", "de": "Paßw."},
+    "h_codes": {"en": "codes", "de": "Codes"},
+    "h_cards": {"en": "hand/laid/fd", "de": "Hd/gel/vd"},
+    "hand": {"en": "Hand", "de": "Hand"},
+    "laid": {"en": "Laid face down", "de": "Verdeckt gelegt"},
+    "chance_pile": {"en": "chance", "de": "Zufall"},
+    "term_pile": {"en": "terminal", "de": "Terminal"},
+    "nothing": {"en": "none", "de": "keine"},
+    "passing": {"en": "passing {card}", "de": "gibt {card} weiter"},
+    "pad": {"en": "Hack {hacker}@{d} ctrl {ctrl}", "de": "Hack {hacker}@{d} Ktr. {ctrl}"},
+    "pad_roll": {"en": "roll {s}: out{o} mid{m} ctr{c}", "de": "Wurf {s}: au{o} mi{m} ze{c}"},
+    "pad_legend": {"en": "@_here ?_asked o_clear X_check #_yours", "de": "@_hier ?_gefragt o_frei X_Check #_deins"},
+    "account": {"en": "Account", "de": "Verlauf"},
+    "choose": {"en": "Choose a number", "de": "Wähle eine Nummer"},
+    "back": {"en": "0 back", "de": "0 zurück"},
+    "prompt": {"en": "> ", "de": "> "},
+    "bad_choice": {"en": "No such choice: {x}", "de": "Keine solche Wahl: {x}"},
+    "waiting": {"en": "{who} is deciding ...", "de": "{who} entscheidet ..."},
+    "winners": {"en": "Winners: {who} ({why})", "de": "Sieger: {who} ({why})"},
+    "why_codes": {"en": "codes", "de": "Codes"},
+    "why_round_limit": {"en": "round limit", "de": "Rundengrenze"},
+    "news": {"en": "Since your last decision ({k} lines of the account):",
+             "de": "Seit deiner letzten Wahl ({k} Zeilen):"},
+    "press_enter_more": {"en": "Enter: go on > ", "de": "Enter: weiter > "},
+    "press_enter": {"en": "Press Enter to leave.", "de": "Enter zum Beenden."},
+    "auto": {"en": "(done for you: {what})", "de": "(für dich erledigt: {what})"},
+    "pick_pad": {"en": "picked {sqs} ({k}/{n})", "de": "gewählt {sqs} ({k}/{n})"},
+    "ring0": {"en": "outer ring", "de": "äußerer Ring"},
+    "ring1": {"en": "middle ring", "de": "mittlerer Ring"},
+    "ring2": {"en": "centre", "de": "Zentrum"},
+    "col": {"en": "column {c}", "de": "Spalte {c}"},
+    "cards_n": {"en": "{k} cards", "de": "{k} Karten"},
+    "cards_1": {"en": "1 card", "de": "1 Karte"},
+    "group_more": {"en": "{label} ... ({k})", "de": "{label} ... ({k})"},
+    # phases
+    "phase.setup": {"en": "setup", "de": "Aufbau"},
+    "phase.pass": {"en": "1 pass a card", "de": "1 Karte weitergeben"},
+    "phase.place": {"en": "2 place cards", "de": "2 Ortskarten"},
+    "phase.dummies": {"en": "3 dummy users", "de": "3 Dummy-User"},
+    "phase.position": {"en": "4 positioning", "de": "4 Aufstellung"},
+    "phase.lay": {"en": "5 lay cards", "de": "5 Karten legen"},
+    "phase.start": {"en": "6 start player", "de": "6 Startspieler"},
+    "phase.chance": {"en": "8 chance cards", "de": "8 Zufallskarten"},
+    "phase.terminal": {"en": "8 terminal cards", "de": "8 Terminalkarten"},
+    "phase.upkeep": {"en": "9 TIME and PRIO", "de": "9 ZEIT und PRIO"},
+    "phase.boss": {"en": "10 the Boss", "de": "10 der Boss"},
+    "phase.remove": {"en": "11 dummies leave", "de": "11 Dummies gehen"},
+    "phase.refill": {"en": "12 refill, cafeteria", "de": "12 Nachziehen, Kantine"},
+    # decisions (the question over the menu)
+    "ask.pass": {"en": "Pass one card to {left}", "de": "Eine Karte an {left} weitergeben"},
+    "ask.seal.place": {"en": "Choose your place card (sealed)", "de": "Wähle deine Ortskarte (verdeckt)"},
+    "ask.seal.lay": {"en": "Lay cards face down (sealed)", "de": "Karten verdeckt auslegen (versiegelt)"},
+    "ask.seal.pad": {"en": "Set your checks on the pad (or type a square)",
+                     "de": "Setze deine Checks (oder tippe ein Feld)"},
+    "ask.unseal": {"en": "Turn your sealed choice over", "de": "Decke deine versiegelte Wahl auf"},
+    "ask.play": {"en": "Play a laid {pile} card", "de": "Spiele eine gelegte Karte ({pile})"},
+    "ask.activate": {"en": "Activate a face-down SUPERSPY?", "de": "Einen verdeckten SUPERSPION aktivieren?"},
+    "ask.protect": {"en": "{attacker} plays {card} on {who}: stop it?",
+                    "de": "{attacker} spielt {card} gegen {who}: verhindern?"},
+    "ask.give": {"en": "Give something to {to}", "de": "Gib {to} etwas"},
+    "ask.hack_choice": {"en": "Hack the terminal of {d}?", "de": "Das Terminal von {d} hacken?"},
+    "ask.probe": {"en": "Announce a square (number, or type e.g. a1)", "de": "Sage ein Feld an (Nummer, oder z.B. a1)"},
+    "ask.answer": {"en": "Answer for {sq}", "de": "Antwort für {sq}"},
+    "ask.pass_check": {"en": "You hit a check", "de": "Du hast einen Check getroffen"},
+    "ask.open_pad": {"en": "Open your hack pad", "de": "Decke dein Hackpad auf"},
+    "ask.exchange": {"en": "Cafeteria: exchange cards", "de": "Kantine: Karten tauschen"},
+    # menu labels, one per event kind
+    "ev.pass": {"en": "pass {card}", "de": "{card} weitergeben"},
+    "ev.seal.place": {"en": "go to {to}", "de": "nach {to}"},
+    "ev.seal.cafe": {"en": "go to the cafeteria", "de": "in die Kantine gehen"},
+    "ev.seal.stay": {"en": "stay in {to}", "de": "in {to} bleiben"},
+    "lay.chance": {"en": "chance: {cards}", "de": "Zufall: {cards}"},
+    "lay.term": {"en": "terminal: {cards}", "de": "Terminal: {cards}"},
+    "lay.none": {"en": "lay nothing", "de": "nichts legen"},
+    "ev.seal.pad": {"en": "checks {sqs}", "de": "Checks {sqs}"},
+    "ev.unseal.place": {"en": "show: {to}", "de": "zeigen: {to}"},
+    "ev.unseal.lay": {"en": "show: chance {chance}, terminal {term}", "de": "zeigen: Zufall {chance}, Terminal {term}"},
+    "ev.discard": {"en": "discard {card} (cannot be played)", "de": "{card} abwerfen (nicht spielbar)"},
+    "ev.face_down": {"en": "{card} face down before {who}", "de": "{card} verdeckt vor {who}"},
+    "ev.activate": {"en": "SUPERSPY before {who}: code of {d}", "de": "SUPERSPION vor {who}: Code von {d}"},
+    "ev.no_activate": {"en": "do not activate", "de": "nicht aktivieren"},
+    "ev.protect": {"en": "play SUPERSPY PROTECTION", "de": "SUPERSPION-SCHUTZ spielen"},
+    "ev.decline": {"en": "no protection", "de": "kein Schutz"},
+    "ev.give.pw": {"en": "give the password of {d}", "de": "Paßwort von {d} geben"},
+    "ev.give.code": {"en": "give the code of {d}", "de": "Code von {d} geben"},
+    "ev.hack": {"en": "hack", "de": "hacken"},
+    "ev.no_hack": {"en": "do not hack", "de": "nicht hacken"},
+    "ev.probe": {"en": "{sq}", "de": "{sq}"},
+    "ev.abandon": {"en": "abandon the attempt", "de": "Versuch abbrechen"},
+    "ev.answer.true": {"en": "CHECK", "de": "CHECK"},
+    "ev.answer.false": {"en": "no check", "de": "kein Check"},
+    "ev.use_hack": {"en": "play HACK, go on", "de": "HACK spielen, weiter"},
+    "ev.eject": {"en": "ejected", "de": "rausgeworfen"},
+    "ev.open_pad": {"en": "open: roll {roll}, checks {sqs}", "de": "aufdecken: Wurf {roll}, Checks {sqs}"},
+    "ev.exchange": {"en": "exchange {cards}", "de": "{cards} tauschen"},
+    "ev.exchange.none": {"en": "keep my hand", "de": "Hand behalten"},
+    # play targets, by the card's target
+    "tg.none": {"en": "play {card}", "de": "{card} spielen"},
+    "tg.self": {"en": "{card}: my own +1", "de": "{card}: meine +1"},
+    "tg.other": {"en": "{card}: {who} -1", "de": "{card}: {who} -1"},
+    "tg.department": {"en": "{card} on {d}", "de": "{card} auf {d}"},
+    "tg.remote_department": {"en": "{card} to {d}", "de": "{card} nach {d}"},
+    "tg.who_d": {"en": "{card}: {who}'s {d}", "de": "{card}: {who}, {d}"},
+    "tg.who": {"en": "{card} on {who}", "de": "{card} auf {who}"},
+    "tg.fd": {"en": "{card}: remove a face-down card before {who}",
+              "de": "{card}: verdeckte Karte vor {who} entfernen"},
+    # the account, one template per history entry "k"
+    "h.place": {"en": "{p} goes to {to}", "de": "{p} geht nach {to}"},
+    "h.laid": {"en": "{p} lays cards: {chance} chance, {term} terminal",
+               "de": "{p} legt Karten: {chance} Zufall, {term} Terminal"},
+    "h.start": {"en": "{p} is start player", "de": "{p} ist Startspieler"},
+    "h.cafeteria": {"en": "{p} exchanges {exchanged} cards in the cafeteria",
+                    "de": "{p} tauscht {exchanged} Karten in der Kantine"},
+    "h.security": {"en": "SECURITY: the password of {d} is changed", "de": "SICHERHEIT: das Paßwort von {d} ist neu"},
+    "h.blackout": {"en": "BLACKOUT at {d}", "de": "STROMAUSFALL in {d}"},
+    "h.malfunction": {"en": "MALFUNCTION for {p}: die {die}, {what}",
+                      "de": "FEHLFUNKTION für {p}: Würfel {die}, {what}"},
+    "h.dummies": {"en": "dummy users: dice {dice}", "de": "Dummy-User: Würfel {dice}"},
+    "h.boss": {"en": "the Boss comes to {at}", "de": "der Boss kommt nach {at}"},
+    "h.round": {"en": "--- round {no} ---", "de": "--- Runde {no} ---"},
+    "h.unplayable": {"en": "{p} discards {card} (cannot be played)", "de": "{p} wirft {card} ab (nicht spielbar)"},
+    "h.play": {"en": "{p} plays {card}{target}", "de": "{p} spielt {card}{target}"},
+    "h.protected": {"en": "{p} is protected against {card} of {attacker}",
+                    "de": "{p} schützt sich vor {card} von {attacker}"},
+    "h.exchange": {"en": "INFORMATION EXCHANGE: place cards dealt", "de": "INFORMATIONSAUSTAUSCH: Ortskarten verteilt"},
+    "h.partner": {"en": "PARTNER: pairs {pairs}", "de": "PARTNER: Paare {pairs}"},
+    "h.duel_dummy": {"en": "{p} duels a dummy user: dice {dice}", "de": "{p} gegen einen Dummy-User: Würfel {dice}"},
+    "h.duel": {"en": "duel {ps}: dice {dice}", "de": "Duell {ps}: Würfel {dice}"},
+    "h.positions": {"en": "positions taken", "de": "Positionen bezogen"},
+    "h.face_down": {"en": "{p} lays a card face down before {who}", "de": "{p} legt eine Karte verdeckt vor {who}"},
+    "h.face_down_removed": {"en": "a face-down card before {p} is removed",
+                            "de": "eine verdeckte Karte vor {p} entfernt"},
+    "h.hack": {"en": "{p} hacks {d} (controller {ctrl})", "de": "{p} hackt {d} (Kontrolle {ctrl})"},
+    "h.hack_success": {"en": "{p} got through at {d}! pad {checks}, roll {roll}",
+                       "de": "{p} ist durch in {d}! Pad {checks}, Wurf {roll}"},
+    "h.hack_ejected": {"en": "{p} is ejected at {d}; pad {checks}, roll {roll}",
+                       "de": "{p} fliegt raus in {d}; Pad {checks}, Wurf {roll}"},
+    "h.learn": {"en": "{p} learns the {what} of {d}", "de": "{p} erfährt {what} von {d}"},
+    "h.win": {"en": "{ps} win with {codes} codes", "de": "{ps} gewinnen mit {codes} Codes"},
+    "h.other": {"en": "{k}", "de": "{k}"},
+    "what.pw": {"en": "password", "de": "das Paßwort"},
+    "what.code": {"en": "code", "de": "den Code"},
+    "what.password": {"en": "loses a password", "de": "verliert ein Paßwort"},
+    "what.time+3": {"en": "TIME +3", "de": "ZEIT +3"},
+    "what.time+2": {"en": "TIME +2", "de": "ZEIT +2"},
+    "what.defect": {"en": "terminal defect", "de": "Terminaldefekt"},
+}
+
+
+def say(key: str, lang: str, **fields: Any) -> str:
+    entry = WORDS.get(key)
+    if entry is None:
+        return key.format(**fields) if fields else key
+    return entry.get(lang, entry["en"]).format(**fields)
+
+
+def card_name(face: int | str | None, lang: str) -> str:
+    """A card's name (by id or key); `?` for a face this player does not know."""
+    if face is None:
+        return "?"
+    c = card_by_key(face) if isinstance(face, str) else card(face)
+    return c.name(lang)
+
+
+def card_text(face: int, lang: str) -> str:
+    c = card(face)
+    return c.text_de if lang == "de" else c.text_en
+
+
+def seat_name(p: int | None, me: int | None, lang: str, names: list[str] | None = None) -> str:
+    if p is None:
+        return "-"
+    if p < 0:
+        return say("dummy", lang)
+    if names:
+        return names[p]
+    return say("seat", lang, n=p + 1) + ("*" if p == me else "")
+
+
+def place_name(d: int | None, lang: str, long: bool = False) -> str:
+    if d is None:
+        return "-"
+    if d == CAFE:
+        return say("cafe", lang)
+    return say("dept_long" if long else "dept", lang, n=d + 1)
+
+
+def ring_name(sq: str, lang: str) -> str:
+    return say(f"ring{ring(sq)}", lang)
+
+
+def what_name(what: str, lang: str) -> str:
+    return say(f"what.{what}", lang) if f"what.{what}" in WORDS else what

@@ -1,0 +1,115 @@
+"""Hacker's screen (cli/hacker/screen.py, page.py) on seeded positions at 80x24 in EN and DE: every page exactly
+fills the terminal with nothing cut at its edge, and no seat's screen names a card that seat does not know, or shows
+the controller's sealed checks and roll to anyone else."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from _hcli_games import positions
+from adp2p.cli.hacker import screen
+from adp2p.cli.hacker.menu import Menu
+from adp2p.cli.hacker.page import compose
+from adp2p.cli.tui.screen import render_text
+from adp2p.hacker.api import legal, pending, view
+from adp2p.hacker.catalog import cards
+from rich.console import Group
+from rich.text import Text
+
+SEEDS = (1, 2)
+NAMES = sorted({c.name(lang) for c in cards() for lang in ("en", "de")}, key=len, reverse=True)
+
+
+def names_in(text: str) -> set[str]:
+    """Card names (capitals, whole words; the longest first so SUPERSPY PROTECTION is not also SUPERSPY)."""
+    found = set()
+    for name in NAMES:
+        pat = re.compile(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])")
+        if pat.search(text):
+            found.add(name)
+            text = pat.sub(" ", text)
+    return found
+
+
+def page_text(lines: list[Text], width: int) -> str:
+    return render_text(Group(*lines), width)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_pages_fit_80x24(seed: int, lang: str) -> None:
+    for st in positions(seed):
+        d = pending(st)
+        for p in range(st.n):
+            v = view(st, p)
+            stage = None
+            if d is not None and d.actor == p:
+                stage = Menu(v, p, d.kind, d.info, legal(v, p), lang).stage()
+            lines = compose(v, p, lang, stage, 80, 24)
+            assert len(lines) == 23
+            assert all(t.cell_len <= 79 for t in lines), [t.plain for t in lines if t.cell_len > 79]
+            text = page_text(lines, 80)
+            assert len(text.splitlines()) == 23  # nothing wrapped
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_no_hidden_face_shown(seed: int, lang: str) -> None:
+    checked = 0
+    for st in positions(seed):
+        for p in range(st.n):
+            v = view(st, p)
+            known = {cards()[f].name(lang) for h, f in v.faces.items()}
+            # the account is public (cards played face up); the rest must name only faces p knows
+            text = page_text(screen.lines(v, p, lang, width=80, account_lines=0), 80)
+            assert names_in(text) <= known, (p, names_in(text) - known)
+            # every face p does not know really is absent from its view (else this test could not fail)
+            hidden = {h for h in st.faces if not st.known.get(h, 0) >> p & 1}
+            assert not hidden & set(v.faces)
+            checked += 1
+    assert checked > 50
+
+
+def with_hand(seed: int = 1):
+    return next(st for st in positions(seed) if len(st.hands[0]) >= 3)
+
+
+def test_names_in_finds_the_hand() -> None:
+    """The check above can fail: it finds the names the screen does show (the seat's own hand)."""
+    st = with_hand()
+    text = page_text(screen.lines(view(st, 0), 0, "en", width=80, account_lines=0), 80)
+    mine = {cards()[st.faces[h]].name("en") for h in st.hands[0]}
+    assert mine and mine <= names_in(text)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_pad_secrets_only_for_the_controller(seed: int) -> None:
+    seen = 0
+    for st in positions(seed):
+        a = st.work.get("hack")
+        if not a or a.get("status") != "running" or f"pad:{a['ctrl']}" not in st.secrets:
+            continue
+        for p in range(st.n):
+            rows = [t.plain for t in screen.pad_lines(view(st, p), p, "en", None)]
+            pad = "\n".join(r[:14] for r in rows[2:7])
+            roll = any(r.startswith("roll") for r in rows)
+            if p == a["ctrl"]:
+                asked = {x[0] for x in a["answers"]} | {a["pending"], a["pos"]}
+                unprobed = [s for s in st.secrets[f"pad:{p}"] if s not in asked]
+                assert pad.count("#") == len(unprobed) and roll
+            else:
+                assert "#" not in pad and not roll
+        seen += 1
+    assert seen, "no hack attempt with a sealed pad in these games"
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_wide_layout_has_card_texts(lang: str) -> None:
+    st = with_hand()
+    v = view(st, 0)
+    lines = compose(v, 0, lang, None, 140, 40)
+    assert len(lines) == 39 and all(t.cell_len <= 139 for t in lines)
+    c = cards()[v.faces[v.hands[0][0]]]
+    assert (c.text_de if lang == "de" else c.text_en)[:20] in page_text(lines, 140)
+    assert (c.text_de if lang == "de" else c.text_en)[:20] not in page_text(compose(v, 0, lang, None, 80, 24), 80)
