@@ -35,7 +35,7 @@ class Hacker(Game):
     event_fields = frozenset({"commits", "opening", "openings", "roll"})
     illegal = IllegalEvent
     bool_fields = MappingProxyType({"check": False})
-    quick_table = MappingProxyType({"players": 3, "profile": "closed-3", "round_limit": 3, "bots": "random"})
+    quick_table = MappingProxyType({"players": 3, "profile": "advanced", "round_limit": 2, "bots": "random"})
 
     def configure(self, settings: Mapping[str, Any], n: int) -> Any:
         profile = get_profile(settings.get("profile") or "basic", goal=settings.get("goal"),

@@ -29,7 +29,7 @@ from adp2p.games.hacker.table_events import INDEX, SQUARES
 from adp2p.p2p.machine.common import Event, _check_event_shape
 from adp2p.p2p.protocol import ProtocolError, need
 
-DOMAIN = b"adp2p/hacker/seal"
+DOMAIN = b"adp2p/v1/hacker/seal\0"  # the domain of Hacker's seals (seat-bound commit_open form)
 OPENED_BY = {"unseal", "answer", "open_pad"}
 
 
