@@ -103,3 +103,12 @@ class PlaysUnlaid(HBlind):
         if what == "play" and options and hand and "h" in options[0]:
             return {**options[0], "h": hand[0]}
         return None
+
+
+class DiscardsPlayable(HBlind):
+    """A seat that discards a laid card as unplayable though it could play it (a laid card not played)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "play" and options and options[0]["t"] == "play" and "h" in options[0]:
+            return {"t": "discard", "p": p, "h": options[0]["h"], "card": options[0]["card"]}
+        return None

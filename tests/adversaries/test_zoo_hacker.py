@@ -11,6 +11,7 @@ import pytest
 from _zoo import first_chance
 from _zoo_hacker import (
     ChangedPlace,
+    DiscardsPlayable,
     ForgedPlaceOpening,
     HiddenLaidCard,
     LyingController,
@@ -30,6 +31,7 @@ CHEATS = [  # cheater, its seat, words the verdict gives, caught at the lying en
     (ForgedPlaceOpening, 2, "does not open its commitment", True),
     (HiddenLaidCard, 0, "other than the one it sealed", True),
     (PlaysUnlaid, 0, "not_laid", True),
+    (DiscardsPlayable, 0, "laid_card_not_played", True),  # the card is face up when its turn comes
 ]
 
 
@@ -47,3 +49,4 @@ def test_a_hacker_cheat_is_caught_at_once_naming_the_cheater(
     assert not res.ok and res.tampered is None
     named = {f.seat for f in res.findings}
     assert seat in named and named <= {seat, None}, res.text()
+
