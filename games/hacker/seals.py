@@ -150,9 +150,8 @@ class SealsPart:
         if t == "unseal":
             what = ev.get("what")
             seq, commits = self.seals[f"{what}:{seat}"]
-            value = {"to": ev.get("to")} if what == "place" else ev
             got = check_opening(self._binding(seat, what, seq), commits[0], _pair(body["opening"]))
-            if got != encode(what, value["to"] if what == "place" else value):
+            if got != encode(what, ev["to"] if what == "place" else ev):
                 raise ProtocolError(seat, f"seat {seat + 1} opened a {what} other than the one it sealed")
             return
         seq, commits = self.seals[f"pad:{seat}"]
