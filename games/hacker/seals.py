@@ -104,6 +104,8 @@ class SealsPart:
         _check_event_shape(ev, self.game.bool_fields)
         if self.game.is_chance_event(ev):
             raise ProtocolError(seat, "chance events are derived, never authored")
+        if "secret" in ev:
+            raise ProtocolError(seat, "an event entry never carries a secret (only its commitment)")
         t = ev.get("t")
         want = {"seal": {"commits"}, "private_roll": {"commits"}, "unseal": {"opening"}, "answer": {"opening"},
                 "open_pad": {"openings", "roll"}}.get(t, set())
