@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
+import pytest
 from _net import net_game
 from _zoo import Table
 from adp2p.crypto.entries import decode_entry
+from adp2p.games.hacker.seals import tag
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.protocol import Kind, decode_body
 
@@ -50,7 +52,21 @@ def test_a_secret_is_in_the_log_only_from_the_entry_that_opens_it() -> None:
         assert first == i, f"a secret opened at entry {i} was in entry {first} already"
 
 
-def test_a_seal_without_its_commitments_is_rejected_naming_its_author() -> None:
+ZERO = [bytes(32)]
+BAD_SEALS = {  # a seal entry's body but for its seat and commitment tag
+    "no commitments": lambda seat: {"ev": {"t": "seal", "p": seat, "what": "place", "c": "00" * 16}},
+    "a secret in the entry": lambda seat: {
+        "ev": {"t": "seal", "p": seat, "what": "place", "c": tag(ZERO), "secret": 0}, "commits": ZERO},
+    "an opening on a seal": lambda seat: {
+        "ev": {"t": "seal", "p": seat, "what": "place", "c": tag(ZERO)}, "commits": ZERO,
+        "opening": [b"\0", bytes(32)]},
+    "a tag that is not its commitments'": lambda seat: {
+        "ev": {"t": "seal", "p": seat, "what": "place", "c": "00" * 16}, "commits": ZERO},
+}
+
+
+@pytest.mark.parametrize("bad", list(BAD_SEALS))
+def test_a_malformed_seal_is_rejected_naming_its_author(bad: str) -> None:
     t = Table(4, seed=3, **TABLE)  # type: ignore[arg-type]
     for _ in range(400):
         d = t.ms[0].duty()
@@ -60,7 +76,7 @@ def test_a_seal_without_its_commitments_is_rejected_naming_its_author() -> None:
     else:
         raise AssertionError("no seal in 400 steps")
     seat = d.seat
-    body = {"ev": {"t": "seal", "p": seat, "what": "place", "c": "00" * 16}}
+    body = BAD_SEALS[bad](seat)
     before = len(t.raws)
     assert not t.deliver(t.sign(seat, Kind.EVENT, body))  # every peer rejects it; an honest one posts it as evidence
     assert len(t.raws) == before + 1 and decode_entry(t.raws[-1]).kind == Kind.EVIDENCE
