@@ -4,7 +4,8 @@
 - A seal (`seal` of a place, a laying, a hack pad) is a real hash commitment (crypto/commit_open.py, bound to the
   game, the sealing seat and the slot ``"hk/" what ‖ u64(seq of the seal entry)``): the entry carries `commits`
   (one commitment; a pad: 25, one per square, slot ‖ u8(k), value 1 = a check) and the event's `c` is their tag.
-  The sealing seat keeps the openings (made before its entry is signed) and its own engine learns the value.
+  The sealing seat keeps the openings in its secrets (`SeatSecrets.openings`, slot `32·seq + k`, written before its
+  entry is signed, so a resumed seat refolds them) and its own engine learns the value.
 - Each opening is checked by every peer the moment it arrives, before the rules see the event (check before
   blame: an opening that does not match names the seat that sent it): an `unseal` carries `opening`, each hack-pad
   `answer` carries the opening of the square probed (an answer against the committed pad is rejected at once,
@@ -22,7 +23,7 @@ from typing import Any
 
 from adp2p.crypto import dice
 from adp2p.crypto.commit_open import Binding, check_opening, commit_slots, commit_value
-from adp2p.crypto.encoding import pack
+from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import u64
 from adp2p.games.hacker.table_events import INDEX, SQUARES
@@ -31,6 +32,8 @@ from adp2p.p2p.protocol import ProtocolError, need
 
 DOMAIN = b"adp2p/v1/hacker/seal\0"  # the domain of Hacker's seals (seat-bound commit_open form)
 OPENED_BY = {"unseal", "answer", "open_pad"}
+SLOTS = 32  # a seat's openings of one entry: slots 32·seq + k (k < 25: a seal's parts; ROLL_SLOT: a roll's secret)
+ROLL_SLOT = 31
 
 
 def tag(commits: list[bytes]) -> str:
@@ -62,10 +65,28 @@ class SealsPart:
     def _init_part(self) -> None:
         self.seals: dict[str, tuple[int, list[bytes]]] = {}  # "what:seat" -> (seq of the seal, its commitments)
         self.rolls: dict[int, dict[str, Any]] = {}  # seat -> {"r": roll number, "c": commitment, "b": beacon}
-        self.mine: dict[str, Any] = {}  # this seat's values and openings (secret; never logged until opened)
 
     def _binding(self, seat: int, what: str, seq: int) -> Binding:
         return Binding(DOMAIN, self.game_id, seat, b"hk/" + what.encode() + u64(seq))
+
+    # ------------------------------------------------------------------ this seat's secrets (SeatSecrets.openings)
+
+    def _keep(self, seq: int, k: int, value: bytes, salt: bytes) -> None:
+        """Keep an opening in this seat's secrets: slot 32·seq + k (k: a pad's square; ROLL_SLOT: a roll's secret)."""
+        assert self.me is not None
+        self.me.openings[SLOTS * seq + k] = (len(value), value + salt)
+
+    def _kept(self, seq: int, k: int) -> tuple[bytes, bytes]:
+        assert self.me is not None
+        n, raw = self.me.openings[SLOTS * seq + k]
+        return raw[:n], raw[n:]
+
+    def _my_value(self, what: str, seq: int) -> Any:
+        """The value this seat sealed at `seq` (read back from its openings)."""
+        if what == "pad":
+            return [SQUARES[k] for k in range(len(SQUARES)) if self._kept(seq, k)[0] == b"\x01"]
+        value = unpack_canonical(self._kept(seq, 0)[0], "a sealed value")
+        return value if what == "place" else {"chance": value[0], "term": value[1]}
 
     # ------------------------------------------------------------------ authoring (this seat's secrets)
 
@@ -78,23 +99,24 @@ class SealsPart:
                 made = commit_slots(b, [bytes([SQUARES[k] in value]) for k in range(len(SQUARES))])
             else:
                 made = [commit_value(b, encode(what, value))]
+            for k, (_, o) in enumerate(made):
+                self._keep(seq, k, o.value, o.salt)
             commits = [c for c, _ in made]
-            self.mine[f"{what}:{seat}"] = (value, [o for _, o in made])
             entry = {k: v for k, v in ev.items() if k != "secret"} | {"c": tag(commits)}
             return {"ev": entry, "commits": commits}
         if t == "private_roll":
             c, s = dice.commit_roll(self.game_id, seat, 2 * seq)
-            self.mine["roll"] = s.secret
+            self._keep(seq, ROLL_SLOT, b"", s.secret)
             return {"ev": {"t": "private_roll", "p": seat, "c": tag([c])}, "commits": [c]}
         if t == "unseal":
-            _, openings = self.mine[f"{ev['what']}:{seat}"]
-            return {"opening": list(openings[0])}
+            return {"opening": list(self._kept(self.seals[f"{ev['what']}:{seat}"][0], 0))}
         if t == "answer":
-            _, openings = self.mine[f"pad:{seat}"]
-            return {"opening": list(openings[INDEX[self.state.eng.stack[-1]["sq"]]])}
+            at = self.seals[f"pad:{seat}"][0]
+            return {"opening": list(self._kept(at, INDEX[self.state.eng.stack[-1]["sq"]]))}
         if t == "open_pad":
-            _, openings = self.mine[f"pad:{seat}"]
-            return {"openings": [list(o) for o in openings], "roll": self.mine["roll"]}
+            at = self.seals[f"pad:{seat}"][0]
+            roll = self._kept(self.rolls[seat]["r"] // 2, ROLL_SLOT)[1]
+            return {"openings": [list(self._kept(at, k)) for k in range(len(SQUARES))], "roll": roll}
         return {}
 
     # ------------------------------------------------------------------ every peer: commitments and openings
@@ -127,8 +149,8 @@ class SealsPart:
         if t == "seal":
             key = f"{ev['what']}:{seat}"
             self.seals[key] = (seq, commits)
-            if seat == self.seat and key in self.mine:
-                self.state = self.game.learn_secret(self.state, ev["what"], seat, self.mine[key][0])
+            if seat == self.seat and self.me is not None:
+                self.state = self.game.learn_secret(self.state, ev["what"], seat, self._my_value(ev["what"], seq))
         elif t == "private_roll":
             self.rolls[seat] = {"r": 2 * seq, "c": commits[0], "b": None}
         elif t == "open_pad":
@@ -185,7 +207,7 @@ class SealsPart:
         if roll is None:
             return
         roll["b"] = beacon32(ev["b"])
-        if p == self.seat and "roll" in self.mine:
-            s = self.mine["roll"]
+        if p == self.seat and self.me is not None:
+            s = self._kept(roll["r"] // 2, ROLL_SLOT)[1]
             faces = [dice.face(self.game_id, p, roll["r"] + i, s, roll["b"], 6) for i in range(2)]
             self.state = self.game.learn_secret(self.state, "roll", p, faces)

@@ -1,7 +1,7 @@
 """Hacker at the table (games/hacker/): four peers in one process and four over loopback TCP play whole games with
 hack attempts (private rolls, sealed pads, answers with their openings); the logs are identical and every audit is
-clean; a sealed value or a roll's secret is in the log only from the entry that opens it; a malformed seal entry is
-rejected naming its author."""
+clean; a seat resumed from its secrets file knows its sealed values; a sealed value or a roll's secret is in the
+log only from the entry that opens it; a malformed seal entry is rejected naming its author."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from _zoo import Table
 from adp2p.crypto.entries import decode_entry
 from adp2p.games.hacker.seals import tag
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.machine import Machine, SeatSecrets
 from adp2p.p2p.protocol import Kind, decode_body
 
 TABLE = {"profile": "basic", "round_limit": 5, "bots": "planner", "game": "hacker"}
@@ -92,3 +93,27 @@ async def test_four_peers_over_loopback_play_hacker_to_identical_logs(tmp_path: 
         assert o is not None and o.verdict is None and o.audit_ok is True and not o.violations, g.heard(i)
     res = g.audit()
     assert res.ok and res.tampered is None, res.text()
+
+
+def test_a_resumed_seat_refolds_its_sealed_pad_and_roll_from_its_secrets_file() -> None:
+    """The controller's pad and roll are in its secrets (written before its entries are signed): a machine rebuilt
+    from the secrets file and the log knows them and answers the next probe as the original would."""
+    t = Table(4, seed=3, **TABLE)  # type: ignore[arg-type]
+    for _ in range(3000):
+        d = t.ms[0].duty()
+        if d is not None and d.kind == Kind.EVENT and d.what == "answer":
+            break
+        t.step()
+    else:
+        raise AssertionError("no hack attempt in 3000 steps")
+    ctrl = t.ms[d.seat]
+    assert ctrl.me is not None
+    again = Machine(t.genesis, SeatSecrets.from_bytes(ctrl.me.to_bytes()))
+    for raw in t.raws[1:]:
+        t.fold(again, raw)
+    for what in ("pad", "roll"):
+        assert again.state.eng.secrets[f"{what}:{d.seat}"] == ctrl.state.eng.secrets[f"{what}:{d.seat}"]
+    for m in t.ms:  # nobody else knows them
+        assert m.seat == d.seat or not {f"pad:{d.seat}", f"roll:{d.seat}"} & set(m.state.eng.secrets)
+    bot = t.bots[d.seat]
+    assert again.author_next(bot)[1]["opening"] == ctrl.author_next(bot)[1]["opening"]
