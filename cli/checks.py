@@ -87,6 +87,38 @@ def any_strategies(text: str) -> list[str]:
     return names
 
 
+def _check_hacker_join(args: argparse.Namespace) -> None:
+    """`join --game hacker`: a bot's seat only (the person's screen is Access Denied's), Hacker's profiles."""
+    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+    from adp2p.hacker.profiles import get_profile as hacker_profile
+
+    if args.bot not in HACKER_STRATEGIES:
+        raise UsageError(f"--game hacker is played by bots only for now: --bot {' or '.join(HACKER_STRATEGIES)}")
+    args.rules = args.rules or "basic"
+    try:
+        prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    except ValueError as exc:
+        raise UsageError(f"--rules: {exc}") from None
+    if args.players is None:
+        args.players = 4
+    _players(prof, args.players, "--players")  # type: ignore[arg-type]
+
+
+def strategy_check(name: str) -> None:
+    """An Access Denied seat's bot (what `strategy` checked when `join --bot` took only those)."""
+    try:
+        strategy(name)
+    except argparse.ArgumentTypeError as exc:
+        raise UsageError(f"--bot: {exc}") from None
+
+
+def any_strategy(text: str) -> str:
+    """`join --bot`: the name of either game's bot; `check` then holds it to the table's game."""
+    if "," in text:
+        raise argparse.ArgumentTypeError("one bot strategy for one seat")
+    return any_strategies(text)[0]
+
+
 def _check_sim(args: argparse.Namespace) -> None:
     """`sim`: each game's own defaults, profiles and bots."""
     if args.game == "hacker":
@@ -145,7 +177,12 @@ def check(args: argparse.Namespace) -> None:
         n = args.bots + (0 if alone else 1)
         what = "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}"
         _players(prof, n, what)
+    elif cmd == "join" and getattr(args, "game", "access-denied") == "hacker":
+        _check_hacker_join(args)
     elif cmd == "join":
+        args.rules = args.rules or "classic"
+        if args.bot is not None:
+            strategy_check(args.bot)
         prof = profile_of(args)
         if args.players is None:
             args.players = default_players(prof)

@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.cli.checks import add_reaction_args, port, seconds, strategy, whole
-from adp2p.p2p.game import get_game
+from adp2p.cli.checks import add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.paths import data_dir, resume_command
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
 
@@ -34,7 +34,8 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
         default=None,
         help="how many players the table waits for (default 3; 2 in two-player)",
     )
-    p.add_argument("--bot", type=strategy, default=None, help="let a bot play this seat (random or deduction)")
+    p.add_argument("--bot", type=any_strategy, default=None,
+                   help="let a bot play this seat (random or deduction; --game hacker: random or planner)")
     p.add_argument("--peer", type=parse_peer, action="append", default=[], help="a peer's HOST:PORT (repeatable)")
     p.add_argument("--host", default=None, help="address to listen on (default 127.0.0.1, or 0.0.0.0 with mDNS)")
     p.add_argument("--port", type=port, default=0, help="port to listen on (default: any free port)")
@@ -164,7 +165,9 @@ def player_name(name: str, command: str) -> str:
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
     from adp2p.cli.checks import profile_of
 
-    profile_of(args)  # a clear error early
+    game = getattr(args, "game", DEFAULT_GAME)
+    if game == DEFAULT_GAME:
+        profile_of(args)  # a clear error early (another game's profile: cli/checks.py checked it)
     mdns = not args.no_mdns
     host = args.host or ("0.0.0.0" if mdns else "127.0.0.1")
     advertise = None
@@ -197,6 +200,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
         lang=args.lang,
+        game=game,
     )
     return with_patience(cfg, args.patience)
 
@@ -247,7 +251,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         return 3, None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
-        choose = get_game().make_bot(args.bot, seed)
+        choose = get_game(getattr(args, "game", DEFAULT_GAME)).make_bot(args.bot, seed)
     else:
         choose = human_chooser(args.lang, args.react_seconds, args.react, args.ui)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))

@@ -91,7 +91,9 @@ def parser() -> argparse.ArgumentParser:
     from adp2p.cli.cmd_join import add_join_args
 
     add_join_args(j)
-    _add_rules(j)
+    j.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="the table's game (default access-denied; hacker: bots only, --bot random or planner)")
+    _add_rules(j, hacker=True)
 
     # (the replay's options here, not in cli/tui/replay.py: building the parser must not import the screen)
     rp = sub.add_parser("replay", help="step through a finished game from its log, turn by turn")

@@ -13,7 +13,7 @@ from adp2p.p2p.game import Event, Game, get_game, register, registered
 from toy import GAME as HIGH_CARD
 
 register(HIGH_CARD)  # a toy game written against p2p/game.py alone: the core runs a game that is not Access Denied
-GAMES = sorted(registered())  # every installed game (Access Denied now, Hacker when it plugs in), and the toy
+GAMES = sorted(registered())  # every installed game (Access Denied, Hacker), and the toy
 
 
 def game_of(name: str) -> Game:

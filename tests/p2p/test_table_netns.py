@@ -1,8 +1,9 @@
 """A whole game over real mDNS: three `ad-p2p join` processes, each in its own network namespace on one bridge.
 
 No `--peer`: every player finds the others by mDNS on its namespace's address, they agree on a roster, play a
-short game (deduction bots, round limit 2, no think delay) and each writes its outcome as JSON. All must exit 0
-within a bounded time with the same head, the same number of entries and a clean audit.
+short game (deduction bots, round limit 2, no think delay; and the same with Hacker's random bots) and each writes
+its outcome as JSON. All must exit 0 within a bounded time with the same head, the same number of entries and a
+clean audit.
 """
 
 from __future__ import annotations
@@ -27,7 +28,12 @@ pytestmark = [
 GAME_TIMEOUT = 90.0
 
 
-async def test_three_namespaces_play_a_game_over_mdns(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    "bot",
+    [["--bot", "deduction"], ["--game", "hacker", "--bot", "random"]],
+    ids=["access-denied", "hacker"],
+)
+async def test_three_namespaces_play_a_game_over_mdns(bot: list[str], tmp_path: Path) -> None:
     table = f"lab-{secrets.token_hex(4)}"
     with NetnsLab(3) as lab:
         t0 = time.monotonic()
@@ -35,7 +41,7 @@ async def test_three_namespaces_play_a_game_over_mdns(tmp_path: Path) -> None:
         results = [tmp_path / f"result{i}.json" for i in range(3)]
         for i, ip in enumerate(lab.addresses):
             cmd = [
-                sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", "--seed", str(i),
+                sys.executable, "-m", "adp2p.cli", "join", *bot, "--seed", str(i),
                 "--name", f"bot{i}", "--table", table, "--players", "3", "--interface", ip,
                 "--data-dir", str(tmp_path / f"d{i}"), "--round-limit", "2", "--think", "0",
                 "--abandon-after", "30", "--quiet", "--result-json", str(results[i]),

@@ -1,0 +1,114 @@
+"""The adversary zoo's Hacker cheaters (games/hacker/seals.py's checks, the rules' `controller_*` and laying rules):
+each is a `HBlind` machine (tests/adversaries/_zoo.py's `Blind`) that lies once, on its first chance, in one way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from _zoo import Blind
+from adp2p.crypto.commit_open import commit_value
+from adp2p.games.hacker.seals import encode
+from adp2p.hacker.board import ring
+from adp2p.hacker.catalog import tables
+
+Event = dict[str, Any]
+
+
+class HBlind(Blind):
+    """`Blind`'s way to lie once, but its engine keeps every face it knows: each lie here is one every peer sees
+    (an opening against a commitment, a public rule), so its own engine needs no blindness to let it pass."""
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        super(Blind, self)._engine(seat, ev)
+
+
+class LyingController(HBlind):
+    """A controller that answers a probe against its committed pad (with the true square's opening)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "answer" and len(options) == 1:
+            return {**options[0], "check": not options[0]["check"]}
+        return None
+
+
+class PadBreaksTable(HBlind):
+    """A controller that seals a pad the hack table does not allow for its roll (one check too few: none in the
+    outer ring), then answers by it and opens it."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "seal" and options and options[0]["what"] == "pad":
+            roll = seen.eng.secrets[f"roll:{p}"]
+            if tables().hack_table[sum(roll)][0] == 0:
+                return None
+            pad = [s for s in options[0]["secret"] if ring(s) != 0]  # no outer checks: fewer than the table says
+            return {**options[0], "secret": pad}
+        return None
+
+
+class WrongRoll(HBlind):
+    """A controller that opens a roll of the same sum but other dice than its private roll (the pad still fits the
+    hack table: only the dice commitment shows the lie)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "open_pad" and options:
+            a, b = options[0]["roll"]
+            if a == b == 1 or a == b == 6:
+                return None
+            other = [a - 1, b + 1] if a > 1 and b < 6 else [a + 1, b - 1]
+            return {**options[0], "roll": other}
+        return None
+
+
+class ChangedPlace(HBlind):
+    """A seat that turns over another place card than it sealed (sending its seal's true opening)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "unseal" and options and options[0]["what"] == "place":
+            from adp2p.hacker.sealing import places_for
+
+            other = [x for x in places_for(seen.eng, p) if x != options[0]["to"]]
+            return {**options[0], "to": other[0]} if other else None
+        return None
+
+
+class ForgedPlaceOpening(ChangedPlace):
+    """As ChangedPlace, but it makes up an opening of the other place (a fresh salt): it does not open the seal."""
+
+    def _event_body(self, ev: Event) -> dict[str, Any]:
+        out = super()._event_body(ev)
+        if ev.get("t") == "unseal" and self.cheat_seq == self.entries:
+            seq, _ = self.seals[f"place:{self.seat}"]
+            _, opening = commit_value(self._binding(self.seat, "place", seq), encode("place", ev["to"]))
+            out["opening"] = list(opening)
+        return out
+
+
+class HiddenLaidCard(HBlind):
+    """A seat that opens its laying with a card left out (a laid card it will not play)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "unseal" and options and options[0]["what"] == "lay":
+            ev = options[0]
+            for pile in ("chance", "term"):
+                if ev[pile]:
+                    return {**ev, pile: ev[pile][1:]}
+        return None
+
+
+class PlaysUnlaid(HBlind):
+    """A seat that plays a card from its hand that it did not lay."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        hand = seen.eng.hands[p]
+        if what == "play" and options and hand and "h" in options[0]:
+            return {**options[0], "h": hand[0]}
+        return None
+
+
+class DiscardsPlayable(HBlind):
+    """A seat that discards a laid card as unplayable though it could play it (a laid card not played)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "play" and options and options[0]["t"] == "play" and "h" in options[0]:
+            return {"t": "discard", "p": p, "h": options[0]["h"], "card": options[0]["card"]}
+        return None

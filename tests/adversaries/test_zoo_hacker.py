@@ -1,0 +1,52 @@
+"""The adversary zoo at a Hacker table: each cheater (tests/adversaries/_zoo_hacker.py) lies once against honest
+random bots; the lie is caught at once by every honest peer (its entry rejected, an honest peer's evidence stops the
+game naming the cheater; a pad that breaks the hack table is sealed unseen, so it is caught when it is opened at
+the end of the attempt), the offline audit of the log names the cheater too, and no honest seat is ever named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _zoo import first_chance
+from _zoo_hacker import (
+    ChangedPlace,
+    DiscardsPlayable,
+    ForgedPlaceOpening,
+    HiddenLaidCard,
+    LyingController,
+    PadBreaksTable,
+    PlaysUnlaid,
+    WrongRoll,
+)
+from adp2p.p2p.audit import audit_log
+from adp2p.p2p.machine import Machine
+
+TABLE = {"profile": "basic", "round_limit": 4, "bots": "random", "game": "hacker"}
+CHEATS = [  # cheater, its seat, words the verdict gives, caught at the lying entry itself
+    (LyingController, 1, "against its pad", True),
+    (PadBreaksTable, 1, "controller_pad_breaks_table", False),  # sealed unseen: caught when the pad is opened
+    (WrongRoll, 1, "other than its private roll", True),
+    (ChangedPlace, 2, "other than the one it sealed", True),
+    (ForgedPlaceOpening, 2, "does not open its commitment", True),
+    (HiddenLaidCard, 0, "other than the one it sealed", True),
+    (PlaysUnlaid, 0, "not_laid", True),
+    (DiscardsPlayable, 0, "laid_card_not_played", True),  # the card is face up when its turn comes
+]
+
+
+@pytest.mark.parametrize("cls,seat,why,at_once", CHEATS, ids=[c[0].__name__ for c in CHEATS])
+def test_a_hacker_cheat_is_caught_at_once_naming_the_cheater(
+    cls: type[Machine], seat: int, why: str, at_once: bool, tmp_path: Path
+) -> None:
+    _, t = first_chance(cls, seat, 4, tries=12, **TABLE)
+    assert t.verdict_seats() == {seat}, f"verdicts {t.verdict_seats()}"
+    verdicts = [m.verdict for m in t.ms if m.seat not in t.cheaters]
+    assert all(v is not None and why in v.msg for v in verdicts), [v.msg for v in verdicts if v]
+    caught, lied = t.ms[t.referee].verdict.seq, t.ms[seat].cheat_seq
+    assert caught == lied if at_once else caught > lied, (caught, lied)
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert not res.ok and res.tampered is None
+    named = {f.seat for f in res.findings}
+    assert seat in named and named <= {seat, None}, res.text()
+

@@ -1,0 +1,58 @@
+"""`ad-p2p join --game hacker`: a bot's seat at a Hacker table (Hacker's profiles, its bots; a person's seat is
+refused for now), Access Denied's join unchanged; `ad-p2p audit` of a Hacker log."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from adp2p.cli.checks import check
+from adp2p.cli.cmd_join import config_from
+from adp2p.cli.main import main, parser
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
+
+
+def _args(*argv: str):  # type: ignore[no-untyped-def]
+    args = parser().parse_args(["join", "--no-mdns", *argv])
+    check(args)
+    return args
+
+
+def test_a_hacker_bot_seat_is_configured_for_hacker(tmp_path: Path) -> None:
+    args = _args("--game", "hacker", "--bot", "planner", "--data-dir", str(tmp_path))
+    assert args.rules == "basic" and args.players == 4
+    cfg = config_from(args)
+    assert cfg.game == "hacker" and cfg.profile == "basic"
+
+
+def test_access_denied_join_is_as_before(tmp_path: Path) -> None:
+    args = _args("--bot", "deduction", "--data-dir", str(tmp_path))
+    assert args.rules == "classic" and config_from(args).game == "access-denied"
+
+
+@pytest.mark.parametrize(
+    "argv,words",
+    [
+        (["--game", "hacker"], "bots only"),
+        (["--game", "hacker", "--bot", "deduction"], "bots only"),
+        (["--game", "hacker", "--bot", "random", "--rules", "classic"], "--rules"),
+        (["--bot", "planner"], "unknown bot strategy 'planner'"),
+    ],
+)
+def test_a_join_that_does_not_fit_its_game_is_a_usage_error(
+    argv: list[str], words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["join", "--no-mdns", *argv]) == 2
+    assert words in capsys.readouterr().err
+
+
+def test_audit_of_a_hacker_log(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from _zoo import Table
+
+    t = Table(3, seed=2, profile="basic", round_limit=2, bots="random", game="hacker").run()
+    log = t.write_log(tmp_path / "log")
+    assert main(["audit", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert "no violations" in out and "(basic)" in out
