@@ -169,6 +169,13 @@ def default_players(prof: Profile) -> int:
 def check(args: argparse.Namespace) -> None:
     """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
     cmd = args.cmd
+    if cmd == "join" and getattr(args, "game", None):
+        from adp2p.p2p.game import UnknownGame, get_game
+
+        try:
+            get_game(args.game)
+        except UnknownGame as exc:  # an install whose entry points are stale: say so, not "internal error"
+            raise UsageError(f"{exc} (not registered by this install: install the package again, e.g. ./dev)") from None
     if cmd == "sim":
         _check_sim(args)
     elif cmd == "play":

@@ -56,3 +56,20 @@ def test_audit_of_a_hacker_log(tmp_path: Path, capsys: pytest.CaptureFixture[str
     assert main(["audit", str(log)]) == 0
     out = capsys.readouterr().out
     assert "no violations" in out and "(basic)" in out
+
+
+def test_a_game_this_install_does_not_register_is_one_clear_line(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """An install whose entry points are stale (the package not installed again after a game was added) knows no
+    'hacker': `join` says so in one line and exits 2, instead of an 'internal error' once the table is set up."""
+    from adp2p.p2p import game
+
+    def missing(name: str) -> game.Game:
+        raise game.UnknownGame(f"no game {name!r} is installed here")
+
+    monkeypatch.setattr(game, "get_game", missing)
+    rc = main(["join", "--no-mdns", "--game", "hacker", "--bot", "planner", "--data-dir", str(tmp_path)])
+    err = capsys.readouterr().err.strip()
+    assert rc == 2 and err.count("\n") == 0, err
+    assert "no game 'hacker' is installed here" in err and "install the package again" in err
