@@ -1,0 +1,54 @@
+"""Attacks on the game-neutral core and on link proofs (red team, 2026-11-26): each test is an attack; it passes when
+the system holds (several were bugs, fixed in the same commit as their test).
+
+- A genesis naming a game the auditor does not have is not the genesis author's fault: the audit names nobody.
+- A game registered again under the same name is the game a new machine plays (the composed class is the game's).
+- A link proof verified once is not checked again when a peer folds the log again (a refold, evidence, a resume):
+  every peer's CPU is not the cheater's to spend."""
+
+from __future__ import annotations
+
+import struct
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from adp2p.crypto import code_link
+from adp2p.crypto.entries import encode_entry
+from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.games.access_denied import links
+from adp2p.p2p import game as game_mod
+from adp2p.p2p.audit import audit_log
+from adp2p.p2p.game import get_game, register
+from adp2p.p2p.machine import Machine
+from adp2p.p2p.protocol import Genesis, Kind, encode_body
+
+
+def _genesis(**kw: Any) -> tuple[Genesis, list[SecretIdentity]]:
+    ids = sorted((SecretIdentity.generate() for _ in range(3)), key=lambda s: s.public.sign_pk)
+    g = Genesis("t", "classic", None, None, tuple(make_bundle(s, f"p{i}") for i, s in enumerate(ids)), bytes(16))
+    return replace(g, **kw), ids
+
+
+def _log(path: Path, g: Genesis, seat0: SecretIdentity) -> Path:
+    raw = encode_entry(seat0, g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
+    path.write_bytes(struct.pack(">I", len(raw)) + raw)
+    return path
+
+
+@pytest.mark.parametrize("name", ["no-such-game", "", "hacker"])
+def test_the_audit_of_a_game_it_does_not_have_names_nobody(tmp_path: Path, name: str) -> None:
+    """Seat 0 signed a genesis of a game its table played; an auditor without that game cannot judge the log, and
+    must not name seat 0 for it (it used to: `Finding(0, "genesis", ...)`)."""
+    g, ids = _genesis(game=name)
+    res = audit_log(_log(tmp_path / "log", g, ids[0]))
+    assert res.findings, "the audit says it could not judge the log"
+    assert all(f.seat is None for f in res.findings), [f.as_dict() for f in res.findings]
+
+
+def test_the_audit_of_a_genesis_for_too_many_players_still_names_its_author(tmp_path: Path) -> None:
+    """A genesis the game refuses for its player count (NotForPlayers) is its signer's: that finding stays."""
+    g, ids = _genesis(profile="two-player")
+    res = audit_log(_log(tmp_path / "log", g, ids[0]))
+    assert [f.seat for f in res.findings if f.rule == "genesis"] == [0], [f.as_dict() for f in res.findings]
