@@ -52,3 +52,23 @@ def test_the_audit_of_a_genesis_for_too_many_players_still_names_its_author(tmp_
     g, ids = _genesis(profile="two-player")
     res = audit_log(_log(tmp_path / "log", g, ids[0]))
     assert [f.seat for f in res.findings if f.rule == "genesis"] == [0], [f.as_dict() for f in res.findings]
+
+
+def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays() -> None:
+    """The composed machine class is cached per (class, game): a cache by name alone kept the first game object
+    registered under a name, so a machine of a genesis naming it played a stale game."""
+    ad = get_game()
+
+    class Variant(type(ad)):  # type: ignore[misc]
+        name = "attack2-variant"
+
+    first, second = Variant(), Variant()
+    try:
+        register(first)
+        g, _ = _genesis(game="attack2-variant")
+        assert Machine(g, None).game is first
+        register(second)
+        m = Machine(g, None)
+        assert m.game is second and type(m.snapshot()).game is second
+    finally:
+        game_mod._in_process.pop("attack2-variant", None)
