@@ -72,3 +72,29 @@ def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays()
         assert m.game is second and type(m.snapshot()).game is second
     finally:
         game_mod._in_process.pop("attack2-variant", None)
+
+
+def test_a_link_proof_is_verified_once_per_process_not_at_every_refold(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Folding a log again (a refold after a rejected entry, a trial fold judging evidence, a resume) must not check
+    every link proof of the game again: like proofs of shuffle and of distinct codes, a verified one is remembered."""
+    from seeds import seeded_table
+
+    t = seeded_table(3, 3, round_limit=40, bots="deduction").run()
+    linked = [m for m in t.ms if m.linked]
+    assert linked, "no password was linked in this game"
+    calls = []
+    real = code_link.verify_link
+
+    def counting(*args: Any) -> None:
+        calls.append(1)
+        real(*args)
+
+    monkeypatch.setattr(code_link, "verify_link", counting)  # the check itself, under the remembering wrapper
+    monkeypatch.setattr(links, "verify_link", counting, raising=False)  # (where the table called it directly)
+    from adp2p.crypto.entries import decode_entry
+
+    m = Machine(t.ms[0].g, None)
+    for raw in t.raws[1:]:
+        m.apply_entry(decode_entry(raw))
+    assert m.linked == t.ms[0].linked
+    assert not calls, f"{len(calls)} link proof(s) checked again by a second fold of the same log"
