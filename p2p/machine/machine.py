@@ -97,6 +97,8 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             self.profile = self.game.configure(settings, self.n)  # the game's configuration (AD: its rules profile)
         except NotForPlayers as exc:
             raise ProtocolError(0, str(exc)) from None
+        except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
+            raise ProtocolError(None, str(exc)) from None
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields

@@ -19,9 +19,9 @@ from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.games.access_denied import links
 from adp2p.p2p import game as game_mod
-from adp2p.p2p.audit import audit_log
+from adp2p.p2p.audit import audit_log, history
 from adp2p.p2p.game import get_game, register
-from adp2p.p2p.machine import Machine
+from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.protocol import Genesis, Kind, encode_body
 
 
@@ -52,6 +52,21 @@ def test_the_audit_of_a_genesis_for_too_many_players_still_names_its_author(tmp_
     g, ids = _genesis(profile="two-player")
     res = audit_log(_log(tmp_path / "log", g, ids[0]))
     assert [f.seat for f in res.findings if f.rule == "genesis"] == [0], [f.as_dict() for f in res.findings]
+
+
+@pytest.mark.parametrize("settings", [{"profile": "no-such-profile"}, {"goal": 9}], ids=["profile", "goal"])
+def test_a_genesis_with_settings_the_game_does_not_know_is_a_protocol_error_not_a_crash(
+    tmp_path: Path, settings: dict[str, Any]
+) -> None:
+    """`Machine(genesis)` raises ProtocolError only (the audit, `history` and the replay catch that): a profile or a
+    goal the game refuses was a bare ValueError ("the audit could not finish")."""
+    g, ids = _genesis(**settings)
+    with pytest.raises(ProtocolError):
+        Machine(g, None)
+    path = _log(tmp_path / "log", g, ids[0])
+    res = audit_log(path)
+    assert [f.rule for f in res.findings] == ["genesis"] and res.findings[0].seat is None, res.findings
+    assert history(path) == ([], [])
 
 
 def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays() -> None:
