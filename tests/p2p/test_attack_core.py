@@ -113,3 +113,46 @@ def test_a_link_proof_is_verified_once_per_process_not_at_every_refold(monkeypat
         m.apply_entry(decode_entry(raw))
     assert m.linked == t.ms[0].linked
     assert not calls, f"{len(calls)} link proof(s) checked again by a second fold of the same log"
+
+
+def test_a_controller_resumed_from_its_secrets_file_makes_the_link_every_peer_takes() -> None:
+    """Resume after a crash: a controller whose machine is rebuilt from the genesis, its secrets file (the bytes it
+    wrote) and the log (its sealed shares opened again with its key) makes, ahead or when due, the very link it would
+    have made, and every peer takes it: no honest controller is named for having crashed."""
+    from adp2p.crypto.entries import decode_entry
+    from adp2p.p2p.machine import SeatSecrets
+    from adp2p.p2p.protocol import decode_body, encode_body
+    from seeds import seeded_table
+    from test_link_proofs import at_answer
+
+    t = seeded_table(3, 7, round_limit=40, bots="deduction")
+    ctrl, pw, body = at_answer(t, first=True)
+    live = t.ms[ctrl]
+    secrets = SeatSecrets.from_bytes(live.me.to_bytes())  # type: ignore[union-attr]
+    resumed = type(live)(live.g, secrets)
+    for raw in t.raws[1:]:
+        resumed.apply_entry(decode_entry(raw))
+    assert resumed.duty() == live.duty() and not resumed._link_ready
+    out = resumed.author_next(t.bots[ctrl])
+    assert out is not None
+    again = decode_body(encode_body(out[1]))
+    assert again["code_link"] == body["code_link"]  # seeded: the same proof, made again from the log and the file
+    for m in t.ms:
+        c = m.snapshot()
+        c.apply(ctrl, Kind.EVENT, again)
+        assert set(pw) <= c.linked
+
+
+def test_a_two_player_game_links_with_one_share_a_card_and_names_nobody(tmp_path: Path) -> None:
+    """Two players: a link carries the one other seat's share per card; every attacked password is linked, nobody
+    is named, at the table or by the audit."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
+    from _zoo import Table
+
+    t = Table(2, profile="two-player", seed=2, round_limit=30).run()
+    assert t.ms[0].linked and t.ms[0].linked == t.ms[1].linked
+    assert all(m.verdict is None for m in t.ms)
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert not res.findings, [f.as_dict() for f in res.findings]
