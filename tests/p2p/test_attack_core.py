@@ -156,3 +156,81 @@ def test_a_two_player_game_links_with_one_share_a_card_and_names_nobody(tmp_path
     assert all(m.verdict is None for m in t.ms)
     res = audit_log(t.write_log(tmp_path / "log"))
     assert not res.findings, [f.as_dict() for f in res.findings]
+
+
+def _deep(k: int) -> Any:
+    x: Any = []
+    for _ in range(k):
+        x = [x]
+    return x
+
+
+L_BYTES = (2**252 + 27742317777372353535851937790883648493).to_bytes(32, "little")
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda b: dict(b, code_link=None),
+        lambda b: dict(b, code_link={"0": b["code_link"]}),
+        lambda b: dict(b, code_link=[]),
+        lambda b: dict(b, code_link=_deep(200)),
+        lambda b: dict(b, code_link=[[_deep(50), p] for _, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[[7, 8], p] for _, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[[None, {}], p] for _, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[s * 5000, p] for s, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[s, bytes(63 * 96)] for s, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[s, L_BYTES * (63 * 3)] for s, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[s, p, p] for s, p in b["code_link"]]),
+        lambda b: dict(b, code_link=[[s, p] for s, p in b["code_link"]] * 1000),
+        lambda b: {k: v for k, v in b.items() if k != "proof"},
+    ],
+    ids=[
+        "none",
+        "map",
+        "empty",
+        "deep",
+        "deep-shares",
+        "int-shares",
+        "junk-shares",
+        "many-shares",
+        "zero-proof",
+        "unreduced-proof",
+        "three-part-item",
+        "many-items",
+        "no-answer-box",
+    ],
+)
+def test_a_malformed_link_is_the_controllers_fault_at_every_peer_and_leaves_no_trace(spoil: Any) -> None:
+    """Totality: any shape of `code_link` (types, nesting, sizes) on a first answer is the controller's protocol error
+    at every peer (never an exception of another kind, never another seat), and the fold is unchanged."""
+    from test_link_proofs import at_answer, table, unchanged
+
+    t = table()
+    ctrl, _pw, body = at_answer(t, first=True)
+    bad = spoil(body)
+    for m in t.ms:
+        before = unchanged(m)
+        with pytest.raises(ProtocolError) as ei:
+            m.snapshot().apply(ctrl, Kind.EVENT, bad)
+        assert ei.value.seat == ctrl, str(ei.value)
+        assert unchanged(m) == before
+
+
+def test_a_link_on_an_entry_that_answers_nothing_is_its_authors_fault() -> None:
+    """`code_link` on any event but a controller's answer (a password, a play) is refused naming its author."""
+    from test_link_proofs import at_answer, table
+
+    t = table()
+    _ctrl, _pw, body = at_answer(t, first=True)
+    t2 = table()
+    while (d := t2.ms[0].duty()) is not None and not (d.kind == Kind.EVENT and d.what != "answer"):
+        t2.step()
+    assert d is not None
+    out = t2.ms[d.seat].author_next(t2.bots[d.seat])
+    assert out is not None
+    bad = dict(out[1], code_link=body["code_link"])
+    for m in t2.ms:
+        with pytest.raises(ProtocolError) as ei:
+            m.snapshot().apply(d.seat, Kind.EVENT, bad)
+        assert ei.value.seat == d.seat, str(ei.value)
