@@ -140,7 +140,9 @@ class EvidencePart:
         if e.game_id != self.game_id or e.seq != seq:
             raise ProtocolError(accuser, f"false evidence: the entry is not for seq {seq} of this game")
         if e.kind == Kind.EVIDENCE and self._depth >= 1:
-            raise ProtocolError(accuser, "false evidence: evidence about evidence about evidence (nested too deep)")
+            # nobody's fault at this level (seat None): the evidence one level up, which asks to judge three levels,
+            # is its own accuser's (never this accuser's, who may be the honest peer that proved false evidence)
+            raise ProtocolError(None, "false evidence: evidence about evidence about evidence (nested too deep)")
         trial = self.snapshot()
         trial._evidence = None
         trial._depth = self._depth + 1

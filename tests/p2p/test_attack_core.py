@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from adp2p.crypto import code_link
-from adp2p.crypto.entries import encode_entry
+from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.games.access_denied import links
 from adp2p.p2p import game as game_mod
@@ -234,3 +234,33 @@ def test_a_link_on_an_entry_that_answers_nothing_is_its_authors_fault() -> None:
         with pytest.raises(ProtocolError) as ei:
             m.snapshot().apply(d.seat, Kind.EVENT, bad)
         assert ei.value.seat == d.seat, str(ei.value)
+
+
+def test_evidence_against_the_honest_proof_of_false_evidence_names_its_accuser_not_the_prover() -> None:
+    """Three levels: a cheater posts false evidence E1 (about a valid entry), an honest peer proves it false with E2
+    (raw = E1, naming the cheater), and the cheater posts E3 (raw = E2) at that seq. Judging E3 re-applies E2 one
+    level down, where E1 inside it is "nested too deep": that refusal named E2's author, so every peer took E3 and
+    named the honest prover. Now E3 cannot be judged and names its own accuser."""
+    from seeds import seeded_table
+
+    t = seeded_table(3, 7, round_limit=40, bots="deduction")
+    for _ in range(12):
+        t.step()
+    d = t.ms[0].duty()
+    assert d is not None
+    out = t.ms[d.seat].author_next(t.bots[d.seat])
+    assert out is not None
+    cheater, honest = 0, 1
+    raw_e1 = t.sign(cheater, Kind.EVIDENCE, {"what": "entry", "raw": t.sign(d.seat, out[0], out[1]), "reason": "x"})
+    with pytest.raises(ProtocolError) as ei:
+        t.ms[honest].snapshot().apply_entry(decode_entry(raw_e1))
+    assert ei.value.seat == cheater
+    raw_e2 = t.sign(honest, Kind.EVIDENCE, t.ms[honest].evidence_for_entry(raw_e1, ei.value))
+    raw_e3 = t.sign(cheater, Kind.EVIDENCE, {"what": "entry", "raw": raw_e2, "reason": "y"})
+    for m in t.ms:
+        c = m.snapshot()
+        c.apply_entry(decode_entry(raw_e2))
+        assert c.verdict is not None and c.verdict.seat == cheater  # E2 holds
+        with pytest.raises(ProtocolError) as ei:
+            m.snapshot().apply_entry(decode_entry(raw_e3))
+        assert ei.value.seat == cheater, str(ei.value)  # E3 names its accuser, never the honest prover
