@@ -265,3 +265,21 @@ def test_evidence_against_the_honest_proof_of_false_evidence_names_its_accuser_n
         with pytest.raises(ProtocolError) as ei:
             m.snapshot().apply_entry(decode_entry(raw_e3))
         assert ei.value.seat == cheater, str(ei.value)  # E3 names its accuser, never the honest prover
+
+
+def test_evidence_repeating_one_valid_certificate_is_not_checked_copy_by_copy() -> None:
+    """CPU: one valid certificate repeated ~2500 times in an evidence entry (750 KB) made every peer check every
+    copy (~3 s at 3 players). A handle's first certificate is checked; the evidence is still judged false."""
+    import time
+
+    from test_link_proofs import at_answer, table
+
+    t = table()
+    ctrl, pw, _body = at_answer(t, first=True)
+    cert = t.ms[ctrl]._cert(pw[0])
+    other = t.ms[(ctrl + 1) % 3]
+    t0 = time.perf_counter()
+    with pytest.raises(ProtocolError) as ei:
+        other.snapshot().apply(ctrl, Kind.EVIDENCE, {"what": "duplicate", "certs": [cert] * 2500})
+    assert ei.value.seat == ctrl and "do not show one card twice" in str(ei.value)
+    assert time.perf_counter() - t0 < 0.5
