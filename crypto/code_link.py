@@ -41,7 +41,7 @@ from .group import (
     scalar_sub,
     sub,
 )
-from .hashing import u8, u32
+from .hashing import hash32, u8, u32
 
 LINK_BRANCH_LEN = 3 * SCALAR_LEN
 MAX_FACES = 1024
@@ -166,3 +166,32 @@ def verify_link(
     assert total is not None
     if not hmac.compare_digest(_challenge(ctx, (public, c1, c2p, commitment), faces_b, rs), total):
         raise InvalidProof("link proof does not verify (wrong card, key, commitment, faces, context or proof)")
+
+
+_verified: dict[bytes, None] = {}  # keys of link proofs that verified in this process, oldest first
+MAX_REMEMBERED = 4096
+
+
+def verify_link_once(
+    c1: bytes, c2p: bytes, public: bytes, commitment: bytes, faces: Faces, proof: bytes, context: ProofContext
+) -> None:
+    """:func:`verify_link`, remembering a proof that verified by a hash of everything checked (at most 4096;
+    failures never), so that folding a log again (a refold, a trial fold judging evidence, a resume, the audit after
+    the peers of one process) checks each link once, as for proofs of shuffle and of distinct codes."""
+    parts = (c1, c2p, public, commitment, proof)
+    key = None
+    if all(type(p) is bytes for p in parts):
+        key = hash32(domains.CODE_VERIFIED, u8(KIND_LINK), context.to_bytes(), *parts[:4], _faces(faces), proof)
+        if key in _verified:
+            return
+    verify_link(c1, c2p, public, commitment, faces, proof, context)
+    if key is None:
+        return
+    if len(_verified) >= MAX_REMEMBERED:
+        del _verified[next(iter(_verified))]
+    _verified[key] = None
+
+
+def forget_verified() -> None:
+    """Forget every link proof remembered as verified (benchmarks and tests measure the check itself)."""
+    _verified.clear()

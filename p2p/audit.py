@@ -178,7 +178,8 @@ def _audit(p: Path, res: AuditResult) -> None:
     try:
         Machine(genesis, None)
     except ProtocolError as exc:
-        res.findings.append(Finding(0, "genesis", 0, f"a genesis no game can start from: {exc.msg}"))
+        # a game this auditor does not have names nobody (exc.seat None): its genesis may be sound
+        res.findings.append(Finding(exc.seat, "genesis", 0, f"a genesis no game can start from: {exc.msg}"))
         return
     pool = proof_pool()
     pooled = PooledMachine(genesis, pool) if pool is not None else None

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.crypto import domains
-from adp2p.crypto.code_link import Faces, prove_link, verify_link
+from adp2p.crypto.code_link import Faces, prove_link, verify_link_once
 from adp2p.crypto.code_proofs import ProofContext, code_blinding
 from adp2p.crypto.deck import Share, combine
 from adp2p.crypto.errors import CryptoError
@@ -177,7 +177,7 @@ class LinksPart:
         """The one place a link proof is checked (`statement` = c1, c2', the holder's deck key, the commitment); the
         offline audit hands it to a worker process (`_proof_check`, p2p/audit_pool.py)."""
         try:
-            self._proof_check(verify_link, *statement, self._faces(), proof, ctx)
+            self._proof_check(verify_link_once, *statement, self._faces(), proof, ctx)
         except CryptoError:
             raise ProtocolError(
                 seat,

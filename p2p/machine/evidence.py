@@ -88,7 +88,7 @@ class EvidencePart:
             v = _no_card(h, seq)
         elif what == "duplicate" or what in self.face_evidence:
             certs = need(body, "certs", list)
-            faces = dict(self._cert_face(accuser, c) for c in certs)
+            faces = self._cert_faces(accuser, certs)
             v = self._verify_face_evidence(accuser, what, body, faces, seq)
         else:
             raise ProtocolError(accuser, f"unknown evidence {what!r}")
@@ -140,14 +140,16 @@ class EvidencePart:
         if e.game_id != self.game_id or e.seq != seq:
             raise ProtocolError(accuser, f"false evidence: the entry is not for seq {seq} of this game")
         if e.kind == Kind.EVIDENCE and self._depth >= 1:
-            raise ProtocolError(accuser, "false evidence: evidence about evidence about evidence (nested too deep)")
+            # nobody's fault at this level (seat None): the evidence one level up, which asks to judge three levels,
+            # is its own accuser's (never this accuser's, who may be the honest peer that proved false evidence)
+            raise ProtocolError(None, "false evidence: evidence about evidence about evidence (nested too deep)")
         trial = self.snapshot()
         trial._evidence = None
         trial._depth = self._depth + 1
         if "box_secret" in body:  # checked against the accuser's published key before it can open anything
             secret = published.box_secret(self.ids, accuser, need(body, "box_secret", bytes, size=32), accuser)
             trial._opener = (accuser, secret)
-        shown = dict(self._cert_face(accuser, c) for c in body.get("certs") or [])
+        shown = self._cert_faces(accuser, body.get("certs") or [])
         public = {h: f for h, f in self.state.faces.items() if self.state.known.get(h, 0) == self.state.all_mask}
         if shown or len(public) != len(self.state.faces):
             # refold the game with the public faces and the shown ones (rules judged earlier, at turn start, see

@@ -54,7 +54,7 @@ from adp2p.p2p.piles import HandleMap, Pile
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
 from adp2p.p2p.seat_secrets import SeatSecrets
 
-_composed: dict[tuple[type, str], type] = {}  # (machine class, game name) -> that class with the game's parts
+_composed: dict[tuple[type, int], type] = {}  # (machine class, id of the game) -> that class with the game's parts
 
 
 def game_of(genesis: Genesis) -> Game:
@@ -75,10 +75,11 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         if cls.__dict__.get("_composed") or genesis is None:  # a copy (copy/deepcopy call __new__ bare)
             return super().__new__(cls)
         game = game_of(genesis)
-        sub = _composed.get((cls, game.name))
+        key = (cls, id(game))  # the game object, not its name (a game registered again is played); by id: a game need
+        sub = _composed.get(key)  # not be hashable, and the class keeps it alive (its id is never reused)
         if sub is None:
             attrs = {"_composed": True, "game": game, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
-            sub = _composed[(cls, game.name)] = type(cls.__name__, (cls, *game.machine_parts, GamePart), attrs)
+            sub = _composed[key] = type(cls.__name__, (cls, *game.machine_parts, GamePart), attrs)
         return super().__new__(sub)
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
@@ -97,6 +98,8 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             self.profile = self.game.configure(settings, self.n)  # the game's configuration (AD: its rules profile)
         except NotForPlayers as exc:
             raise ProtocolError(0, str(exc)) from None
+        except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
+            raise ProtocolError(None, str(exc)) from None
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields

@@ -259,6 +259,18 @@ class RevealsPart:
         except CryptoError:
             return h, None
 
+    def _cert_faces(self, accuser: int, certs: list[Any]) -> dict[int, int]:
+        """The faces evidence shows: each handle's first certificate is checked, a later one of the same handle is not
+        (one handle has one face; and evidence that repeats a card's valid certificate thousands of times does not
+        make every peer check every copy)."""
+        faces: dict[int, int] = {}
+        for c in certs:
+            if isinstance(c, list) and c and type(c[0]) is int and c[0] in faces:
+                continue
+            h, f = self._cert_face(accuser, c)
+            faces[h] = f
+        return faces
+
     def _cert_face(self, accuser: int, item: Any) -> tuple[int, int]:
         """A certificate of a card: (handle, face)."""
         h, face = self._check_cert(accuser, item)

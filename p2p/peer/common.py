@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
@@ -90,6 +91,33 @@ PENDING_MAX = 256  # entries kept ahead of our log at most
 PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
 MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
 MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
+# An entry is taken from the network only if the evidence that may have to carry it (in `raw`, with certificates of
+# up to 128 KiB and a reason) still fits one frame (1 MiB), and the evidence about that evidence too: else a cheater's
+# frame-sized entry makes every honest peer's evidence unsendable (they split, each on its own evidence). Honest
+# entries are far smaller (an answer with its link: ~20 KB at 6 players); secrets are bounded by the piles.
+MAX_PLAIN_ENTRY = 256 * 1024  # an entry of any kind but evidence and secrets
+MAX_EVIDENCE_ENTRY = 640 * 1024  # evidence about an entry that is no evidence
+MAX_EVIDENCE2_ENTRY = 768 * 1024  # evidence about evidence (no honest peer posts evidence three levels deep)
+
+
+def entry_fits(e: Any) -> bool:
+    """Whether a decoded entry from the network is within its size (`MAX_PLAIN_ENTRY` and the like); an entry that
+    is not is dropped unread, as a malformed message (its author stalls the table, as by silence)."""
+    size = len(e.raw)
+    if e.kind == Kind.SECRETS:
+        return True
+    if e.kind != Kind.EVIDENCE:
+        return size <= MAX_PLAIN_ENTRY
+    if size <= MAX_EVIDENCE_ENTRY:
+        return True
+    try:
+        inner = decode_body(e.body).get("raw")
+        deeper = isinstance(inner, bytes) and decode_entry(inner).kind == Kind.EVIDENCE
+    except Exception:  # unreadable: judged by the machine, within the smaller bound
+        deeper = False
+    return deeper and size <= MAX_EVIDENCE2_ENTRY
+
+
 MAX_SAID = 300  # characters of an attacker-controlled text we repeat to the player
 
 

@@ -11,6 +11,7 @@ import trio
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import open_bundle
+from adp2p.p2p.framing import FrameTooLarge
 from adp2p.p2p.logstore import (
     LogError,
 )
@@ -26,6 +27,7 @@ from adp2p.p2p.peer.common import (
     TableError,
     _remedy,
     _short,
+    entry_fits,
     log,
 )
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Kind
@@ -255,6 +257,8 @@ class NetPart:
             if not any(i.fingerprint() == fp for i in self.machine.ids):
                 self.tell("ignored_not_seated", who=label)
                 return
+            if not entry_fits(e):  # too large for the evidence that may have to carry it
+                raise MessageError(f"entry {e.seq} of {len(raw)} bytes: too large for its kind")
             if e.seq < len(self.store):
                 self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
             elif e.seq == len(self.store):
@@ -316,5 +320,8 @@ class NetPart:
             return
         out, self.outbox = self.outbox, []
         for raw in out:
-            await self.mesh.broadcast({"k": "entry", "raw": raw})
+            try:
+                await self.mesh.broadcast({"k": "entry", "raw": raw})
+            except FrameTooLarge as exc:  # evidence carrying a cheater's frame-sized entry: never crash on it
+                log.warning("entry %s too large to send: %s", _short(str(decode_entry(raw).seq)), exc)
         await self._send_head()

@@ -17,7 +17,7 @@ from adp2p.crypto.entries import decode_entry
 from adp2p.engine.catalog import card
 from adp2p.p2p.audit import audit_log, read_records
 from adp2p.p2p.machine import Chooser
-from adp2p.p2p.protocol import Kind
+from adp2p.p2p.protocol import Kind, decode_body
 
 SEAT, N, SEED, ROUNDS = 0, 3, 16, 20  # seed 16: the cheater draws Scramble Password and can play it
 
@@ -79,3 +79,38 @@ async def test_over_the_network_every_peer_names_the_cheater_at_once(tmp_path: P
         assert o is not None and o.verdict is not None, g.heard(i)
         assert o.verdict.startswith(f"{g.who(SEAT)}: commitment: "), o.verdict
     assert {f.seat for f in g.audit().findings} == {SEAT}
+
+
+def attacks_the_scrambler(inner: Chooser) -> Chooser:
+    """Attempts access to a sector of the scrambler whenever it can (its new password gets answered, hence linked)."""
+
+    def choose(seen: Any, seat: int, options: Any) -> dict[str, Any]:
+        kept = [ev for ev in options if ev.get("t") == "attempt" and seen.controller[ev["s"]] == SEAT]
+        return inner(seen, seat, kept or list(options))
+
+    return choose
+
+
+def test_an_honest_scrambled_password_is_linked_with_its_first_answer_and_nobody_is_named(tmp_path: Path) -> None:
+    """Red team (link proofs): Scramble Password's new password is linked again at its first answer, by an honest
+    controller, from the shares it holds of its hand cards; every peer takes it and the audit names nobody."""
+    t = Table(N, seed=26, round_limit=30)  # seed 26: seat 1 attacks the scrambled password
+    t.bots = [scrambler(b) if s == SEAT else attacks_the_scrambler(b) for s, b in enumerate(t.bots)]
+    t.run()
+    new: set[int] = set()
+    linked_after = False
+    for raw in t.raws:
+        e = decode_entry(raw)
+        if e.kind != Kind.EVENT:
+            continue
+        body = decode_body(e.body)
+        ev = body["ev"]
+        if ev.get("t") == "play" and isinstance(ev.get("new"), list):
+            new |= set(ev["new"])
+        elif "code_link" in body and new and new <= t.ms[1].linked:
+            linked_after = True
+    assert new, "the scrambler never played Scramble Password"
+    assert linked_after, "nobody attacked the scrambled password in this game"
+    assert all(m.verdict is None for m in t.ms), [m.verdict for m in t.ms]
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert not res.findings or all(f.seat is None for f in res.findings), res.text()
