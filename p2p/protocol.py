@@ -15,6 +15,9 @@ from adp2p.crypto.errors import MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity, open_bundle
 from adp2p.p2p.game import DEFAULT_GAME
 
+GENESIS_FIELDS = frozenset(
+    {"v", "table", "profile", "goal", "round_limit", "roster", "game_id", "chain", "stalemate", "game"}
+)  # every field a genesis body may hold (docs/protocol.md, "Entry bodies")
 PROTOCOL_VERSION = 3  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs
 MAX_PLAYERS = 6
 MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule
@@ -124,6 +127,9 @@ class Genesis:
     def from_body(cls, body: dict[str, Any]) -> Genesis:
         if need(body, "v", int) != PROTOCOL_VERSION:
             raise BodyError(f"protocol version {body['v']} is not {PROTOCOL_VERSION}")
+        extra = set(body) - GENESIS_FIELDS
+        if extra:  # one encoding per genesis: a field no peer reads would change its bytes and nothing else
+            raise BodyError(f"unknown genesis field(s) {sorted(map(str, extra))[:4]}")
         roster = need(body, "roster", list)
         if not 2 <= len(roster) <= MAX_PLAYERS or any(not isinstance(b, bytes) for b in roster):
             raise BodyError("the roster lists 2 to 6 identity bundles")

@@ -61,6 +61,15 @@ def test_a_genesis_of_another_protocol_version_is_refused() -> None:
             Genesis.from_body({**body, "v": old})
 
 
+def test_a_genesis_with_a_field_no_peer_reads_is_refused() -> None:
+    """One encoding per genesis: an unknown field would change its bytes (and the game id's meaning for nobody)."""
+    g = _genesis()
+    body = g.to_body()
+    with pytest.raises(BodyError, match="unknown genesis field"):
+        Genesis.from_body({**body, "junk": 1})
+    assert Genesis.from_body(body) == g
+
+
 def test_the_stalemate_rule_travels_in_the_genesis_and_is_checked() -> None:
     g = _genesis(stalemate=20)
     assert Genesis.from_body(g.to_body()).stalemate == 20
