@@ -88,12 +88,12 @@ def any_strategies(text: str) -> list[str]:
 
 
 def _check_hacker_join(args: argparse.Namespace) -> None:
-    """`join --game hacker`: a bot's seat only (the person's screen is Access Denied's), Hacker's profiles."""
+    """`join --game hacker`: a person's seat (cli/hacker/seat.py) or one of Hacker's bots; Hacker's profiles."""
     from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
     from adp2p.hacker.profiles import get_profile as hacker_profile
 
-    if args.bot not in HACKER_STRATEGIES:
-        raise UsageError(f"--game hacker is played by bots only for now: --bot {' or '.join(HACKER_STRATEGIES)}")
+    if args.bot is not None and args.bot not in HACKER_STRATEGIES:
+        raise UsageError(f"--game hacker: --bot {' or '.join(HACKER_STRATEGIES)}, or no --bot for your own seat")
     args.rules = args.rules or "basic"
     try:
         prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)

@@ -252,6 +252,10 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
         choose = get_game(getattr(args, "game", DEFAULT_GAME)).make_bot(args.bot, seed)
+    elif getattr(args, "game", DEFAULT_GAME) == "hacker":  # a person at a Hacker table: its page and menu
+        from adp2p.cli.hacker.seat import table_chooser
+
+        choose = table_chooser(args.lang)
     else:
         choose = human_chooser(args.lang, args.react_seconds, args.react, args.ui)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))

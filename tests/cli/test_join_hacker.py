@@ -27,6 +27,39 @@ def test_a_hacker_bot_seat_is_configured_for_hacker(tmp_path: Path) -> None:
     assert cfg.game == "hacker" and cfg.profile == "basic"
 
 
+def test_a_persons_seat_at_a_hacker_table_is_configured(tmp_path: Path) -> None:
+    args = _args("--game", "hacker", "--data-dir", str(tmp_path))
+    assert args.bot is None and config_from(args).game == "hacker"
+
+
+def test_a_person_plays_a_whole_hacker_game_at_the_table_by_keystrokes(tmp_path: Path) -> None:
+    """The person's chooser (cli/hacker/seat.py) at seat 0 of an in-process table of real machines (every entry
+    signed, checked and folded by every seat): typed lines (numbers, squares, typos) through its page and menu, to
+    the end of the game, every page 80x24; the logs agree and the audit is clean."""
+    import io
+
+    from _zoo import Table
+    from adp2p.cli.hacker.human import Human
+    from adp2p.cli.hacker.seat import table_chooser
+    from adp2p.p2p.audit import audit_log
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "hacker"))
+    from test_hcli_local import Keys
+
+    out = io.StringIO()
+    person = table_chooser("de", Human("de", inp=Keys(4), out=out, size=(80, 24)))
+    t = Table(3, seed=4, profile="basic", round_limit=3, bots="planner", game="hacker")
+    t.bots[0] = person
+    t.run()
+    ref = t.ms[0]
+    assert t.complete and ref.game.is_over(ref.state) and t.verdict_seats() == set()
+    assert all(m.events == ref.events for m in t.ms)
+    assert any(ev.get("p") == 0 and ev.get("t") in ("seal", "unseal", "play", "probe") for ev in ref.events)
+    assert "HACKER Runde" in out.getvalue()
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert res.ok, res.text()
+
+
 def test_access_denied_join_is_as_before(tmp_path: Path) -> None:
     args = _args("--bot", "deduction", "--data-dir", str(tmp_path))
     assert args.rules == "classic" and config_from(args).game == "access-denied"
@@ -35,8 +68,7 @@ def test_access_denied_join_is_as_before(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     "argv,words",
     [
-        (["--game", "hacker"], "bots only"),
-        (["--game", "hacker", "--bot", "deduction"], "bots only"),
+        (["--game", "hacker", "--bot", "deduction"], "--bot random or planner, or no --bot for your own seat"),
         (["--game", "hacker", "--bot", "random", "--rules", "classic"], "--rules"),
         (["--bot", "planner"], "unknown bot strategy 'planner'"),
     ],
