@@ -5,7 +5,7 @@ state beside one number per physical card) and the legal events in the log's for
 numbers: games/hacker/table_events.py). The person's page and menu work from the engine's own view and events, so
 this translates both ways: the menu is built on the engine's events and the event picked goes back in the log's
 form. A private roll is no choice (the table rolls it by the dice protocol) and `q` leaves the table as Ctrl-C does
-(the game can be resumed)."""
+(the game can be resumed). The table's own lines are its notices only (the account of the game is on the page)."""
 
 from __future__ import annotations
 
@@ -18,11 +18,25 @@ from adp2p.hacker.api import pending
 Event = dict[str, Any]
 
 
+NAME_COLUMN = 6  # the page's players column
+
+
+def page_names(names: list[str]) -> list[str] | None:
+    """The players' names on the page, if each fits its column and they differ there; else None (the page's seat
+    labels, P1.. / S1..: two "planner-bot #..." cut to one column would look alike)."""
+    cut = [n[:NAME_COLUMN] for n in names]
+    return names if all(len(n) <= NAME_COLUMN for n in names) and len(set(cut)) == len(cut) else None
+
+
 def table_chooser(lang: str, human: Human | None = None) -> Any:
     """`choose(seen, seat, options)` for a person at this terminal (`human`: its page and keyboard)."""
     person = human or Human(lang)
+    peer: list[Any] = []
 
     def choose(seen: Any, seat: int, options: list[Event]) -> Event:
+        m = getattr(peer[0], "machine", None) if peer else None
+        if person.names is None and m is not None:
+            person.names = page_names(list(m.names))
         if options and options[0].get("t") == "private_roll":
             return options[0]  # the table's dice protocol makes the roll, whatever is picked here
         v = seen.eng
@@ -35,5 +49,12 @@ def table_chooser(lang: str, human: Human | None = None) -> Any:
             raise KeyboardInterrupt from None  # leave the table as Ctrl-C does: the game can be resumed
         return options[next(i for i, o in enumerate(shown) if o is picked)]
 
-    choose.human = person  # type: ignore[attr-defined]
+    def attach(p: Any) -> None:
+        peer[:] = [p]
+
+    def say(line: str) -> None:
+        if not line.startswith("  "):  # the table's notices (setup, faults, the end); its account is on the page
+            print(line, flush=True)
+
+    choose.human, choose.attach, choose.say = person, attach, say  # type: ignore[attr-defined]
     return choose

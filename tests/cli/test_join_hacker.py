@@ -60,6 +60,13 @@ def test_a_person_plays_a_whole_hacker_game_at_the_table_by_keystrokes(tmp_path:
     assert res.ok, res.text()
 
 
+def test_the_page_shows_names_only_where_they_fit_and_differ() -> None:
+    from adp2p.cli.hacker.seat import page_names
+
+    assert page_names(["Ana", "Bo", "Cem"]) == ["Ana", "Bo", "Cem"]
+    assert page_names(["Ana", "planner-bot #ec5c", "planner-bot #b94c"]) is None  # cut to 6, two would be alike
+
+
 def test_access_denied_join_is_as_before(tmp_path: Path) -> None:
     args = _args("--bot", "deduction", "--data-dir", str(tmp_path))
     assert args.rules == "classic" and config_from(args).game == "access-denied"
