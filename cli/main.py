@@ -92,7 +92,7 @@ def parser() -> argparse.ArgumentParser:
 
     add_join_args(j)
     j.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
-                   help="the table's game (default access-denied; hacker: bots only, --bot random or planner)")
+                   help="the table's game (default access-denied; hacker: your seat, or --bot random or planner)")
     _add_rules(j, hacker=True)
 
     # (the replay's options here, not in cli/tui/replay.py: building the parser must not import the screen)
