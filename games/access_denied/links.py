@@ -1,6 +1,6 @@
 """Link proofs at the table: a password's Pedersen commitments are the codes of the very cards it is made of.
 
-The answer proofs (p2p/machine/answers.py) show that each answer agrees with the controller's commitments; a
+The answer proofs (answers.py, beside this part) show that each answer agrees with the controller's commitments; a
 link proof shows that the commitments agree with the cards. Without it, a controller who commits false codes and
 answers by them (a consistent liar) is caught only when the cards are opened. With it, it is caught at its first
 answer about that password, before that answer counts.
@@ -15,8 +15,9 @@ is one of the game's faces and the commitment holds that face's code. Later answ
 no `code_link`. Every peer checks it on arrival (a public check, the same at every peer): a share that does not verify,
 a missing or surplus `code_link`, or a proof that does not verify is the controller's fault, rule `password_link`.
 
-Cost: one proof per card (63 branches), made and checked once per password and only for a password that is
-attacked, so the setup is not slowed (docs/security.md, figures).
+Cost: one proof per card (63 branches), checked once per password and process (`verify_link_once`), and only for a
+password that is attacked; the controller makes it ahead while others are on duty (`prepare_ahead`), off the
+critical path (docs/security.md, figures).
 
 Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
 shared state."""
