@@ -10,6 +10,7 @@ terminal.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
 from adp2p.cli.tui.panes import Frame, Layout, Line, fit, lines_of, text_lines
@@ -98,6 +99,9 @@ class EndLayout(Layout):
         self.log_rows = 0  # no log: its last lines are the table's own account of this end (the same facts again)
 
 
+SETTLE = 0.25  # seconds the end is shown before its question listens: a key meant for the last decision never answers
+
+
 def end_on_screen(prompt: Prompt, st: GameState, me: int | None, lines: list[str], question: str,
                   audit: list[PlayerVerdict] | None = None) -> str:
     """Show the end on the prompt's full screen (`audit`: the verdict per player, in the standings) and read one
@@ -108,6 +112,7 @@ def end_on_screen(prompt: Prompt, st: GameState, me: int | None, lines: list[str
     if len(question) >= ui.cols() - 8:  # too long for the input line: the last of the facts, the keys at the line
         lines, question = [*lines, question.rstrip()], msg("confirm_keys", prompt.lang)
     ui.show(Frame(st, me, prompt.lang, None, None, prompt.names, end=lines, audit=audit))
+    time.sleep(SETTLE)  # keys still on their way from the terminal when the end appeared are typed ahead too
     ui.discard_typed_ahead()
     line = ui.readline(question)
     ui.done()

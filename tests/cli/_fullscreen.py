@@ -91,7 +91,8 @@ def check_screen(screen: str, cols: int, rows: int, lang: str, names: tuple[str,
         assert m is not None, f"a line of the hand cut or unreadable: {left!r}\n{screen}"
         assert m.group(1) in known, f"a card title cut or unknown: {m.group(1)!r}\n{screen}"
         shown += 1
-    assert shown >= 1, f"no card of the hand on the screen:\n{screen}"
+    held = re.search(r"\((\d+),", lines[hand_at])  # "Your hand (N, limit L)": a hand may be empty (all played)
+    assert shown >= 1 or (held is not None and held.group(1) == "0"), f"no card of the hand on the screen:\n{screen}"
 
 
 def ended(term: TmuxTerminal, screen: str = "") -> bool:
@@ -139,5 +140,7 @@ def drive(
             last_sent = "1"
         else:
             last_sent = "d"
+        if ended(term, term.screen()):  # a screen read a moment ago may be stale: a key sent now must not answer
+            return seen  # the end screen's question (a "y" meant for a confirmation would start a rematch)
         term.send(last_sent)
     raise AssertionError("the game did not end within the decision limit")
