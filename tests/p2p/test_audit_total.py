@@ -40,7 +40,7 @@ MUTATIONS = st.one_of(
 )
 
 
-@settings(max_examples=150, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
+@settings(max_examples=60, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))  # ~0.2 s each
 @given(muts=st.lists(MUTATIONS, min_size=1, max_size=3))
 def test_the_audit_never_raises_on_a_damaged_log(
     game: tuple[Table, list[bytes]], tmp_path_factory: pytest.TempPathFactory, muts: list[tuple[str, object]]

@@ -1,5 +1,5 @@
 """A game over a bad network: three `ad-p2p join` peers in network namespaces joined by a userspace switch
-(tests/support/lossy_lan.py) that drops 10 % of the packets and delays the rest by 100-200 ms, reordering them.
+(tests/support/lossy_lan.py) that drops 10 % of the packets and delays the rest by 50-100 ms, reordering them.
 The game must complete with one log everywhere, a clean audit and nobody abandoned or named."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ pytestmark = [
 def test_a_game_completes_over_a_lossy_slow_reordering_network(tmp_path: Path) -> None:
     with (
         NetnsLab(3) as lab,
-        LossyLan(lab, loss=0.10, delay=0.10, jitter=0.10, seed=4) as lan,
+        LossyLan(lab, loss=0.10, delay=0.05, jitter=0.05, seed=4) as lan,
         Table(tmp_path, 3, round_limit=1, abandon_after=30, seed=9, lab=lab, addresses=lan.addresses) as table,
     ):
         table.start_all()

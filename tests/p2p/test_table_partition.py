@@ -30,7 +30,7 @@ def test_a_two_two_partition_longer_than_the_patience_heals_into_one_game(tmp_pa
         table.start_all()
         table.wait_entries(table.peers[0], 40, timeout=60)
         lab.split([[0, 1], [2, 3]])
-        time.sleep(3 * PATIENCE)
+        time.sleep(2 * PATIENCE)  # twice the patience: both halves see a seat on duty silent past it
         during = [p.entries() for p in table.peers]
         lab.heal()
         codes = table.wait(timeout=180)
