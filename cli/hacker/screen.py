@@ -104,7 +104,8 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
     """One line per player: place, TIME, PRIO (used), passwords and codes of the public check list, card counts."""
     d = pending(v)
     actor = d.actor if d else None
-    head = Text(f"  {say('h_player', lang):<7}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
+    you = say("h_player", lang) if me is not None else ""  # an onlooker (a replay) is nobody at the table
+    head = Text(f"  {you:<7}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
                 f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}", style="dim")
     out = [head]
     for p in range(v.n):
@@ -212,15 +213,17 @@ def side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[T
     return out
 
 
-def lines(v: HState, me: int, lang: str = "en", names: list[str] | None = None, width: int = 80,
+def lines(v: HState, me: int | None, lang: str = "en", names: list[str] | None = None, width: int = 80,
           account_lines: int = 3) -> list[Text]:
-    """The screen at `width` columns (each line at most width - 1 cells), top to bottom."""
+    """The screen at `width` columns (each line at most width - 1 cells), top to bottom; `me` None: an onlooker's
+    (a replay's), with no hand."""
     out = [header(v, me, lang, names)]
     out += dept_lines(v, me, lang, names, width)
     players = player_lines(v, me, lang, names)
     pad = pad_lines(v, me, lang, names)
     out += side_by_side(players, pad, 55) if pad else players
-    out += hand_lines(v, me, lang, width)
+    if me is not None:
+        out += hand_lines(v, me, lang, width)
     for s in account.lines(v.history, me, lang, names, account_lines):
         out.append(Text("· " + s, style="italic"))
     for t in out:

@@ -178,6 +178,17 @@ WORDS: dict[str, dict[str, str]] = {
     "what.time+3": {"en": "TIME +3", "de": "ZEIT +3"},
     "what.time+2": {"en": "TIME +2", "de": "ZEIT +2"},
     "what.defect": {"en": "terminal defect", "de": "Terminaldefekt"},
+    # the replay of a game's log (cli/hacker/replay.py)
+    "replay.head": {"en": "Replay of Hacker game {game}: {profile}, players {names}",
+                    "de": "Wiederholung von Hacker-Spiel {game}: {profile}, Spieler {names}"},
+    "replay.prompt": {"en": "[{at}/{last}] Enter = next round, b = back, a number = that round, a = all, q = quit: ",
+                      "de": "[{at}/{last}] Enter = nächste Runde, b = zurück, Zahl = diese Runde, a = alles, "
+                            "q = Ende: "},
+    "replay.audit_ok": {"en": "Audit: every seal, shuffle, card, pad square, roll and move checks out ({n} entries).",
+                        "de": "Prüfung: jedes Siegel, Mischen, jede Karte, jedes Feld, jeder Wurf und Zug stimmt "
+                              "({n} Einträge)."},
+    "replay.audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
+    "replay.audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
 }
 
 

@@ -33,8 +33,10 @@ def _first_record(path: Path) -> bytes:
         return raw
 
 
-def fold_log(path: Path) -> tuple[Any, list[GameState]]:
-    """The observer machine after the whole log, and the state at the start of every turn (and the end)."""
+def fold_log(path: Path, step: Any = None) -> tuple[Any, list[Any]]:
+    """The observer machine after the whole log, and the state at the start of every step (and the end): a step
+    is a turn (`state.turn_no`), or for a game without turns a stretch of its account up to the next item the
+    game calls a turn start (`Game.is_turn_start`: Hacker's rounds)."""
     from adp2p.crypto.entries import decode_entry
     from adp2p.p2p.logstore import LogStore
     from adp2p.p2p.machine import Machine
@@ -45,18 +47,36 @@ def fold_log(path: Path) -> tuple[Any, list[GameState]]:
     store = LogStore.open(path, g.identities(), g.game_id)
     try:
         m = Machine(g, None)
-        turns: list[GameState] = []
-        prev, turn = m.state, m.state.turn_no
+        key = step or _step_of(m)
+        steps: list[Any] = []
+        prev, at = m.state, key(m.state)
         for entry in store.entries()[1:]:
             m.apply_entry(entry)
-            if m.state.turn_no != turn:
-                turns.append(prev)  # the end of the setup or of the previous turn
-                turn = m.state.turn_no
+            now = key(m.state)
+            if now != at:
+                steps.append(prev)  # the end of the setup or of the previous step
+                at = now
             prev = m.state
-        turns.append(m.state)
+        steps.append(m.state)
     finally:
         store.close()
-    return m, turns
+    return m, steps
+
+
+def _step_of(m: Any) -> Any:
+    """What changes when a new step begins: the turn number, else the count of turn starts in the account."""
+    if hasattr(m.state, "turn_no"):
+        return lambda st: st.turn_no
+    counted = [0, 0]  # history items looked at, turn starts among them (the account only grows)
+
+    def key(st: Any) -> int:
+        hist = st.history
+        for item in hist[counted[0] :]:
+            counted[1] += m.game.is_turn_start(item)
+        counted[0] = len(hist)
+        return counted[1]
+
+    return key
 
 
 def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
@@ -70,6 +90,13 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
         m, turns = fold_log(path)
     except Exception as exc:  # a missing, locked or damaged log: say so, no traceback
         print(f"ad-p2p replay: cannot read {path}: {exc}", file=sys.stderr)
+        return 2
+    if m.game.name == "hacker":  # Hacker's own pages, round by round
+        from adp2p.cli.hacker.replay import show_replay
+
+        return show_replay(args, m, turns, out, inp)
+    if not isinstance(m.state, GameState):
+        print(f"ad-p2p replay: no replay screen for the game {m.game.name!r} of {path}", file=sys.stderr)
         return 2
     names = list(m.names)
     prompt = Prompt(lang, out, inp, names=names, width=args.width)

@@ -1,0 +1,92 @@
+"""`ad-p2p replay` of a Hacker game: its log folded by an onlooker's machine (cli/tui/replay.py `fold_log`: what
+anyone holding the signed log may know, plus the faces shown publicly), shown round by round on the Hacker page
+from no seat (cli/hacker/screen.py), each with its round's account; at the end the result and the audit (when every
+seat revealed its secrets)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from adp2p.cli.hacker import account, screen
+from adp2p.cli.hacker.words import say
+from rich.console import Console
+from rich.text import Text
+
+
+def _names(m: Any) -> list[str] | None:
+    from adp2p.cli.hacker.seat import page_names
+
+    return page_names(list(m.names))
+
+
+def show_replay(args: argparse.Namespace, m: Any, steps: list[Any], out: Any = None, inp: Any = None) -> int:
+    """Each step (the setup, then every round) on the page; Enter, b, a number, a (all) and q as AD's replay."""
+    out = out or sys.stdout
+    inp = inp or sys.stdin
+    lang = args.lang
+    width = args.width or Console(file=out).width or 80
+    con = Console(file=out, force_terminal=False, width=width, highlight=False, color_system=None)
+    names = _names(m)
+    full = list(m.names)
+
+    def line(text: str | Text) -> None:
+        if isinstance(text, Text):  # the page's lines fit the width already
+            con.print(text, no_wrap=True, overflow="crop")
+        else:  # words: wrapped at the width
+            con.print(text)
+
+    prof = getattr(m.state.eng.profile, "name", "?")
+    line(say("replay.head", lang, game=m.game_id.hex()[:8], profile=prof, names=", ".join(full)))
+    interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
+    i, last = 0, len(steps) - 1
+    while i <= last:
+        v = steps[i].eng
+        line(Text("-" * (width - 1)))
+        for t in screen.lines(v, None, lang, names, width, account_lines=0):
+            line(t)
+        shown = len(steps[i - 1].eng.history) if i > 0 else 0  # this step's lines of the account
+        for e in v.history[shown:]:
+            line("· " + account.line(e, None, lang, names))
+        if not interactive or i == last:
+            i += 1
+            continue
+        con.print(say("replay.prompt", lang, at=i, last=last), end="")
+        key = (inp.readline() or "q").strip().lower()
+        if key == "q":
+            return 0
+        if key == "a":
+            interactive = False
+        if key == "b":
+            i = max(0, i - 1)
+        elif key.isdigit():
+            i = min(last, int(key))
+        else:
+            i += 1
+    _end(m, lang, line)
+    return 0
+
+
+def _end(m: Any, lang: str, line: Any) -> None:
+    """The result (or what stopped the game), the codes of each player, and the audit."""
+    from adp2p.cli.words import msg
+
+    st, names = m.state, list(m.names)
+    if m.verdict is None and st.over:
+        for text in m.game.end_lines(st, st.faces, names, lang):
+            line(text)
+        res = m.game.result(st)
+        who = ", ".join(names[w] for w in res.winners) or "-"
+        line(msg("winners", lang, who=who, reason=m.game.narrate(res.reason or "", lang, names)))
+    else:
+        line(m.result_line())
+    rep = m.audit_report
+    if rep is not None and rep.ok:
+        line(say("replay.audit_ok", lang, n=m.entries))
+    elif rep is not None:
+        line(say("replay.audit_bad", lang))
+        for v in rep.violations:
+            line(f"  seat {v.seat}: {v.rule}: {v.msg}")
+    else:
+        line(say("replay.audit_none", lang, line=m.result_line()))
