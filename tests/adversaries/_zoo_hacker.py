@@ -8,6 +8,7 @@ from typing import Any
 from _zoo import Blind
 from adp2p.crypto.commit_open import commit_value
 from adp2p.games.hacker.seals import encode
+from adp2p.games.hacker.table_state import TableState
 from adp2p.hacker.board import ring
 from adp2p.hacker.catalog import tables
 
@@ -111,4 +112,48 @@ class DiscardsPlayable(HBlind):
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
         if what == "play" and options and options[0]["t"] == "play" and "h" in options[0]:
             return {"t": "discard", "p": p, "h": options[0]["h"], "card": options[0]["card"]}
+        return None
+
+
+class FaceBlind(HBlind):
+    """`Blind` for a Hacker table: its engine judges its own moves on public faces only (as the others' engines do),
+    so that a lie about a face the others cannot see does not stop its own machine; it keeps its faces for choosing
+    (the engine's kinds are set with the physical faces: `TableState.faces`)."""
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        before = self.state
+        blind = TableState(before.eng, before.faces)
+        blind.faces = {h: f for h, f in before.faces.items() if before.known.get(h, 0) == before.all_mask}
+        self.state = blind
+        try:
+            super()._engine(seat, ev)
+        except BaseException:
+            self.state = before
+            raise
+        kept = {h: f for h, f in before.faces.items() if h in self.state.eng.loc}
+        self.state.faces = kept | self.state.faces
+
+
+class PlaysAsOther(FaceBlind):
+    """A seat that plays a laid card as another card than it is (one of the same pile that has targets now, so the
+    rules, which cannot see the face, accept it)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        from adp2p.hacker.catalog import card_by_key, cards
+        from adp2p.hacker.facedown import kind_of
+        from adp2p.hacker.playing import targets
+
+        if what != "play":
+            return None
+        for ev in options:
+            if ev["t"] not in ("play", "discard"):
+                continue
+            pile = "chance" if ev["h"] in seen.eng.laid_chance[p] else "term"
+            kind = kind_of(seen.eng, card_by_key(ev["card"]))
+            for c in cards():
+                if c.key == ev["card"] or kind_of(seen.eng, c) != kind:
+                    continue
+                tgs = targets(seen.eng, p, c.key, pile)
+                if tgs:
+                    return {"t": "play", "p": p, "h": ev["h"], "card": c.key, **tgs[0]}
         return None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _zoo import first_chance
+from _zoo import Table, first_chance
 from _zoo_hacker import (
     ChangedPlace,
     DiscardsPlayable,
@@ -16,6 +16,7 @@ from _zoo_hacker import (
     HiddenLaidCard,
     LyingController,
     PadBreaksTable,
+    PlaysAsOther,
     PlaysUnlaid,
     WrongRoll,
 )
@@ -32,6 +33,7 @@ CHEATS = [  # cheater, its seat, words the verdict gives, caught at the lying en
     (HiddenLaidCard, 0, "other than the one it sealed", True),
     (PlaysUnlaid, 0, "not_laid", True),
     (DiscardsPlayable, 0, "laid_card_not_played", True),  # the card is face up when its turn comes
+    (PlaysAsOther, 0, "but its shares open to", True),  # its face is public in the shares after the play
 ]
 
 
@@ -50,3 +52,19 @@ def test_a_hacker_cheat_is_caught_at_once_naming_the_cheater(
     named = {f.seat for f in res.findings}
     assert seat in named and named <= {seat, None}, res.text()
 
+
+
+HONEST = [(3, "basic", 1), (4, "advanced", 2), (5, "advanced-superspy", 3), (3, "closed", 4)]
+
+
+@pytest.mark.parametrize("n,profile,seed", HONEST, ids=[f"{p}-{n}" for n, p, _ in HONEST])
+def test_honest_hacker_players_are_never_named(n: int, profile: str, seed: int) -> None:
+    """Every card turned over is a claim checked against its public shares: honest play never trips it (a copy of a
+    card is that card), and no claim is left unchecked at the end."""
+    t = Table(n, seed=seed, profile=profile, round_limit=3, bots="random", game="hacker").run()
+    assert t.complete and t.verdict_seats() == set()
+    claimed = sum(bool(t.ms[0].game.claims(ev)) for ev in t.ms[0].events)
+    assert claimed > 0
+    for m in t.ms:
+        assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+        assert not m.claims, m.claims
