@@ -13,6 +13,7 @@ from typing import Any
 from adp2p.crypto.beacon import permutation, uniform_int
 from adp2p.engine.errors import IllegalEvent
 from adp2p.games.hacker import words
+from adp2p.games.hacker.end_openings import EndOpeningsPart
 from adp2p.games.hacker.seals import SealsPart
 from adp2p.games.hacker.table_events import to_engine, to_log
 from adp2p.games.hacker.table_state import TableState, physical, profile_deck
@@ -32,7 +33,8 @@ class Hacker(Game):
     name = "hacker"
     title = "Hacker"
     deck_size = len(physical())
-    machine_parts = (SealsPart,)
+    machine_parts = (SealsPart, EndOpeningsPart)
+    secret_fields = frozenset({"seals"})
     event_fields = frozenset({"commits", "opening", "openings", "roll"})
     illegal = IllegalEvent
     bool_fields = MappingProxyType({"check": False})

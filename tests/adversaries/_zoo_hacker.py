@@ -11,6 +11,8 @@ from adp2p.games.hacker.seals import encode
 from adp2p.games.hacker.table_state import TableState
 from adp2p.hacker.board import ring
 from adp2p.hacker.catalog import tables
+from adp2p.p2p.machine import Machine
+from adp2p.p2p.protocol import Kind
 
 Event = dict[str, Any]
 
@@ -157,3 +159,44 @@ class PlaysAsOther(FaceBlind):
                 if tgs:
                     return {"t": "play", "p": p, "h": ev["h"], "card": c.key, **tgs[0]}
         return None
+
+
+class FalseSealOpening(HBlind):
+    """Honest in play; at the end it reveals an opening of a seal it left unopened (its place or laying, when a
+    verdict stopped the game before its turn to open) that does not open the seal: another value, its true salt."""
+
+    def _author_secret_fields(self) -> dict[str, Any]:
+        out = super()._author_secret_fields()
+        if out["seals"] and self.cheat_seq is None:  # once: then it reveals them truly (the table goes on)
+            self.cheated()
+            seq, k, value, salt = out["seals"][0]
+            out["seals"][0] = [seq, k, value[:-1] + bytes([value[-1] ^ 1]) if value else b"\x01", salt]
+        return out
+
+
+class OmitsSealOpening(HBlind):
+    """As FalseSealOpening, but it leaves the opening out of its secrets."""
+
+    def _author_secret_fields(self) -> dict[str, Any]:
+        out = super()._author_secret_fields()
+        if out["seals"] and self.cheat_seq is None:
+            self.cheated()
+            out["seals"] = out["seals"][1:]
+        return out
+
+
+class HidesBadPad(PadBreaksTable):
+    """PadBreaksTable that keeps its pad from being opened: it answers the first probe against the pad (rejected at
+    once: the game stops with the pad sealed). At the end it must reveal the pad (its secrets), and every peer's audit
+    judges it against the hack table then."""
+
+    lied_again = False
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if (self.cheat_seq is not None and not self.lied_again and d is not None and d.seat == self.seat
+                and d.kind == Kind.EVENT and d.what == "answer"):
+            self.lied_again = True
+            ev = self.game.legal(self.game.view(self.state, d.seat), d.seat)[0]
+            return Machine.author_next(self, lambda *_: {**ev, "check": not ev["check"]})
+        return super().author_next(choose)

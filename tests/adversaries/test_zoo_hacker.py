@@ -12,9 +12,12 @@ from _zoo import Table, first_chance
 from _zoo_hacker import (
     ChangedPlace,
     DiscardsPlayable,
+    FalseSealOpening,
     ForgedPlaceOpening,
     HiddenLaidCard,
+    HidesBadPad,
     LyingController,
+    OmitsSealOpening,
     PadBreaksTable,
     PlaysAsOther,
     PlaysUnlaid,
@@ -68,3 +71,46 @@ def test_honest_hacker_players_are_never_named(n: int, profile: str, seed: int) 
     for m in t.ms:
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
         assert not m.claims, m.claims
+
+
+END_LIES = [(FalseSealOpening, "does not open its seal"), (OmitsSealOpening, "revealed the openings of its seals")]
+
+
+@pytest.mark.parametrize("cls,why", END_LIES, ids=[c[0].__name__ for c in END_LIES])
+def test_a_false_or_missing_end_opening_names_its_revealer(cls: type[Machine], why: str, tmp_path: Path) -> None:
+    """ChangedPlace (seat 3) stops the game while seat 4's place is still sealed; seat 4 must open it in its secrets:
+    its false or missing opening is rejected by every peer naming seat 4 alone (then it reveals truly)."""
+    t = Table(4, seed=1, cheats={2: ChangedPlace, 3: cls}, **TABLE).run()  # type: ignore[arg-type]
+    assert t.ms[2].cheat_seq is not None and t.ms[3].cheat_seq is not None
+    for m in t.ms[:2]:
+        named = {(v.seat, why in v.msg) for _, _, v in m.evidence_seen}
+        assert named == {(2, False), (3, True)}, m.evidence_seen
+        assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert {f.seat for f in res.findings} == {2, 3}, res.text()
+
+
+def test_honest_seats_reveal_their_unopened_seals_truly() -> None:
+    """ChangedPlace stops the game with its own place and seat 4's sealed: both reveal them, nobody else is named."""
+    t = Table(4, seed=1, cheats={2: ChangedPlace}, **TABLE).run()  # type: ignore[arg-type]
+    m = t.ms[0]
+    assert {k.split(":")[1] for k in m.seals} == {"2", "3"} and len(m.revealed) == 4
+    for m in t.ms[:2] + t.ms[3:]:
+        assert {v.seat for _, _, v in m.evidence_seen} == {2}
+        assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+
+
+def test_a_pad_left_sealed_is_judged_against_the_hack_table_at_the_end(tmp_path: Path) -> None:
+    """A pad the hack table does not allow, kept from `open_pad` by a false answer: revealed at the end, every peer's
+    audit (and the offline audit) names the controller for the pad too."""
+    _, t = first_chance(HidesBadPad, 1, 4, tries=12, **TABLE)
+    assert t.ms[1].lied_again, "the controller never had to answer"  # type: ignore[attr-defined]
+    for m in t.ms:
+        if m.seat != 1:
+            assert m.verdict is not None and m.verdict.seat == 1 and "against its pad" in m.verdict.msg
+            assert "pad:1" in m.seals
+            rules = {(v.seat, v.rule) for v in m.audit_report.violations}  # type: ignore[union-attr]
+            assert rules == {(1, "controller_pad_breaks_table")}, rules
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert {f.seat for f in res.findings} == {1}, res.text()
+    assert "controller_pad_breaks_table" in res.text()
