@@ -103,7 +103,7 @@ def test_honest_seats_reveal_their_unopened_seals_truly() -> None:
 def test_a_pad_left_sealed_is_judged_against_the_hack_table_at_the_end(tmp_path: Path) -> None:
     """A pad the hack table does not allow, kept from `open_pad` by a false answer: revealed at the end, every peer's
     audit (and the offline audit) names the controller for the pad too."""
-    _, t = first_chance(HidesBadPad, 1, 4, tries=12, **TABLE)
+    t = Table(4, seed=2, cheats={1: HidesBadPad}, **TABLE).run()  # type: ignore[arg-type]  (seed 2: an attempt)
     assert t.ms[1].lied_again, "the controller never had to answer"  # type: ignore[attr-defined]
     for m in t.ms:
         if m.seat != 1:
