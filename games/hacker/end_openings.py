@@ -2,10 +2,11 @@
 to open: the game stopped by a verdict mid-phase), revealed in the end-of-game `secrets` entry: Hacker's part of
 `Machine` after `SealsPart` (games/hacker/seals.py; its methods work on the machine's shared state).
 
-- Each seat reveals the openings of its own unopened seals and roll, field `seals`: `[[seq, k, value, salt]]`, one per
-  part (`seq` the seal entry's seq, `k` the part: 0 for a place or a laying, 0..24 a pad's square, `ROLL_SLOT` a
-  roll's secret with an empty value), sorted, exactly the parts due: which ones are due is public (the log's seals
-  not opened yet), so a missing or extra opening is the revealer's malformed entry.
+- Each seat reveals the openings of its own unopened seals and roll, field `seals` (absent when none is due, so an
+  honest game's secrets are what they were before this field): `[[seq, k, value, salt]]`, one per part (`seq` the
+  seal entry's seq, `k` the part: 0 for a place or a laying, 0..24 a pad's square, `ROLL_SLOT` a roll's secret with
+  an empty value), sorted, exactly the parts due: which ones are due is public (the log's seals not opened yet), so
+  a missing or extra opening is named as the revealer's.
 - Every peer checks each opening against its commitment on arrival, before anything is judged by it (check before
   blame): an opening that does not open its seal names the seat that revealed it, never another.
 - Settled then (the audit, `_audit_secrets`): a pad left sealed in the middle of a hack attempt whose dice were
@@ -63,12 +64,16 @@ class EndOpeningsPart:
 
     def _author_secret_fields(self) -> dict[str, Any]:
         assert self.seat is not None
-        return {"seals": [[seq, k, *self._kept(seq, k)] for seq, k in sorted(self._due_openings(self.seat))]}
+        due = sorted(self._due_openings(self.seat))
+        return {"seals": [[seq, k, *self._kept(seq, k)] for seq, k in due]} if due else {}
 
     def _secret_fields(self, seat: int, body: dict[str, Any]) -> dict[str, Any]:
         """The seat's openings: exactly the parts due, each opening its commitment (else the seat is named)."""
         got: dict[tuple[int, int], tuple[bytes, bytes]] = {}
-        for item in need(body, "seals", list, max_len=MAX_SEAL_OPENINGS):
+        items = need(body, "seals", list, max_len=MAX_SEAL_OPENINGS) if "seals" in body else []
+        if "seals" in body and not items:
+            raise BodyError("no seal left unopened is said by leaving `seals` out, not by an empty list")
+        for item in items:
             if not (isinstance(item, list) and len(item) == 4 and type(item[0]) is int and type(item[1]) is int
                     and isinstance(item[2], bytes) and len(item[2]) <= MAX_VALUE
                     and isinstance(item[3], bytes) and len(item[3]) == SALT):

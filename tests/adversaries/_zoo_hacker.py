@@ -181,7 +181,8 @@ class OmitsSealOpening(HBlind):
         out = super()._author_secret_fields()
         if out["seals"] and self.cheat_seq is None:
             self.cheated()
-            out["seals"] = out["seals"][1:]
+            rest = out["seals"][1:]
+            return {"seals": rest} if rest else {}  # (an empty list is malformed: the field goes)
         return out
 
 
