@@ -156,6 +156,11 @@ class Game(ABC):
         a claim the card belies names the claimant)."""
         return []
 
+    def same_card(self, claimed: int, face: int) -> bool:
+        """Whether a card that opens to `face` is the card a claim of `claimed` names (a game whose deck holds copies
+        of a card says a copy is that card)."""
+        return claimed == face
+
     def in_play(self, st: State, h: int) -> bool:
         """Whether handle h is still a card in play (two live handles may not hold one face)."""
         return True

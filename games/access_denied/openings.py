@@ -20,6 +20,7 @@ from adp2p.p2p.machine.common import AuditReport, Round, Verdict, _is_int
 from adp2p.p2p.protocol import BodyError, ProtocolError, need
 
 MAX_OPENINGS = 1024  # password code openings one seat reveals (one per password card it ever committed)
+OPENING_BYTES = 85  # one [handle, code, salt] at most: array 1, two ints of at most 9, bin 2 + 64
 
 
 def code_opening(
@@ -104,6 +105,10 @@ class OpeningsPart:
                 raise BodyError(f"two openings for handle {item[0]}")
             openings.append((item[0], item[1], item[2]))
         return {"openings": openings}
+
+    def _secrets_game_bytes(self) -> int:
+        """The field `openings` at most (its key and header, MAX_OPENINGS of them): p2p/secrets_size.py."""
+        return 16 + MAX_OPENINGS * OPENING_BYTES
 
     def _author_secret_fields(self) -> dict[str, Any]:
         assert self.me is not None

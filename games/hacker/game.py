@@ -13,16 +13,18 @@ from typing import Any
 from adp2p.crypto.beacon import permutation, uniform_int
 from adp2p.engine.errors import IllegalEvent
 from adp2p.games.hacker import words
+from adp2p.games.hacker.end_openings import EndOpeningsPart
 from adp2p.games.hacker.seals import SealsPart
 from adp2p.games.hacker.table_events import to_engine, to_log
 from adp2p.games.hacker.table_state import TableState, physical, profile_deck
 from adp2p.hacker import api
 from adp2p.hacker.bots import make_bot
-from adp2p.hacker.catalog import card
+from adp2p.hacker.catalog import card, card_by_key
 from adp2p.hacker.profiles import get_profile
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome
 
 CHANCE_EVENTS = ("shuffle", "roll", "start", "boss", "deal", "pairs", "roll_beacon")  # only CHANCE makes these
+CLAIMING = ("play", "discard", "use_hack", "activate", "protect")  # events that turn over a card they name
 BEACON = "roll_beacon"  # work key: the private roll of this seat waits for its beacon pick
 DICE = [[a, b] for a in range(1, 7) for b in range(1, 7)]
 
@@ -31,7 +33,8 @@ class Hacker(Game):
     name = "hacker"
     title = "Hacker"
     deck_size = len(physical())
-    machine_parts = (SealsPart,)
+    machine_parts = (SealsPart, EndOpeningsPart)
+    secret_fields = frozenset({"seals"})
     event_fields = frozenset({"commits", "opening", "openings", "roll"})
     illegal = IllegalEvent
     bool_fields = MappingProxyType({"check": False})
@@ -131,6 +134,18 @@ class Hacker(Game):
             return profile_deck(st.eng.profile)
         return [st.faces[h] for h in st.eng.discard]  # the discard pile: face up, known to every peer
 
+    def claims(self, ev: Event) -> list[tuple[int, int, int]]:
+        """A card turned over by its player (a laid card played or discarded, a HACK card used, a SUPERSPY turned
+        over, SUPERSPY PROTECTION shown) is claimed as the card its event names: its shares, public right after
+        the event, must open to a copy of that card (else the verdict names the player, p2p/machine/reveals.py)."""
+        if ev.get("t") not in CLAIMING:
+            return []
+        return [(ev["h"], first_copy(ev["card"]), ev["p"])]
+
+    def same_card(self, claimed: int, face: int) -> bool:
+        kinds = physical()
+        return kinds[claimed] == kinds[face]
+
     def in_play(self, st: TableState, h: int) -> bool:
         return h in st.eng.loc
 
@@ -152,6 +167,11 @@ class Hacker(Game):
     def make_bot(self, strategy: str, seed: int) -> Chooser:
         bot = make_bot(strategy, seed)
         return lambda seen, seat, options: bot(seen.eng, seat, options)
+
+
+def first_copy(key: str) -> int:
+    """The first physical card of a card's copies (what a claim of that card names)."""
+    return physical().index(card_by_key(key).id)
 
 
 def _sub(seed: bytes, i: int) -> bytes:

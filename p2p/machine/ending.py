@@ -25,7 +25,8 @@ from adp2p.p2p.machine.common import (
     AuditReport,
     _is_int,
 )
-from adp2p.p2p.protocol import BodyError, ProtocolError, need
+from adp2p.p2p.protocol import BodyError, ProtocolError, encode_body, need
+from adp2p.p2p.secrets_size import secrets_bound
 
 
 class EndingPart:
@@ -55,6 +56,9 @@ class EndingPart:
         may use it against anyone (a mismatch, or a malformed shape, names the revealer)."""
         key = self.keys[seat]
         assert key is not None
+        size, bound = len(encode_body(body)), self._secrets_bound()
+        if size > bound:
+            raise BodyError(f"a secrets body of {size} bytes: an honest seat's is at most {bound} here")
         deck_secret = published.deck_secret(self.game_id, seat, need(body, "deck_secret", bytes, size=32), key, seat)
         box_secret = published.box_secret(self.ids, seat, need(body, "box_secret", bytes, size=32), seat)
         witnesses: dict[int, bytes] = {}
@@ -79,6 +83,10 @@ class EndingPart:
                 rep = AuditReport()
                 rep.violation(None, "audit", f"the audit could not run to its end ({type(exc).__name__})")
                 self.audit_report = rep
+
+    def _secrets_bound(self) -> int:
+        """The largest secrets body an honest seat sends at this point of the log (p2p/secrets_size.py)."""
+        return secrets_bound(len(self.hmap.piles), self.game.deck_size, self._secrets_game_bytes())
 
     def audit(self) -> AuditReport:
         """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the

@@ -70,5 +70,9 @@ class GamePart:
     def _author_secret_fields(self) -> dict[str, Any]:
         return {}
 
+    def _secrets_game_bytes(self) -> int:
+        """The most the game's fields of an honest seat's secrets body take (p2p/secrets_size.py)."""
+        return 0
+
     def _audit_secrets(self, rep: AuditReport, full: dict[int, int]) -> None:
         """The audit's check of the game's commitments against every face (`full`)."""

@@ -211,7 +211,7 @@ class RevealsPart:
             return  # a copy verifying evidence: it only needed the checks of the shares entry
         for h, f in faces.items():
             claim = self.claims.pop(h, None)
-            if claim is not None and claim[0] != f:
+            if claim is not None and not self.game.same_card(claim[0], f):
                 self.verdict = Verdict(
                     claim[1],
                     "face_claim",

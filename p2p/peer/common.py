@@ -15,6 +15,7 @@ from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
+from adp2p.p2p.secrets_size import MAX_SECRETS_ENTRY
 
 if TYPE_CHECKING:
     from adp2p.p2p.peer.table_peer import TablePeer
@@ -94,8 +95,8 @@ MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 # An entry is taken from the network only if the evidence that may have to carry it (in `raw`, with certificates of
 # up to 128 KiB and a reason) still fits one frame (1 MiB), and the evidence about that evidence too: else a cheater's
 # frame-sized entry makes every honest peer's evidence unsendable (they split, each on its own evidence). Honest
-# entries are far smaller (an answer with its link: ~20 KB at 6 players); secrets are bounded by the piles.
-MAX_PLAIN_ENTRY = 256 * 1024  # an entry of any kind but evidence and secrets
+# entries are far smaller (an answer with its link: ~20 KB at 6 players); secrets: p2p/secrets_size.py.
+MAX_PLAIN_ENTRY = 256 * 1024  # an entry of any kind but evidence and secrets (MAX_SECRETS_ENTRY)
 MAX_EVIDENCE_ENTRY = 640 * 1024  # evidence about an entry that is no evidence
 MAX_EVIDENCE2_ENTRY = 768 * 1024  # evidence about evidence (no honest peer posts evidence three levels deep)
 
@@ -105,7 +106,7 @@ def entry_fits(e: Any) -> bool:
     is not is dropped unread, as a malformed message (its author stalls the table, as by silence)."""
     size = len(e.raw)
     if e.kind == Kind.SECRETS:
-        return True
+        return size <= MAX_SECRETS_ENTRY
     if e.kind != Kind.EVIDENCE:
         return size <= MAX_PLAIN_ENTRY
     if size <= MAX_EVIDENCE_ENTRY:

@@ -8,8 +8,11 @@ from typing import Any
 from _zoo import Blind
 from adp2p.crypto.commit_open import commit_value
 from adp2p.games.hacker.seals import encode
+from adp2p.games.hacker.table_state import TableState
 from adp2p.hacker.board import ring
 from adp2p.hacker.catalog import tables
+from adp2p.p2p.machine import Machine
+from adp2p.p2p.protocol import Kind
 
 Event = dict[str, Any]
 
@@ -112,3 +115,89 @@ class DiscardsPlayable(HBlind):
         if what == "play" and options and options[0]["t"] == "play" and "h" in options[0]:
             return {"t": "discard", "p": p, "h": options[0]["h"], "card": options[0]["card"]}
         return None
+
+
+class FaceBlind(HBlind):
+    """`Blind` for a Hacker table: its engine judges its own moves on public faces only (as the others' engines do),
+    so that a lie about a face the others cannot see does not stop its own machine; it keeps its faces for choosing
+    (the engine's kinds are set with the physical faces: `TableState.faces`)."""
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        before = self.state
+        blind = TableState(before.eng, before.faces)
+        blind.faces = {h: f for h, f in before.faces.items() if before.known.get(h, 0) == before.all_mask}
+        self.state = blind
+        try:
+            super()._engine(seat, ev)
+        except BaseException:
+            self.state = before
+            raise
+        kept = {h: f for h, f in before.faces.items() if h in self.state.eng.loc}
+        self.state.faces = kept | self.state.faces
+
+
+class PlaysAsOther(FaceBlind):
+    """A seat that plays a laid card as another card than it is (one of the same pile that has targets now, so the
+    rules, which cannot see the face, accept it)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        from adp2p.hacker.catalog import card_by_key, cards
+        from adp2p.hacker.facedown import kind_of
+        from adp2p.hacker.playing import targets
+
+        if what != "play":
+            return None
+        for ev in options:
+            if ev["t"] not in ("play", "discard"):
+                continue
+            pile = "chance" if ev["h"] in seen.eng.laid_chance[p] else "term"
+            kind = kind_of(seen.eng, card_by_key(ev["card"]))
+            for c in cards():
+                if c.key == ev["card"] or kind_of(seen.eng, c) != kind:
+                    continue
+                tgs = targets(seen.eng, p, c.key, pile)
+                if tgs:
+                    return {"t": "play", "p": p, "h": ev["h"], "card": c.key, **tgs[0]}
+        return None
+
+
+class FalseSealOpening(HBlind):
+    """Honest in play; at the end it reveals an opening of a seal it left unopened (its place or laying, when a
+    verdict stopped the game before its turn to open) that does not open the seal: another value, its true salt."""
+
+    def _author_secret_fields(self) -> dict[str, Any]:
+        out = super()._author_secret_fields()
+        if out["seals"] and self.cheat_seq is None:  # once: then it reveals them truly (the table goes on)
+            self.cheated()
+            seq, k, value, salt = out["seals"][0]
+            out["seals"][0] = [seq, k, value[:-1] + bytes([value[-1] ^ 1]) if value else b"\x01", salt]
+        return out
+
+
+class OmitsSealOpening(HBlind):
+    """As FalseSealOpening, but it leaves the opening out of its secrets."""
+
+    def _author_secret_fields(self) -> dict[str, Any]:
+        out = super()._author_secret_fields()
+        if out["seals"] and self.cheat_seq is None:
+            self.cheated()
+            rest = out["seals"][1:]
+            return {"seals": rest} if rest else {}  # (an empty list is malformed: the field goes)
+        return out
+
+
+class HidesBadPad(PadBreaksTable):
+    """PadBreaksTable that keeps its pad from being opened: it answers the first probe against the pad (rejected at
+    once: the game stops with the pad sealed). At the end it must reveal the pad (its secrets), and every peer's audit
+    judges it against the hack table then."""
+
+    lied_again = False
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if (self.cheat_seq is not None and not self.lied_again and d is not None and d.seat == self.seat
+                and d.kind == Kind.EVENT and d.what == "answer"):
+            self.lied_again = True
+            ev = self.game.legal(self.game.view(self.state, d.seat), d.seat)[0]
+            return Machine.author_next(self, lambda *_: {**ev, "check": not ev["check"]})
+        return super().author_next(choose)

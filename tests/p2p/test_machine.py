@@ -23,6 +23,7 @@ from adp2p.engine.catalog import card
 from adp2p.p2p.local import LocalTable, make_bots
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
+from adp2p.p2p.secrets_size import MAX_SECRETS_ENTRY
 from seeds import seeded_table
 
 DUMPSTER_DIVING = next(f for f in range(63) if card(f).effect == "show_random_code")
@@ -171,6 +172,25 @@ def test_secrets_roundtrip_and_wrong_revealed_key() -> None:
     assert out is not None
     body = dict(out[1], deck_secret=ms[(d.seat + 1) % 3].me.deck_secret)  # type: ignore[union-attr]
     _rejects(ms, d.seat, Kind.SECRETS, body, d.seat, "deck secret revealed")
+
+
+def test_a_secrets_body_larger_than_an_honest_seat_needs_is_malformed() -> None:
+    """The bound is what an honest seat can need for this log (p2p/secrets_size.py): one byte of junk past it in a
+    witness (the entry well within a frame) is its author's malformed entry; the honest body is far below it."""
+    t = make_table(3, seed=2, round_limit=3)
+    found = play_until(t, lambda d: d.kind == Kind.SECRETS)
+    assert found is not None
+    ms, d = t.ms, found[0]
+    m, out = ms[(d.seat + 1) % 3], ms[d.seat].author_next()
+    assert out is not None
+    bound, honest = m._secrets_bound(), len(encode_body(out[1]))
+    assert honest * 10 < bound < MAX_SECRETS_ENTRY, (honest, bound)
+    pile, w = out[1]["witnesses"][0]
+    over = bound - honest + 1
+    bloated = dict(out[1], witnesses=[[pile, w + bytes(over)], *out[1]["witnesses"][1:]])
+    assert len(encode_body(bloated)) > bound
+    _rejects(ms, d.seat, Kind.SECRETS, bloated, d.seat, "an honest seat's is at most")
+    m.snapshot().apply(d.seat, Kind.SECRETS, out[1])  # the real one passes
 
 
 # ======================================================================================================
