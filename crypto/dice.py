@@ -62,9 +62,10 @@ def commitment_of(game_id: bytes, seat: int, roll: int, secret: bytes) -> bytes:
     return hash32(domains.DICE_COMMIT, game_id, u8(seat), u64(roll), _secret(secret))
 
 
-def commit_roll(game_id: bytes, seat: int, roll: int) -> tuple[bytes, RollSecret]:
-    """(the commitment to publish, the secret to keep) for roll number `roll` of `seat`."""
-    s = secrets.token_bytes(SECRET_LEN)
+def commit_roll(game_id: bytes, seat: int, roll: int, secret: bytes | None = None) -> tuple[bytes, RollSecret]:
+    """(the commitment to publish, the secret to keep) for roll number `roll` of `seat`. `secret`: only for
+    known-answer tests and seeded test tables (fresh from the OS otherwise)."""
+    s = secrets.token_bytes(SECRET_LEN) if secret is None else _secret(secret)
     return commitment_of(game_id, seat, roll, s), RollSecret(s)
 
 

@@ -105,7 +105,7 @@ class SealsPart:
             entry = {k: v for k, v in ev.items() if k != "secret"} | {"c": tag(commits)}
             return {"ev": entry, "commits": commits}
         if t == "private_roll":
-            c, s = dice.commit_roll(self.game_id, seat, 2 * seq)
+            c, s = dice.commit_roll(self.game_id, seat, 2 * seq, self._roll_secret(2 * seq))
             self._keep(seq, ROLL_SLOT, b"", s.secret)
             return {"ev": {"t": "private_roll", "p": seat, "c": tag([c])}, "commits": [c]}
         if t == "unseal":
@@ -118,6 +118,11 @@ class SealsPart:
             roll = self._kept(self.rolls[seat]["r"] // 2, ROLL_SLOT)[1]
             return {"openings": [list(self._kept(at, k)) for k in range(len(SQUARES))], "roll": roll}
         return {}
+
+    def _roll_secret(self, roll: int) -> bytes | None:
+        """The secret of our private roll number `roll`: None, fresh from the OS (a seeded test table draws it from
+        its seed, so that its games repeat)."""
+        return None
 
     # ------------------------------------------------------------------ every peer: commitments and openings
 

@@ -28,6 +28,8 @@ class HBlind(Blind):
 class LyingController(HBlind):
     """A controller that answers a probe against its committed pad (with the true square's opening)."""
 
+    chance_from = 4  # the first seed of the zoo's 4-player table where a probe comes to its pad
+
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
         if what == "answer" and len(options) == 1:
             return {**options[0], "check": not options[0]["check"]}
@@ -37,6 +39,8 @@ class LyingController(HBlind):
 class PadBreaksTable(HBlind):
     """A controller that seals a pad the hack table does not allow for its roll (one check too few: none in the
     outer ring), then answers by it and opens it."""
+
+    chance_from = 3  # the first seed of the zoo's 4-player table where a probe comes to its pad
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
         if what == "seal" and options and options[0]["what"] == "pad":
@@ -51,6 +55,8 @@ class PadBreaksTable(HBlind):
 class WrongRoll(HBlind):
     """A controller that opens a roll of the same sum but other dice than its private roll (the pad still fits the
     hack table: only the dice commitment shows the lie)."""
+
+    chance_from = 3  # the first seed of the zoo's 4-player table where a probe comes to its pad
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
         if what == "open_pad" and options:

@@ -107,7 +107,7 @@ def test_honest_seats_reveal_their_unopened_seals_truly() -> None:
 def test_a_pad_left_sealed_is_judged_against_the_hack_table_at_the_end(tmp_path: Path) -> None:
     """A pad the hack table does not allow, kept from `open_pad` by a false answer: revealed at the end, every peer's
     audit (and the offline audit) names the controller for the pad too."""
-    for seed in range(2, 14):  # (a private roll's secret is fresh randomness: the chance comes on some seed)
+    for seed in range(4, 16):  # seeds 2-3 give it no probe to answer falsely (rolls are seeded: tests/support/seeds.py)
         t = Table(4, seed=seed, cheats={1: HidesBadPad}, **TABLE).run()  # type: ignore[arg-type]
         if t.ms[1].lied_again:  # type: ignore[attr-defined]
             break

@@ -5,6 +5,7 @@ process gives it the same chance over the network. Test-only: real peers draw ev
 
 from __future__ import annotations
 
+import hashlib
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -51,6 +52,12 @@ class SeededShuffles(Machine):
         out = apply_shuffle(deck, self.joint_pk, w)
         self._own_shuffle = (encode_deck(out), out)  # as Machine._make_shuffle: its own output is not re-checked
         return out, w
+
+    def _roll_secret(self, roll: int) -> bytes:
+        """A Hacker seat's private roll from the game (itself from the table seed): the dice decide the game's
+        course, so a seeded game repeats only if they do."""
+        assert self.seat is not None
+        return hashlib.blake2b(b"test roll" + self.game_id + bytes([self.seat]) + roll.to_bytes(8, "big")).digest()[:32]
 
 
 def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
