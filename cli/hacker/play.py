@@ -1,0 +1,110 @@
+"""`ad-p2p play --game hacker`: Hacker's pieces of `play` (cli/play_game.py: the profile in words, your seat, the
+bots' options, the final page) and the offline game (`--offline`: the engine alone, cli/hacker/local.py)."""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from typing import Any
+
+from adp2p.cli.hacker import account
+from adp2p.cli.hacker.human import Human
+from adp2p.cli.hacker.words import say
+from adp2p.cli.play_game import PlayGame
+from adp2p.hacker.api import Decision
+from adp2p.hacker.profiles import Profile, get_profile
+from adp2p.hacker.state import HState
+
+Event = dict[str, Any]
+
+
+def profile(args: argparse.Namespace) -> Profile:
+    """The Hacker profile the options ask for (checked by cli/checks.py)."""
+    return get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+
+
+def describe(prof: Profile, n: int, lang: str) -> str:
+    """The profile in a few words: "basic, goal 5 codes, limit 200 rounds"."""
+    return say("rules_words", lang, name=prof.name, k=prof.codes_to_win(n), limit=prof.round_limit)
+
+
+def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
+    """Hacker's pieces for `cmd_play.run_networked`: the page and menu of cli/hacker/ at your seat (or one of its
+    bots with --watch, the table's account printed line by line), its bots, its final page."""
+    from adp2p.cli.hacker.seat import table_chooser
+    from adp2p.p2p.game import get_game
+
+    prof = profile(args)
+
+    def seat() -> Any:
+        if args.watch:
+            return get_game("hacker").make_bot(args.strategy, seed)
+        return table_chooser(args.lang)
+
+    return PlayGame(
+        name="hacker",
+        profile=prof,
+        rules_words=describe(prof, args.bots + 1, args.lang),
+        stalemate=None,
+        bot_args=["--game", "hacker", "--rules", args.rules, "--stalemate", "0"],  # the table has no stalemate
+        seat=seat,
+        final_screen=lambda peer, outcome, out: final_page(peer, outcome, args.lang, out),
+    )
+
+
+def final_page(peer: Any, outcome: Any, lang: str, out: Any) -> None:
+    """The last page of a networked game, from this peer's own fold of the log, with how it ended."""
+    from adp2p.cli.hacker.seat import page_names
+
+    m = peer.machine
+    if m is None or m.seat is None:
+        return
+    v = m.game.view(m.state, m.seat).eng
+    Human(lang, out=out, names=page_names(list(m.names))).finish(v, m.seat, outcome.said or outcome.line, wait=False)
+
+
+class Watched:
+    """`play --game hacker --offline --watch`: a bot at the seat whose page is shown; the account printed as it goes,
+    the last page at the end. What cli/hacker/local.py asks of a seat: `lang`, `names`, `choose`, `finish`."""
+
+    def __init__(self, bot: Any, lang: str, out: Any) -> None:
+        self.bot, self.lang, self.out, self.names = bot, lang, out, None
+        self.seen = 0
+
+    def _account(self, v: HState, me: int) -> None:
+        for e in v.history[self.seen:]:
+            print("  " + account.line(e, me, self.lang, self.names), file=self.out, flush=True)
+        self.seen = len(v.history)
+
+    def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
+        self._account(v, me)
+        return self.bot(v, me, options)  # type: ignore[no-any-return]
+
+    def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
+        self._account(v, me)
+        Human(self.lang, out=self.out).finish(v, me, text, wait=False)
+
+
+def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> tuple[int, bool | None]:
+    """A Hacker game in this process (cli/hacker/local.py): you at seat 1 (a bot with --watch) against the bots."""
+    from adp2p.cli.hacker.local import play_local
+    from adp2p.cli.words import msg
+    from adp2p.hacker.bots import make_bot
+
+    out, inp = out or sys.stdout, inp or sys.stdin
+    n = args.bots + (0 if args.watch else 1)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    seat: Any = Watched(make_bot(args.strategy, seed), args.lang, out) if args.watch else Human(args.lang, inp, out)
+    you = "" if args.watch else msg("you_p1", args.lang).replace("P1", say("seat", args.lang, n=1))
+    print(msg("start_offline", args.lang, profile=describe(profile(args), n, args.lang), n=n, seed=seed, you=you),
+          file=out, flush=True)
+    try:
+        res, _st = play_local(seat, seat=0, players=n, profile=args.rules, bots=args.strategy, seed=seed,
+                              round_limit=args.round_limit, goal=args.goal, wait_at_end=False)
+    except KeyboardInterrupt:
+        res = None
+    if res is None:
+        print("\n" + msg("abandoned", args.lang), file=out, flush=True)
+        return 130, None
+    return 0, None
