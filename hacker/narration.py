@@ -22,17 +22,24 @@ WORDS: dict[str, dict[str, str]] = {
     "dept_long": {"en": "department {n}", "de": "Abteilung {n}"},
     "cafe": {"en": "cafeteria", "de": "Kantine"},
     "h.place": {"en": "{p} goes to {to}", "de": "{p} geht nach {to}"},
+    "h.place.cafe": {"en": "{p} goes to the cafeteria", "de": "{p} geht in die Kantine"},
     "h.laid": {"en": "{p} lays cards: {chance} chance, {term} terminal",
                "de": "{p} legt Karten: {chance} Zufall, {term} Terminal"},
     "h.start": {"en": "{p} is start player", "de": "{p} ist Startspieler"},
     "h.cafeteria": {"en": "{p} exchanges {exchanged} cards in the cafeteria",
                     "de": "{p} tauscht {exchanged} Karten in der Kantine"},
+    "h.cafeteria.1": {"en": "{p} exchanges 1 card in the cafeteria", "de": "{p} tauscht 1 Karte in der Kantine"},
+    "h.lock": {"en": "{p} puts a LOCK on {d} ({locks} there now)",
+               "de": "{p} sperrt {d} mit einem SCHLOSS (jetzt {locks})"},
+    "h.unlock": {"en": "{p}'s QUERY opens a LOCK of {d} ({left} left)",
+                 "de": "ABFRAGE von {p} öffnet ein SCHLOSS von {d} (noch {left})"},
     "h.security": {"en": "SECURITY: the password of {d} is changed", "de": "SICHERHEIT: das Paßwort von {d} ist neu"},
     "h.blackout": {"en": "BLACKOUT at {d}", "de": "STROMAUSFALL in {d}"},
     "h.malfunction": {"en": "MALFUNCTION for {p}: die {die}, {what}",
                       "de": "FEHLFUNKTION für {p}: Würfel {die}, {what}"},
     "h.dummies": {"en": "dummy users: dice {dice}", "de": "Dummy-User: Würfel {dice}"},
     "h.boss": {"en": "the Boss comes to {at}", "de": "der Boss kommt nach {at}"},
+    "h.boss.cafe": {"en": "the Boss comes to the cafeteria", "de": "der Boss kommt in die Kantine"},
     "h.round": {"en": "--- round {no} ---", "de": "--- Runde {no} ---"},
     "h.unplayable": {"en": "{p} discards {card} (cannot be played)", "de": "{p} wirft {card} ab (nicht spielbar)"},
     "h.play": {"en": "{p} plays {card}{target}", "de": "{p} spielt {card}{target}"},
@@ -41,6 +48,10 @@ WORDS: dict[str, dict[str, str]] = {
     "h.exchange": {"en": "INFORMATION EXCHANGE: place cards dealt", "de": "INFORMATIONSAUSTAUSCH: Ortskarten verteilt"},
     "h.partner": {"en": "PARTNER: pairs {pairs}", "de": "PARTNER: Paare {pairs}"},
     "h.duel_dummy": {"en": "{p} duels a dummy user: dice {dice}", "de": "{p} gegen einen Dummy-User: Würfel {dice}"},
+    "h.duel_dummy.won": {"en": "{p} duels a dummy user: dice {dice}, {p} wins",
+                         "de": "{p} gegen einen Dummy-User: Würfel {dice}, {p} gewinnt"},
+    "h.duel_dummy.lost": {"en": "{p} duels a dummy user: dice {dice}, the dummy wins",
+                          "de": "{p} gegen einen Dummy-User: Würfel {dice}, der Dummy gewinnt"},
     "h.duel": {"en": "duel {ps}: dice {dice}", "de": "Duell {ps}: Würfel {dice}"},
     "h.positions": {"en": "positions taken", "de": "Positionen bezogen"},
     "h.face_down": {"en": "{p} lays a card face down before {who}", "de": "{p} legt eine Karte verdeckt vor {who}"},
@@ -53,13 +64,19 @@ WORDS: dict[str, dict[str, str]] = {
                        "de": "{p} fliegt raus in {d}; Pad {checks}, Wurf {roll}"},
     "h.learn": {"en": "{p} learns the {what} of {d}", "de": "{p} erfährt {what} von {d}"},
     "h.win": {"en": "{ps} win with {codes} codes", "de": "{ps} gewinnen mit {codes} Codes"},
+    "h.win.1": {"en": "{ps} wins with {codes} codes", "de": "{ps} gewinnt mit {codes} Codes"},
     "h.other": {"en": "{k}", "de": "{k}"},
+    # what a seat learns ("learn")
     "what.pw": {"en": "password", "de": "das Paßwort"},
+    "what.pwx": {"en": "additional password", "de": "das Zusatzpaßwort"},
     "what.code": {"en": "code", "de": "den Code"},
-    "what.password": {"en": "loses a password", "de": "verliert ein Paßwort"},
-    "what.time+3": {"en": "TIME +3", "de": "ZEIT +3"},
-    "what.time+2": {"en": "TIME +2", "de": "ZEIT +2"},
-    "what.defect": {"en": "terminal defect", "de": "Terminaldefekt"},
+    # what a MALFUNCTION's die did (004:213-221)
+    "mf.password": {"en": "gives the password", "de": "gibt das Paßwort preis"},
+    "mf.code": {"en": "gives the code", "de": "gibt den Code preis"},
+    "mf.time+3": {"en": "TIME +3", "de": "ZEIT +3"},
+    "mf.time+2": {"en": "TIME +2", "de": "ZEIT +2"},
+    "mf.security": {"en": "acts as SECURITY", "de": "wirkt wie SICHERHEIT"},
+    "mf.defect": {"en": "terminal defect", "de": "Terminaldefekt"},
 
     # the end
     "why_codes": {"en": "codes", "de": "Codes"},
@@ -136,7 +153,7 @@ def line(e: Entry, me: int | None, lang: str, names: Sequence[str] | None = None
         elif name == "checks":
             f[name] = " ".join(v) if v else "-"
         elif name == "what":
-            f[name] = what_name(v, lang)
+            f[name] = say(f"mf.{v}", lang) if k == "malfunction" and f"mf.{v}" in WORDS else what_name(v, lang)
         elif name == "pairs":
             f[name] = " ".join("/".join(str(x + 1) for x in pair) for pair in v)
         else:
@@ -145,6 +162,12 @@ def line(e: Entry, me: int | None, lang: str, names: Sequence[str] | None = None
         f["target"] = _target(e, me, lang, names)
     if k == "face_down":
         f["who"] = seat_name(e["who"], me, lang, names)
+    if CAFE in (e.get("to"), e.get("at")) and f"{key}.cafe" in WORDS:  # "goes to the cafeteria", "in die Kantine"
+        key += ".cafe"
+    if k == "duel_dummy" and len(e.get("dice", ())) == 2:  # the player adds 1 and must beat the dummy (004:86)
+        key += ".won" if e["dice"][0] + 1 > e["dice"][1] else ".lost"
+    if (e.get("exchanged") == 1 or len(e.get("ps", ())) == 1) and f"{key}.1" in WORDS:  # "1 card", "Ana wins"
+        key += ".1"
     try:
         return say(key, lang, **f)
     except (KeyError, IndexError):

@@ -53,7 +53,8 @@ class Human:
 
     def draw(self, v: HState, me: int, stage: Any, status: str = "", prompt: bool = True) -> None:
         cols, rows = self.size()
-        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes)
+        picking = self.menu.picked if self.menu is not None and stage is not None else ()
+        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes, picking)
         if self.out.isatty():
             self.out.write("\x1b[H\x1b[2J")
         for t in lines:

@@ -55,13 +55,16 @@ def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
 
 def final_page(peer: Any, outcome: Any, lang: str, out: Any) -> None:
     """The last page of a networked game, from this peer's own fold of the log, with how it ended."""
-    from adp2p.cli.hacker.seat import page_names
+    from adp2p.cli.hacker.seat import legend, page_names
 
     m = peer.machine
     if m is None or m.seat is None:
         return
     v = m.game.view(m.state, m.seat).eng
-    Human(lang, out=out, names=page_names(list(m.names))).finish(v, m.seat, outcome.said or outcome.line, wait=False)
+    names = page_names(list(m.names))
+    Human(lang, out=out, names=names).finish(v, m.seat, outcome.said or outcome.line, wait=False)
+    if names is None:  # the page's seat labels, and the names the lines below use
+        print(legend(list(m.names), m.seat, lang), file=out, flush=True)
 
 
 class Watched:

@@ -24,7 +24,7 @@ WORDS: dict[str, dict[str, str]] = {
     "queue": {"en": "queue", "de": "Schl."},
     "closed": {"en": "closed", "de": "zu"},
     "broken": {"en": "DEFECT", "de": "DEFEKT"},
-    "lock": {"en": "L{k}", "de": "S{k}"},
+    "lock": {"en": "L{k}", "de": "Schl.{k}"},  # (not S{k}: a German seat is S1, S2, ...)
     "extra_pw": {"en": "+pw", "de": "+Pw"},
     "h_player": {"en": "*=you", "de": "*=du"},
     "h_at": {"en": "at", "de": "wo"},

@@ -10,7 +10,7 @@ NAMES = ["ann", "bob", "cy"]
 
 def test_the_account_names_seats_and_departments() -> None:
     assert GAME.narrate({"k": "hack", "p": 1, "ctrl": 2, "d": 0}, names=NAMES) == "bob hacks D1 (controller cy)"
-    assert GAME.narrate({"k": "place", "p": 0, "to": 6}, names=NAMES) == "ann goes to cafeteria"
+    assert GAME.narrate({"k": "place", "p": 0, "to": 6}, names=NAMES) == "ann goes to the cafeteria"
     assert GAME.narrate("round_limit") == "the round limit is reached"
 
 
