@@ -43,8 +43,8 @@ WORDS: dict[str, dict[str, str]] = {
     "h.round": {"en": "--- round {no} ---", "de": "--- Runde {no} ---"},
     "h.unplayable": {"en": "{p} discards {card} (cannot be played)", "de": "{p} wirft {card} ab (nicht spielbar)"},
     "h.play": {"en": "{p} plays {card}{target}", "de": "{p} spielt {card}{target}"},
-    "h.protected": {"en": "{p} is protected against {card} of {attacker}",
-                    "de": "{p} schützt sich vor {card} von {attacker}"},
+    "h.protected": {"en": "{p} stops {card} of {attacker} with SUPERSPY PROTECTION",
+                    "de": "{p} verhindert {card} von {attacker} mit SUPERSPIONSCHUTZ"},  # p: who played it (004:227)
     "h.exchange": {"en": "INFORMATION EXCHANGE: place cards dealt", "de": "INFORMATIONSAUSTAUSCH: Ortskarten verteilt"},
     "h.partner": {"en": "PARTNER: pairs {pairs}", "de": "PARTNER: Paare {pairs}"},
     "h.duel_dummy": {"en": "{p} duels a dummy user: dice {dice}", "de": "{p} gegen einen Dummy-User: Würfel {dice}"},
@@ -106,9 +106,7 @@ def seat_name(p: int | None, me: int | None, lang: str, names: Sequence[str] | N
         return "-"
     if p < 0:
         return say("dummy", lang)
-    if names:
-        return names[p]
-    return say("seat", lang, n=p + 1) + ("*" if p == me else "")
+    return (names[p] if names else say("seat", lang, n=p + 1)) + ("*" if p == me else "")  # * = the reader
 
 
 def place_name(d: int | None, lang: str, long: bool = False) -> str:
@@ -127,6 +125,8 @@ def _target(e: Entry, me: int | None, lang: str, names: Sequence[str] | None) ->
     bits = []
     if "who" in e:
         bits.append(seat_name(e["who"], me, lang, names))
+        if isinstance(e.get("card"), str) and card_by_key(e["card"]).target in ("time", "prio"):  # +1 own, -1 other
+            bits[-1] += " +1" if e["who"] == e.get("p") else " -1"
     if "d" in e:
         bits.append(place_name(e["d"], lang))
     return (" → " + " ".join(bits)) if bits else ""

@@ -23,6 +23,9 @@ PLAYER_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold
 WIDE = 110  # from this width on: card texts in the hand, a wider board
 
 
+NAME_CELLS = 7  # a player's name (and the reader's *) in the players' table
+
+
 def style_of(p: int) -> str:
     return PLAYER_STYLES[p % len(PLAYER_STYLES)] if p >= 0 else "dim"
 
@@ -106,15 +109,15 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
     """One line per player: place, TIME, PRIO (used), passwords and codes of the public check list, card counts."""
     d = pending(v)
     actor = d.actor if d else None
-    head = Text(f"  {say('h_player', lang):<7}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
+    head = Text(f"  {say('h_player', lang):<8}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
                 f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}", style="dim")
     out = [head]
     for p in range(v.n):
         t = Text("▶ " if p == actor else "  ", style="bold")
         name = who(v, p, me, lang, names)
-        name.truncate(6)
+        name.truncate(NAME_CELLS)
         t.append_text(name)
-        t.pad_right(9 - t.cell_len)
+        t.pad_right(NAME_CELLS + 3 - t.cell_len)
         w = v.where[p]
         place = place_name(w, lang) if w == CAFE else place_name(w, lang) + ("" if v.terminal_of(p) == w else "q")
         if w == CAFE:

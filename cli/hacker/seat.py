@@ -21,12 +21,12 @@ from adp2p.hacker.api import pending
 Event = dict[str, Any]
 
 
-NAME_COLUMN = 6  # the page's players column
+NAME_COLUMN = 6  # the page's players column (screen.NAME_CELLS), less the reader's *
 
 
 def page_names(names: list[str]) -> list[str] | None:
-    """The players' names on the page, if each fits its column and they differ there; else None (the page's seat
-    labels, P1.. / S1..: two "planner-bot #..." cut to one column would look alike)."""
+    """The players' names on the page, if each fits its column (with a * for the reader) and they differ there; else
+    None (the page's seat labels, P1.. / S1..: two "planner-bot #..." cut to one column would look alike)."""
     cut = [n[:NAME_COLUMN] for n in names]
     return names if all(len(n) <= NAME_COLUMN for n in names) and len(set(cut)) == len(cut) else None
 

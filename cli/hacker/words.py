@@ -39,7 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
     "term_pile": {"en": "terminal", "de": "Terminal"},
     "nothing": {"en": "none", "de": "keine"},
     "passing": {"en": "passing {card}", "de": "gibt {card} weiter"},
-    "pad": {"en": "Hack {hacker}@{d} ctrl {ctrl}", "de": "Hack {hacker}@{d} Ktr. {ctrl}"},
+    "pad": {"en": "{hacker}@{d} ctrl {ctrl}", "de": "{hacker}@{d} Ktr. {ctrl}"},  # (fits 24 columns with names)
     "pad_roll": {"en": "roll {s}: out{o} mid{m} ctr{c}", "de": "Wurf {s}: au{o} mi{m} ze{c}"},
     "pad_legend": {"en": "@_here ?_asked o_clear X_check #_yours", "de": "@_hier ?_gefragt o_frei X_Check #_deins"},
     "account": {"en": "Account", "de": "Verlauf"},

@@ -67,3 +67,16 @@ def test_a_lock_and_its_query_are_in_the_account() -> None:
     assert "S1* sperrt A1 mit einem SCHLOSS (jetzt 1)" in said
     assert "ABFRAGE von S1* öffnet ein SCHLOSS von A1 (noch 0)" in said
     assert said[-1] == "S1* erfährt den Code von A1"
+
+
+def test_protection_names_who_played_it() -> None:
+    """SUPERSPY PROTECTION may be played by anyone, not only the one attacked (004:227): the line says who stopped
+    whose attack."""
+    e = {"k": "protected", "p": 0, "card": "superspy", "attacker": 1}
+    assert line(e, None, "en", NAMES) == "Ana stops SUPER SPY of Bo with SUPERSPY PROTECTION"
+    assert line(e, None, "de", NAMES) == "Ana verhindert SUPERSPION von Bo mit SUPERSPIONSCHUTZ"
+
+
+def test_time_and_priority_say_up_or_down() -> None:
+    assert line({"k": "play", "p": 0, "card": "priority", "who": 1}, None, "en", NAMES) == "Ana plays PRIORITY → Bo -1"
+    assert line({"k": "play", "p": 0, "card": "time", "who": 0}, None, "de", NAMES) == "Ana spielt ZEIT → Ana +1"
