@@ -285,7 +285,7 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
             print(f"ad-p2p play: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, KeyboardInterrupt):
-            print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir)), file=sys.stderr)
+            print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)), file=sys.stderr)
             return 130, None
         raise
     finally:

@@ -47,6 +47,16 @@ def test_a_watched_german_hacker_game_over_the_network_reads_german_and_audits_c
     assert "password" not in checked
 
 
+def test_a_person_who_leaves_is_told_how_to_resume_a_hacker_game(tmp_path: Path) -> None:
+    """Your seat over the network, input ending at the first question (as q does): 130 and the resume command with
+    --game hacker (a Hacker seat needs Hacker's client)."""
+    cmd = [sys.executable, "-m", "adp2p.cli", "play", "--game", "hacker", "--bots", "2", "--round-limit", "1"]
+    cmd += ["--think", "0", "--data-dir", str(tmp_path)]
+    out = subprocess.run(cmd, capture_output=True, text=True, timeout=60, stdin=subprocess.DEVNULL)
+    assert out.returncode == 130, out.stdout[-2000:] + out.stderr[-2000:]
+    assert "ad-p2p join --game hacker --resume " in out.stderr and "Traceback" not in out.stdout + out.stderr
+
+
 def _play(*argv: str):  # type: ignore[no-untyped-def]
     args = parser().parse_args(["play", "--game", "hacker", *argv])
     check(args)
