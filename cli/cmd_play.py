@@ -200,10 +200,10 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
     table = f"play-{secrets.token_hex(4)}"
     patience = 60.0 if args.watch else HUMAN_PATIENCE  # a person may think (or fetch a coffee) at the prompt
     root = data_dir(args.data_dir)
-    watch_screen = (args.watch and game.name == "access-denied"
-                    and full_screen_wanted(getattr(args, "ui", "auto"), sys.stdin, out))
-    # bots think a moment so a person can follow them; watched on the full screen, long enough to read each move
-    think = args.think if args.think is not None else (0.6 if watch_screen else 0.0 if args.watch else 0.2)
+    watch_screen = args.watch and full_screen_wanted(getattr(args, "ui", "auto"), sys.stdin, out)
+    # bots think a moment so a person can follow them; watched at a terminal, long enough to read each move
+    think = args.think if args.think is not None else (
+        game.watch_think if watch_screen else 0.0 if args.watch else 0.2)
     rng = random.Random(seed)
     cfg = PeerConfig(
         name=msg("watcher", args.lang) if args.watch else player_name(default_name(args), "play"),

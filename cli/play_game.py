@@ -22,6 +22,7 @@ class PlayGame:
     bot_args: list[str]  # the game's options for each bot peer's `join`
     seat: Callable[[], Any]  # your seat's chooser (`TablePeer`'s `choose`, with `say`/`attach`/`prompt` if it has them)
     final_screen: Callable[[Any, Any, Any], None]  # (peer, outcome, out): the final board, printed in lines
+    watch_think: float = 0.6  # --watch at a terminal: the bots' longest pause, so a person can follow each move
 
 
 def access_denied(args: argparse.Namespace, seed: int) -> PlayGame:

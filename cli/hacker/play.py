@@ -12,6 +12,7 @@ from adp2p.cli.hacker import account
 from adp2p.cli.hacker.human import Human
 from adp2p.cli.hacker.words import say
 from adp2p.cli.play_game import PlayGame
+from adp2p.cli.tui.fullscreen import wanted
 from adp2p.hacker.api import Decision
 from adp2p.hacker.profiles import Profile, get_profile
 from adp2p.hacker.state import HState
@@ -39,7 +40,8 @@ def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
 
     def seat() -> Any:
         if args.watch:
-            return get_game("hacker").make_bot(args.strategy, seed)
+            bot = get_game("hacker").make_bot(args.strategy, seed)
+            return watching(bot, args.lang) if wanted(getattr(args, "ui", "auto"), sys.stdin, sys.stdout) else bot
         return table_chooser(args.lang)
 
     return PlayGame(
@@ -50,7 +52,41 @@ def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
         bot_args=["--game", "hacker", "--rules", args.rules, "--stalemate", "0"],  # the table has no stalemate
         seat=seat,
         final_screen=lambda peer, outcome, out: final_page(peer, outcome, args.lang, out),
+        watch_think=0.3,  # (a Hacker game has many more moves than Access Denied's)
     )
+
+
+def watching(bot: Any, lang: str, person: Human | None = None) -> Any:
+    """`play --game hacker --watch` at a terminal: a bot plays the seat and the seat's page follows the game, drawn
+    again at each line of the table (the account is on the page; before the game starts, the table's notices as
+    lines). Where the names do not fit the page, a note under it says which seat label is whom."""
+    from adp2p.cli.hacker.seat import legend, page_names
+    from adp2p.cli.tui.prompt import say_wrapped
+
+    person = person or Human(lang)
+    peer: list[Any] = []
+    told: list[bool] = []  # the names looked at (once)
+
+    def choose(seen: Any, seat: int, options: list[Event]) -> Event:
+        return bot(seen, seat, options)  # type: ignore[no-any-return]
+
+    def attach(p: Any) -> None:
+        peer[:] = [p]
+
+    def say(line: str) -> None:
+        m = getattr(peer[0], "machine", None) if peer else None
+        if m is None or m.seat is None or not m.state.history:  # (before the game's first move: no page yet)
+            if not line.startswith("  "):
+                say_wrapped(line, person.out)
+            return
+        if not told:
+            told.append(True)
+            person.names = page_names(list(m.names))
+            person.notes = [] if person.names is not None else [legend(list(m.names), m.seat, lang)]
+        person.watch(m.game.view(m.state, m.seat).eng, m.seat)
+
+    choose.attach, choose.say, choose.human = attach, say, person  # type: ignore[attr-defined]
+    return choose
 
 
 def final_page(peer: Any, outcome: Any, lang: str, out: Any) -> None:

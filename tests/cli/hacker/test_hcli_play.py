@@ -128,3 +128,33 @@ def test_an_option_that_does_not_fit_the_game_is_one_line_and_exit_2(
         rc = exc.code  # type: ignore[assignment]
     err = capsys.readouterr().err.strip()
     assert rc == 2 and words in err and "\n" not in err, err
+
+
+def test_watched_at_a_terminal_the_seat_s_page_follows_the_table() -> None:
+    """--watch at a terminal: the bot decides; each line of the table draws the seat's page again (the account on it,
+    and who is who when the names do not fit); before the game starts the table's notices are lines."""
+    from types import SimpleNamespace
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "adversaries"))
+    from _zoo import Table
+    from adp2p.cli.hacker.human import Human
+    from adp2p.cli.hacker.play import watching
+    from adp2p.games.hacker import GAME
+
+    t = Table(3, seed=2, profile="basic", round_limit=1, bots="random", game="hacker").run()
+    m = t.ms[0]
+    out = io.StringIO()
+    bot = GAME.make_bot("random", 1)
+    choose = watching(bot, "de", Human("de", out=out, size=(80, 24)))
+    names = ["Zuschauer", "Bot-1", "Bot-2"]
+    choose.attach(SimpleNamespace(machine=SimpleNamespace(state=m.state, seat=0, game=m.game, names=names)))
+    choose.say("Spiel vorbei")
+    page = out.getvalue()
+    assert "HACKER Runde" in page and "S1* = Zuschauer, S2 = Bot-1, S3 = Bot-2" in page
+    assert len(page.split("\n")) <= 24  # the page fits the terminal (its last row: whose decision it is)
+    before = io.StringIO()
+    early = watching(bot, "de", Human("de", out=before, size=(80, 24)))
+    early.attach(SimpleNamespace(machine=None))
+    early.say("Warte an Tisch 'x' auf 3 Spieler")
+    early.say("  (an account line before the game: not a notice)")
+    assert before.getvalue() == "Warte an Tisch 'x' auf 3 Spieler\n"
