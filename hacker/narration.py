@@ -52,7 +52,9 @@ WORDS: dict[str, dict[str, str]] = {
                          "de": "{p} gegen einen Dummy-User: Würfel {dice}, {p} gewinnt"},
     "h.duel_dummy.lost": {"en": "{p} duels a dummy user: dice {dice}, the dummy wins",
                           "de": "{p} gegen einen Dummy-User: Würfel {dice}, der Dummy gewinnt"},
-    "h.duel": {"en": "duel {ps}: dice {dice}", "de": "Duell {ps}: Würfel {dice}"},
+    "h.duel": {"en": "duel {ps}: dice {dice}, {ahead} first", "de": "Duell {ps}: Würfel {dice}, {ahead} vorn"},
+    "h.duel.tie": {"en": "duel {ps}: dice {dice}, a tie: again",
+                   "de": "Duell {ps}: Würfel {dice}, Gleichstand: noch einmal"},
     "h.positions": {"en": "positions taken", "de": "Positionen bezogen"},
     "h.face_down": {"en": "{p} lays a card face down before {who}", "de": "{p} legt eine Karte verdeckt vor {who}"},
     "h.face_down_removed": {"en": "a face-down card before {p} is removed",
@@ -146,7 +148,7 @@ def line(e: Entry, me: int | None, lang: str, names: Sequence[str] | None = None
             f[name] = place_name(v, lang)
         elif name == "card":
             f[name] = card_name(v, lang)
-        elif name == "ps":
+        elif name in ("ps", "ahead"):
             f[name] = ", ".join(seat_name(q, me, lang, names) for q in v)
         elif name in ("dice", "roll"):
             f[name] = "+".join(str(x) for x in v)
@@ -164,6 +166,8 @@ def line(e: Entry, me: int | None, lang: str, names: Sequence[str] | None = None
         f["who"] = seat_name(e["who"], me, lang, names)
     if CAFE in (e.get("to"), e.get("at")) and f"{key}.cafe" in WORDS:  # "goes to the cafeteria", "in die Kantine"
         key += ".cafe"
+    if k == "duel" and not e.get("ahead"):  # a tie (or an entry from before "ahead" was kept)
+        key += ".tie"
     if k == "duel_dummy" and len(e.get("dice", ())) == 2:  # the player adds 1 and must beat the dummy (004:86)
         key += ".won" if e["dice"][0] + 1 > e["dice"][1] else ".lost"
     if (e.get("exchanged") == 1 or len(e.get("ps", ())) == 1) and f"{key}.1" in WORDS:  # "1 card", "Ana wins"

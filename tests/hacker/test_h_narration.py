@@ -27,6 +27,10 @@ NAMES = ["Ana", "Bo", "Cem"]
          "Ana gegen einen Dummy-User: Würfel 3+3, Ana gewinnt"),
         ({"k": "duel_dummy", "p": 0, "dice": [2, 3]}, "Ana duels a dummy user: dice 2+3, the dummy wins",
          "Ana gegen einen Dummy-User: Würfel 2+3, der Dummy gewinnt"),
+        ({"k": "duel", "ps": [0, 1], "dice": [3, 4], "ahead": [1]}, "duel Ana, Bo: dice 3+4, Bo first",
+         "Duell Ana, Bo: Würfel 3+4, Bo vorn"),
+        ({"k": "duel", "ps": [0, 1], "dice": [4, 4], "ahead": []}, "duel Ana, Bo: dice 4+4, a tie: again",
+         "Duell Ana, Bo: Würfel 4+4, Gleichstand: noch einmal"),
         ({"k": "malfunction", "p": 1, "die": 2, "what": "code"}, "MALFUNCTION for Bo: die 2, gives the code",
          "FEHLFUNKTION für Bo: Würfel 2, gibt den Code preis"),
         ({"k": "malfunction", "p": 1, "die": 5, "what": "security"}, "MALFUNCTION for Bo: die 5, acts as SECURITY",
@@ -80,3 +84,19 @@ def test_protection_names_who_played_it() -> None:
 def test_time_and_priority_say_up_or_down() -> None:
     assert line({"k": "play", "p": 0, "card": "priority", "who": 1}, None, "en", NAMES) == "Ana plays PRIORITY → Bo -1"
     assert line({"k": "play", "p": 0, "card": "time", "who": 0}, None, "de", NAMES) == "Ana spielt ZEIT → Ana +1"
+
+
+def test_a_duel_says_who_goes_first_by_the_rules_own_reckoning() -> None:
+    """The engine notes who came out ahead of a duel (PRIO's bonus included, 004:86); seeded games have duels with a
+    winner and ties, each said by its template."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli" / "hacker"))
+    from _hcli_games import positions
+
+    duels = [e for st in positions(1, 4, "basic", 15)[-1:] for e in st.history if e["k"] == "duel"]
+    assert duels and all(set(e["ahead"]) <= set(e["ps"]) and len(e["ahead"]) <= 1 for e in duels)
+    for e in duels:
+        said = line(e, None, "de")
+        assert ("vorn" in said) == bool(e["ahead"]) and "{" not in said
