@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.engine.bots import STRATEGIES
-from adp2p.engine.profiles import Profile, get_profile
+from adp2p.engine.profiles import PROFILES, Profile, get_profile
 
 
 class UsageError(Exception):
@@ -26,6 +26,21 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> Any:  # argparse's own: usage block + message; ours: one line
         self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+
+
+class Noted(argparse.Action):
+    """An option stored as argparse's `store` does, noting that it was given (`given(args, dest)`): an option another
+    game does not take is refused only when it was asked for, not for its default."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        setattr(namespace, self.dest, values)
+        namespace.given = {*getattr(namespace, "given", ()), self.dest}
+
+
+def given(args: argparse.Namespace, dest: str) -> bool:
+    """Whether the option stored in `dest` was on the command line (an option with `action=Noted`)."""
+    return dest in getattr(args, "given", ())
 
 
 def whole(lo: int, hi: int | None = None) -> Callable[[str], int]:
@@ -104,6 +119,33 @@ def _check_hacker_join(args: argparse.Namespace) -> None:
     _players(prof, args.players, "--players")  # type: ignore[arg-type]
 
 
+AD_ONLY_PLAY = ("react", "react_seconds", "stalemate")  # `play` options Hacker does not take (its seat: lines only)
+
+
+def _check_hacker_play(args: argparse.Namespace) -> None:
+    """`play --game hacker`: Hacker's profiles (default basic) and bots (default planner); an option only Access
+    Denied takes is refused, not ignored."""
+    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+    from adp2p.hacker.profiles import get_profile as hacker_profile
+
+    for dest in AD_ONLY_PLAY:
+        if given(args, dest):
+            raise UsageError(f"--{dest.replace('_', '-')} is for Access Denied; --game hacker does not take it")
+    if given(args, "ui") and args.ui == "full":
+        raise UsageError("--ui full is Access Denied's screen; --game hacker's is a page of lines (--ui auto or lines)")
+    args.strategy = args.strategy or "planner"
+    if args.strategy not in HACKER_STRATEGIES:
+        raise UsageError(f"--strategy: {args.strategy!r} is not a Hacker bot; choose {' or '.join(HACKER_STRATEGIES)}")
+    args.rules = args.rules or "basic"
+    try:
+        prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    except ValueError as exc:
+        raise UsageError(f"--rules: {exc} (--game hacker)") from None
+    alone = args.watch and args.offline  # offline --watch: only bots
+    _players(prof, args.bots + (0 if alone else 1),  # type: ignore[arg-type]
+             "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}")
+
+
 def strategy_check(name: str) -> None:
     """An Access Denied seat's bot (what `strategy` checked when `join --bot` took only those)."""
     try:
@@ -178,7 +220,17 @@ def check(args: argparse.Namespace) -> None:
             raise UsageError(f"{exc} (not registered by this install: install the package again, e.g. ./dev)") from None
     if cmd == "sim":
         _check_sim(args)
+    elif cmd == "play" and getattr(args, "game", "access-denied") == "hacker":
+        _check_hacker_play(args)
     elif cmd == "play":
+        args.rules = args.rules or "classic"
+        args.strategy = args.strategy or "deduction"
+        if args.strategy not in STRATEGIES:
+            raise UsageError(f"--strategy: {args.strategy!r} is a Hacker bot; Access Denied's: {', '.join(STRATEGIES)} "
+                             "(or add --game hacker)")
+        if args.rules not in PROFILES:
+            raise UsageError(f"--rules: {args.rules!r} is a Hacker profile; Access Denied's: {', '.join(PROFILES)} "
+                             "(or add --game hacker)")
         prof = profile_of(args)
         alone = args.watch and args.offline  # offline --watch: only bots; on the network a bot takes your seat
         n = args.bots + (0 if alone else 1)
@@ -209,6 +261,7 @@ def add_reaction_args(p: argparse.ArgumentParser) -> None:
         "--ui",
         choices=["auto", "full", "lines"],
         default="auto",
+        action=Noted,
         help="full: a full-screen client with a fixed layout; lines: the screen printed as lines and a line "
         "prompt; auto (default): full in a terminal, lines when input or output is a pipe or a file",
     )
@@ -216,12 +269,14 @@ def add_reaction_args(p: argparse.ArgumentParser) -> None:
         "--react-seconds",
         type=seconds(0, 3600),
         default=None,
+        action=Noted,
         help="time to react before passing (default 15; 0: never ask)",
     )
     p.add_argument(
         "--react",
         choices=["mine", "all"],
         default="mine",
+        action=Noted,
         help="when to ask for a reaction: mine (default: when it is about you, or a card made for that moment fits; "
         "never only for at-any-time cards) or all (every window a card of yours fits)",
     )

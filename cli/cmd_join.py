@@ -284,13 +284,13 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         if isinstance(inner, OSError):  # port in use, too many open files, a disk that fails: one line
             what = inner.strerror or type(inner).__name__
             where = f" ({inner.filename})" if inner.filename else ""
-            hint = f"; resume with: {resume_command(peer.gdir)}" if peer.gdir else ""
+            hint = f"; resume with: {resume_command(peer.gdir, cfg.game)}" if peer.gdir else ""
             print(f"ad-p2p join: {what}{where}{hint}", file=sys.stderr)
             return 3, None
         if isinstance(inner, KeyboardInterrupt):
             from adp2p.cli.words import msg
 
-            left = msg("resume_hint", args.lang, command=resume_command(peer.gdir)) if peer.gdir else msg(
+            left = msg("resume_hint", args.lang, command=resume_command(peer.gdir, cfg.game)) if peer.gdir else msg(
                 "left_table", args.lang
             )
             print("\n" + left, file=sys.stderr)

@@ -14,7 +14,7 @@ import sys
 from typing import Any
 
 from adp2p.cli.checks import profile_of
-from adp2p.cli.play_end import end_on_full_screen, final_screen, printed_audit
+from adp2p.cli.play_end import end_on_full_screen, printed_audit
 from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
 from adp2p.cli.tui.ending import end_on_screen, password_lines, yes
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
@@ -154,11 +154,21 @@ def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     """One game, then, at a terminal and after a complete game, a rematch if the player wants one: the same settings
     (bots, rules, language, name), a new deal."""
     while True:
-        rc, again = run_offline(args, out, inp) if getattr(args, "offline", False) else run_networked(args, out)
+        rc, again = (offline_for(args)(args, out, inp) if getattr(args, "offline", False)
+                     else run_networked(args, out))
         if rc != 0 or not (again if again is not None else rematch_wanted(args, out, inp)):
             return rc
         if args.seed is not None:
             args.seed += 1  # a new deal, still reproducible from the first seed
+
+
+def offline_for(args: argparse.Namespace) -> Any:
+    """The offline game of the game `args.game` names: Access Denied's here, Hacker's in cli/hacker/play.py."""
+    if getattr(args, "game", "access-denied") == "hacker":
+        from adp2p.cli.hacker.play import run_offline as hacker_offline
+
+        return hacker_offline
+    return run_offline
 
 
 def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -> bool:
@@ -168,28 +178,32 @@ def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -
 
 
 def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
-    """A whole game over the real protocol: our peer in this process, the bots as peers of their own."""
+    """A whole game over the real protocol: our peer in this process, the bots as peers of their own (the game's own
+    pieces: cli/play_game.py)."""
     import secrets
     import subprocess
 
     import trio
-    from adp2p.cli.cmd_join import exit_code, human_chooser, player_name, watching_chooser
+    from adp2p.cli.cmd_join import exit_code, player_name
+    from adp2p.cli.play_game import play_game
     from adp2p.cli.tui.fullscreen import wanted as full_screen_wanted
     from adp2p.p2p.paths import data_dir, resume_command
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause, with_patience
 
     out = out or sys.stdout
-    prof = profile_of(args)
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
+    game = play_game(args, seed)
+    prof = game.profile
     n = args.bots + 1  # your seat (played by a bot with --watch) and the bot peers
     if not prof.min_players <= n <= prof.max_players:
         raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     table = f"play-{secrets.token_hex(4)}"
     patience = 60.0 if args.watch else HUMAN_PATIENCE  # a person may think (or fetch a coffee) at the prompt
     root = data_dir(args.data_dir)
     watch_screen = args.watch and full_screen_wanted(getattr(args, "ui", "auto"), sys.stdin, out)
-    # bots think a moment so a person can follow them; watched on the full screen, long enough to read each move
-    think = args.think if args.think is not None else (0.6 if watch_screen else 0.0 if args.watch else 0.2)
+    # bots think a moment so a person can follow them; watched at a terminal, long enough to read each move
+    think = args.think if args.think is not None else (
+        game.watch_think if watch_screen else 0.0 if args.watch else 0.2)
     rng = random.Random(seed)
     cfg = PeerConfig(
         name=msg("watcher", args.lang) if args.watch else player_name(default_name(args), "play"),
@@ -198,22 +212,17 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
         profile=args.rules,
         goal=args.goal,
         round_limit=args.round_limit,
-        stalemate=args.stalemate or None,
+        stalemate=game.stalemate,
         data_dir=root,
         abandon_after=patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         lang=args.lang,
+        game=game.name,
     )
-    choose = (
-        watching_chooser(make_bot(args.strategy, seed), args.lang, getattr(args, "ui", "auto"))
-        if args.watch
-        else human_chooser(
-            args.lang, getattr(args, "react_seconds", None), getattr(args, "react", "mine"), getattr(args, "ui", "auto")
-        )
-    )
+    choose = game.seat()
     cfg = with_patience(cfg, patience)  # the same heartbeats and limits as the bots (`join --abandon-after`)
     prompt = getattr(choose, "prompt", None)
-    say = getattr(choose, "say", None) if prompt is not None and prompt.ui is not None else None
+    say = getattr(choose, "say", None) if prompt is None or prompt.ui is not None else None  # (AD's lines: printed)
     peer = TablePeer(cfg, choose, say=say or (lambda line: print(line, file=out, flush=True)))
     getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []
@@ -242,8 +251,7 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
                 str(logs / f"bot{i + 1}"),
                 "--name",
                 f"Bot-{i + 1}",
-                "--rules",
-                args.rules,
+                *game.bot_args,
                 "--think",
                 str(think),
                 "--quiet",
@@ -256,11 +264,10 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
                 cmd += ["--goal", str(args.goal)]
             if args.round_limit:
                 cmd += ["--round-limit", str(args.round_limit)]
-            cmd += ["--stalemate", str(args.stalemate)]
             with open(logs / f"bot{i + 1}.out", "wb") as fh:
                 procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 
-    intro = msg("play_intro", args.lang, rules=prof.describe(args.lang), n=n, table=table, bots=args.bots, seed=seed)
+    intro = msg("play_intro", args.lang, rules=game.rules_words, n=n, table=table, bots=args.bots, seed=seed)
     say_wrapped(intro, out)
     finished = False
     again = None
@@ -278,7 +285,7 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
             print(f"ad-p2p play: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, KeyboardInterrupt):
-            print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir)), file=sys.stderr)
+            print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)), file=sys.stderr)
             return 130, None
         raise
     finally:
@@ -292,7 +299,7 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
             except subprocess.TimeoutExpired:
                 pr.kill()
     if again is None:  # lines (piped, --ui lines): the final board, then the end
-        final_screen(peer, args.lang, out)
+        game.final_screen(peer, outcome, out)
     else:
         say_wrapped(outcome.said or outcome.line, out)  # the full screen showed the board: who won, then the end
     for line in outcome.summary:  # the standings and every password, again below the final board

@@ -9,13 +9,14 @@ import sys
 from importlib.metadata import PackageNotFoundError, version
 
 from adp2p.cli.checks import (
+    Noted,
     Parser,
     UsageError,
     add_reaction_args,
     any_strategies,
+    any_strategy,
     check,
     seconds,
-    strategy,
     whole,
 )
 from adp2p.engine.profiles import PROFILES
@@ -26,12 +27,13 @@ DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table
 
 
 def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE, hacker: bool = False) -> None:
-    if hacker:  # `sim --game hacker`: Hacker's profiles too; the default is each game's own (cli/checks.py)
+    if hacker:  # `--game hacker`: Hacker's profiles too; the default is each game's own (cli/checks.py)
         p.add_argument("--rules", default=None, choices=[*PROFILES, *HACKER_PROFILES],
                        help="rule profile (default classic; --game hacker: basic)")
     else:
         p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
-    p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None, help="Root accesses needed to win")
+    p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None,
+                   help="Root accesses needed to win" + (" (--game hacker: codes)" if hacker else ""))
     p.add_argument(
         "--round-limit",
         type=whole(1, 10000),
@@ -42,6 +44,7 @@ def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE
         "--stalemate",
         type=whole(0, 10000),
         default=stalemate,
+        action=Noted,
         metavar="ROUNDS",
         help=f"end with the standings after this many rounds in which nobody's access changed (0: never; default "
         f"{stalemate or 'never'})",
@@ -75,17 +78,20 @@ def parser() -> argparse.ArgumentParser:
     _add_rules(s, stalemate=0, hacker=True)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
+    p.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="which game (default access-denied)")
     p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")
     p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
     p.add_argument("--name", default=None, help="your name at the table (default: Player, or Spieler with --lang de)")
-    p.add_argument("--strategy", type=strategy, default="deduction", help="bot strategy (default deduction)")
+    p.add_argument("--strategy", type=any_strategy, default=None,
+                   help="bot strategy (default deduction; --game hacker: planner, or random)")
     p.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
     p.add_argument("--seed", type=int, default=None, help="the game's seed (default: a random one)")
     p.add_argument("--think", type=seconds(0, 60), default=None, help="bots' decision delay in seconds")
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
     add_reaction_args(p)
-    _add_rules(p)
+    _add_rules(p, hacker=True)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")
     from adp2p.cli.cmd_join import add_join_args

@@ -24,17 +24,28 @@ def final_screen(peer: Any, lang: str, out: Any) -> None:
     Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
 
 
-def audit_line(outcome: Any, lang: str, named: list[str] | None = None) -> str:
-    """The verdict: a cheat proven during play first, then the audit's summary and its violations (`named`: the
-    violations in words naming their player, else the outcome's own list)."""
+def audit_line(outcome: Any, lang: str, named: list[str] | None = None, game: Any = None) -> str:
+    """The verdict: a cheat proven during play first, then the audit's summary (what was checked: `game`'s words, by
+    default Access Denied's) and its violations (`named`: the violations in words naming their player, else the
+    outcome's own list)."""
     first = [msg("verdict", lang, verdict=outcome.verdict)] if outcome.verdict else []
     if outcome.audit_ok:
-        return "\n".join([*first, msg("audit_ok", lang) + " " + msg("audit_entries", lang, n=outcome.entries)])
+        ok = msg("audit_ok", lang, checked=checked_words(game, lang))
+        return "\n".join([*first, ok + " " + msg("audit_entries", lang, n=outcome.entries)])
     if outcome.audit_ok is False:
         if named is not None:
             return "\n".join([*first, msg("audit_bad", lang), *named])
         return "\n".join([*first, "\n  ".join([msg("audit_bad", lang), *outcome.violations])])
     return "\n".join([*first, msg("audit_none", lang, line=outcome.said or outcome.line)])
+
+
+def checked_words(game: Any, lang: str) -> str:
+    """What a clean audit of `game` checked, in words (a game's own: p2p/game.py `checked_words`)."""
+    if game is None:
+        from adp2p.p2p.game import get_game
+
+        game = get_game()
+    return str(game.checked_words(lang, brief=True))
 
 
 def printed_audit(peer: Any, outcome: Any, lang: str) -> list[str]:
@@ -44,7 +55,7 @@ def printed_audit(peer: Any, outcome: Any, lang: str) -> list[str]:
     if m is None:
         return [audit_line(outcome, lang)]
     per_player = [v.line(lang) for v in player_verdicts(m, lang)]
-    return [audit_line(outcome, lang, named=[]), *per_player, *unattributed(m, lang)]
+    return [audit_line(outcome, lang, named=[], game=m.game), *per_player, *unattributed(m, lang)]
 
 
 def named_violations(m: Any, lang: str) -> list[str]:
@@ -64,7 +75,8 @@ def end_lines(peer: Any, outcome: Any, lang: str) -> list[str]:
         passwords = [msg("end.no_passwords", lang)]
     command = os.environ.get("ADP2P_COMMAND") or "ad-p2p"  # as the player can type it (see paths.resume_command)
     log = [msg("end.replay", lang, command=command, path=outcome.log_path)] if outcome.log_path else []
-    summary = audit_line(outcome, lang, named=named_violations(m, lang) if m is not None else None)
+    summary = audit_line(outcome, lang, named=named_violations(m, lang) if m is not None else None,
+                         game=m.game if m is not None else None)
     return [*passwords, summary, *log]
 
 

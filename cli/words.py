@@ -311,10 +311,7 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Left the table (resume with: {command}).",
         "de": "Tisch verlassen (weiter mit: {command}).",
     },
-    "audit_ok": {
-        "en": "Audit: every shuffle, card, password commitment and move checks out.",
-        "de": "Prüfung: jedes Mischen, jede Karte, jedes Passwort und jeder Zug stimmt.",
-    },
+    "audit_ok": {"en": "Audit: {checked} checks out.", "de": "Prüfung: {checked} stimmt."},  # the game's words
     "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
     "audit_entries": {"en": "({n} entries)", "de": "({n} Einträge)"},
     "verdict": {

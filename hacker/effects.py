@@ -127,6 +127,7 @@ def e_query(st: HState, p: int, tg: Target) -> None:
     assert w is not None
     if st.locks[w]:
         st.locks[w] -= 1  # 004:189
+        st.history.append({"k": "unlock", "p": p, "d": w, "left": st.locks[w]})
     else:
         learn(st, p, "code", w, at=w)
 
@@ -139,6 +140,7 @@ def t_lock(st: HState, p: int) -> list[Target]:
 def e_lock(st: HState, p: int, tg: Target) -> None:
     w = working(st, p)
     st.locks[w] += 1  # type: ignore[index]
+    st.history.append({"k": "lock", "p": p, "d": w, "locks": st.locks[w]})  # type: ignore[index]
 
 
 def t_network(st: HState, p: int) -> list[Target]:

@@ -98,7 +98,8 @@ def resolve(st: HState, dice: list[int]) -> None:
         levels = sorted(set(points.values()), reverse=True)
         new = [{"ps": [p for p in duel["ps"] if points[p] == v], "bonus": True} for v in levels]
     slots[duel["i"] : duel["i"] + 1] = new
-    st.history.append({"k": "duel", "ps": list(duel["ps"]), "dice": list(dice)})
+    ahead = new[0]["ps"] if len(new[0]["ps"]) == 1 else []  # who goes first (none: a tie, rolled again)
+    st.history.append({"k": "duel", "ps": list(duel["ps"]), "dice": list(dice), "ahead": list(ahead)})
 
 
 def finish(st: HState) -> None:

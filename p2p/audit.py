@@ -4,8 +4,9 @@
 signature and the hash chain (an entry edited, removed or reordered after the game breaks it: the report
 says at which seq), rebuilds an observer `Machine(genesis, None)`, folds every entry through it (every
 proof, every move as far as public faces allow, evidence entries) and, once the SECRETS entries are in,
-runs the machine's full audit (shuffles and the 63 cards, every share sealed or public, the password
-commitments, a strict replay of every move with every face known, the winners). `AuditResult` is the
+runs the machine's full audit (shuffles and every card, every share sealed or public, the game's own secrets
+against their commitments, a strict replay of every move with every face known, the winners: what was checked is
+listed, the game's part in its own words, `Game.audit_checks`). `AuditResult` is the
 outcome: per seat "honest" or its violations with the entry (seq) and the evidence; `text()` and `to_json()`.
 """
 
@@ -215,9 +216,7 @@ def _audit(p: Path, res: AuditResult) -> None:
             res.checks += [
                 "every shuffle against its witness; each pile held its cards once each",
                 "every decryption share, sealed ones opened with the revealed box secrets",
-                "every password commitment opened against its card",
-                "strict replay of every move with every face known (answers, passwords, plays, obligations, "
-                "promises, random picks from the beacon)",
+                *m.game.audit_checks,  # the game's own: its secrets against their commitments, the strict replay
             ]
             res.winners = rep.winners
     if res.abandoned_by is not None:

@@ -190,6 +190,17 @@ class Game(ABC):
         """Lines that tell a player the faces it has just been shown privately."""
         return []
 
+    # what a clean audit checked of this game beside the core's signatures, proofs, shuffles and shares: in English
+    # for `ad-p2p audit`'s "checked:" line (its secrets opened against their commitments, the strict replay)
+    audit_checks: tuple[str, ...] = ("strict replay of every move with every face known",)
+
+    def checked_words(self, lang: str, brief: bool = False) -> str:
+        """What a clean audit checked, in the player's words ("every shuffle, card and move"), for the end's line
+        (`brief`: the end screen's shorter form, one line at 80 columns)."""
+        from adp2p.p2p.notices import notice
+
+        return notice("checked_any", lang)
+
     # ------------------------------------------------------------------ players
 
     @abstractmethod

@@ -198,11 +198,9 @@ NOTICES: dict[str, dict[str, str]] = {
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
     "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},
     "result": {"en": "winner(s): {who} — {why}", "de": "Gewinner: {who} — {why}"},
-    "audit_ok": {
-        "en": "Audit: {apart}every shuffle, card, password commitment and move checks out ({n} entries).",
-        "de": "Prüfung: {apart}jedes Mischen, jede Karte, jede Passwort-Festlegung und jeder Zug stimmt "
-        "({n} Einträge).",
-    },
+    "audit_ok": {"en": "Audit: {apart}{checked} checks out ({n} entries).", "de": "Prüfung: {apart}{checked} stimmt "
+                 "({n} Einträge)."},
+    "checked_any": {"en": "every shuffle, card and move", "de": "jedes Mischen, jede Karte und jeder Zug"},
     "apart": {"en": "apart from the cheating above, ", "de": "abgesehen vom Betrug oben: "},
     "audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
     "log": {"en": "Log: {log}", "de": "Protokoll: {log}"},

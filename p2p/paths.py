@@ -148,7 +148,9 @@ def read_secret(path: str | os.PathLike[str]) -> bytes:
         os.close(fd)
 
 
-def resume_command(game_dir: Path | str | None) -> str:
-    """The command that resumes this game, as the player can type it: `ad-p2p join --resume DIR`, or through the
-    launcher that started us when `ad-p2p` is not on the player's PATH (`./dev` sets ADP2P_COMMAND)."""
-    return f"{os.environ.get('ADP2P_COMMAND') or 'ad-p2p'} join --resume {game_dir}"
+def resume_command(game_dir: Path | str | None, game: str = "access-denied") -> str:
+    """The command that resumes this game, as the player can type it: `ad-p2p join --resume DIR` (with `--game NAME`
+    for a game other than Access Denied: the seat's client is the game's), or through the launcher that started us
+    when `ad-p2p` is not on the player's PATH (`./dev` sets ADP2P_COMMAND)."""
+    which = "" if game == "access-denied" else f" --game {game}"
+    return f"{os.environ.get('ADP2P_COMMAND') or 'ad-p2p'} join{which} --resume {game_dir}"

@@ -53,7 +53,8 @@ class Human:
 
     def draw(self, v: HState, me: int, stage: Any, status: str = "", prompt: bool = True) -> None:
         cols, rows = self.size()
-        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes)
+        picking = self.menu.picked if self.menu is not None and stage is not None else ()
+        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes, picking)
         if self.out.isatty():
             self.out.write("\x1b[H\x1b[2J")
         for t in lines:
@@ -88,9 +89,9 @@ class Human:
     def watch(self, v: HState, me: int) -> None:
         """The page while another seat decides (a table calls it when the game moves on without this player)."""
         d = pending(v)
-        who = seat_name(d.actor, me, self.lang, self.names) if d is not None and d.actor is not None else "-"
+        who = seat_name(d.actor, me, self.lang, self.names) if d is not None and d.actor is not None else None
         self.seen = min(self.seen, len(v.history))
-        self.draw(v, me, None, say("waiting", self.lang, who=who), prompt=False)
+        self.draw(v, me, None, say("waiting", self.lang, who=who) if who else "", prompt=False)  # (CHANCE: none)
 
     def news(self, v: HState, me: int) -> None:
         """What happened since this player's last decision, when more than the page's account shows: a page of the

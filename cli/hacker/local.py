@@ -33,12 +33,13 @@ def _apply(st: HState, ev: Event, rng: random.Random, n: int) -> HState:
 
 
 def play_local(human: Human, *, seat: int = 0, players: int = 4, profile: str = "basic", bots: str = "planner",
-               seed: int | None = None, round_limit: int | None = None, wait_at_end: bool = True,
+               seed: int | None = None, round_limit: int | None = None, goal: int | None = None,
+               wait_at_end: bool = True,
                max_events: int = 200_000) -> tuple[Result | None, HState]:
     """Play one game; returns its result (None if the human quit) and the final (all-knowing) state."""
     seed = random.randrange(1 << 30) if seed is None else seed
     rng = random.Random(seed)
-    st = new_game(get_profile(profile, round_limit=round_limit), players)
+    st = new_game(get_profile(profile, goal=goal, round_limit=round_limit), players)
     others = {p: make_bot(bots, seed * 31 + p) for p in range(players) if p != seat}
     try:
         for n in range(max_events):

@@ -85,6 +85,8 @@ class Menu:
     def pick(self, text: str) -> Event | None:
         self.error = ""
         x = text.strip()
+        if not x:  # Enter alone: the same menu again, no error
+            return None
         if x == "0" and (self.prefix or self.picked):
             if self.prefix:
                 self.prefix = self.prefix[:-1]

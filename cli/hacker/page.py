@@ -5,6 +5,7 @@ columns when they would not fit in one), the account the rows left over; every l
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from adp2p.cli.hacker import account, screen
 from adp2p.hacker.state import HState
@@ -49,9 +50,11 @@ def menu_rows(v: HState, me: int, lang: str, width: int, height: int, names: lis
 
 
 def compose(v: HState, me: int, lang: str, stage: Stage | None, width: int, height: int,
-            names: list[str] | None = None, notes: list[str] | None = None) -> list[Text]:
-    """Exactly `height - 1` lines: the screen, the account's latest lines in the room left, notes, the menu."""
-    base = screen.lines(v, me, lang, names, width, account_lines=0)
+            names: list[str] | None = None, notes: list[str] | None = None,
+            picking: Sequence[str] = ()) -> list[Text]:
+    """Exactly `height - 1` lines: the screen, the account's latest lines in the room left, notes, the menu
+    (`picking`: the pad's checks picked so far, drawn on the pad)."""
+    base = screen.lines(v, me, lang, names, width, account_lines=0, picking=picking)
     room = height - 1 - len(base)
     extra = [Text(n, style="bold yellow") for n in (notes or [])]
     menu = menu_block(stage, width, max(2, room - len(extra))) if stage else []

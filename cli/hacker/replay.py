@@ -27,7 +27,7 @@ def show_replay(args: argparse.Namespace, m: Any, steps: list[Any], out: Any = N
     inp = inp or sys.stdin
     lang = args.lang
     width = args.width or Console(file=out).width or 80
-    con = Console(file=out, force_terminal=False, width=width, highlight=False, color_system=None)
+    con = Console(file=out, force_terminal=False, width=width - 1, highlight=False, color_system=None)  # as the page
     names = _names(m)
     full = list(m.names)
 
@@ -83,10 +83,11 @@ def _end(m: Any, lang: str, line: Any) -> None:
         line(m.result_line())
     rep = m.audit_report
     if rep is not None and rep.ok:
-        line(say("replay.audit_ok", lang, n=m.entries))
+        ok = msg("audit_ok", lang, checked=m.game.checked_words(lang, brief=True))
+        line(ok + " " + msg("audit_entries", lang, n=m.entries))
     elif rep is not None:
-        line(say("replay.audit_bad", lang))
+        line(msg("audit_bad", lang))
         for v in rep.violations:
             line(f"  seat {v.seat}: {v.rule}: {v.msg}")
     else:
-        line(say("replay.audit_none", lang, line=m.result_line()))
+        line(msg("audit_none", lang, line=m.result_line()))

@@ -9,6 +9,8 @@ width; the page (cli/hacker/page.py) fits them with the menu into the terminal's
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from adp2p.cli.hacker import account
 from adp2p.cli.hacker.words import card_name, card_text, place_name, say, seat_name
 from adp2p.hacker.api import pending
@@ -19,6 +21,9 @@ from rich.text import Text
 
 PLAYER_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue", "bold red")
 WIDE = 110  # from this width on: card texts in the hand, a wider board
+
+
+NAME_CELLS = 7  # a player's name (and the reader's *) in the players' table
 
 
 def style_of(p: int) -> str:
@@ -105,15 +110,15 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
     d = pending(v)
     actor = d.actor if d else None
     you = say("h_player", lang) if me is not None else ""  # an onlooker (a replay) is nobody at the table
-    head = Text(f"  {you:<7}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
+    head = Text(f"  {you:<8}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
                 f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}", style="dim")
     out = [head]
     for p in range(v.n):
         t = Text("▶ " if p == actor else "  ", style="bold")
         name = who(v, p, me, lang, names)
-        name.truncate(6)
+        name.truncate(NAME_CELLS)
         t.append_text(name)
-        t.pad_right(9 - t.cell_len)
+        t.pad_right(NAME_CELLS + 3 - t.cell_len)
         w = v.where[p]
         place = place_name(w, lang) if w == CAFE else place_name(w, lang) + ("" if v.terminal_of(p) == w else "q")
         if w == CAFE:
@@ -131,13 +136,15 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
     return out
 
 
-def pad_lines(v: HState, me: int | None, lang: str, names: list[str] | None) -> list[Text]:
+def pad_lines(v: HState, me: int | None, lang: str, names: list[str] | None,
+              picking: Sequence[str] = ()) -> list[Text]:
     """The 5x5 hack pad while an attempt runs: position, squares found clear, checks found; the controller's own
-    sealed checks (#) and roll only on the controller's screen (they are in its view's secrets only)."""
+    sealed checks (#) and roll only on the controller's screen (they are in its view's secrets only); `picking`: the
+    checks the controller has picked so far while it sets them (also #)."""
     a = v.work.get("hack") if isinstance(v.work, dict) else None
     if not a or a.get("status") != "running":
         return []
-    mine = v.secrets.get(f"pad:{me}") if me == a["ctrl"] else None
+    mine = (v.secrets.get(f"pad:{me}") or list(picking)) if me == a["ctrl"] else None
     roll = v.secrets.get(f"roll:{me}") if me == a["ctrl"] else None
     out = [Text(say("pad", lang, hacker=seat_name(a["p"], me, lang, names), d=place_name(a["d"], lang),
                     ctrl=seat_name(a["ctrl"], me, lang, names)), style="bold")]
@@ -214,13 +221,13 @@ def side_by_side(left: list[Text], right: list[Text], left_width: int) -> list[T
 
 
 def lines(v: HState, me: int | None, lang: str = "en", names: list[str] | None = None, width: int = 80,
-          account_lines: int = 3) -> list[Text]:
-    """The screen at `width` columns (each line at most width - 1 cells), top to bottom; `me` None: an onlooker's
-    (a replay's), with no hand."""
+          account_lines: int = 3, picking: Sequence[str] = ()) -> list[Text]:
+    """The screen at `width` columns (each line at most width - 1 cells), top to bottom (`picking`: the pad's checks
+    picked so far, see `pad_lines`; `me` None: an onlooker's, a replay's, with no hand)."""
     out = [header(v, me, lang, names)]
     out += dept_lines(v, me, lang, names, width)
     players = player_lines(v, me, lang, names)
-    pad = pad_lines(v, me, lang, names)
+    pad = pad_lines(v, me, lang, names, picking)
     out += side_by_side(players, pad, 55) if pad else players
     if me is not None:
         out += hand_lines(v, me, lang, width)

@@ -9,34 +9,47 @@ form. A private roll is no choice (the table rolls it by the dice protocol) and 
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from adp2p.cli.hacker.human import Human, Quit
+from adp2p.cli.hacker.words import seat_name
+from adp2p.cli.tui.prompt import say_wrapped
 from adp2p.games.hacker.table_events import to_engine
 from adp2p.hacker.api import pending
 
 Event = dict[str, Any]
 
 
-NAME_COLUMN = 6  # the page's players column
+NAME_COLUMN = 6  # the page's players column (screen.NAME_CELLS), less the reader's *
 
 
 def page_names(names: list[str]) -> list[str] | None:
-    """The players' names on the page, if each fits its column and they differ there; else None (the page's seat
-    labels, P1.. / S1..: two "planner-bot #..." cut to one column would look alike)."""
+    """The players' names on the page, if each fits its column (with a * for the reader) and they differ there; else
+    None (the page's seat labels, P1.. / S1..: two "planner-bot #..." cut to one column would look alike)."""
     cut = [n[:NAME_COLUMN] for n in names]
     return names if all(len(n) <= NAME_COLUMN for n in names) and len(set(cut)) == len(cut) else None
 
 
+def legend(names: list[str], me: int, lang: str) -> str:
+    """Who is who on the page when it shows seat labels: "S1 = Bot-2, S2 = Bot-1, S3* = Spieler"."""
+    return ", ".join(f"{seat_name(p, me, lang)} = {n}" for p, n in enumerate(names))
+
+
 def table_chooser(lang: str, human: Human | None = None) -> Any:
-    """`choose(seen, seat, options)` for a person at this terminal (`human`: its page and keyboard)."""
+    """`choose(seen, seat, options)` for a person at this terminal (`human`: its page and keyboard). Where the
+    players' names do not fit the page, its first question says which seat label is whom."""
     person = human or Human(lang)
     peer: list[Any] = []
+    told: list[bool] = []  # the names looked at (once)
 
     def choose(seen: Any, seat: int, options: list[Event]) -> Event:
         m = getattr(peer[0], "machine", None) if peer else None
-        if person.names is None and m is not None:
+        if not told and m is not None:
+            told.append(True)
             person.names = page_names(list(m.names))
+            if person.names is None:
+                person.notes = [*person.notes, legend(list(m.names), seat, lang)]
         if options and options[0].get("t") == "private_roll":
             return options[0]  # the table's dice protocol makes the roll, whatever is picked here
         v = seen.eng
@@ -54,7 +67,7 @@ def table_chooser(lang: str, human: Human | None = None) -> Any:
 
     def say(line: str) -> None:
         if not line.startswith("  "):  # the table's notices (setup, faults, the end); its account is on the page
-            print(line, flush=True)
+            say_wrapped(line, sys.stdout)
 
     choose.human, choose.attach, choose.say = person, attach, say  # type: ignore[attr-defined]
     return choose

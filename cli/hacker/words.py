@@ -1,12 +1,15 @@
-"""Hacker's words in English and German, as data: labels, phases, the account's lines (one template per history
-entry) and the menu's labels (one template per event or card target). `say(key, lang, **fields)` formats one."""
+"""Hacker's words in English and German, as data: labels, phases and the menu's labels (one template per event or card
+target), with the account's words (one template per history entry, the names of seats and places: hacker/narration.py,
+which the table reads too). `say(key, lang, **fields)` formats one."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from adp2p.hacker.board import CAFE, ring
-from adp2p.hacker.catalog import card, card_by_key
+from adp2p.hacker.board import ring
+from adp2p.hacker.catalog import card
+from adp2p.hacker.narration import WORDS as ACCOUNT
+from adp2p.hacker.narration import card_name, place_name, seat_name, what_name
 
 WORDS: dict[str, dict[str, str]] = {
     # labels of the screen
@@ -16,17 +19,12 @@ WORDS: dict[str, dict[str, str]] = {
     "decides": {"en": "decides: {who}", "de": "am Zug: {who}"},
     "you_decide": {"en": "YOUR decision", "de": "DU bist dran"},
     "over": {"en": "game over", "de": "Spielende"},
-    "seat": {"en": "P{n}", "de": "S{n}"},
-    "dummy": {"en": "dummy", "de": "Dummy"},
-    "dept": {"en": "D{n}", "de": "A{n}"},
-    "dept_long": {"en": "department {n}", "de": "Abteilung {n}"},
-    "cafe": {"en": "cafeteria", "de": "Kantine"},
     "cafe_short": {"en": "Cafe", "de": "Kant."},
     "terminal": {"en": "term", "de": "Term"},
     "queue": {"en": "queue", "de": "Schl."},
     "closed": {"en": "closed", "de": "zu"},
     "broken": {"en": "DEFECT", "de": "DEFEKT"},
-    "lock": {"en": "L{k}", "de": "S{k}"},
+    "lock": {"en": "L{k}", "de": "Schl.{k}"},  # (not S{k}: a German seat is S1, S2, ...)
     "extra_pw": {"en": "+pw", "de": "+Pw"},
     "h_player": {"en": "*=you", "de": "*=du"},
     "h_at": {"en": "at", "de": "wo"},
@@ -41,7 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
     "term_pile": {"en": "terminal", "de": "Terminal"},
     "nothing": {"en": "none", "de": "keine"},
     "passing": {"en": "passing {card}", "de": "gibt {card} weiter"},
-    "pad": {"en": "Hack {hacker}@{d} ctrl {ctrl}", "de": "Hack {hacker}@{d} Ktr. {ctrl}"},
+    "pad": {"en": "{hacker}@{d} ctrl {ctrl}", "de": "{hacker}@{d} Ktr. {ctrl}"},  # (fits 24 columns with names)
     "pad_roll": {"en": "roll {s}: out{o} mid{m} ctr{c}", "de": "Wurf {s}: au{o} mi{m} ze{c}"},
     "pad_legend": {"en": "@_here ?_asked o_clear X_check #_yours", "de": "@_hier ?_gefragt o_frei X_Check #_deins"},
     "account": {"en": "Account", "de": "Verlauf"},
@@ -50,9 +48,9 @@ WORDS: dict[str, dict[str, str]] = {
     "prompt": {"en": "> ", "de": "> "},
     "bad_choice": {"en": "No such choice: {x}", "de": "Keine solche Wahl: {x}"},
     "waiting": {"en": "{who} is deciding ...", "de": "{who} entscheidet ..."},
+    "rules_words": {"en": "{name}, goal {k} codes, limit {limit} rounds",
+                    "de": "{name}, Ziel {k} Codes, Limit {limit} Runden"},
     "winners": {"en": "Winners: {who} ({why})", "de": "Sieger: {who} ({why})"},
-    "why_codes": {"en": "codes", "de": "Codes"},
-    "why_round_limit": {"en": "round limit", "de": "Rundengrenze"},
     "news": {"en": "Since your last decision ({k} lines of the account):",
              "de": "Seit deiner letzten Wahl ({k} Zeilen):"},
     "press_enter_more": {"en": "Enter: go on > ", "de": "Enter: weiter > "},
@@ -138,57 +136,13 @@ WORDS: dict[str, dict[str, str]] = {
     "tg.who": {"en": "{card} on {who}", "de": "{card} auf {who}"},
     "tg.fd": {"en": "{card}: remove a face-down card before {who}",
               "de": "{card}: verdeckte Karte vor {who} entfernen"},
-    # the account, one template per history entry "k"
-    "h.place": {"en": "{p} goes to {to}", "de": "{p} geht nach {to}"},
-    "h.laid": {"en": "{p} lays cards: {chance} chance, {term} terminal",
-               "de": "{p} legt Karten: {chance} Zufall, {term} Terminal"},
-    "h.start": {"en": "{p} is start player", "de": "{p} ist Startspieler"},
-    "h.cafeteria": {"en": "{p} exchanges {exchanged} cards in the cafeteria",
-                    "de": "{p} tauscht {exchanged} Karten in der Kantine"},
-    "h.security": {"en": "SECURITY: the password of {d} is changed", "de": "SICHERHEIT: das Paßwort von {d} ist neu"},
-    "h.blackout": {"en": "BLACKOUT at {d}", "de": "STROMAUSFALL in {d}"},
-    "h.malfunction": {"en": "MALFUNCTION for {p}: die {die}, {what}",
-                      "de": "FEHLFUNKTION für {p}: Würfel {die}, {what}"},
-    "h.dummies": {"en": "dummy users: dice {dice}", "de": "Dummy-User: Würfel {dice}"},
-    "h.boss": {"en": "the Boss comes to {at}", "de": "der Boss kommt nach {at}"},
-    "h.round": {"en": "--- round {no} ---", "de": "--- Runde {no} ---"},
-    "h.unplayable": {"en": "{p} discards {card} (cannot be played)", "de": "{p} wirft {card} ab (nicht spielbar)"},
-    "h.play": {"en": "{p} plays {card}{target}", "de": "{p} spielt {card}{target}"},
-    "h.protected": {"en": "{p} is protected against {card} of {attacker}",
-                    "de": "{p} schützt sich vor {card} von {attacker}"},
-    "h.exchange": {"en": "INFORMATION EXCHANGE: place cards dealt", "de": "INFORMATIONSAUSTAUSCH: Ortskarten verteilt"},
-    "h.partner": {"en": "PARTNER: pairs {pairs}", "de": "PARTNER: Paare {pairs}"},
-    "h.duel_dummy": {"en": "{p} duels a dummy user: dice {dice}", "de": "{p} gegen einen Dummy-User: Würfel {dice}"},
-    "h.duel": {"en": "duel {ps}: dice {dice}", "de": "Duell {ps}: Würfel {dice}"},
-    "h.positions": {"en": "positions taken", "de": "Positionen bezogen"},
-    "h.face_down": {"en": "{p} lays a card face down before {who}", "de": "{p} legt eine Karte verdeckt vor {who}"},
-    "h.face_down_removed": {"en": "a face-down card before {p} is removed",
-                            "de": "eine verdeckte Karte vor {p} entfernt"},
-    "h.hack": {"en": "{p} hacks {d} (controller {ctrl})", "de": "{p} hackt {d} (Kontrolle {ctrl})"},
-    "h.hack_success": {"en": "{p} got through at {d}! pad {checks}, roll {roll}",
-                       "de": "{p} ist durch in {d}! Pad {checks}, Wurf {roll}"},
-    "h.hack_ejected": {"en": "{p} is ejected at {d}; pad {checks}, roll {roll}",
-                       "de": "{p} fliegt raus in {d}; Pad {checks}, Wurf {roll}"},
-    "h.learn": {"en": "{p} learns the {what} of {d}", "de": "{p} erfährt {what} von {d}"},
-    "h.win": {"en": "{ps} win with {codes} codes", "de": "{ps} gewinnen mit {codes} Codes"},
-    "h.other": {"en": "{k}", "de": "{k}"},
-    "what.pw": {"en": "password", "de": "das Paßwort"},
-    "what.code": {"en": "code", "de": "den Code"},
-    "what.password": {"en": "loses a password", "de": "verliert ein Paßwort"},
-    "what.time+3": {"en": "TIME +3", "de": "ZEIT +3"},
-    "what.time+2": {"en": "TIME +2", "de": "ZEIT +2"},
-    "what.defect": {"en": "terminal defect", "de": "Terminaldefekt"},
+    **ACCOUNT,
     # the replay of a game's log (cli/hacker/replay.py)
     "replay.head": {"en": "Replay of Hacker game {game}: {profile}, players {names}",
                     "de": "Wiederholung von Hacker-Spiel {game}: {profile}, Spieler {names}"},
     "replay.prompt": {"en": "[{at}/{last}] Enter = next round, b = back, a number = that round, a = all, q = quit: ",
                       "de": "[{at}/{last}] Enter = nächste Runde, b = zurück, Zahl = diese Runde, a = alles, "
                             "q = Ende: "},
-    "replay.audit_ok": {"en": "Audit: every seal, shuffle, card, pad square, roll and move checks out ({n} entries).",
-                        "de": "Prüfung: jedes Siegel, Mischen, jede Karte, jedes Feld, jeder Wurf und Zug stimmt "
-                              "({n} Einträge)."},
-    "replay.audit_bad": {"en": "Audit found violations:", "de": "Die Prüfung fand Verstöße:"},
-    "replay.audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
 }
 
 
@@ -199,40 +153,13 @@ def say(key: str, lang: str, **fields: Any) -> str:
     return entry.get(lang, entry["en"]).format(**fields)
 
 
-def card_name(face: int | str | None, lang: str) -> str:
-    """A card's name (by id or key); `?` for a face this player does not know."""
-    if face is None:
-        return "?"
-    c = card_by_key(face) if isinstance(face, str) else card(face)
-    return c.name(lang)
-
-
 def card_text(face: int, lang: str) -> str:
     c = card(face)
     return c.text_de if lang == "de" else c.text_en
-
-
-def seat_name(p: int | None, me: int | None, lang: str, names: list[str] | None = None) -> str:
-    if p is None:
-        return "-"
-    if p < 0:
-        return say("dummy", lang)
-    if names:
-        return names[p]
-    return say("seat", lang, n=p + 1) + ("*" if p == me else "")
-
-
-def place_name(d: int | None, lang: str, long: bool = False) -> str:
-    if d is None:
-        return "-"
-    if d == CAFE:
-        return say("cafe", lang)
-    return say("dept_long" if long else "dept", lang, n=d + 1)
 
 
 def ring_name(sq: str, lang: str) -> str:
     return say(f"ring{ring(sq)}", lang)
 
 
-def what_name(what: str, lang: str) -> str:
-    return say(f"what.{what}", lang) if f"what.{what}" in WORDS else what
+__all__ = ["WORDS", "card_name", "card_text", "place_name", "ring_name", "say", "seat_name", "what_name"]

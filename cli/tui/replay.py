@@ -134,7 +134,8 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
         prompt.say(name_line(m.result_line(), names))
     rep = m.audit_report
     if rep is not None and rep.ok:
-        prompt.say(msg("audit_ok", lang) + " " + msg("audit_entries", lang, n=m.entries))
+        ok = msg("audit_ok", lang, checked=m.game.checked_words(lang, brief=True))
+        prompt.say(ok + " " + msg("audit_entries", lang, n=m.entries))
     elif rep is not None:
         prompt.say(msg("audit_bad", lang))
         for v in rep.violations:

@@ -130,6 +130,12 @@ class AccessDenied(Game):
     def learned_lines(self, st: GameState, handles: Sequence[int], seat: int | None, lang: str) -> list[str]:
         return words.learned_lines(st, handles, seat, lang)
 
+    audit_checks = words.AUDIT_CHECKS
+
+    def checked_words(self, lang: str, brief: bool = False) -> str:
+        said = words.CHECKED_BRIEF if brief else words.CHECKED
+        return said.get(lang, said["en"])
+
     def make_bot(self, strategy: str, seed: int) -> Chooser:
         return make_bot(strategy, seed)
 

@@ -11,6 +11,17 @@ from adp2p.engine.catalog import CODES, card, sectors
 from adp2p.engine.state import GameState
 from adp2p.p2p.notices import notice
 
+# what a clean audit checked, in the players' words (the end's "Audit: ... checks out" line; brief: the end screen's)
+CHECKED = {"en": "every shuffle, card, password commitment and move",
+           "de": "jedes Mischen, jede Karte, jede Passwort-Festlegung und jeder Zug"}
+CHECKED_BRIEF = {**CHECKED, "de": "jedes Mischen, jede Karte, jedes Passwort und jeder Zug"}
+# and for `ad-p2p audit`'s "checked:" line, beside the core's checks
+AUDIT_CHECKS = (
+    "every password commitment opened against its card",
+    "strict replay of every move with every face known (answers, passwords, plays, obligations, promises, random "
+    "picks from the beacon)",
+)
+
 
 def end_lines(st: GameState, faces: Mapping[int, int], names: Sequence[str], lang: str) -> list[str]:
     """Standings (Roots, Opers, Users of every player) and, once the audit has every face, every password."""

@@ -162,7 +162,12 @@ class Hacker(Game):
         return st.eng.start is not None
 
     def end_lines(self, st: TableState, faces: Mapping[int, int], names: Sequence[str], lang: str) -> list[str]:
-        return words.end_lines(st.eng, names)
+        return words.end_lines(st.eng, names, lang)
+
+    audit_checks = words.AUDIT_CHECKS
+
+    def checked_words(self, lang: str, brief: bool = False) -> str:
+        return words.checked(lang, brief)
 
     def make_bot(self, strategy: str, seed: int) -> Chooser:
         bot = make_bot(strategy, seed)

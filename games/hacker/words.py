@@ -1,44 +1,43 @@
-"""What Hacker's players are told at the table: the account's items (`HState.history`, dicts with a kind `k`) and
-the result's reason in words, and the standings at the end."""
+"""What Hacker's players are told at the table, in their language: the account's items (`HState.history`, dicts with
+a kind `k`) and the result's reason, and the standings at the end; the words are hacker/narration.py's (a person's
+page reads the same)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.hacker.board import CAFE
+from adp2p.hacker import narration
 from adp2p.hacker.state import HState
 
-REASONS = {"codes": "a hacker has enough codes", "round_limit": "the round limit is reached"}
+# what a clean audit checked, in the players' words (the end's "Audit: ... checks out" line; brief: the end screen's)
+CHECKED = {
+    "en": "every shuffle, card, seal (place cards, laid cards, pad squares), private die and move",
+    "de": "jedes Mischen, jede Karte, jedes Siegel (Ortskarten, gelegte Karten, Hackpad-Felder), jeder private Wurf "
+    "und jeder Zug",
+}
+CHECKED_BRIEF = {"en": "every shuffle, card, seal, private die and move",
+                 "de": "jedes Mischen, jede Karte, jedes Siegel, jeder Wurf und jeder Zug"}
+# and for `ad-p2p audit`'s "checked:" line, beside the core's checks
+AUDIT_CHECKS = (
+    "every seal (place cards, laid cards, pad squares) opened against its commitment",
+    "every private die against its commitment and its beacon pick",
+    "strict replay of every move with every face known (places, laid cards, plays, hacks, answers, pads)",
+)
 
 
-def _who(p: Any, names: Sequence[str] | None) -> str:
-    if isinstance(p, int) and names is not None and 0 <= p < len(names):
-        return names[p]
-    return f"seat {p + 1}" if isinstance(p, int) else str(p)
-
-
-SEATS = ("who", "ctrl")  # account fields that name a seat (0-based)
-PLACES = ("d", "at", "to")  # account fields that name a department (0-based; 6 is the cafeteria)
-
-
-def _value(k: str, v: Any, names: Sequence[str] | None) -> str:
-    if k in SEATS:
-        return _who(v, names)
-    if k in PLACES and isinstance(v, int):
-        return "cafeteria" if v == CAFE else f"department {v + 1}"
-    return str(v)
+def checked(lang: str, brief: bool = False) -> str:
+    said = CHECKED_BRIEF if brief else CHECKED
+    return said.get(lang, said["en"])
 
 
 def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
     if isinstance(item, str):
-        return REASONS.get(item, item)
+        return narration.reason(item, lang)
     if not isinstance(item, dict):
         return str(item)
-    rest = ", ".join(f"{k} {_value(k, v, names)}" for k, v in item.items() if k not in ("k", "p"))
-    who = f"{_who(item['p'], names)}: " if "p" in item else ""
-    return f"{who}{item.get('k', '?')}" + (f" ({rest})" if rest else "")
+    return narration.line(item, None, lang, list(names) if names is not None else None)
 
 
-def end_lines(st: HState, names: Sequence[str]) -> list[str]:
-    return [f"{_who(p, names)}: {st.codes(p)} code(s)" for p in range(st.n)]
+def end_lines(st: HState, names: Sequence[str], lang: str = "en") -> list[str]:
+    return [narration.standing(narration.seat_name(p, None, lang, names), st.codes(p), lang) for p in range(st.n)]

@@ -80,7 +80,7 @@ class AbandonPart:
             # too few seats could hear us: perhaps the table already ended without us (we were the one given up
             # on), or the network is cut in halves — never name anyone from here; leave, and let a resume catch up
             self.outcome.lost_contact = True
-            self._end("lost_contact", seq=len(store), resume=resume_command(self.gdir))
+            self._end("lost_contact", seq=len(store), resume=resume_command(self.gdir, self.cfg.game))
             self._deciding.cancel()
             self.progress.set()
         else:

@@ -85,7 +85,7 @@ class FilesPart:
         except OSError as exc:
             raise TableError(
                 f"cannot write {self.gdir / 'secrets'} ({exc.strerror or exc}); nothing was sent — {_remedy(exc)}"
-                f"resume with: {resume_command(self.gdir)}"
+                f"resume with: {resume_command(self.gdir, self.cfg.game)}"
             ) from None
         self._secrets_saved = raw
 

@@ -185,7 +185,7 @@ class NetPart:
                 where = exc.filename or self.gdir or self.cfg.data_dir
                 raise TableError(
                     f"cannot write to {where} ({exc.strerror or exc}); nothing more was written — {_remedy(exc)}"
-                    f"resume with: {resume_command(self.gdir)}"
+                    f"resume with: {resume_command(self.gdir, self.cfg.game)}"
                 ) from None
             except Exception as exc:  # no message may take the peer down (the schema should have refused it)
                 log.exception("message from %s could not be handled", peer.label)

@@ -241,7 +241,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 except OSError as exc:
                     raise TableError(
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
-                        f"with: {resume_command(self.gdir)}"
+                        f"with: {resume_command(self.gdir, self.cfg.game)}"
                     ) from None
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]  (it is our head)
                 continue

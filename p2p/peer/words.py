@@ -130,7 +130,7 @@ class WordsPart:
         self.tell("game_over", line=o.said)
         if o.audit_ok:
             apart = notice("apart", self.cfg.lang) if o.verdict else ""
-            self.tell("audit_ok", apart=apart, n=o.entries)
+            self.tell("audit_ok", apart=apart, checked=m.game.checked_words(self.cfg.lang), n=o.entries)
         elif o.audit_ok is False and rep is not None:
             told = o.violations if self.cfg.lang == "en" else [self._violation_words(v) for v in rep.violations]
             self.say(notice("audit_bad", self.cfg.lang) + "\n  " + "\n  ".join(told))

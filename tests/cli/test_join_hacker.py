@@ -67,6 +67,35 @@ def test_the_page_shows_names_only_where_they_fit_and_differ() -> None:
     assert page_names(["Ana", "planner-bot #ec5c", "planner-bot #b94c"]) is None  # cut to 6, two would be alike
 
 
+def test_where_names_do_not_fit_the_first_page_says_who_is_who() -> None:
+    """German seat labels (S1, S2, ...) with names the page cannot show: its first question says which label is whom,
+    so "Bot-2 wins" at the end can be found on the page."""
+    import io
+    from types import SimpleNamespace
+
+    from adp2p.cli.hacker.human import Human
+    from adp2p.cli.hacker.seat import legend, table_chooser
+
+    assert legend(["Bot-2", "Spieler", "Bot-1"], 1, "de") == "S1 = Bot-2, S2* = Spieler, S3 = Bot-1"
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "hacker"))
+    from _hcli_games import positions
+    from adp2p.games.hacker.table_events import to_log
+    from adp2p.games.hacker.table_state import TableState
+    from adp2p.hacker.api import legal, pending, view
+
+    st = next(st for st in positions(1, 3) if (d := pending(st)) is not None and d.actor is not None
+              and len(legal(view(st, d.actor), d.actor)) > 1 and d.kind != "seal")
+    me = pending(st).actor
+    out = io.StringIO()
+    person = Human("de", inp=io.StringIO("q\n"), out=out, size=(80, 24))
+    choose = table_chooser("de", person)
+    names = ["Bot-2", "Spieler", "Bot-1"]
+    choose.attach(SimpleNamespace(machine=SimpleNamespace(names=names)))
+    with pytest.raises(KeyboardInterrupt):  # q leaves the table (after the page was drawn)
+        choose(TableState(view(st, me)), me, [to_log(e) for e in legal(view(st, me), me)])
+    assert person.names is None and legend(names, me, "de") in out.getvalue()
+
+
 def test_access_denied_join_is_as_before(tmp_path: Path) -> None:
     args = _args("--bot", "deduction", "--data-dir", str(tmp_path))
     assert args.rules == "classic" and config_from(args).game == "access-denied"

@@ -9,6 +9,7 @@ import re
 
 import pytest
 from _games import moments
+from adp2p.cli.play_end import checked_words
 from adp2p.cli.tui.panes import EFFECT_FORMS, Frame, Layout, Scroll
 from adp2p.cli.words import msg, sector_name
 from adp2p.engine.checklist import Checklist
@@ -100,7 +101,8 @@ def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int
     names = ["Spieler", "Bot-1", "Bot-2", "Bot-3"]
     passwords = [f"  {sector_name(s, lang)} (Bot-{s % 3 + 1}): Samurai [A], Packet Sniffer [B], Line Spike [D]"
                  for s in range(6)]
-    facts = [*passwords, msg("audit_ok", lang) + " (120)", msg("game_log", lang, path="/tmp/x/games/" + "f" * 32)]
+    ok = msg("audit_ok", lang, checked=checked_words(None, lang))
+    facts = [*passwords, ok + " (120)", msg("game_log", lang, path="/tmp/x/games/" + "f" * 32)]
     frame = Frame(end.view, 0, lang, None, None, names, end=facts)
     sc = Scroll(log=[f"line {i} of the account" for i in range(40)])
     lines = plain(EndLayout(frame, cols, rows, False).compose(sc))
@@ -157,13 +159,13 @@ def test_at_80x24_four_players_the_end_keeps_every_essential_and_the_board(lang:
                      "Volley-Ball [E]")  # (a password that takes two lines at 80 columns, as in a real game)
     replay = msg("end.replay", lang, command="/home/newcomer/ad-p2p/dev ad-p2p",
                  path="/home/newcomer/.local/share/ad-p2p/games/" + "d" * 32 + "/log")
-    facts = [*passwords, msg("audit_ok", lang) + " (133)", replay]
+    facts = [*passwords, msg("audit_ok", lang, checked=checked_words(None, lang)) + " (133)", replay]
     audit = [PlayerVerdict(n, "honest") for n in names]
     text = "\n".join(plain(EndLayout(Frame(end.view, 0, lang, None, None, names, end=facts, audit=audit),
                                      80, 24, False).compose(Scroll())))
     for name in names:
         assert re.search(rf"^{name} +\d +\d +\d .*{msg('audit.honest', lang)}", text, re.M), text
-    for line in [*passwords[:3], msg("audit_ok", lang)]:
+    for line in [*passwords[:3], msg("audit_ok", lang, checked=checked_words(None, lang))]:
         assert line.rstrip() in text, (line, text)
     assert "Spitzen System [B], Net" in text and "Volley-Ball [E]" in text
     assert "d" * 32 + "/log" in text and msg("end.winner", lang) in text

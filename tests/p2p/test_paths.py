@@ -126,3 +126,4 @@ def test_the_resume_hint_names_the_command_the_player_has(monkeypatch: pytest.Mo
     assert resume_command("/g/x") == "ad-p2p join --resume /g/x"
     monkeypatch.setenv("ADP2P_COMMAND", "/repo/dev ad-p2p")
     assert resume_command("/g/x") == "/repo/dev ad-p2p join --resume /g/x"
+    assert resume_command("/g/x", "hacker") == "/repo/dev ad-p2p join --game hacker --resume /g/x"  # its own client

@@ -88,3 +88,29 @@ def test_bad_number_is_an_error() -> None:
     v, d, options = next(decisions(1))
     menu = Menu(v, d.actor, d.kind, d.info, options, "de")
     assert menu.pick("99") is None and "99" in menu.error
+
+
+def test_enter_alone_asks_again_without_an_error() -> None:
+    v, d, options = next(decisions(1))
+    menu = Menu(v, d.actor, d.kind, d.info, options, "de")
+    assert menu.pick("") is None and menu.pick("  ") is None and not menu.error
+
+
+def test_the_checks_picked_so_far_are_on_the_pad() -> None:
+    """While the controller sets its checks square by square, its page draws each picked square as # (its own)."""
+    from adp2p.cli.hacker.page import compose
+
+    for v, d, options in decisions(1):
+        menu = Menu(v, d.actor, d.kind, d.info, options)
+        if menu.pad:
+            sq = sorted(options[0]["secret"])[0]
+            before = "\n".join(t.plain for t in compose(v, d.actor, "en", menu.stage(), 80, 24, picking=[]))
+            menu.pick(sq)
+            after = "\n".join(t.plain for t in compose(v, d.actor, "en", menu.stage(), 80, 24, picking=menu.picked))
+            row = int(sq[1])  # the pad's row of that square: its column's mark turns into #
+            col = "ABCDE".index(sq[0])
+            line = next(x for x in after.splitlines() if x[55:].startswith(f"{row}  "))
+            assert line[55 + 3 + 2 * col] == "#", line
+            assert "#" not in next(x for x in before.splitlines() if x[55:].startswith(f"{row}  "))[55:]
+            return
+    pytest.fail("no pad decision in seed 1")
