@@ -70,6 +70,7 @@ class Menu:
         self.order = [i for g in GROUPS for i in self.groups[g]]
         self.picked: list[int] = []  # the cards picked so far (a staged choice)
         self.carded: list[int] | None = None  # the choices being picked card by card (c1, c2, ...), if any
+        self.chosen: int | None = None  # the one choice the cards picked complete (its index in `options`)
 
     def say(self, text: str = "") -> None:
         self.host.say(text)
@@ -241,12 +242,13 @@ class Menu:
         return out
 
     def pick_card(self, idx: list[int], number: str | None) -> None:
-        """`c<k>`: the card with key k is picked (one the choices left can still hold); `c`: start again."""
+        """`c<k>`: the card with key k is picked (one the choices left can still hold, also once they are few enough
+        to be listed); `c`: start again. Cards that make up the one choice left choose it (`chosen`): c2, c3, c4 set
+        a password of those three cards."""
         if number is None:
             self.picked = []
         else:
-            left = self.left(idx)
-            now = self.stage_cards(left) if len(left) > STAGE else []
+            now = self.stage_cards(self.left(idx))
             card_of = {k: h for h, k in self.card_keys(idx).items()}
             h = card_of.get(int(number))
             if h is None or h not in now:  # the stage as it was (a new stage cleared the pane), and why
@@ -254,6 +256,10 @@ class Menu:
                 self.host.tell(msg("stage.none", self.lang))
                 return
             self.picked.append(h)
+            left = self.left(idx)
+            if len(left) == 1 and set(self.options[left[0]]["cards"]) == set(self.picked):
+                self.chosen = left[0]
+                return
         self.list_stage(idx)
 
     def list_play_cards(self, idx: list[int]) -> None:

@@ -352,11 +352,18 @@ class Prompt:
                     self.tell(msg("no_done", self.lang))
                     continue
                 return options[done[0]]
+            picked: int | None = None
             if menu.stage(key):  # a group, a sector, a card's plays, a card of a password...
-                continue
-            if key.isdigit() and 1 <= int(key) <= len(order):
-                ev = options[order[int(key) - 1]]
+                picked, menu.chosen = menu.chosen, None
+                if picked is None:
+                    continue
+            elif key.isdigit() and 1 <= int(key) <= len(order):
+                picked = order[int(key) - 1]
+            if picked is not None:
+                ev = options[picked]
                 if irreversible(ev) and not self.confirm(describe(st, ev, me, self.lang, self.names)):
+                    if menu.carded is not None and menu.picked:  # cards picked to it: the stage again, from none
+                        menu.pick_card(menu.carded, None)
                     self.tell(msg("cancelled", self.lang))
                     continue
                 return ev

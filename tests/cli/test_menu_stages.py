@@ -96,3 +96,30 @@ def test_many_trades_come_partner_first_and_many_attempts_card_by_card() -> None
                 seen["a"] = list(host.lines)
     assert re.search(r"^    t1: with \S+ — \d+ choices$", "\n".join(seen["t"]), re.M), seen["t"]
     assert "pick card by card (c1, c2" in "\n".join(seen["a"]), seen["a"]
+
+
+@pytest.mark.parametrize("full", [False, True], ids=["lines", "full"])
+def test_the_cards_of_a_password_picked_one_by_one_choose_it(full: bool) -> None:
+    """c<k> for each card of a password chooses that password (`Menu.chosen`), also once the passwords left are
+    few enough to be listed by number (before, a c<k> there was refused: "no card to pick here")."""
+    m = next(m for m in moments(seed=1, n=3, rounds=1) if m.decision is not None)
+    assert {e["t"] for e in m.options} == {"password"}, m.options  # the setup: seat 0 sets its password
+    host = Host(full)
+    menu = Menu(host, m.view, 0, m.options)  # type: ignore[arg-type]
+    menu.show()
+    assert menu.carded is not None, host.lines  # picked card by card
+    keys = menu.card_keys(menu.carded)
+    for want, ev in enumerate(m.options):
+        menu.pick_card(menu.carded, None)
+        for k, h in enumerate(ev["cards"]):
+            host.lines = []
+            assert menu.stage(f"c{keys[h]}"), host.lines
+            assert "no card to pick here" not in host.lines
+            assert menu.chosen == (want if k == len(ev["cards"]) - 1 else None), (k, host.lines)
+        menu.chosen = None
+    host.lines = []
+    menu.pick_card(menu.carded, None)
+    first = m.options[0]["cards"][0]
+    other = next(h for h in keys if all(h not in e["cards"] for e in m.options if first in e["cards"]))
+    assert menu.stage(f"c{keys[first]}") and menu.stage(f"c{keys[other]}")  # no password holds both
+    assert menu.chosen is None and "no card to pick here" in host.lines
