@@ -437,7 +437,8 @@ def _auto_lose_do(st: GameState, task: dict[str, Any]) -> None:
         for h in hand:
             to_discard(st, h)
     elif how == "random3":
-        push(st, {"op": "chance", "what": "pick", "from": hand, "k": min(3, len(hand)), "purpose": "discard"})
+        pick = {"op": "chance", "what": "pick", "from": hand, "k": min(3, len(hand)), "purpose": "discard", "victim": v}
+        push(st, pick)
     elif how == "give_random":
         push(st, {"op": "chance", "what": "pick", "from": hand, "k": 1, "purpose": "give", "to": to})
     elif how == "hs":
@@ -464,7 +465,7 @@ def after_pick(st: GameState, task: dict[str, Any], picks: list[int]) -> None:
     if purpose == "discard":
         for h in picks:
             to_discard(st, h)
-        say(st, "random_discards", n=len(picks))
+        say(st, "random_discards", p=task["victim"], n=len(picks))
     elif purpose == "give":
         for h in picks:
             to_hand(st, h, task["to"])
