@@ -11,6 +11,7 @@ from typing import Any
 
 from adp2p.cli.hacker import account, screen
 from adp2p.cli.hacker.words import say
+from adp2p.cli.tui.replay import walk
 from rich.console import Console
 from rich.text import Text
 
@@ -40,30 +41,22 @@ def show_replay(args: argparse.Namespace, m: Any, steps: list[Any], out: Any = N
     prof = getattr(m.state.eng.profile, "name", "?")
     line(say("replay.head", lang, game=m.game_id.hex()[:8], profile=prof, names=", ".join(full)))
     interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
-    i, last = 0, len(steps) - 1
-    while i <= last:
+
+    def show(i: int) -> None:
         v = steps[i].eng
         line(Text("-" * (width - 1)))
         for t in screen.lines(v, None, lang, names, width, account_lines=0):
             line(t)
-        shown = len(steps[i - 1].eng.history) if i > 0 else 0  # this step's lines of the account
+        shown = len(steps[i - 1].eng.history) if i > 0 else 0  # this round's lines of the account
         for e in v.history[shown:]:
             line("· " + account.line(e, None, lang, names))
-        if not interactive or i == last:
-            i += 1
-            continue
+
+    def ask(i: int, last: int) -> str:
         con.print(say("replay.prompt", lang, at=i, last=last), end="")
-        key = (inp.readline() or "q").strip().lower()
-        if key == "q":
-            return 0
-        if key == "a":
-            interactive = False
-        if key == "b":
-            i = max(0, i - 1)
-        elif key.isdigit():
-            i = min(last, int(key))
-        else:
-            i += 1
+        return inp.readline() or "q"
+
+    if not walk(len(steps) - 1, interactive, show, ask):
+        return 0
     _end(m, lang, line)
     return 0
 

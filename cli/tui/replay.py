@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import struct
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +80,29 @@ def _step_of(m: Any) -> Any:
     return key
 
 
+def walk(last: int, interactive: bool, show: Callable[[int], None], ask: Callable[[int, int], str]) -> bool:
+    """Show steps 0..last: each in turn, or at a terminal as the keys say (Enter: on, b: one back, a number: that
+    step, a: all the rest, q: quit). False if the player quit before the last."""
+    i = 0
+    while i <= last:
+        show(i)
+        if not interactive or i == last:
+            i += 1
+            continue
+        key = ask(i, last).strip().lower()
+        if key == "q":
+            return False
+        if key == "a":
+            interactive = False
+        if key == "b":
+            i = max(0, i - 1)
+        elif key.isdigit():
+            i = min(last, int(key))
+        else:
+            i += 1
+    return True
+
+
 def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
     out = out or sys.stdout
     inp = inp or sys.stdin
@@ -104,28 +128,20 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
     prompt.say(head)
     interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
     reader = reader_for(inp)
-    i, last = 0, len(turns) - 1
-    while i <= last:
+
+    def show(i: int) -> None:
         st = turns[i]
         shown = len(turns[i - 1].history) if i > 0 else 0  # this turn's lines of the account
         prompt.history = max(1, len(st.history) - shown)
         prompt.shown = shown
         prompt.show(st, None)
-        if not interactive or i == last:
-            i += 1
-            continue
+
+    def ask(i: int, last: int) -> str:
         prompt.say(msg("replay_prompt", lang, at=i, last=last), end="")
-        key = (reader.readline() or "q").strip().lower()
-        if key == "q":
-            return 0
-        if key == "a":
-            interactive = False
-        if key == "b":  # one turn back
-            i = max(0, i - 1)
-        elif key.isdigit():  # jump to that turn
-            i = min(last, int(key))
-        else:
-            i += 1
+        return reader.readline() or "q"
+
+    if not walk(len(turns) - 1, interactive, show, ask):
+        return 0
     if m.verdict is None and m.state.over:
         res = result(m.state)
         who = ", ".join(names[w] for w in res.winners) or "-"
