@@ -111,7 +111,8 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
     actor = d.actor if d else None
     you = say("h_player", lang) if me is not None else ""  # an onlooker (a replay) is nobody at the table
     head = Text(f"  {you:<8}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
-                f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}", style="dim")
+                f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}  "
+                f"{say('queue_legend', lang, q=say('queue_mark', lang))}", style="dim")
     out = [head]
     for p in range(v.n):
         t = Text("▶ " if p == actor else "  ", style="bold")
@@ -120,7 +121,8 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
         t.append_text(name)
         t.pad_right(NAME_CELLS + 3 - t.cell_len)
         w = v.where[p]
-        place = place_name(w, lang) if w == CAFE else place_name(w, lang) + ("" if v.terminal_of(p) == w else "q")
+        queued = w != CAFE and v.terminal_of(p) != w
+        place = place_name(w, lang) + (say("queue_mark", lang) if queued else "")
         if w == CAFE:
             place = say("cafe_short", lang)
         t.append(f"{place:<6}")

@@ -21,7 +21,8 @@ WORDS: dict[str, dict[str, str]] = {
     "over": {"en": "game over", "de": "Spielende"},
     "cafe_short": {"en": "Cafe", "de": "Kant."},
     "terminal": {"en": "term", "de": "Term"},
-    "queue": {"en": "queue", "de": "Schl."},
+    "queue_mark": {"en": "q", "de": "w"},  # after a place: waiting in its queue ("A1w": wartet in Abteilung 1)
+    "queue_legend": {"en": "{q}=in the queue", "de": "{q}=in der Warteschlange"},
     "closed": {"en": "closed", "de": "zu"},
     "broken": {"en": "DEFECT", "de": "DEFEKT"},
     "lock": {"en": "L{k}", "de": "Schl.{k}"},  # (not S{k}: a German seat is S1, S2, ...)

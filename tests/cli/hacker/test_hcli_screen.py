@@ -113,3 +113,18 @@ def test_wide_layout_has_card_texts(lang: str) -> None:
     c = cards()[v.faces[v.hands[0][0]]]
     assert (c.text_de if lang == "de" else c.text_en)[:20] in page_text(lines, 140)
     assert (c.text_de if lang == "de" else c.text_en)[:20] not in page_text(compose(v, 0, lang, None, 80, 24), 80)
+
+
+@pytest.mark.parametrize("lang,mark,legend", [("en", "q", "q=in the queue"), ("de", "w", "w=in der Warteschlange")])
+def test_the_queue_mark_is_in_the_players_words_and_explained_in_the_header(lang: str, mark: str, legend: str) -> None:
+    """A player waiting in a department's queue is marked after the place in the page's language (German A1w, not
+    A1q), and the players' table's header says what the mark means, within 80 columns."""
+    st = next(s for s in positions(1) if any(w is not None and w >= 0 and w < 6 and s.terminal_of(p) != w
+                                             for p, w in enumerate(s.where)))
+    q = next(p for p, w in enumerate(st.where) if w is not None and 0 <= w < 6 and st.terminal_of(p) != w)
+    rows = screen.player_lines(view(st, 0), 0, lang, None)
+    assert legend in rows[0].plain and rows[0].cell_len <= 79
+    dept = ("D" if lang == "en" else "A") + str(st.where[q] + 1)
+    assert (dept + mark) in rows[1 + q].plain
+    if lang == "de":
+        assert dept + "q" not in rows[1 + q].plain
