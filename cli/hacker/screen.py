@@ -184,11 +184,14 @@ def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
     """The player's hand (names; at a wide screen with their texts) and the cards it laid face down."""
     wide = width >= WIDE
     t = Text(say("hand", lang) + ": ", style="bold")
-    hand = v.hands[me]
+    hand = [h for h in v.hands[me] if v.face(h, me) is not None]  # a card just drawn may not be seen yet
+    unseen = len(v.hands[me]) - len(hand)
     for i, h in enumerate(hand):
         t.append(", " if i else "")
         t.append(card_name(v.face(h, me), lang), style="bold" if v.passing[me] != h else "dim")
-    if not hand:
+    if unseen:
+        t.append(("  " if hand else "") + say("unseen", lang, k=unseen), style="dim")
+    elif not hand:
         t.append(say("nothing", lang), style="dim")
     p = v.passing[me]
     if p is not None:

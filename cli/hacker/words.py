@@ -39,6 +39,7 @@ WORDS: dict[str, dict[str, str]] = {
     "chance_pile": {"en": "chance", "de": "Zufall"},
     "term_pile": {"en": "terminal", "de": "Terminal"},
     "nothing": {"en": "none", "de": "keine"},
+    "unseen": {"en": "+{k} drawn, not seen yet", "de": "+{k} gezogen, noch nicht gesehen"},
     "passing": {"en": "passing {card}", "de": "gibt {card} weiter"},
     "pad": {"en": "{hacker}@{d} ctrl {ctrl}", "de": "{hacker}@{d} Ktr. {ctrl}"},  # (fits 24 columns with names)
     "pad_roll": {"en": "roll {s}: out{o} mid{m} ctr{c}", "de": "Wurf {s}: au{o} mi{m} ze{c}"},

@@ -128,3 +128,22 @@ def test_the_queue_mark_is_in_the_players_words_and_explained_in_the_header(lang
     assert (dept + mark) in rows[1 + q].plain
     if lang == "de":
         assert dept + "q" not in rows[1 + q].plain
+
+
+@pytest.mark.parametrize("lang,said", [("en", "+2 drawn, not seen yet"), ("de", "+2 gezogen, noch nicht gesehen")])
+def test_cards_of_ones_own_hand_not_seen_yet_are_counted_not_shown_as_question_marks(lang: str, said: str) -> None:
+    """At a game's end a seat's hand can hold cards just drawn whose faces its seat has not been given: the hand shows
+    the cards it knows and counts the others."""
+    v = view(next(s for s in reversed(positions(1)) if len(s.hands[0]) >= 3), 0)
+    known = v.hands[0][2:]
+    for h in v.hands[0][:2]:
+        v.faces.pop(h, None)
+    hand = screen.hand_lines(v, 0, lang, 80)[0].plain
+    assert "?" not in hand and said in hand
+    assert all(names_in(card_name_of(v, h, lang)) <= names_in(hand) for h in known)
+
+
+def card_name_of(v: object, h: int, lang: str) -> str:
+    from adp2p.cli.hacker.words import card_name
+
+    return card_name(v.face(h, 0), lang)  # type: ignore[attr-defined]
