@@ -45,6 +45,8 @@ def reason_key(v: HState, me: int, kind: str, info: dict[str, Any], options: lis
         if v.where[me] == CAFE:
             return None
         return "time0" if v.terminal_of(me) is not None and v.time[me] == 0 else None
+    if t == "use_hack":
+        return "must_hack"
     if t == "eject":
         return "no_prio" if hack_cards(v, me) else "no_hack"
     if t == "answer":

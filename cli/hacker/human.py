@@ -81,7 +81,8 @@ class Human:
             return options[menu.shown[0]]
         cols, rows = self.size()
         menu.fit(menu_rows(v, me, self.lang, cols, rows, self.names, self.notes), cols)
-        self.news(v, me, account_room(v, me, self.lang, menu.stage(), cols, rows, self.names, self.notes))
+        fresh = len(v.history) - min(self.seen, len(v.history))
+        self.news(v, me, account_room(v, me, self.lang, menu.stage(), cols, rows, self.names, self.notes, fresh))
         self.menu = menu
         status = ""
         while True:

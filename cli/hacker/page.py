@@ -19,14 +19,18 @@ MAX_ACCOUNT = 12
 Stage = tuple[str, list[str], str | None]  # a menu's stage: question, numbered choices, the way back
 
 
-def menu_block(stage: Stage, width: int, room: int) -> list[Text]:
-    """The menu's lines (question first, then numbered choices) in as few columns as fit `room` lines."""
+def menu_block(stage: Stage, width: int, room: int, prefer: int | None = None) -> list[Text]:
+    """The menu's lines (question first, then numbered choices) in as few columns as fit `room` lines; more columns
+    (up to three) where that keeps them within `prefer` lines and no choice is cut (room for the account's news)."""
     head, body, back = stage
     title = Text(head, style="bold")
     if back:
         title.append("   " + back, style="dim")
     cols = 1
     while cols < 3 and 1 + math.ceil(len(body) / cols) > room:
+        cols += 1
+    while (prefer is not None and cols < 3 and 1 + math.ceil(len(body) / cols) > prefer
+           and max((len(x) for x in body), default=0) <= (width - 1) // (cols + 1) - 2):
         cols += 1
     per = math.ceil(len(body) / cols) if body else 0
     cw = (width - 1) // cols
@@ -67,19 +71,21 @@ def menu_rows(v: HState, me: int, lang: str, width: int, height: int, names: lis
 
 
 def _parts(v: HState, me: int, lang: str, stage: Stage | None, width: int, height: int, names: list[str] | None,
-           notes: list[str] | None, picking: Sequence[str]) -> tuple[list[Text], list[Text], list[Text], int]:
+           notes: list[str] | None, picking: Sequence[str], fresh: int | None
+           ) -> tuple[list[Text], list[Text], list[Text], int]:
     base = screen.lines(v, me, lang, names, width, account_lines=0, picking=picking)
     room = height - 1 - len(base)
     extra = [Text(n, style="bold yellow") for n in note_lines(notes or [], width)]
-    menu = menu_block(stage, width, max(2, room - len(extra))) if stage else []
+    prefer = room - len(extra) - min(fresh or 0, MAX_ACCOUNT)
+    menu = menu_block(stage, width, max(2, room - len(extra)), prefer) if stage else []
     left = max(0, room - len(menu) - len(extra))
     return base, extra, menu, min(left, MAX_ACCOUNT)
 
 
 def account_room(v: HState, me: int, lang: str, stage: Stage | None, width: int, height: int,
-                 names: list[str] | None = None, notes: list[str] | None = None) -> int:
+                 names: list[str] | None = None, notes: list[str] | None = None, fresh: int | None = None) -> int:
     """How many of the account's latest lines the page composed with these shows."""
-    return _parts(v, me, lang, stage, width, height, names, notes, ())[3]
+    return _parts(v, me, lang, stage, width, height, names, notes, (), fresh)[3]
 
 
 def compose(v: HState, me: int, lang: str, stage: Stage | None, width: int, height: int,
@@ -88,7 +94,7 @@ def compose(v: HState, me: int, lang: str, stage: Stage | None, width: int, heig
     """Exactly `height - 1` lines: the screen, the account's latest lines in the room left, notes, the menu
     (`picking`: the pad's checks picked so far, drawn on the pad; `fresh`: how many of the account's lines are new to
     the player, the older ones dimmed)."""
-    base, extra, menu, k = _parts(v, me, lang, stage, width, height, names, notes, picking)
+    base, extra, menu, k = _parts(v, me, lang, stage, width, height, names, notes, picking, fresh)
     said = account.lines(v.history, me, lang, names, k)
     old = len(said) - (len(said) if fresh is None else min(fresh, len(said)))
     hist = [Text("· " + s, style="dim italic" if i < old else "italic") for i, s in enumerate(said)]

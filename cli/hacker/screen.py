@@ -105,14 +105,16 @@ def marks(row: list[bool], extra: list[bool] | None, open_depts: list[int]) -> T
     return t
 
 
-def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) -> list[Text]:
-    """One line per player: place, TIME, PRIO (used), passwords and codes of the public check list, card counts."""
+def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None, legend: bool = True) -> list[Text]:
+    """One line per player: place, TIME, PRIO (used), passwords and codes of the public check list, card counts
+    (`legend`: the header says what the queue mark means; not beside the hack pad, which takes that room)."""
     d = pending(v)
     actor = d.actor if d else None
     you = say("h_player", lang) if me is not None else ""  # an onlooker (a replay) is nobody at the table
     head = Text(f"  {you:<8}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
-                f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}  "
-                f"{say('queue_legend', lang, q=say('queue_mark', lang))}", style="dim")
+                f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}", style="dim")
+    if legend:
+        head.append("  " + say("queue_legend", lang, q=say("queue_mark", lang)))
     out = [head]
     for p in range(v.n):
         t = Text("▶ " if p == actor else "  ", style="bold")
@@ -196,7 +198,7 @@ def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
     p = v.passing[me]
     if p is not None:
         t.append("  (" + say("passing", lang, card=card_name(v.face(p, me), lang)) + ")", style="dim")
-    out = [t]
+    out = wrapped(t, width)
     if wide:
         faces = [f for f in dict.fromkeys(v.face(h, me) for h in hand) if f is not None]  # each card once
         for f in faces:
@@ -209,7 +211,21 @@ def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
     fronts = [(h, q) for q in range(v.n) for h in v.front[q] if v.front_by.get(h) == me]
     for h, q in fronts:
         laid.append(f"{card_name(v.face(h, me), lang)}→{seat_name(q, me, lang)} ", style="magenta")
-    out.append(laid)
+    out += wrapped(laid, width)
+    return out
+
+
+def wrapped(t: Text, width: int) -> list[Text]:
+    """A line too long for the width broken after a comma or a space, the rest indented (no card name cut)."""
+    out: list[Text] = []
+    while t.cell_len > width - 1:
+        cut = max(t.plain.rfind(", ", 0, width - 2) + 1, t.plain.rfind("  ", 0, width - 1), 0)
+        if cut <= 8:
+            break
+        out.append(t[:cut])
+        rest = t[cut:]
+        t = Text("    ") + rest[len(rest.plain) - len(rest.plain.lstrip()):]
+    out.append(t)
     return out
 
 
@@ -231,8 +247,8 @@ def lines(v: HState, me: int | None, lang: str = "en", names: list[str] | None =
     picked so far, see `pad_lines`; `me` None: an onlooker's, a replay's, with no hand)."""
     out = [header(v, me, lang, names)]
     out += dept_lines(v, me, lang, names, width)
-    players = player_lines(v, me, lang, names)
     pad = pad_lines(v, me, lang, names, picking)
+    players = player_lines(v, me, lang, names, legend=not pad)
     out += side_by_side(players, pad, 55) if pad else players
     if me is not None:
         out += hand_lines(v, me, lang, width)

@@ -108,3 +108,14 @@ def test_news_that_does_not_fit_goes_first_on_its_own_pages_none_lost() -> None:
     want = [line(e, d.actor, "de") for e in v.history[-40:]]
     assert len(shown) == 40  # each new line once: the news pages' lines, then the page's
     assert all(w.startswith(s.rstrip("…")) for s, w in zip(shown, want, strict=True))
+
+
+def test_a_short_menu_takes_columns_to_make_room_for_the_news() -> None:
+    """Six short choices go in two columns where one column would leave too little room for the new lines."""
+    st = next(s for s in positions(1) if (d := pending(s)) is not None and d.kind == "probe"
+              and len(legal(view(s, d.actor), d.actor)) >= 5)
+    d = pending(st)
+    v = view(st, d.actor)
+    stage = Menu(v, d.actor, d.kind, d.info, legal(v, d.actor), "en").stage()
+    alone = account_room(v, d.actor, "en", stage, 80, 24)
+    assert account_room(v, d.actor, "en", stage, 80, 24, fresh=alone + 2) >= alone + 2

@@ -147,3 +147,24 @@ def card_name_of(v: object, h: int, lang: str) -> str:
     from adp2p.cli.hacker.words import card_name
 
     return card_name(v.face(h, 0), lang)  # type: ignore[attr-defined]
+
+
+def test_a_long_german_hand_is_wrapped_not_cut() -> None:
+    """Five long German card names do not fit one line of 80 columns: the hand goes on in a second line."""
+    from adp2p.hacker.catalog import card_by_key
+
+    v = view(next(s for s in positions(1) if len(s.hands[0]) == 5), 0)
+    for h, key in zip(v.hands[0], ("information_exchange", "additional_password", "superspy_protection",
+                                   "network_access", "malfunction"), strict=True):
+        v.faces[h] = card_by_key(key).id
+    rows = screen.hand_lines(v, 0, "de", 80)
+    text = " ".join(t.plain for t in rows)
+    assert all(t.cell_len <= 79 for t in rows) and "…" not in text
+    assert {"INFORMATIONSAUSTAUSCH", "ZUSATZPASSWORT", "FEHLFUNKTION", "NETZZUGANG"} <= names_in(text)
+
+
+def test_the_queue_legend_gives_way_to_the_hack_pad() -> None:
+    st = next(s for s in positions(1) if (d := pending(s)) is not None and d.kind == "probe")
+    rows = screen.lines(view(st, 0), 0, "de", None, 80)
+    head = next(t.plain for t in rows if "Hd/gel/vd" in t.plain)
+    assert head[:55].rstrip().endswith("Hd/gel/vd")  # (the legend was cut to a stray "w" before the pad's title)
