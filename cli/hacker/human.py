@@ -41,6 +41,7 @@ class Human:
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.reader = reader_for(self.inp)
         self.notes: list[str] = []
+        self.forced: list[tuple[tuple[str, str], list[str]]] = []  # the notes' moves by (kind, reason)
         self.menu: Menu | None = None  # the menu being asked (for a driver that types like a person)
         self.seen = 0  # account lines this player has been shown
         self.fresh: int | None = None  # how many of the account's lines on the page are new to the player
@@ -73,9 +74,17 @@ class Human:
         menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
         if not menu.pad and len(menu.shown) == 1:  # one legal event, or copies the player cannot tell apart
             what = menu.paths[menu.shown[0]][-1]
-            why = forced.reason(v, me, d.kind, d.info, options, self.lang)
-            self.notes.append(say("auto_why", self.lang, what=what, why=why) if why else
-                              say("auto", self.lang, what=what))  # all of them until the player chooses
+            if d.kind == "answer":  # the controller's answers, square by square
+                what = f"{d.info.get('sq', '?')} {what}"
+            why = forced.reason(v, me, d.kind, d.info, options, self.lang) or ""
+            if self.forced and self.forced[-1][0] == (d.kind, why) and self.notes:  # the same again: one note
+                self.forced[-1][1].append(what)
+                self.notes.pop()
+            else:
+                self.forced.append(((d.kind, why), [what]))
+            whats = ", ".join(self.forced[-1][1])
+            self.notes.append(say("auto_why", self.lang, what=whats, why=why) if why else
+                              say("auto", self.lang, what=whats))  # all of them until the player chooses
             while len(self.notes) > 1 and len(note_lines(self.notes, self.size()[0])) > NOTES_MAX:
                 self.notes.pop(0)  # (only where the player has had no choice for a long time)
             return options[menu.shown[0]]
@@ -93,7 +102,7 @@ class Human:
             ev = menu.pick(line)
             status = menu.error
             if ev is not None:
-                self.notes = []
+                self.notes, self.forced = [], []
                 return ev
 
     def watch(self, v: HState, me: int) -> None:

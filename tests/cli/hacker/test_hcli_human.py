@@ -119,3 +119,13 @@ def test_a_short_menu_takes_columns_to_make_room_for_the_news() -> None:
     stage = Menu(v, d.actor, d.kind, d.info, legal(v, d.actor), "en").stage()
     alone = account_room(v, d.actor, "en", stage, 80, 24)
     assert account_room(v, d.actor, "en", stage, 80, 24, fresh=alone + 2) >= alone + 2
+
+
+def test_the_same_forced_move_again_is_one_note() -> None:
+    """A controller's answers, given by its pad, are one note naming each square (not a line per answer)."""
+    st, p = _at_lay()
+    v = view(st, p)
+    h = Human("en", inp=io.StringIO(), out=io.StringIO(), size=(80, 24))
+    for sq in ("A1", "B2", "C3"):
+        h.choose(v, p, Decision(p, "answer", {"sq": sq}), [{"t": "answer", "p": p, "check": False}])
+    assert h.notes == ["(done for you: A1 no check, B2 no check, C3 no check; your pad decides the answer)"]

@@ -168,3 +168,10 @@ def test_the_queue_legend_gives_way_to_the_hack_pad() -> None:
     rows = screen.lines(view(st, 0), 0, "de", None, 80)
     head = next(t.plain for t in rows if "Hd/gel/vd" in t.plain)
     assert head[:55].rstrip().endswith("Hd/gel/vd")  # (the legend was cut to a stray "w" before the pad's title)
+
+
+def test_no_empty_queue_line_while_nobody_waits() -> None:
+    st = positions(1)[0]
+    assert not any(st.dept[d][1:] for d in range(6))
+    rows = screen.dept_lines(view(st, 0), 0, "en", None, 80)
+    assert len(rows) == 3 and all(t.plain.strip() for t in rows)
