@@ -35,6 +35,10 @@ def menu_block(stage: Stage, width: int, room: int, prefer: int | None = None) -
     per = math.ceil(len(body) / cols) if body else 0
     cw = (width - 1) // cols
     out = [title]
+    if cols == 1:  # a long choice goes on in a second line, not cut
+        for x in body:
+            out += [Text(y) for y in textwrap.wrap(x, width - 1, subsequent_indent="    ")[:2]] or [Text()]
+        return out
     for r in range(per):
         t = Text()
         for c in range(cols):

@@ -175,3 +175,11 @@ def test_no_empty_queue_line_while_nobody_waits() -> None:
     assert not any(st.dept[d][1:] for d in range(6))
     rows = screen.dept_lines(view(st, 0), 0, "en", None, 80)
     assert len(rows) == 3 and all(t.plain.strip() for t in rows)
+
+
+def test_a_long_choice_in_one_column_is_wrapped_not_cut() -> None:
+    from adp2p.cli.hacker.page import menu_block
+
+    long = " 6 Zufall: INFORMATIONSAUSTAUSCH, PRIORITÄT, PRIORITÄT | Terminal: HACK, SCHLOSS"
+    rows = [t.plain for t in menu_block(("Karten legen", [" 1 nichts legen", long], None), 80, 10)]
+    assert all(len(x) <= 79 for x in rows) and "SCHLOSS" in rows[-1] and "…" not in "".join(rows)
