@@ -1,6 +1,7 @@
 """Why a decision with a single legal event was taken for the player: a short reason in the player's words where the
 rules give one (terminal cards are laid only at a terminal, H-LAYTERM; a check throws out a hacker without a laid
-HACK card or PRIO to pay for it, 004:122-126; the controller answers by its pad, 004:118; TIME 0 at a terminal
+HACK card or PRIO to pay for it, 004:122-126; no SUPERSPY PROTECTION
+in the hand to stop a SPY, 004:227; the controller answers by its pad, 004:118; TIME 0 at a terminal
 means leaving, H-TIME0), None where the move explains itself (turning a sealed choice over, opening the pad).
 
 Read from the player's view and the decision only, so it says nothing the player may not know."""
@@ -45,6 +46,8 @@ def reason_key(v: HState, me: int, kind: str, info: dict[str, Any], options: lis
         if v.where[me] == CAFE:
             return None
         return "time0" if v.terminal_of(me) is not None and v.time[me] == 0 else None
+    if t == "decline":
+        return "no_ssp"
     if t == "use_hack":
         return "must_hack"
     if t == "eject":
