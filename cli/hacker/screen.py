@@ -53,8 +53,8 @@ def header(v: HState, me: int | None, lang: str, names: list[str] | None) -> Tex
 
 
 def dept_lines(v: HState, me: int | None, lang: str, names: list[str] | None, width: int) -> list[Text]:
-    """Three lines: each department's name and flags, its terminal, its queue (none while every queue is empty); then
-    the cafeteria."""
+    """Up to four lines: each department's name and flags, its terminal, its queue (none while every queue is empty);
+    then the cafeteria (none while it is empty: the players' table says where everyone is)."""
     cw = max(10, min(22, width // 6))
     top, term, queue = Text(), Text(), Text()
     for d in range(6):
@@ -89,9 +89,8 @@ def dept_lines(v: HState, me: int | None, lang: str, names: list[str] | None, wi
         cafe.append_text(who(v, p, me, lang, names))
     if not inside:
         cafe.append("-", style="dim")
-    if not any(v.dept[d][1:] for d in range(6)):  # nobody waits in a queue: no empty line for them
-        return [top, term, cafe]
-    return [top, term, queue, cafe]
+    rows = [top, term] + ([queue] if any(v.dept[d][1:] for d in range(6)) else [])
+    return rows + ([cafe] if inside else [])  # (an empty queue line or cafeteria: no line, more for the account)
 
 
 def marks(row: list[bool], extra: list[bool] | None, open_depts: list[int]) -> Text:

@@ -129,3 +129,12 @@ def test_the_same_forced_move_again_is_one_note() -> None:
     for sq in ("A1", "B2", "C3"):
         h.choose(v, p, Decision(p, "answer", {"sq": sq}), [{"t": "answer", "p": p, "check": False}])
     assert h.notes == ["(done for you: A1 no check, B2 no check, C3 no check; your pad decides the answer)"]
+
+
+def test_the_lay_question_in_a_queue_says_chance_cards_only() -> None:
+    from adp2p.cli.hacker.labels import question
+
+    st, p = _at_lay()
+    v = _in_queue_with_terminal_cards(st, p)
+    assert question(v, p, "seal", {"what": "lay"}, "de").endswith("in der Warteschlange nur Zufallskarten)")
+    assert "queue" not in question(view(st, p), p, "seal", {"what": "lay"}, "en")

@@ -170,11 +170,11 @@ def test_the_queue_legend_gives_way_to_the_hack_pad() -> None:
     assert head[:55].rstrip().endswith("Hd/gel/vd")  # (the legend was cut to a stray "w" before the pad's title)
 
 
-def test_no_empty_queue_line_while_nobody_waits() -> None:
+def test_no_empty_queue_or_cafeteria_line() -> None:
     st = positions(1)[0]
-    assert not any(st.dept[d][1:] for d in range(6))
+    assert not any(st.dept[d][1:] for d in range(6)) and 6 not in st.where
     rows = screen.dept_lines(view(st, 0), 0, "en", None, 80)
-    assert len(rows) == 3 and all(t.plain.strip() for t in rows)
+    assert len(rows) == 2 and all(t.plain.strip() for t in rows)
 
 
 def test_a_long_choice_in_one_column_is_wrapped_not_cut() -> None:
