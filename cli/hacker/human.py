@@ -3,7 +3,8 @@ event. What a table (or the local game) calls: `Human.choose(view, seat, decisio
 `options` (for a sealing decision the intent with its `secret`: the caller seals it with `split_secret`).
 
 A decision with a single legal event (turning a sealed choice over, the controller's true answer, opening the pad,
-laying nothing when nothing can be laid, discarding an unplayable card, being thrown out) is no choice: it is taken
+laying nothing when nothing can be laid, discarding an unplayable card, being thrown out) is no choice, nor is the
+order of discarding cards none of which can be played: it is taken
 without asking, and the next page says so, with the rules' reason where they give one (cli/hacker/forced.py); every
 such note since the player's last own choice stays on the page until the player chooses.
 
@@ -72,7 +73,8 @@ class Human:
         if not options:
             raise ValueError(f"no legal event for seat {me} at a {d.kind} decision")
         menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
-        if not menu.pad and len(menu.shown) == 1:  # one legal event, or copies the player cannot tell apart
+        only_discards = all(ev["t"] == "discard" for ev in options)  # which one first is no choice (H-UNPLAYABLE)
+        if not menu.pad and (len(menu.shown) == 1 or only_discards):  # or copies the player cannot tell apart
             what = menu.paths[menu.shown[0]][-1]
             if d.kind == "answer":  # the controller's answers, square by square
                 what = f"{d.info.get('sq', '?')} {what}"

@@ -138,3 +138,12 @@ def test_the_lay_question_in_a_queue_says_chance_cards_only() -> None:
     v = _in_queue_with_terminal_cards(st, p)
     assert question(v, p, "seal", {"what": "lay"}, "de").endswith("in der Warteschlange nur Zufallskarten)")
     assert "queue" not in question(view(st, p), p, "seal", {"what": "lay"}, "en")
+
+
+def test_the_order_of_discarding_unplayable_cards_is_not_asked() -> None:
+    st, p = _at_lay()
+    v = view(st, p)
+    h = Human("de", inp=io.StringIO(), out=io.StringIO(), size=(80, 24))
+    opts = [{"t": "discard", "p": p, "h": 1, "card": "hack"}, {"t": "discard", "p": p, "h": 2, "card": "piping"}]
+    assert h.choose(v, p, Decision(p, "play", {"pile": "terminal"}), opts) == opts[0]  # (no line was read)
+    assert h.notes == ["(für dich erledigt: HACK abwerfen (nicht spielbar))"]
