@@ -72,7 +72,7 @@ WORDS: dict[str, dict[str, str]] = {
     "why.time0": {"en": "TIME 0: you must leave the terminal", "de": "ZEIT 0: du musst das Terminal verlassen"},
     "why.no_prio": {"en": "no PRIO left to pay for your HACK card", "de": "keine PRIO mehr für deine HACK-Karte"},
     "why.no_ssp": {"en": "you hold no SUPERSPY PROTECTION", "de": "du hast keinen SUPERSPIONSCHUTZ"},
-    "why.must_hack": {"en": "a laid HACK card must be used", "de": "eine gelegte HACK-Karte muss benutzt werden"},
+    "why.must_hack": {"en": "a laid HACK card must be used", "de": "gelegte HACK-Karte ist Pflicht"},
     "why.no_hack": {"en": "you have no HACK card laid", "de": "du hast keine HACK-Karte gelegt"},
     "why.pad_says": {"en": "your pad decides the answer", "de": "dein Pad bestimmt die Antwort"},
     "pick_pad": {"en": "picked {sqs} ({k}/{n})", "de": "gewählt {sqs} ({k}/{n})"},
