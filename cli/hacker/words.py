@@ -103,6 +103,8 @@ WORDS: dict[str, dict[str, str]] = {
     "ask.seal.lay": {"en": "Lay cards face down (sealed)", "de": "Karten verdeckt auslegen (versiegelt)"},
     "ask.seal.lay.queue": {"en": "Lay cards face down (sealed; in the queue chance cards only)",
                            "de": "Karten verdeckt auslegen (versiegelt; in der Warteschlange nur Zufallskarten)"},
+    "ask.seal.lay.cafe": {"en": "Lay cards face down (sealed; in the cafeteria chance cards only)",
+                          "de": "Karten verdeckt auslegen (versiegelt; in der Kantine nur Zufallskarten)"},
     "ask.seal.pad": {"en": "Set your checks on the pad (or type a square)",
                      "de": "Setze deine Checks (oder tippe ein Feld)"},
     "ask.unseal": {"en": "Turn your sealed choice over", "de": "Decke deine versiegelte Wahl auf"},

@@ -138,6 +138,9 @@ def test_the_lay_question_in_a_queue_says_chance_cards_only() -> None:
     v = _in_queue_with_terminal_cards(st, p)
     assert question(v, p, "seal", {"what": "lay"}, "de").endswith("in der Warteschlange nur Zufallskarten)")
     assert "queue" not in question(view(st, p), p, "seal", {"what": "lay"}, "en")
+    v.dept[v.where[p]].remove(p)
+    v.where[p] = 6  # the cafeteria
+    assert question(v, p, "seal", {"what": "lay"}, "en").endswith("in the cafeteria chance cards only)")
 
 
 def test_the_order_of_discarding_unplayable_cards_is_not_asked() -> None:
