@@ -185,7 +185,8 @@ def pad_lines(v: HState, me: int | None, lang: str, names: list[str] | None,
 
 
 def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
-    """The player's hand (names; at a wide screen with their texts) and the cards it laid face down."""
+    """The player's hand (names; at a wide screen with their texts) and the cards it laid face down (no line while
+    it has laid none)."""
     wide = width >= WIDE
     t = Text(say("hand", lang) + ": ", style="bold")
     hand = [h for h in v.hands[me] if v.face(h, me) is not None]  # a card just drawn may not be seen yet
@@ -213,7 +214,8 @@ def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
     fronts = [(h, q) for q in range(v.n) for h in v.front[q] if v.front_by.get(h) == me]
     for h, q in fronts:
         laid.append(f"{card_name(v.face(h, me), lang)}→{seat_name(q, me, lang)} ", style="magenta")
-    out += wrapped(laid, width)
+    if v.laid_chance[me] or v.laid_term[me] or fronts:  # (nothing laid: no line, one more for the account)
+        out += wrapped(laid, width)
     return out
 
 

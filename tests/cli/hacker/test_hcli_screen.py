@@ -183,3 +183,10 @@ def test_a_long_choice_in_one_column_is_wrapped_not_cut() -> None:
     long = " 6 Zufall: INFORMATIONSAUSTAUSCH, PRIORITÄT, PRIORITÄT | Terminal: HACK, SCHLOSS"
     rows = [t.plain for t in menu_block(("Karten legen", [" 1 nichts legen", long], None), 80, 10)]
     assert all(len(x) <= 79 for x in rows) and "SCHLOSS" in rows[-1] and "…" not in "".join(rows)
+
+
+def test_no_laid_cards_line_while_nothing_is_laid() -> None:
+    st = next(s for s in positions(1) if not s.laid_chance[0] and not s.laid_term[0] and not any(s.front))
+    assert len(screen.hand_lines(view(st, 0), 0, "en", 80)) == 1
+    st = next(s for s in positions(1) if s.laid_term[0])
+    assert any(t.plain.startswith("Laid face down") for t in screen.hand_lines(view(st, 0), 0, "en", 80))
