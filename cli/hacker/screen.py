@@ -253,7 +253,7 @@ def lines(v: HState, me: int | None, lang: str = "en", names: list[str] | None =
     out += dept_lines(v, me, lang, names, width)
     pad = pad_lines(v, me, lang, names, picking)
     players = player_lines(v, me, lang, names, legend=not pad)
-    out += side_by_side(players, pad, 55) if pad else players
+    out += side_by_side(players, pad, 56)  # (a space after the table, 55 wide) if pad else players
     if me is not None:
         out += hand_lines(v, me, lang, width)
     for s in account.lines(v.history, me, lang, names, account_lines):

@@ -167,7 +167,7 @@ def test_the_queue_legend_gives_way_to_the_hack_pad() -> None:
     st = next(s for s in positions(1) if (d := pending(s)) is not None and d.kind == "probe")
     rows = screen.lines(view(st, 0), 0, "de", None, 80)
     head = next(t.plain for t in rows if "Hd/gel/vd" in t.plain)
-    assert head[:55].rstrip().endswith("Hd/gel/vd")  # (the legend was cut to a stray "w" before the pad's title)
+    assert head[:56].rstrip().endswith("Hd/gel/vd") and head[55] == " "  # (no stray "w", no title glued to it)
 
 
 def test_no_empty_queue_or_cafeteria_line() -> None:
