@@ -78,6 +78,8 @@ class Human:
             what = menu.paths[menu.shown[0]][-1]
             if d.kind == "answer":  # the controller's answers, square by square
                 what = f"{d.info.get('sq', '?')} {what}"
+            if d.kind == "unseal" and d.info.get("what") == "lay":  # the cards are on the page (laid face down)
+                what = say("unsealed_lay", self.lang)
             why = forced.reason(v, me, d.kind, d.info, options, self.lang) or ""
             if self.forced and self.forced[-1][0] == (d.kind, why) and self.notes:  # the same again: one note
                 self.forced[-1][1].append(what)

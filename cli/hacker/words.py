@@ -58,6 +58,7 @@ WORDS: dict[str, dict[str, str]] = {
     "press_enter_more": {"en": "Enter: go on > ", "de": "Enter: weiter > "},
     "press_enter": {"en": "Press Enter to leave.", "de": "Enter zum Beenden."},
     "auto": {"en": "(done for you: {what})", "de": "(für dich erledigt: {what})"},
+    "unsealed_lay": {"en": "your laid cards turned over", "de": "deine gelegten Karten aufgedeckt"},
     "auto_why": {"en": "(done for you: {what}; {why})", "de": "(für dich erledigt: {what}; {why})"},
     # why a move was the only one (cli/hacker/forced.py)
     "why.must_lay": {"en": "a BLACKOUT or SUPER SPY drawn must be laid",

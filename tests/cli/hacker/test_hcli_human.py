@@ -150,3 +150,13 @@ def test_the_order_of_discarding_unplayable_cards_is_not_asked() -> None:
     opts = [{"t": "discard", "p": p, "h": 1, "card": "hack"}, {"t": "discard", "p": p, "h": 2, "card": "piping"}]
     assert h.choose(v, p, Decision(p, "play", {"pile": "terminal"}), opts) == opts[0]  # (no line was read)
     assert h.notes == ["(für dich erledigt: HACK abwerfen (nicht spielbar))"]
+
+
+def test_turning_over_ones_laid_cards_is_a_short_note() -> None:
+    """The laid cards are on the page already: the note does not list them again (it took two lines)."""
+    st, p = _at_lay()
+    v = view(st, p)
+    h = Human("de", inp=io.StringIO(), out=io.StringIO(), size=(80, 24))
+    h.choose(v, p, Decision(p, "unseal", {"what": "lay"}), [{"t": "unseal", "p": p, "what": "lay", "chance": [],
+                                                             "term": list(v.hands[p][:3])}])
+    assert h.notes == ["(für dich erledigt: deine gelegten Karten aufgedeckt)"]
