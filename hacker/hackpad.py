@@ -44,6 +44,7 @@ def probe_squares(st: HState) -> list[str]:
 def on_probe(st: HState, ev: dict[str, Any]) -> None:
     a = st.work["hack"]
     if ev.get("sq") == "abandon":
+        st.history.append({"k": "abandon", "p": a["p"], "d": a["d"]})
         _end(st, "ejected")
         return
     if ev.get("sq") not in probe_squares(st):
@@ -62,6 +63,7 @@ def on_answer(st: HState, ev: dict[str, Any]) -> None:
         raise IllegalEvent("controller_false_answer",
                            f"seat {a['ctrl']} (controller) answered {check} for {sq} against its committed pad")
     a["answers"].append([sq, check])
+    st.history.append({"k": "probe", "p": a["p"], "sq": sq, "check": check})  # the answer is said aloud (004:118)
     if not check:
         a["cleared"].append(sq)
         a["pos"] = sq
@@ -98,6 +100,7 @@ def on_pass_check(st: HState, ev: dict[str, Any]) -> None:
     discard_public(st, h)
     st.used[p] += 1
     a["hit"].append(a["pending"])
+    st.history.append({"k": "use_hack", "p": p, "sq": a["pending"]})  # the card is turned over: public
     if a["pending"] == board.CENTRE:  # 004:126: a check on the centre is passed into the centre
         a["pos"] = board.CENTRE
         _end(st, "success")

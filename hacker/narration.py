@@ -60,6 +60,11 @@ WORDS: dict[str, dict[str, str]] = {
     "h.face_down_removed": {"en": "a face-down card before {p} is removed",
                             "de": "eine verdeckte Karte vor {p} entfernt"},
     "h.hack": {"en": "{p} hacks {d} (controller {ctrl})", "de": "{p} hackt {d} (Kontrolle {ctrl})"},
+    "h.probe": {"en": "{p} tries {sq}: clear", "de": "{p} versucht {sq}: frei"},
+    "h.probe.check": {"en": "{p} tries {sq}: CHECK", "de": "{p} versucht {sq}: CHECK"},
+    "h.use_hack": {"en": "{p} turns over a HACK card and passes the check at {sq}",
+                   "de": "{p} deckt eine HACK-Karte auf und kommt am Check auf {sq} vorbei"},
+    "h.abandon": {"en": "{p} abandons the attempt at {d}", "de": "{p} bricht den Versuch in {d} ab"},
     "h.hack_success": {"en": "{p} got through at {d}! pad {checks}, roll {roll}",
                        "de": "{p} ist durch in {d}! Pad {checks}, Wurf {roll}"},
     "h.hack_ejected": {"en": "{p} is ejected at {d}; pad {checks}, roll {roll}",
@@ -166,6 +171,8 @@ def line(e: Entry, me: int | None, lang: str, names: Sequence[str] | None = None
         f["who"] = seat_name(e["who"], me, lang, names)
     if CAFE in (e.get("to"), e.get("at")) and f"{key}.cafe" in WORDS:  # "goes to the cafeteria", "in die Kantine"
         key += ".cafe"
+    if k == "probe" and e.get("check"):  # the controller said CHECK
+        key += ".check"
     if k == "duel" and not e.get("ahead"):  # a tie (or an entry from before "ahead" was kept)
         key += ".tie"
     if k == "duel_dummy" and len(e.get("dice", ())) == 2:  # the player adds 1 and must beat the dummy (004:86)

@@ -3,8 +3,13 @@ event. What a table (or the local game) calls: `Human.choose(view, seat, decisio
 `options` (for a sealing decision the intent with its `secret`: the caller seals it with `split_secret`).
 
 A decision with a single legal event (turning a sealed choice over, the controller's true answer, opening the pad,
-laying nothing when nothing can be laid, discarding an unplayable card, being thrown out) is no choice: it is taken
-without asking, and the next page says so."""
+laying nothing when nothing can be laid, discarding an unplayable card, being thrown out) is no choice, nor is the
+order of discarding cards none of which can be played: it is taken
+without asking, and the next page says so, with the rules' reason where they give one (cli/hacker/forced.py); every
+such note since the player's last own choice stays on the page until the player chooses.
+
+The account's lines since the player's last decision are shown on the decision's page when they fit there (older
+lines dimmed); only when they do not, the ones that do not fit come first on pages of their own (Enter for more)."""
 
 from __future__ import annotations
 
@@ -13,9 +18,9 @@ import shutil
 import sys
 from typing import Any, TextIO
 
-from adp2p.cli.hacker import account
+from adp2p.cli.hacker import account, forced
 from adp2p.cli.hacker.menu import Menu
-from adp2p.cli.hacker.page import compose, menu_rows
+from adp2p.cli.hacker.page import account_room, compose, menu_rows, note_lines
 from adp2p.cli.hacker.words import say, seat_name
 from adp2p.cli.tui.prompt import reader_for
 from adp2p.hacker.api import Decision, pending
@@ -23,7 +28,7 @@ from adp2p.hacker.state import HState
 from rich.console import Console
 
 Event = dict[str, Any]
-NEWS_AFTER = 5  # more new account lines than this since the last decision: shown on pages of their own first
+NOTES_MAX = 6  # lines of notes of moves done for the player: the oldest go first beyond them
 
 
 class Quit(Exception):
@@ -37,8 +42,10 @@ class Human:
         self.inp, self.out = inp or sys.stdin, out or sys.stdout
         self.reader = reader_for(self.inp)
         self.notes: list[str] = []
+        self.forced: list[tuple[tuple[str, str], list[str]]] = []  # the notes' moves by (kind, reason)
         self.menu: Menu | None = None  # the menu being asked (for a driver that types like a person)
         self.seen = 0  # account lines this player has been shown
+        self.fresh: int | None = None  # how many of the account's lines on the page are new to the player
         self.con = Console(file=self.out, force_terminal=self.out.isatty(), highlight=False,
                            color_system="auto" if self.out.isatty() else None, soft_wrap=True)
 
@@ -54,7 +61,7 @@ class Human:
     def draw(self, v: HState, me: int, stage: Any, status: str = "", prompt: bool = True) -> None:
         cols, rows = self.size()
         picking = self.menu.picked if self.menu is not None and stage is not None else ()
-        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes, picking)
+        lines = compose(v, me, self.lang, stage, cols, rows, self.names, self.notes, picking, self.fresh)
         if self.out.isatty():
             self.out.write("\x1b[H\x1b[2J")
         for t in lines:
@@ -66,13 +73,29 @@ class Human:
         if not options:
             raise ValueError(f"no legal event for seat {me} at a {d.kind} decision")
         menu = Menu(v, me, d.kind, d.info, options, self.lang, self.names)
-        if not menu.pad and len(menu.shown) == 1:  # one legal event, or copies the player cannot tell apart
+        only_discards = all(ev["t"] == "discard" for ev in options)  # which one first is no choice (H-UNPLAYABLE)
+        if not menu.pad and (len(menu.shown) == 1 or only_discards):  # or copies the player cannot tell apart
             what = menu.paths[menu.shown[0]][-1]
-            self.notes = [*self.notes[-1:], say("auto", self.lang, what=what)]  # the last two such notes
+            if d.kind == "answer":  # the controller's answers, square by square
+                what = f"{d.info.get('sq', '?')} {what}"
+            if d.kind == "unseal" and d.info.get("what") == "lay":  # the cards are on the page (laid face down)
+                what = say("unsealed_lay", self.lang)
+            why = forced.reason(v, me, d.kind, d.info, options, self.lang) or ""
+            if self.forced and self.forced[-1][0] == (d.kind, why) and self.notes:  # the same again: one note
+                self.forced[-1][1].append(what)
+                self.notes.pop()
+            else:
+                self.forced.append(((d.kind, why), [what]))
+            whats = ", ".join(self.forced[-1][1])
+            self.notes.append(say("auto_why", self.lang, what=whats, why=why) if why else
+                              say("auto", self.lang, what=whats))  # all of them until the player chooses
+            while len(self.notes) > 1 and len(note_lines(self.notes, self.size()[0])) > NOTES_MAX:
+                self.notes.pop(0)  # (only where the player has had no choice for a long time)
             return options[menu.shown[0]]
-        self.news(v, me)
         cols, rows = self.size()
         menu.fit(menu_rows(v, me, self.lang, cols, rows, self.names, self.notes), cols)
+        fresh = len(v.history) - min(self.seen, len(v.history))
+        self.news(v, me, account_room(v, me, self.lang, menu.stage(), cols, rows, self.names, self.notes, fresh))
         self.menu = menu
         status = ""
         while True:
@@ -83,7 +106,7 @@ class Human:
             ev = menu.pick(line)
             status = menu.error
             if ev is not None:
-                self.notes = []
+                self.notes, self.forced = [], []
                 return ev
 
     def watch(self, v: HState, me: int) -> None:
@@ -91,23 +114,27 @@ class Human:
         d = pending(v)
         who = seat_name(d.actor, me, self.lang, self.names) if d is not None and d.actor is not None else None
         self.seen = min(self.seen, len(v.history))
+        self.fresh = len(v.history) - self.seen
         self.draw(v, me, None, say("waiting", self.lang, who=who) if who else "", prompt=False)  # (CHANCE: none)
 
-    def news(self, v: HState, me: int) -> None:
-        """What happened since this player's last decision, when more than the page's account shows: a page of the
-        account's new lines at a time, Enter for the next (the page after it shows the latest lines again)."""
+    def news(self, v: HState, me: int, room: int) -> None:
+        """What happened since this player's last decision: the page shows the latest `room` lines of the account;
+        the new ones before them, if any, come first on pages of their own, Enter for the next."""
         new = v.history[self.seen:]
         self.seen = len(v.history)
-        cols, rows = self.size()
-        if len(new) <= NEWS_AFTER + max(0, rows - 24):  # a taller page shows more of them itself
+        self.fresh = len(new)
+        ahead = new[: max(0, len(new) - room)]
+        if not ahead:
             return
         self.menu = None
+        cols, rows = self.size()
         per = rows - 2
-        for i in range(0, len(new), per):
+        for i in range(0, len(ahead), per):
             if self.out.isatty():
                 self.out.write("\x1b[H\x1b[2J")
-            self.con.print(say("news", self.lang, k=len(new)), style="bold", no_wrap=True, overflow="crop")
-            for e in new[i : i + per]:
+            self.con.print(say("news", self.lang, k=len(new), r=len(new) - len(ahead)), style="bold", no_wrap=True,
+                           overflow="crop")
+            for e in ahead[i : i + per]:
                 self.con.print("· " + account.line(e, me, self.lang, self.names)[: cols - 3], no_wrap=True,
                                overflow="crop")
             self.out.write(say("press_enter_more", self.lang))
@@ -118,6 +145,7 @@ class Human:
 
     def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
         self.notes = [text]
+        self.fresh = len(v.history) - self.seen
         self.draw(v, me, None, say("press_enter", self.lang) if wait else "", prompt=wait)
         if wait:
             self.reader.readline()

@@ -103,6 +103,8 @@ def question(v: HState, me: int, kind: str, info: dict[str, Any], lang: str, nam
         f["left"] = seat_name((me + 1) % v.n, me, lang, names)
     elif kind == "seal":
         key = f"ask.seal.{info.get('what')}"
+        if info.get("what") == "lay" and v.terminal_of(me) is None:  # H-LAYTERM: only chance cards
+            key += ".cafe" if v.where[me] == CAFE else ".queue"
     elif kind == "play":
         f["pile"] = say("chance_pile" if info.get("pile") == "chance" else "term_pile", lang)
     elif kind == "give":

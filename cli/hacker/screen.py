@@ -53,7 +53,8 @@ def header(v: HState, me: int | None, lang: str, names: list[str] | None) -> Tex
 
 
 def dept_lines(v: HState, me: int | None, lang: str, names: list[str] | None, width: int) -> list[Text]:
-    """Three lines: each department's name and flags, its terminal, its queue; then the cafeteria."""
+    """Up to four lines: each department's name and flags, its terminal, its queue (none while every queue is empty);
+    then the cafeteria (none while it is empty: the players' table says where everyone is)."""
     cw = max(10, min(22, width // 6))
     top, term, queue = Text(), Text(), Text()
     for d in range(6):
@@ -88,7 +89,8 @@ def dept_lines(v: HState, me: int | None, lang: str, names: list[str] | None, wi
         cafe.append_text(who(v, p, me, lang, names))
     if not inside:
         cafe.append("-", style="dim")
-    return [top, term, queue, cafe]
+    rows = [top, term] + ([queue] if any(v.dept[d][1:] for d in range(6)) else [])
+    return rows + ([cafe] if inside else [])  # (an empty queue line or cafeteria: no line, more for the account)
 
 
 def marks(row: list[bool], extra: list[bool] | None, open_depts: list[int]) -> Text:
@@ -105,13 +107,16 @@ def marks(row: list[bool], extra: list[bool] | None, open_depts: list[int]) -> T
     return t
 
 
-def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) -> list[Text]:
-    """One line per player: place, TIME, PRIO (used), passwords and codes of the public check list, card counts."""
+def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None, legend: bool = True) -> list[Text]:
+    """One line per player: place, TIME, PRIO (used), passwords and codes of the public check list, card counts
+    (`legend`: the header says what the queue mark means; not beside the hack pad, which takes that room)."""
     d = pending(v)
     actor = d.actor if d else None
     you = say("h_player", lang) if me is not None else ""  # an onlooker (a replay) is nobody at the table
     head = Text(f"  {you:<8}{say('h_at', lang):<7}{'Time' if lang == 'en' else 'Zeit':>4} "
                 f"{'Prio':>5}  {say('h_pw', lang)[:6]:<7}{say('h_codes', lang):<7}{say('h_cards', lang)}", style="dim")
+    if legend:
+        head.append("  " + say("queue_legend", lang, q=say("queue_mark", lang)))
     out = [head]
     for p in range(v.n):
         t = Text("▶ " if p == actor else "  ", style="bold")
@@ -120,7 +125,8 @@ def player_lines(v: HState, me: int | None, lang: str, names: list[str] | None) 
         t.append_text(name)
         t.pad_right(NAME_CELLS + 3 - t.cell_len)
         w = v.where[p]
-        place = place_name(w, lang) if w == CAFE else place_name(w, lang) + ("" if v.terminal_of(p) == w else "q")
+        queued = w != CAFE and v.terminal_of(p) != w
+        place = place_name(w, lang) + (say("queue_mark", lang) if queued else "")
         if w == CAFE:
             place = say("cafe_short", lang)
         t.append(f"{place:<6}")
@@ -179,19 +185,23 @@ def pad_lines(v: HState, me: int | None, lang: str, names: list[str] | None,
 
 
 def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
-    """The player's hand (names; at a wide screen with their texts) and the cards it laid face down."""
+    """The player's hand (names; at a wide screen with their texts) and the cards it laid face down (no line while
+    it has laid none)."""
     wide = width >= WIDE
     t = Text(say("hand", lang) + ": ", style="bold")
-    hand = v.hands[me]
+    hand = [h for h in v.hands[me] if v.face(h, me) is not None]  # a card just drawn may not be seen yet
+    unseen = len(v.hands[me]) - len(hand)
     for i, h in enumerate(hand):
         t.append(", " if i else "")
         t.append(card_name(v.face(h, me), lang), style="bold" if v.passing[me] != h else "dim")
-    if not hand:
+    if unseen:
+        t.append(("  " if hand else "") + say("unseen", lang, k=unseen), style="dim")
+    elif not hand:
         t.append(say("nothing", lang), style="dim")
     p = v.passing[me]
     if p is not None:
         t.append("  (" + say("passing", lang, card=card_name(v.face(p, me), lang)) + ")", style="dim")
-    out = [t]
+    out = wrapped(t, width)
     if wide:
         faces = [f for f in dict.fromkeys(v.face(h, me) for h in hand) if f is not None]  # each card once
         for f in faces:
@@ -204,7 +214,22 @@ def hand_lines(v: HState, me: int, lang: str, width: int) -> list[Text]:
     fronts = [(h, q) for q in range(v.n) for h in v.front[q] if v.front_by.get(h) == me]
     for h, q in fronts:
         laid.append(f"{card_name(v.face(h, me), lang)}→{seat_name(q, me, lang)} ", style="magenta")
-    out.append(laid)
+    if v.laid_chance[me] or v.laid_term[me] or fronts:  # (nothing laid: no line, one more for the account)
+        out += wrapped(laid, width)
+    return out
+
+
+def wrapped(t: Text, width: int) -> list[Text]:
+    """A line too long for the width broken after a comma or a space, the rest indented (no card name cut)."""
+    out: list[Text] = []
+    while t.cell_len > width - 1:
+        cut = max(t.plain.rfind(", ", 0, width - 2) + 1, t.plain.rfind("  ", 0, width - 1), 0)
+        if cut <= 8:
+            break
+        out.append(t[:cut])
+        rest = t[cut:]
+        t = Text("    ") + rest[len(rest.plain) - len(rest.plain.lstrip()):]
+    out.append(t)
     return out
 
 
@@ -226,9 +251,9 @@ def lines(v: HState, me: int | None, lang: str = "en", names: list[str] | None =
     picked so far, see `pad_lines`; `me` None: an onlooker's, a replay's, with no hand)."""
     out = [header(v, me, lang, names)]
     out += dept_lines(v, me, lang, names, width)
-    players = player_lines(v, me, lang, names)
     pad = pad_lines(v, me, lang, names, picking)
-    out += side_by_side(players, pad, 55) if pad else players
+    players = player_lines(v, me, lang, names, legend=not pad)
+    out += side_by_side(players, pad, 56)  # (a space after the table, 55 wide) if pad else players
     if me is not None:
         out += hand_lines(v, me, lang, width)
     for s in account.lines(v.history, me, lang, names, account_lines):

@@ -87,7 +87,8 @@ def test_where_names_do_not_fit_the_first_page_says_who_is_who() -> None:
               and len(legal(view(st, d.actor), d.actor)) > 1 and d.kind != "seal")
     me = pending(st).actor
     out = io.StringIO()
-    person = Human("de", inp=io.StringIO("q\n"), out=out, size=(80, 24))
+    person = Human("de", inp=io.StringIO("\n\n\nq\n"), out=out, size=(80, 24))  # (Enter past the news that does
+    # not fit the first page)
     choose = table_chooser("de", person)
     names = ["Bot-2", "Spieler", "Bot-1"]
     choose.attach(SimpleNamespace(machine=SimpleNamespace(names=names)))

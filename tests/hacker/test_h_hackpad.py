@@ -48,6 +48,27 @@ def test_example_of_the_rulebook_with_a_hack_card() -> None:
     assert len(s.st.laid_term[0]) == 2  # QUERY and the unused HACK still laid
 
 
+def test_every_probe_and_hack_card_used_leaves_a_public_account_line() -> None:
+    """The account says each announced square with the controller's answer and each HACK card turned over; nothing
+    between the declaration and the opening names the sealed pad or the private roll."""
+    s = at_hack()
+    s.hack(0, [2, 6], ["A2", "B3", "C2"], ["A4", "B3", "B4", "C3"])
+    ks = [e["k"] for e in s.st.history]
+    during = s.st.history[ks.index("hack") + 1 : ks.index("hack_success")]
+    assert during == [{"k": "probe", "p": 0, "sq": "A4", "check": False},
+                      {"k": "probe", "p": 0, "sq": "B3", "check": True},
+                      {"k": "use_hack", "p": 0, "sq": "B3"},
+                      {"k": "probe", "p": 0, "sq": "B4", "check": False},
+                      {"k": "probe", "p": 0, "sq": "C3", "check": False}]
+    assert s.replayed().history == s.st.history  # a peer's fold says the same
+
+
+def test_an_abandoned_attempt_says_so() -> None:
+    s = declared(at_hack(), [3, 4], ["A1", "A2", "B2"])
+    s.do({"t": "probe", "p": 0, "sq": "abandon"})
+    assert {"k": "abandon", "p": 0, "d": 0} in s.st.history
+
+
 def test_check_without_hack_card_ejects_and_discards_every_laid_terminal_card() -> None:
     s = at_hack(hands={0: ["query", "lock"]}, lay={0: ["query", "lock"]})
     s.hack(0, [3, 4], ["A1", "A2", "B2"], ["A1"])

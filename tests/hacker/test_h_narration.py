@@ -41,6 +41,11 @@ NAMES = ["Ana", "Bo", "Cem"]
          "Cem sperrt A1 mit einem SCHLOSS (jetzt 2)"),
         ({"k": "unlock", "p": 2, "d": 0, "left": 1}, "Cem's QUERY opens a LOCK of D1 (1 left)",
          "ABFRAGE von Cem öffnet ein SCHLOSS von A1 (noch 1)"),
+        ({"k": "probe", "p": 0, "sq": "A4", "check": False}, "Ana tries A4: clear", "Ana versucht A4: frei"),
+        ({"k": "probe", "p": 0, "sq": "B3", "check": True}, "Ana tries B3: CHECK", "Ana versucht B3: CHECK"),
+        ({"k": "use_hack", "p": 0, "sq": "B3"}, "Ana turns over a HACK card and passes the check at B3",
+         "Ana deckt eine HACK-Karte auf und kommt am Check auf B3 vorbei"),
+        ({"k": "abandon", "p": 0, "d": 0}, "Ana abandons the attempt at D1", "Ana bricht den Versuch in A1 ab"),
     ],
 )
 def test_the_form_fits_what_happened(entry: dict[str, object], en: str, de: str) -> None:

@@ -109,8 +109,8 @@ def test_the_checks_picked_so_far_are_on_the_pad() -> None:
             after = "\n".join(t.plain for t in compose(v, d.actor, "en", menu.stage(), 80, 24, picking=menu.picked))
             row = int(sq[1])  # the pad's row of that square: its column's mark turns into #
             col = "ABCDE".index(sq[0])
-            line = next(x for x in after.splitlines() if x[55:].startswith(f"{row}  "))
-            assert line[55 + 3 + 2 * col] == "#", line
-            assert "#" not in next(x for x in before.splitlines() if x[55:].startswith(f"{row}  "))[55:]
+            line = next(x for x in after.splitlines() if x[56:].startswith(f"{row}  "))
+            assert line[56 + 3 + 2 * col] == "#", line
+            assert "#" not in next(x for x in before.splitlines() if x[56:].startswith(f"{row}  "))[56:]
             return
     pytest.fail("no pad decision in seed 1")

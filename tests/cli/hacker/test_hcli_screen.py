@@ -113,3 +113,80 @@ def test_wide_layout_has_card_texts(lang: str) -> None:
     c = cards()[v.faces[v.hands[0][0]]]
     assert (c.text_de if lang == "de" else c.text_en)[:20] in page_text(lines, 140)
     assert (c.text_de if lang == "de" else c.text_en)[:20] not in page_text(compose(v, 0, lang, None, 80, 24), 80)
+
+
+@pytest.mark.parametrize("lang,mark,legend", [("en", "q", "q=in the queue"), ("de", "w", "w=in der Warteschlange")])
+def test_the_queue_mark_is_in_the_players_words_and_explained_in_the_header(lang: str, mark: str, legend: str) -> None:
+    """A player waiting in a department's queue is marked after the place in the page's language (German A1w, not
+    A1q), and the players' table's header says what the mark means, within 80 columns."""
+    st = next(s for s in positions(1) if any(w is not None and w >= 0 and w < 6 and s.terminal_of(p) != w
+                                             for p, w in enumerate(s.where)))
+    q = next(p for p, w in enumerate(st.where) if w is not None and 0 <= w < 6 and st.terminal_of(p) != w)
+    rows = screen.player_lines(view(st, 0), 0, lang, None)
+    assert legend in rows[0].plain and rows[0].cell_len <= 79
+    dept = ("D" if lang == "en" else "A") + str(st.where[q] + 1)
+    assert (dept + mark) in rows[1 + q].plain
+    if lang == "de":
+        assert dept + "q" not in rows[1 + q].plain
+
+
+@pytest.mark.parametrize("lang,said", [("en", "+2 drawn, not seen yet"), ("de", "+2 gezogen, noch nicht gesehen")])
+def test_cards_of_ones_own_hand_not_seen_yet_are_counted_not_shown_as_question_marks(lang: str, said: str) -> None:
+    """At a game's end a seat's hand can hold cards just drawn whose faces its seat has not been given: the hand shows
+    the cards it knows and counts the others."""
+    v = view(next(s for s in reversed(positions(1)) if len(s.hands[0]) >= 3), 0)
+    known = v.hands[0][2:]
+    for h in v.hands[0][:2]:
+        v.faces.pop(h, None)
+    hand = screen.hand_lines(v, 0, lang, 80)[0].plain
+    assert "?" not in hand and said in hand
+    assert all(names_in(card_name_of(v, h, lang)) <= names_in(hand) for h in known)
+
+
+def card_name_of(v: object, h: int, lang: str) -> str:
+    from adp2p.cli.hacker.words import card_name
+
+    return card_name(v.face(h, 0), lang)  # type: ignore[attr-defined]
+
+
+def test_a_long_german_hand_is_wrapped_not_cut() -> None:
+    """Five long German card names do not fit one line of 80 columns: the hand goes on in a second line."""
+    from adp2p.hacker.catalog import card_by_key
+
+    v = view(next(s for s in positions(1) if len(s.hands[0]) == 5), 0)
+    for h, key in zip(v.hands[0], ("information_exchange", "additional_password", "superspy_protection",
+                                   "network_access", "malfunction"), strict=True):
+        v.faces[h] = card_by_key(key).id
+    rows = screen.hand_lines(v, 0, "de", 80)
+    text = " ".join(t.plain for t in rows)
+    assert all(t.cell_len <= 79 for t in rows) and "…" not in text
+    assert {"INFORMATIONSAUSTAUSCH", "ZUSATZPASSWORT", "FEHLFUNKTION", "NETZZUGANG"} <= names_in(text)
+
+
+def test_the_queue_legend_gives_way_to_the_hack_pad() -> None:
+    st = next(s for s in positions(1) if (d := pending(s)) is not None and d.kind == "probe")
+    rows = screen.lines(view(st, 0), 0, "de", None, 80)
+    head = next(t.plain for t in rows if "Hd/gel/vd" in t.plain)
+    assert head[:56].rstrip().endswith("Hd/gel/vd") and head[55] == " "  # (no stray "w", no title glued to it)
+
+
+def test_no_empty_queue_or_cafeteria_line() -> None:
+    st = positions(1)[0]
+    assert not any(st.dept[d][1:] for d in range(6)) and 6 not in st.where
+    rows = screen.dept_lines(view(st, 0), 0, "en", None, 80)
+    assert len(rows) == 2 and all(t.plain.strip() for t in rows)
+
+
+def test_a_long_choice_in_one_column_is_wrapped_not_cut() -> None:
+    from adp2p.cli.hacker.page import menu_block
+
+    long = " 6 Zufall: INFORMATIONSAUSTAUSCH, PRIORITÄT, PRIORITÄT | Terminal: HACK, SCHLOSS"
+    rows = [t.plain for t in menu_block(("Karten legen", [" 1 nichts legen", long], None), 80, 10)]
+    assert all(len(x) <= 79 for x in rows) and "SCHLOSS" in rows[-1] and "…" not in "".join(rows)
+
+
+def test_no_laid_cards_line_while_nothing_is_laid() -> None:
+    st = next(s for s in positions(1) if not s.laid_chance[0] and not s.laid_term[0] and not any(s.front))
+    assert len(screen.hand_lines(view(st, 0), 0, "en", 80)) == 1
+    st = next(s for s in positions(1) if s.laid_term[0])
+    assert any(t.plain.startswith("Laid face down") for t in screen.hand_lines(view(st, 0), 0, "en", 80))
