@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from _zoo import Table
 from adp2p.p2p.audit import audit_log
 
@@ -24,3 +25,24 @@ def test_a_face_down_card_removed_unseen_is_shown_when_the_discard_pile_is_reshu
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
     res = audit_log(t.write_log(tmp_path / "log"))
     assert res.ok, res.text()
+
+
+def test_an_honest_seats_secrets_fit_one_entry_at_the_longest_round_limit_a_table_may_name() -> None:
+    """Players who prolong a game (never winning, churning their hands) make every seat's witnesses grow: each pile is
+    shuffled by every seat. A genesis may name up to 10,000 rounds; at a few hundred, an honest seat's `secrets`
+    passed the 448 KiB an entry may have, was dropped unread, and that seat was named as silent. A Hacker table now
+    names at most MAX_ROUND_LIMIT rounds, where the worst an honest seat can need fits: cards reach a pile only from
+    the first deck or by a draw (a hand refilled to 5, once a round), every pile at least one card."""
+    from adp2p.games.hacker.end_openings import SECRETS_BYTES
+    from adp2p.games.hacker.game import GAME, MAX_ROUND_LIMIT
+    from adp2p.hacker.profiles import get_profile
+    from adp2p.p2p.secrets_size import BASE_BYTES, MAX_SECRETS_ENTRY, witness_bytes
+
+    hand, n = get_profile("advanced").hand, 6
+    cards = GAME.deck_size + hand * n * (MAX_ROUND_LIMIT + 1)
+    worst = BASE_BYTES + cards * witness_bytes(1) + SECRETS_BYTES  # every pile a single card: 67 bytes a card
+    assert worst + 1024 <= MAX_SECRETS_ENTRY, worst  # 1 KiB for the entry's header and signature
+    assert GAME.configure({"profile": "advanced", "round_limit": MAX_ROUND_LIMIT}, n).round_limit == MAX_ROUND_LIMIT
+    assert GAME.configure({"profile": "advanced", "round_limit": None}, n).round_limit <= MAX_ROUND_LIMIT
+    with pytest.raises(ValueError, match="at most"):
+        GAME.configure({"profile": "advanced", "round_limit": 10_000}, n)
