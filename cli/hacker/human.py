@@ -106,10 +106,11 @@ class Human:
         for i in range(0, len(new), per):
             if self.out.isatty():
                 self.out.write("\x1b[H\x1b[2J")
-            self.con.print(say("news", self.lang, k=len(new)), style="bold", no_wrap=True, overflow="crop")
-            for e in new[i : i + per]:
+            self.con.print(say("news", self.lang, k=len(new)), style="bold", no_wrap=True, overflow="crop",
+                           markup=False)
+            for e in new[i : i + per]:  # plain text: a player named "[/x]" is no markup (it raised MarkupError)
                 self.con.print("· " + account.line(e, me, self.lang, self.names)[: cols - 3], no_wrap=True,
-                               overflow="crop")
+                               overflow="crop", markup=False)
             self.out.write(say("press_enter_more", self.lang))
             self.out.flush()
             line = self.reader.readline()

@@ -46,3 +46,30 @@ def test_an_honest_seats_secrets_fit_one_entry_at_the_longest_round_limit_a_tabl
     assert GAME.configure({"profile": "advanced", "round_limit": None}, n).round_limit <= MAX_ROUND_LIMIT
     with pytest.raises(ValueError, match="at most"):
         GAME.configure({"profile": "advanced", "round_limit": 10_000}, n)
+
+
+def test_a_player_named_like_markup_breaks_neither_the_replay_nor_a_players_news(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name is any printable UTF-8 (crypto/identity.py): "[/x]" is one. The Hacker replay printed its lines as rich
+    markup, so a log with that player in it stopped with MarkupError ('internal error') before its first page; the
+    live page's news of an opponent so named did too, ending an honest player's seat mid-game."""
+    import io
+
+    from adp2p.cli.hacker.human import Human
+    from adp2p.cli.main import main
+    from adp2p.crypto.identity import make_bundle
+    from adp2p.p2p import local
+
+    name = "[/x]"
+    monkeypatch.setattr(local, "make_bundle", lambda s, n: make_bundle(s, name if n == "p2" else n))
+    t = Table(3, seed=1, profile="basic", round_limit=1, bots="random", game="hacker").run()
+    log = t.write_log(tmp_path / "log")
+    assert main(["replay", "--all", str(log)]) == 0
+    out = capsys.readouterr()
+    assert out.err == "" and name in out.out
+    seen = io.StringIO()
+    h = Human(inp=io.StringIO("\n" * 50), out=seen, size=(80, 24), names=list(t.ms[0].names))
+    v = t.ms[0].state.eng
+    h.news(v, 0)
+    assert name in seen.getvalue()
