@@ -207,3 +207,16 @@ class HidesBadPad(PadBreaksTable):
             ev = self.game.legal(self.game.view(self.state, d.seat), d.seat)[0]
             return Machine.author_next(self, lambda *_: {**ev, "check": not ev["check"]})
         return super().author_next(choose)
+
+
+class StopsMidAttempt(HBlind):
+    """A hacker that, once its honest controller has answered a probe, announces a square it may not (`bad_probe`):
+    the game stops mid-attempt with the controller's pad sealed and its private roll drawn, never opened."""
+
+    chance_from = 4  # the first seed of the zoo's 4-player basic table (4 rounds) where seat 2 gets its chance
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        a = seen.eng.work.get("hack")
+        if what == "probe" and a is not None and a["answers"]:
+            return {"t": "probe", "p": p, "sq": "no_square"}
+        return None

@@ -73,3 +73,28 @@ def test_a_player_named_like_markup_breaks_neither_the_replay_nor_a_players_news
     v = t.ms[0].state.eng
     h.news(v, 0)
     assert name in seen.getvalue()
+
+
+def test_an_honest_controllers_pad_left_sealed_mid_attempt_names_only_the_cheater(tmp_path: Path) -> None:
+    """The hacker stops the game by a bad probe after its controller answered one: the controller's pad stays sealed
+    and its private roll drawn but never opened. The controller reveals both at the end (25 squares and the roll's
+    secret), every peer checks them and judges the pad against the hack table for the revealed dice and the answer
+    given: the honest controller is not named, the hacker alone is (live and by the offline audit)."""
+    from _zoo import first_chance
+    from _zoo_hacker import StopsMidAttempt
+    from adp2p.games.hacker.seals import ROLL_SLOT
+
+    _, t = first_chance(StopsMidAttempt, 1, 4, tries=6, profile="basic", round_limit=4, bots="random", game="hacker")
+    assert t.verdict_seats() == {1}
+    for m in t.ms:
+        if m.seat == 1:
+            continue
+        assert m.verdict is not None and m.verdict.seat == 1 and "may not announce" in m.verdict.msg
+        seq, _ = m.seals["pad:2"]
+        roll = m.rolls[2]
+        assert roll["b"] is not None and m.state.eng.work["hack"]["answers"]  # judged: dice drawn, an answer given
+        assert {k for s, k in m.revealed[2]["seals"] if s == seq} == set(range(25))
+        assert (roll["r"] // 2, ROLL_SLOT) in m.revealed[2]["seals"]
+        assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert {f.seat for f in res.findings} == {1}, res.text()
