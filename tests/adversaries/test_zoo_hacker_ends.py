@@ -4,11 +4,18 @@ of a handler."""
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
+from typing import Any
 
 import pytest
 from _zoo import Table
+from _zoo_hacker import ChangedPlace
+from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.protocol import decode_body, encode_body
+
+TABLE = {"profile": "basic", "round_limit": 4, "bots": "random", "game": "hacker"}
 
 
 def test_a_face_down_card_removed_unseen_is_shown_when_the_discard_pile_is_reshuffled(tmp_path: Path) -> None:
@@ -98,3 +105,53 @@ def test_an_honest_controllers_pad_left_sealed_mid_attempt_names_only_the_cheate
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
     res = audit_log(t.write_log(tmp_path / "log"))
     assert {f.seat for f in res.findings} == {1}, res.text()
+
+
+def _deep(n: int) -> list[Any]:
+    x: list[Any] = []
+    for _ in range(n):
+        x = [x]
+    return x
+
+
+CRAFTED_SEALS = {  # the last seat's `seals` in a log it re-signs: (value, words of the one line `replay` says)
+    "nested 400 deep": (_deep(400), "[seq, k, value, 32-byte salt]"),
+    "a map": ({"a": 1}, "wrong type"),
+    "a u64 seq": ([[1 << 63, 31, b"", b"x" * 32]], "wrongly"),
+    "negative numbers": ([[-1, -5, b"", b"x" * 32]], "wrongly"),
+    "5,000 openings": ([[i, 0, b"", b"x" * 32] for i in range(5000)], "an honest seat's is at most"),
+}
+
+
+@pytest.fixture(scope="module")
+def stopped_with_seals() -> tuple[list[bytes], Any]:
+    """A Hacker log that ends with seat 4's secrets opening a place left sealed (ChangedPlace stopped the game), and
+    seat 4's signing identity."""
+    t = Table(4, seed=1, cheats={2: ChangedPlace}, **TABLE).run()  # type: ignore[arg-type]
+    assert "seals" in decode_body(decode_entry(t.raws[-1]).body)
+    return list(t.raws), t.ms[3].me.identity  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("bad", list(CRAFTED_SEALS))
+def test_a_crafted_hacker_log_is_audited_and_replayed_without_a_traceback(
+    bad: str, stopped_with_seals: tuple[list[bytes], Any], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Logs an attacker hands you: seat 4 re-signs its last entry, its secrets, with `seals` of every bad shape. The
+    offline audit names seat 4 (and ChangedPlace's seat 3), nobody else; `ad-p2p audit` and `ad-p2p replay` say so
+    without a traceback and exit non-zero, at once."""
+    from adp2p.cli.main import main
+
+    raws, ident = stopped_with_seals
+    last = decode_entry(raws[-1])
+    value, words = CRAFTED_SEALS[bad]
+    body = encode_body(dict(decode_body(last.body), seals=value))
+    raw = encode_entry(ident, last.game_id, last.seq, last.prev_hash, last.author, last.kind, body)
+    log = tmp_path / "log"
+    log.write_bytes(b"".join(struct.pack(">I", len(r)) + r for r in [*raws[:-1], raw]))
+    res = audit_log(log)
+    assert {f.seat for f in res.findings} == {2, 3, None}, res.text()  # None: the game's secrets are incomplete
+    assert main(["audit", str(log)]) != 0
+    capsys.readouterr()
+    assert main(["replay", "--all", str(log)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "seat 4" in err[0] and words in err[0], err
