@@ -21,8 +21,8 @@ TABLE = {"profile": "basic", "round_limit": 4, "bots": "random", "game": "hacker
 def test_a_face_down_card_removed_unseen_is_shown_when_the_discard_pile_is_reshuffled(tmp_path: Path) -> None:
     """Under the face-down option SUPERSPY PROTECTION sends a face-down card to the discard pile unexamined (004:249):
     its face is known to its owner only. When that discard pile became the new deck, the table's fresh pile needs
-    every face public (`Game.pile_faces`): the shuffler's machine raised KeyError (an honest game could not go on;
-    over the network an honest shuffler's entry was rejected naming it). The refill now shows the pile's cards."""
+    every face public (`Game.pile_faces`): the shuffler's machine raised KeyError authoring its step (an honest game
+    could not go on; over the network that honest seat would fall silent and be named). The refill now shows them."""
     t = Table(4, seed=5, profile="advanced-superspy", round_limit=6, bots="random", game="hacker").run()
     m = t.ms[0]
     removed = [it for it in m.state.eng.history if isinstance(it, dict) and it.get("k") == "face_down_removed"]
