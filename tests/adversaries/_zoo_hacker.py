@@ -220,3 +220,16 @@ class StopsMidAttempt(HBlind):
         if what == "probe" and a is not None and a["answers"]:
             return {"t": "probe", "p": p, "sq": "no_square"}
         return None
+
+
+class LateFalseSecret(HBlind):
+    """Honest in play; once the game is over it reveals a box secret that is not the one it published (once: then it
+    reveals truly and the audit runs)."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        out = super().author_next(choose)
+        if out is not None and d is not None and d.kind == Kind.SECRETS and self.cheat_seq is None:
+            self.cheated()
+            return out[0], {**out[1], "box_secret": bytes(32)}
+        return out

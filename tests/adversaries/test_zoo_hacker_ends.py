@@ -155,3 +155,26 @@ def test_a_crafted_hacker_log_is_audited_and_replayed_without_a_traceback(
     assert main(["replay", "--all", str(log)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "seat 4" in err[0] and words in err[0], err
+
+
+def test_a_verdict_on_the_secrets_of_a_game_already_over_keeps_its_result(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Results stand: the game reached its end (the round limit) by honest play; a seat then reveals a false box
+    secret. Every peer names it, and the result stays what play reached: `result_line` (the replay's last lines, a
+    peer's outcome) said only "stopped: ..." before, as if the game had been cut short."""
+    from _zoo_hacker import LateFalseSecret
+    from adp2p.cli.main import main
+
+    t = Table(3, seed=2, cheats={1: LateFalseSecret}, profile="basic", round_limit=2, bots="random", game="hacker")
+    t.run()
+    for m in t.ms[::2]:
+        assert m.state.over and m.verdict is not None and m.verdict.seat == 1, m.verdict
+        line = m.result_line()
+        assert line.startswith("winner(s): ") and "; then stopped: seat 2 " in line, line
+        assert m.audit_report is not None and m.audit_report.ok
+    log = t.write_log(tmp_path / "log")
+    res = audit_log(log)
+    assert res.winners == list(t.ms[0].state.winners) and {f.seat for f in res.findings} == {1}, res.text()
+    assert main(["replay", "--all", str(log)]) == 0
+    assert "winner(s): p1" in capsys.readouterr().out
