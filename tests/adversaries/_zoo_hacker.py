@@ -233,3 +233,19 @@ class LateFalseSecret(HBlind):
             self.cheated()
             return out[0], {**out[1], "box_secret": bytes(32)}
         return out
+
+
+class AnswersWithOtherSquare(LyingController):
+    """LyingController that backs its false answer with a true opening of another square of its pad, one whose value
+    is the answer it gives (each square's commitment is bound to its slot: it does not open the probed one)."""
+
+    def _event_body(self, ev: Event) -> dict[str, Any]:
+        out = super()._event_body(ev)
+        if ev.get("t") == "answer" and self.cheat_seq == self.entries:
+            from adp2p.games.hacker.table_events import SQUARES
+
+            at = self.seals[f"pad:{self.seat}"][0]
+            want = bytes([ev.get("check") is True])
+            k = next(k for k in range(len(SQUARES)) if self._kept(at, k)[0] == want)
+            out["opening"] = list(self._kept(at, k))
+        return out

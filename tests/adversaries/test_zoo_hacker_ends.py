@@ -213,3 +213,20 @@ def test_a_peers_outcome_keeps_the_result_of_a_game_over_before_a_late_verdict(l
     assert o.winners == ["p1", "p2", "p3"], o
     assert o.line.startswith("winner(s): p1, p2, p3") and "then stopped" in o.line, o.line
     assert ("p1, p2, p3" in o.said) and ("danach" in o.said if lang == "de" else "then" in o.said), o.said
+
+
+def test_a_false_answer_backed_by_another_squares_true_opening_names_the_controller(tmp_path: Path) -> None:
+    """A controller answers a probe falsely and sends the true opening of another square of its pad whose value is that
+    answer: every square's commitment is bound to its slot (the pad's seal ‖ u8(square)), so it does not open the
+    probed square's; every peer rejects the answer naming the controller, nobody else."""
+    from _zoo import first_chance
+    from _zoo_hacker import AnswersWithOtherSquare
+
+    _, t = first_chance(AnswersWithOtherSquare, 1, 4, tries=6, **TABLE)
+    assert t.verdict_seats() == {1}
+    for m in t.ms:
+        if m.seat != 1:
+            assert m.verdict is not None and "does not open its commitment" in m.verdict.msg, m.verdict
+    assert t.ms[t.referee].verdict.seq == t.ms[1].cheat_seq  # type: ignore[union-attr]
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert {f.seat for f in res.findings} == {1}, res.text()
