@@ -13,6 +13,7 @@ from _zoo import Table
 from _zoo_hacker import ChangedPlace
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.machine import ProtocolError
 from adp2p.p2p.protocol import decode_body, encode_body
 
 TABLE = {"profile": "basic", "round_limit": 4, "bots": "random", "game": "hacker"}
@@ -53,6 +54,9 @@ def test_an_honest_seats_secrets_fit_one_entry_at_the_longest_round_limit_a_tabl
     assert GAME.configure({"profile": "advanced", "round_limit": None}, n).round_limit <= MAX_ROUND_LIMIT
     with pytest.raises(ValueError, match="at most"):
         GAME.configure({"profile": "advanced", "round_limit": 10_000}, n)
+    with pytest.raises(ProtocolError) as ei:  # a genesis naming more: every peer refuses it, naming nobody
+        Table(3, seed=1, profile="basic", round_limit=MAX_ROUND_LIMIT + 1, bots="random", game="hacker")
+    assert ei.value.seat is None and "at most" in str(ei.value)
 
 
 def test_a_player_named_like_markup_breaks_neither_the_replay_nor_a_players_news(
