@@ -114,9 +114,18 @@ def _check_hacker_join(args: argparse.Namespace) -> None:
         prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
     except ValueError as exc:
         raise UsageError(f"--rules: {exc}") from None
+    _hacker_table_rounds(args.round_limit)
     if args.players is None:
         args.players = 4
     _players(prof, args.players, "--players")  # type: ignore[arg-type]
+
+
+def _hacker_table_rounds(limit: int | None) -> None:
+    """A Hacker table's round limit: at most `MAX_ROUND_LIMIT` (its end-of-game secrets must fit one entry)."""
+    from adp2p.games.hacker.game import MAX_ROUND_LIMIT
+
+    if limit is not None and limit > MAX_ROUND_LIMIT:
+        raise UsageError(f"--round-limit: a Hacker table plays at most {MAX_ROUND_LIMIT} rounds, not {limit}")
 
 
 AD_ONLY_PLAY = ("react", "react_seconds", "stalemate")  # `play` options Hacker does not take (its seat: lines only)
@@ -141,6 +150,8 @@ def _check_hacker_play(args: argparse.Namespace) -> None:
         prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
     except ValueError as exc:
         raise UsageError(f"--rules: {exc} (--game hacker)") from None
+    if not args.offline:
+        _hacker_table_rounds(args.round_limit)
     alone = args.watch and args.offline  # offline --watch: only bots
     _players(prof, args.bots + (0 if alone else 1),  # type: ignore[arg-type]
              "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}")

@@ -84,6 +84,12 @@ def needs_shuffle(st: HState) -> bool:
 
 
 def push_shuffle(st: HState) -> None:
+    """Ask CHANCE for a shuffle. A refill turns the discard pile over into the new deck: a card that went there
+    unseen (a face-down card removed unexamined, 004:249) is shown to every player now, so that the faces of the
+    pile shuffled are public, as the table's fresh pile needs them (p2p/machine/setup.py, `Game.pile_faces`)."""
+    if st.next_handle:
+        for h in st.discard:
+            show_all(st, h)
     st.stack.append({"op": "shuffle", "actor": None})
 
 

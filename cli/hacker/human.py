@@ -133,10 +133,10 @@ class Human:
             if self.out.isatty():
                 self.out.write("\x1b[H\x1b[2J")
             self.con.print(say("news", self.lang, k=len(new), r=len(new) - len(ahead)), style="bold", no_wrap=True,
-                           overflow="crop")
-            for e in ahead[i : i + per]:
+                           overflow="crop", markup=False)
+            for e in ahead[i : i + per]:  # plain text: a player named "[/x]" is no markup (it raised MarkupError)
                 self.con.print("· " + account.line(e, me, self.lang, self.names)[: cols - 3], no_wrap=True,
-                               overflow="crop")
+                               overflow="crop", markup=False)
             self.out.write(say("press_enter_more", self.lang))
             self.out.flush()
             line = self.reader.readline()

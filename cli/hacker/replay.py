@@ -35,8 +35,8 @@ def show_replay(args: argparse.Namespace, m: Any, steps: list[Any], out: Any = N
     def line(text: str | Text) -> None:
         if isinstance(text, Text):  # the page's lines fit the width already
             con.print(text, no_wrap=True, overflow="crop")
-        else:  # words: wrapped at the width
-            con.print(text)
+        else:  # words, wrapped at the width: plain text (a player's name or a verdict's words are never markup)
+            con.print(text, markup=False)
 
     prof = getattr(m.state.eng.profile, "name", "?")
     line(say("replay.head", lang, game=m.game_id.hex()[:8], profile=prof, names=", ".join(full)))
@@ -52,7 +52,7 @@ def show_replay(args: argparse.Namespace, m: Any, steps: list[Any], out: Any = N
             line("· " + account.line(e, None, lang, names))
 
     def ask(i: int, last: int) -> str:
-        con.print(say("replay.prompt", lang, at=i, last=last), end="")
+        con.print(say("replay.prompt", lang, at=i, last=last), end="", markup=False)
         return inp.readline() or "q"
 
     if not walk(len(steps) - 1, interactive, show, ask):

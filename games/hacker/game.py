@@ -27,6 +27,13 @@ CHANCE_EVENTS = ("shuffle", "roll", "start", "boss", "deal", "pairs", "roll_beac
 CLAIMING = ("play", "discard", "use_hack", "activate", "protect")  # events that turn over a card they name
 BEACON = "roll_beacon"  # work key: the private roll of this seat waits for its beacon pick
 DICE = [[a, b] for a in range(1, 7) for b in range(1, 7)]
+# The longest round limit a table may name (a genesis may name up to 10,000 rounds): every pile is shuffled by every
+# seat, whose `secrets` carry a witness of 35 bytes a card and 32 a pile (p2p/secrets_size.py). Cards reach a pile
+# only from the first deck (its size) or by a draw (a hand refilled to 5, once a round), so after R rounds an honest
+# seat's witnesses are at most 67 * (deck + 5 * 6 * (R + 1)) bytes: 413,212 bytes with the openings at 200 rounds,
+# within the 448 KiB a secrets entry may have (more rounds, and players who prolong the game could push an honest
+# seat's secrets past it: dropped unread, that seat would be named as silent).
+MAX_ROUND_LIMIT = 200
 
 
 class Hacker(Game):
@@ -41,8 +48,11 @@ class Hacker(Game):
     quick_table = MappingProxyType({"players": 3, "profile": "advanced", "round_limit": 2, "bots": "random"})
 
     def configure(self, settings: Mapping[str, Any], n: int) -> Any:
-        profile = get_profile(settings.get("profile") or "basic", goal=settings.get("goal"),
-                              round_limit=settings.get("round_limit"))
+        limit = settings.get("round_limit")
+        if limit is not None and limit > MAX_ROUND_LIMIT:
+            raise ValueError(f"a Hacker table plays at most {MAX_ROUND_LIMIT} rounds (its end-of-game secrets must fit "
+                             f"one entry), not {limit}")
+        profile = get_profile(settings.get("profile") or "basic", goal=settings.get("goal"), round_limit=limit)
         if not profile.min_players <= n <= profile.max_players:
             raise NotForPlayers(f"Hacker ({profile.name}) is not for {n} players")
         return profile

@@ -186,8 +186,11 @@ class EndingPart:
             rep.violation(None, "replay", "the strict replay ends in another state than the game")
 
     def result_line(self) -> str:
-        if self.verdict is not None:
+        if self.verdict is not None and not self.state.over:
             return f"stopped: {self.verdict.msg}"
         res = self.game.result(self.state)
         why = "" if res.reason is None else self.game.narrate(res.reason, names=self.names)
-        return f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {why}"
+        line = f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {why}"
+        if self.verdict is not None:  # results stand: the game was over before this verdict (on a secrets entry)
+            return f"{line}; then stopped: {self.verdict.msg}"
+        return line

@@ -119,10 +119,17 @@ class WordsPart:
             self.tell("game_over_log", line=o.said, log=o.log_path)
             return
         o.winners = [m.names[w] for w in m.state.winners]
-        o.line = f"stopped by evidence: {o.verdict}" if o.verdict else _names(m.result_line(), m.names)
+        over = m.state.over  # results stand: a verdict after the game was over (on a secrets entry) keeps its result
+        o.line = f"stopped by evidence: {o.verdict}" if o.verdict and not over else _names(m.result_line(), m.names)
         o.said = self._result_words(o.line)
         if m.verdict is not None and self.cfg.lang != "en":  # the rule in the player's words, not the English account
             o.said = notice("stopped_by", self.cfg.lang, what=self._violation_words(m.verdict))
+            if over:
+                res = m.game.result(m.state)
+                who = ", ".join(m.names[w] for w in res.winners)
+                why = m.game.narrate(res.reason, self.cfg.lang, m.names) if res.reason is not None else ""
+                o.said = notice("then", self.cfg.lang, result=notice("result", self.cfg.lang, who=who, why=why),
+                                ended=o.said)
         rep = m.audit_report
         if rep is not None:
             o.audit_ok = rep.ok

@@ -207,3 +207,45 @@ class HidesBadPad(PadBreaksTable):
             ev = self.game.legal(self.game.view(self.state, d.seat), d.seat)[0]
             return Machine.author_next(self, lambda *_: {**ev, "check": not ev["check"]})
         return super().author_next(choose)
+
+
+class StopsMidAttempt(HBlind):
+    """A hacker that, once its honest controller has answered a probe, announces a square it may not (`bad_probe`):
+    the game stops mid-attempt with the controller's pad sealed and its private roll drawn, never opened."""
+
+    chance_from = 4  # the first seed of the zoo's 4-player basic table (4 rounds) where seat 2 gets its chance
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        a = seen.eng.work.get("hack")
+        if what == "probe" and a is not None and a["answers"]:
+            return {"t": "probe", "p": p, "sq": "no_square"}
+        return None
+
+
+class LateFalseSecret(HBlind):
+    """Honest in play; once the game is over it reveals a box secret that is not the one it published (once: then it
+    reveals truly and the audit runs)."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        out = super().author_next(choose)
+        if out is not None and d is not None and d.kind == Kind.SECRETS and self.cheat_seq is None:
+            self.cheated()
+            return out[0], {**out[1], "box_secret": bytes(32)}
+        return out
+
+
+class AnswersWithOtherSquare(LyingController):
+    """LyingController that backs its false answer with a true opening of another square of its pad, one whose value
+    is the answer it gives (each square's commitment is bound to its slot: it does not open the probed one)."""
+
+    def _event_body(self, ev: Event) -> dict[str, Any]:
+        out = super()._event_body(ev)
+        if ev.get("t") == "answer" and self.cheat_seq == self.entries:
+            from adp2p.games.hacker.table_events import SQUARES
+
+            at = self.seals[f"pad:{self.seat}"][0]
+            want = bytes([ev.get("check") is True])
+            k = next(k for k in range(len(SQUARES)) if self._kept(at, k)[0] == want)
+            out["opening"] = list(self._kept(at, k))
+        return out

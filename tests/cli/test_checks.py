@@ -28,6 +28,8 @@ BAD = [  # (argv, words the one line must hold)
     (["join", "--think", "-1"], ["--think"]),
     (["join", "--round-limit", "0"], ["--round-limit", "1..10000"]),
     (["join", "--stalemate", "-1"], ["--stalemate", "0..10000"]),
+    (["join", "--game", "hacker", "--round-limit", "201"], ["--round-limit", "at most 200 rounds"]),
+    (["play", "--game", "hacker", "--round-limit", "5000"], ["--round-limit", "at most 200 rounds"]),
     (["play", "--stalemate", "x"], ["--stalemate", "whole number"]),
     (["sim", "--players", "2"], ["--players", "not 2"]),
     (["sim", "--players", "9"], ["--players", "not 9"]),
