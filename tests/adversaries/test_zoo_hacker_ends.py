@@ -82,7 +82,7 @@ def test_a_player_named_like_markup_breaks_neither_the_replay_nor_a_players_news
     seen = io.StringIO()
     h = Human(inp=io.StringIO("\n" * 50), out=seen, size=(80, 24), names=list(t.ms[0].names))
     v = t.ms[0].state.eng
-    h.news(v, 0)
+    h.news(v, 0, room=0)  # no room on the page: every new line on the news pages
     assert name in seen.getvalue()
 
 
