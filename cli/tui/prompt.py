@@ -24,13 +24,13 @@ from adp2p.cli.tui.follow import Follower
 from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
 from adp2p.cli.tui.menu import Menu
 from adp2p.cli.tui.panes import Frame
-from adp2p.cli.tui.screen import HISTORY_LINES, bonus_names, render_text, screen
-from adp2p.cli.words import LEVEL_NAMES, card_label, describe, history_line, msg, sector_name
+from adp2p.cli.tui.reference import card_lines, rules_lines
+from adp2p.cli.tui.screen import HISTORY_LINES, render_text, screen
+from adp2p.cli.words import card_label, describe, history_line, msg
 from adp2p.engine.api import pending
-from adp2p.engine.catalog import CODES, card, cards
+from adp2p.engine.catalog import cards
 from adp2p.engine.checklist import Checklist
 from adp2p.engine.narration import Happening
-from adp2p.engine.rules import requirement_of
 from adp2p.engine.state import GameState
 from rich.console import Console
 
@@ -276,33 +276,12 @@ class Prompt:
 
     # -- commands at the prompt --------------------------------------------------------------------
     def show_cards(self, st: GameState, me: int, everything: bool = False) -> None:
-        faces = (
-            [c.id for c in cards()] if everything else [f for h in st.hands[me] if (f := st.face(h, me)) is not None]
-        )
-        if not faces:
-            self.say(msg("no_cards", self.lang))
-        for f in faces:
-            c = card(f)
-            req = requirement_of(c, st)
-            line = f"[{CODES[c.code]}] {c.display_title(self.lang)}"
-            if req is not None:
-                line += (
-                    "  ("
-                    + msg("requires", self.lang, level=LEVEL_NAMES[req[1]], sector=sector_name(req[0], self.lang))
-                    + ")"
-                )
+        for line in card_lines(st, me, self.lang, everything):
             self.say(line)
-            text = c.text_de if self.lang == "de" else c.text
-            for para in text.split("\n\n"):
-                self.say("    " + para.replace("\n", " "))
 
     def show_rules(self, st: GameState) -> None:
-        prof = st.profile
-        width = max(40, self.cols() - 1)
-        for para in msg("rules_text", self.lang, profile=prof.name, goal=prof.goal).split("\n"):
-            self.say(textwrap.fill(para, width, subsequent_indent="  ", break_long_words=False))
-        for name, bonus in bonus_names(self.lang, prof.bonuses):
-            self.say(f"  {name:<14} {bonus}")
+        for line in rules_lines(st, self.lang, max(40, self.cols() - 1)):
+            self.say(line)
 
     # -- asking ------------------------------------------------------------------------------------
     def ask(self, st: GameState, me: int, options: list[Event]) -> Event:
