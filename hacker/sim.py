@@ -26,6 +26,32 @@ class GameRecord:
     secrets: list[tuple[int, str, int, Any]] = field(default_factory=list)  # (event index, what, seat, value)
 
 
+@dataclass
+class Step:
+    """What the referee did with one event: the state after it, the faces it dealt (a shuffle), the event as the
+    public log holds it (a sealed value taken out) and the sealed value (what, seat, value), if any."""
+    state: HState
+    faces: dict[int, int]
+    public: dict[str, Any]
+    sealed: tuple[str, int, Any] | None = None
+
+
+def referee_apply(st: HState, ev: dict[str, Any], rng: random.Random, tag: str) -> Step:
+    """Apply `ev` as the all-knowing referee: a shuffle deals the deck's faces in an order from `rng` (and the
+    engine learns them), a sealed choice is sealed under `tag` and the engine learns its value with the event."""
+    if ev["t"] == "shuffle":
+        faces = deck_faces(st)
+        rng.shuffle(faces)
+        first = st.next_handle
+        st = apply(st, ev, inplace=True)
+        new = dict(zip(range(first, st.next_handle), faces, strict=True))
+        return Step(learn(st, new, inplace=True), new, ev)
+    if "secret" in ev:
+        pub, what, seat, secret = split_secret(ev, tag)
+        return Step(apply(st, {**pub, "secret": secret}, inplace=True), {}, pub, (what, seat, secret))
+    return Step(apply(st, ev, inplace=True), {}, ev)
+
+
 def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_events: int = 500_000,
               use_views: bool = True) -> GameRecord:
     rng = random.Random(seed)
@@ -37,28 +63,15 @@ def play_game(profile: Profile, bots: Sequence[Chooser], seed: int, *, max_event
             break
         if d.actor is None:
             ev = chance_event(st, d, rng)
-            if ev["t"] == "shuffle":
-                faces = deck_faces(st)
-                rng.shuffle(faces)
-                first = st.next_handle
-                st = apply(st, ev, inplace=True)
-                new = dict(zip(range(first, st.next_handle), faces, strict=True))
-                st = learn(st, new, inplace=True)
-                rec.faces.update(new)
-                rec.events.append(ev)
-                continue
         else:
             seen = view(st, d.actor) if use_views else st
             ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
-        if "secret" in ev:
-            pub, what, seat, secret = split_secret(ev, f"sim-{len(rec.events)}")
-            rec.secrets.append((len(rec.events), what, seat, secret))
-            ev = {**pub, "secret": secret}  # the referee's engine learns it with the event
-            st = apply(st, ev, inplace=True)
-            rec.events.append(pub)
-            continue
-        st = apply(st, ev, inplace=True)
-        rec.events.append(ev)
+        step = referee_apply(st, ev, rng, f"sim-{len(rec.events)}")
+        st = step.state
+        rec.faces.update(step.faces)
+        if step.sealed is not None:
+            rec.secrets.append((len(rec.events), *step.sealed))
+        rec.events.append(step.public)
     rec.state = st
     return rec
 

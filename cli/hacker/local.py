@@ -1,6 +1,6 @@
 """A local Hacker game in process: the human at one seat (cli/hacker/human.py), `hacker/bots` at the others, an
-all-knowing referee here resolving CHANCE from a seeded RNG and keeping every sealed value (as hacker/sim.py
-does). The human's screen and menu see only `view(state, seat)` and `legal(view, seat)`."""
+all-knowing referee resolving CHANCE from a seeded RNG and keeping every sealed value (hacker/sim.py
+`referee_apply`). The human's screen and menu see only `view(state, seat)` and `legal(view, seat)`."""
 
 from __future__ import annotations
 
@@ -9,27 +9,14 @@ from typing import Any
 
 from adp2p.cli.hacker.human import Human, Quit
 from adp2p.cli.hacker.words import say, seat_name
-from adp2p.hacker.api import Result, apply, learn, legal, new_game, pending, result, split_secret, view
+from adp2p.hacker.api import Result, legal, new_game, pending, result, view
 from adp2p.hacker.bots import make_bot
 from adp2p.hacker.chance import chance_event
 from adp2p.hacker.profiles import get_profile
+from adp2p.hacker.sim import referee_apply
 from adp2p.hacker.state import HState
-from adp2p.hacker.tasks import deck_faces
 
 Event = dict[str, Any]
-
-
-def _apply(st: HState, ev: Event, rng: random.Random, n: int) -> HState:
-    if ev["t"] == "shuffle":
-        faces = deck_faces(st)
-        rng.shuffle(faces)
-        first = st.next_handle
-        st = apply(st, ev, inplace=True)
-        return learn(st, dict(zip(range(first, st.next_handle), faces, strict=True)), inplace=True)
-    if "secret" in ev:  # the referee seals it: its engine learns the value with the event
-        pub, _what, _seat, secret = split_secret(ev, f"local-{n}")
-        ev = {**pub, "secret": secret}
-    return apply(st, ev, inplace=True)
 
 
 def play_local(human: Human, *, seat: int = 0, players: int = 4, profile: str = "basic", bots: str = "planner",
@@ -52,7 +39,7 @@ def play_local(human: Human, *, seat: int = 0, players: int = 4, profile: str = 
                 v = view(st, d.actor)
                 opts = legal(v, d.actor)
                 ev = human.choose(v, seat, d, opts) if d.actor == seat else others[d.actor](v, d.actor, opts)
-            st = _apply(st, ev, rng, n)
+            st = referee_apply(st, ev, rng, f"local-{n}").state
     except Quit:
         return None, st
     res = result(st)

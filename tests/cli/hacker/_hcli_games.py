@@ -6,11 +6,11 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from adp2p.cli.hacker.local import _apply
 from adp2p.hacker.api import legal, new_game, pending, view
 from adp2p.hacker.bots import make_bot
 from adp2p.hacker.chance import chance_event
 from adp2p.hacker.profiles import get_profile
+from adp2p.hacker.sim import referee_apply
 from adp2p.hacker.state import HState
 
 
@@ -35,6 +35,6 @@ def positions(seed: int, players: int = 4, profile: str = "basic", every: int = 
                 kept.append(st.clone())
             v = view(st, d.actor)
             ev = bots[d.actor](v, d.actor, legal(v, d.actor))
-        st = _apply(st, ev, rng, n)
+        st = referee_apply(st, ev, rng, f"local-{n}").state
     kept.append(st)
     return tuple(kept)
