@@ -105,19 +105,25 @@ def any_strategies(text: str) -> list[str]:
 def _check_hacker_join(args: argparse.Namespace) -> None:
     """`join --game hacker`: a person's seat (cli/hacker/seat.py) or one of Hacker's bots; Hacker's profiles."""
     from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-    from adp2p.hacker.profiles import get_profile as hacker_profile
 
     if args.bot is not None and args.bot not in HACKER_STRATEGIES:
         raise UsageError(f"--game hacker: --bot {' or '.join(HACKER_STRATEGIES)}, or no --bot for your own seat")
-    args.rules = args.rules or "basic"
-    try:
-        prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
-    except ValueError as exc:
-        raise UsageError(f"--rules: {exc}") from None
+    prof = _hacker_profile(args)
     _hacker_table_rounds(args.round_limit)
     if args.players is None:
         args.players = 4
     _players(prof, args.players, "--players")  # type: ignore[arg-type]
+
+
+def _hacker_profile(args: argparse.Namespace, where: str = "") -> Any:
+    """Hacker's profile the options name (default basic), or one line saying why not."""
+    from adp2p.hacker.profiles import get_profile
+
+    args.rules = args.rules or "basic"
+    try:
+        return get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
+    except ValueError as exc:
+        raise UsageError(f"--rules: {exc}{where}") from None
 
 
 def _hacker_table_rounds(limit: int | None) -> None:
@@ -135,7 +141,6 @@ def _check_hacker_play(args: argparse.Namespace) -> None:
     """`play --game hacker`: Hacker's profiles (default basic) and bots (default planner); an option only Access
     Denied takes is refused, not ignored."""
     from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-    from adp2p.hacker.profiles import get_profile as hacker_profile
 
     for dest in AD_ONLY_PLAY:
         if given(args, dest):
@@ -145,11 +150,7 @@ def _check_hacker_play(args: argparse.Namespace) -> None:
     args.strategy = args.strategy or "planner"
     if args.strategy not in HACKER_STRATEGIES:
         raise UsageError(f"--strategy: {args.strategy!r} is not a Hacker bot; choose {' or '.join(HACKER_STRATEGIES)}")
-    args.rules = args.rules or "basic"
-    try:
-        prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
-    except ValueError as exc:
-        raise UsageError(f"--rules: {exc} (--game hacker)") from None
+    prof = _hacker_profile(args, " (--game hacker)")
     if not args.offline:
         _hacker_table_rounds(args.round_limit)
     alone = args.watch and args.offline  # offline --watch: only bots
@@ -176,18 +177,12 @@ def _check_sim(args: argparse.Namespace) -> None:
     """`sim`: each game's own defaults, profiles and bots."""
     if args.game == "hacker":
         from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-        from adp2p.hacker.profiles import get_profile as hacker_profile
 
-        args.rules = args.rules or "basic"
         args.bots = args.bots or ["planner"]
         bad = [b for b in args.bots if b not in HACKER_STRATEGIES]
         if bad:
             raise UsageError(f"--bots: {bad[0]!r} is not a Hacker bot; choose from {', '.join(HACKER_STRATEGIES)}")
-        try:
-            prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
-        except ValueError as exc:
-            raise UsageError(f"--rules: {exc}") from None
-        _players(prof, args.players, "--players")  # type: ignore[arg-type]
+        _players(_hacker_profile(args), args.players, "--players")  # type: ignore[arg-type]
         return
     args.rules = args.rules or "classic"
     args.bots = args.bots or ["deduction"]
