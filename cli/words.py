@@ -256,6 +256,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n} ways to discard, at least {k} card(s): pick card by card (c1, c2, ...; c: start again){picked}",
         "de": "{n} Möglichkeiten, mindestens {k} Karte(n) abzulegen: Karte für Karte (c1, c2, ...; c: neu){picked}",
     },
+    "stage.give_back": {
+        "en": "{n} ways to give cards back: pick card by card (c1, c2, ...; c: start again){picked}",
+        "de": "{n} Möglichkeiten, Karten zurückzugeben: Karte für Karte (c1, c2, ...; c: neu){picked}",
+    },
     "stage.picked": {"en": " — picked: {cards}", "de": " — gewählt: {cards}"},
     "stage.card": {"en": "{key}: {card} ({n})", "de": "{key}: {card} ({n})"},
     "stage.none": {"en": "no card to pick here", "de": "hier gibt es keine Karte zu wählen"},
