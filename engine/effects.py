@@ -255,9 +255,7 @@ def _bank_error(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p = ctx["p"]
     st.status[p].ignore_limit = True
     if st.turn is not None and st.turn.player == p:
-        st.turn.actions_left += 1
-        if st.turn.max_actions is not None:
-            pass  # Bug / S.O.L. cap the number of actions taken; Bank Error does not lift a cap
+        st.turn.actions_left += 1  # not max_actions: Bug / S.O.L. cap the actions taken, Bank Error lifts no cap (R44)
     push(st, {"op": "draw_cards", "p": p, "n": 3})
 
 
