@@ -258,7 +258,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     },
     "stage.give_back": {
         "en": "{n} ways to give cards back: pick card by card (c1, c2, ...; c: start again){picked}",
-        "de": "{n} Möglichkeiten, Karten zurückzugeben: Karte für Karte (c1, c2, ...; c: neu){picked}",
+        "de": "{n} Möglichkeiten zurückzugeben: Karte für Karte (c1, c2, ...; c: neu){picked}",
     },
     "stage.picked": {"en": " — picked: {cards}", "de": " — gewählt: {cards}"},
     "stage.card": {"en": "{key}: {card} ({n})", "de": "{key}: {card} ({n})"},

@@ -486,7 +486,10 @@ def start_trade(st: GameState, p: int, ev: dict[str, Any]) -> None:
     if promise is not None and promise not in range(6):
         raise IllegalEvent("malformed", "a trade promise is a code 0..5")
     cid = new_ctx(st, kind="trade", p=p, q=q, card=h, promise=promise)
-    say(st, "trade_offer", p=p, q=q)
+    if promise is None:
+        say(st, "trade_offer", p=p, q=q)
+    else:  # the promise is public (it is in the event): the partner and everyone read what is offered
+        say(st, "trade_offer_code", p=p, q=q, code="ABCDEF"[promise])
     push(st, {"op": "trade_reply", "p": q, "ctx": cid})
 
 

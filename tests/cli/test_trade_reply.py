@@ -24,13 +24,13 @@ needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 TWO = re.compile(r"(\d+)\. Accept, giving ([^,\n]+\]), ([^,\n]+\])\s*$", re.M)  # the reply of exactly the two picked
 
 
-def offered(cards: int = 6):  # type: ignore[no-untyped-def]
+def offered(cards: int = 6, promise: int | None = None):  # type: ignore[no-untyped-def]
     """P2 offers P1 (seat 0, holding `cards` cards) a trade; the view of seat 0 and its legal replies."""
     st = scenario.build(hands={0: ["A", "B", "C"]}, first=1)
     if cards > 3:
         st = scenario.give_code(st, 0, "D", cards - 3)
     st = apply(st, {"t": "done", "p": 1})  # the free attempt, passed
-    st = apply(st, {"t": "trade", "p": 1, "q": 0, "card": st.hands[1][0], "promise": None})
+    st = apply(st, {"t": "trade", "p": 1, "q": 0, "card": st.hands[1][0], "promise": promise})
     seen = view(st, 0)
     return seen, legal(seen, 0)
 
@@ -64,6 +64,18 @@ def test_the_menu_picks_two_cards_card_by_card(full: bool) -> None:
     number = int(TWO.search("\n".join(host.lines)).group(1))  # type: ignore[union-attr]
     chosen = opts[menu.order[number - 1]]
     assert chosen["accept"] and chosen["cards"] == [a, b]
+
+
+def test_the_account_says_the_code_promised() -> None:
+    """The offer's promised code is public (it is in the event): the account says it, so the partner knows what it
+    answers (before, only "P2 offers P1 a trade")."""
+    from adp2p.cli.words import history_line
+
+    seen, _ = offered(3, promise=2)
+    assert history_line(seen.history[-1], "en") == "P2 offers P1 a card of code C in trade"
+    assert history_line(seen.history[-1], "de") == "P2 bietet P1 eine Karte mit Code C zum Tausch an"
+    seen, _ = offered(3)
+    assert history_line(seen.history[-1], "en") == "P2 offers P1 a trade"
 
 
 def reply_with_two(term: TmuxTerminal, full: bool) -> None:
