@@ -85,7 +85,7 @@ class WordsPart:
         res = m.game.result(m.state)
         if res.reason is None or line != _names(m.result_line(), m.names):
             return line
-        who = ", ".join(m.names[w] for w in res.winners)
+        who = ", ".join(m.names[w] for w in m.standing_winners())
         return notice("result", self.cfg.lang, who=who, why=m.game.narrate(res.reason, self.cfg.lang, m.names))
 
     def _who(self, seat: int | None, lang: str | None = None) -> str:
@@ -141,7 +141,7 @@ class WordsPart:
             o.said = notice("stopped_by", self.cfg.lang, what=self._violation_words(m.verdict))
             if over:
                 res = m.game.result(m.state)
-                who = ", ".join(m.names[w] for w in res.winners)
+                who = ", ".join(m.names[w] for w in m.standing_winners())
                 why = m.game.narrate(res.reason, self.cfg.lang, m.names) if res.reason is not None else ""
                 o.said = notice("then", self.cfg.lang, result=notice("result", self.cfg.lang, who=who, why=why),
                                 ended=o.said)
