@@ -165,8 +165,9 @@ def test_a_verdict_on_the_secrets_of_a_game_already_over_keeps_its_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Results stand: the game reached its end (the round limit) by honest play; a seat then reveals a false box
-    secret. Every peer names it, and the result stays what play reached but for that seat's own share: `result_line` (the replay's last lines, a
-    peer's outcome) said only "stopped: ..." before, as if the game had been cut short."""
+    secret. Every peer names it, and the result stays what play reached but for that seat's own share:
+    `result_line` (the replay's last lines, a peer's outcome) said only "stopped: ..." before, as if the game had
+    been cut short."""
     from _zoo_hacker import LateFalseSecret
     from adp2p.cli.main import main
 
