@@ -81,8 +81,8 @@ class FinalityPart:
         - evidence about the entry at its seq, by a seat that signed something on top of that entry, is late: the
           seat took the entry (an honest seat checks every entry on arrival and posts its evidence before it signs
           anything else);
-        - no evidence sets aside the entry that ended the game unless it proves that very entry invalid, nor any
-          entry after it."""
+        - no evidence sets aside the entry that ended the game unless it proves that very entry invalid (`entry` or
+          `pass` evidence about it; an equivocation about it names its author at the head), nor any entry after it."""
         s = e.seq
         if verdict.seat == e.author:
             return "evidence against its own accuser sets nothing aside"
@@ -97,7 +97,8 @@ class FinalityPart:
             t = self.signed_after(e.author, s)
             if t is not None:
                 return f"late: its accuser signed entry {t}, on top of the entry it accuses"
-        if self.ended_at is not None and (self.ended_at > s or (self.ended_at == s and not about_held)):
+        proves_invalid = about_held and body.get("what") != "equivocation"  # (a second version proves nothing wrong
+        if self.ended_at is not None and (self.ended_at > s or (self.ended_at == s and not proves_invalid)):  # in it)
             return f"the game ended at entry {self.ended_at}: its result is final"
         return None
 
