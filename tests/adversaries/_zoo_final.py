@@ -81,3 +81,20 @@ def self_accusation(ident: SecretIdentity, game_id: bytes, seq: int, prev: bytes
     """The body of evidence by `seat` against its own junk entry at `seq` (attack 3: posted at the seq of the winning
     entry, it used to set the win aside)."""
     return {"what": "entry", "raw": junk_entry(ident, game_id, seq, prev, seat), "reason": "my own lie"}
+
+
+class Accomplice(Blind):
+    """The attempter of a controller that seals a broken answer proof to it (its partner, attack 1 of issue 34): its
+    machine accepts the answer and plays on, keeping what it found (`held`: the seq and the fault) for a late post."""
+
+    held: tuple[int, str] | None = None  # (seq, what was wrong)
+
+    def _answer_proof(self, ctrl: int, before: Any, ev: Any, box: bytes) -> None:
+        from adp2p.p2p.protocol import ProtocolError
+
+        try:
+            super()._answer_proof(ctrl, before, ev, box)  # type: ignore[misc]
+        except ProtocolError as exc:
+            if self.held is None:
+                self.held = (self.entries, str(exc))  # (a snapshot deep-copies it: no exception object)
+                self.cheated()

@@ -184,3 +184,26 @@ def test_no_evidence_sets_aside_the_entry_that_ended_the_game(honest: Any) -> No
     raw = evidence(t, poster, s, {"what": "entry", "raw": t.raws[s], "reason": "x"})
     why = end.displaces(decode_entry(raw), Verdict(author, "entry", "a lie"))
     assert why is not None and "result is final" in why, why
+
+
+def test_a_broken_answer_proof_kept_quiet_by_its_attempter_is_named_by_the_audit(tmp_path: Path) -> None:
+    """Attack 1's coalition, without the late post: the controller seals a broken answer proof to its partner, who
+    accepts it and plays on. Nobody else could see it during play; the audit (every box secret revealed) opens every
+    answer's sealed proofs and names the controller, voiding only its share of the result. Before, nothing checked
+    a sealed answer proof after play: the controller was never named."""
+    from _zoo import UnprovenAnswer, first_chance
+    from _zoo_final import Accomplice
+
+    seed, alone = first_chance(UnprovenAnswer, 1, 3)
+    attempter = next(decode_entry(r).author for r in alone.raws if decode_entry(r).kind == Kind.EVIDENCE)
+    honest_seat = ({0, 1, 2} - {1, attempter}).pop()
+    t = Table(3, seed=seed, cheats={1: UnprovenAnswer, attempter: Accomplice}).run()
+    assert t.ms[attempter].held is not None, "the partner never met the broken proof"  # type: ignore[attr-defined]
+    h = t.ms[honest_seat]
+    assert h.verdict is None and h.audit_report is not None, h.verdict
+    seats = {v.seat for v in h.audit_report.violations}
+    assert seats == {1} and "controller_answer" in {v.rule for v in h.audit_report.violations}, seats
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert {f.seat for f in res.findings} == {1}, res.text()
+    if h.state.over:
+        assert res.winners == [w for w in h.state.winners if w != 1] == h.standing_winners(), res.text()
