@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _zoo import Blind
+from _zoo import BadShare, Blind
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.protocol import Kind, encode_body
@@ -98,3 +98,17 @@ class Accomplice(Blind):
             if self.held is None:
                 self.held = (self.entries, str(exc))  # (a snapshot deep-copies it: no exception object)
                 self.cheated()
+
+
+class BadShareTo(BadShare):
+    """`_zoo.BadShare` aimed at one learner (`victim`): a wrong decryption share in the first item of its own it seals
+    to that seat, which that seat alone can prove (with its box secret)."""
+
+    victim = 2
+
+    def wanted(self, h: int) -> bool:
+        return self.round is not None and bool(self.round.learners.get(h, 0) >> self.victim & 1)
+
+
+class SelfAccuser(Blind):
+    """Marks the seat whose peer posts evidence against itself (the peer does it: `_zoo_final.self_accusation`)."""

@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from _net import ZooPeer, net_game
 from _zoo import Table, UnprovenAnswer
-from _zoo_final import Accomplice
+from _zoo_final import Accomplice, BadShareTo, SelfAccuser, self_accusation
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.protocol import Kind, encode_body
 
@@ -71,3 +71,39 @@ async def test_evidence_held_back_by_the_partner_until_the_end_erases_nothing(tm
     res = g.audit(honest)
     assert {f.seat for f in res.findings} == {1, attempter}, res.text()
     assert [res.names[w] for w in res.winners] == want, res.text()
+
+
+class ReactingSelfAccuser(ZooPeer):
+    """A peer whose machine is a `SelfAccuser`: when another seat's evidence reaches it, it posts evidence against its
+    own junk entry at that seq (as the lower seat, on main its evidence won there and hid the cheater the other seat
+    proved)."""
+
+    posted = False
+
+    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+        super()._accept(raw, own=own, sender=sender)
+        m, e = self.machine, decode_entry(raw)
+        if self.posted or not isinstance(m, SelfAccuser) or e.kind != Kind.EVIDENCE or e.author == m.seat:
+            return
+        self.posted = True
+        body = self_accusation(self.identity, m.game_id, e.seq, e.prev_hash, m.seat)
+        self.outbox.append(
+            encode_entry(self.identity, m.game_id, e.seq, e.prev_hash, m.seat, int(Kind.EVIDENCE), encode_body(body))
+        )
+
+
+async def test_a_colluders_self_accusation_does_not_hide_the_cheater_an_honest_learner_proves(tmp_path: Path) -> None:
+    """The wrong-cheater case of issue 34: seat 1 seals a bad share to seat 3, who posts the proof in its place; seat
+    2, a lower seat, posts evidence against itself at that very seq. Two valid pieces of evidence at one seq name both
+    seats: the self-accusation never takes precedence (on main it won as the lower seat, and the real cheater was
+    shown as honest by the verdict); `refused` at the head names seat 2."""
+    g = await net_game(tmp_path, 3, 1, {0: BadShareTo, 1: SelfAccuser}, peer_class=ReactingSelfAccuser)
+    assert g.peers[1].posted, "the colluder never saw the learner's evidence"  # type: ignore[attr-defined]
+    o = g.outcomes[2]
+    assert o is not None and o.verdict is not None, g.heard(2)
+    assert o.verdict.startswith(f"{g.who(0)}: entry: "), o.verdict
+    assert f"{g.who(1)}: self_accusation: " in o.verdict, o.verdict
+    assert g.who(2) not in o.verdict.split(": ")[0] and not any(v.startswith(g.who(2)) for v in o.violations)
+    res = g.audit(2)
+    assert {f.seat for f in res.findings} == {0, 1}, res.text()
+    assert "self_accusation" in {f.rule for f in res.findings if f.seat == 1}, res.text()
