@@ -112,3 +112,21 @@ class BadShareTo(BadShare):
 
 class SelfAccuser(Blind):
     """Marks the seat whose peer posts evidence against itself (the peer does it: `_zoo_final.self_accusation`)."""
+
+
+class KeepsBackMustLay(Blind):
+    """Hacker, `advanced-superspy`: at its first laying while it holds a card it must lay (SUPERSPY PROTECTION under
+    the face-down option, BLACKOUT, SUPER SPY), it seals a laying of nothing, then plays on honestly (attack 8 of
+    issue 34). Only its own faces show the cheat: every other peer records the obligation and the audit's strict
+    replay names it (`must_lay_card`). Its own engine judges blind (`Blind`), so it lets the laying pass."""
+
+    def lie(self, seen: Any, p: int, options: list[Any], what: str) -> Any:
+        from adp2p.hacker.catalog import card
+        from adp2p.hacker.facedown import must_lay
+
+        if what != "seal" or not options or options[0].get("what") != "lay":
+            return None
+        st = seen.eng
+        if any(h in st.faces and must_lay(st, card(st.faces[h])) for h in st.hands[p]):
+            return {**options[0], "secret": {"chance": [], "term": []}}
+        return None

@@ -207,3 +207,29 @@ def test_a_broken_answer_proof_kept_quiet_by_its_attempter_is_named_by_the_audit
     assert {f.seat for f in res.findings} == {1}, res.text()
     if h.state.over:
         assert res.winners == [w for w in h.state.winners if w != 1] == h.standing_winners(), res.text()
+
+
+def test_an_audit_only_cheat_voids_only_its_own_share_of_the_result(tmp_path: Path) -> None:
+    """Attack 8: a seat keeps a card it must lay (`advanced-superspy`) out of its sealed laying once, then plays on
+    honestly to the round limit. Only the audit's strict replay sees it (`must_lay_card`); it stopped there, before
+    the winners, so `ad-p2p audit --json` said `winners: []` and the text no winner line, while the peers still listed
+    the cheater among the winners; and its message counted seats from 0 ("seat 1" about seat 2)."""
+    from _zoo_final import KeepsBackMustLay
+
+    t = Table(
+        3, seed=5, cheats={CHEATER: KeepsBackMustLay}, profile="advanced-superspy", round_limit=3, bots="random",
+        game="hacker",
+    ).run()
+    for m in (t.ms[0], t.ms[2]):
+        rep = m.audit_report
+        assert m.state.over and m.verdict is None and rep is not None, m.verdict
+        assert [(v.seat, v.rule) for v in rep.violations] == [(CHEATER, "must_lay_card")], rep.violations
+        assert "seat 2 cannot lay" in rep.violations[0].msg, rep.violations[0].msg
+        assert m.state.winners == [0, 1, 2] and rep.winners == [0, 2] == m.standing_winners()
+        o = outcome(m, None)
+        assert o.winners == ["p1", "p3"] and o.audit_ok is False, o
+        assert "void: the result of p2" in o.line, o.line
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert res.winners == [0, 2] and res.void == [CHEATER] and {f.seat for f in res.findings} == {CHEATER}, res.text()
+    assert "winner(s): p1, p3" in res.text(), res.text()
+    assert json.loads(dumps(res))["winners"] == [0, 2]
