@@ -33,7 +33,7 @@ class LatePoster(ZooPeer):
     def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         super()._accept(raw, own=own, sender=sender)
         m, store = self.machine, self.store
-        if self.posted or not isinstance(m, Accomplice) or m.cheat_seq is None or m.ended_at is None or store is None:
+        if self.posted or not isinstance(m, Accomplice) or m.cheat_seq is None or not m.state.over or store is None:
             return
         self.posted = True
         s = m.cheat_seq

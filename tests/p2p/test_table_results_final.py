@@ -33,11 +33,11 @@ def assert_result_stands(t: Table) -> list[int]:
 
 class SelfAccuser(Watcher):
     """Once the game has ended (the entry that reached the result is in its log), it posts evidence against its own
-    junk entry at the seq of that entry: valid evidence, the lower... and before, it set the result aside."""
+    junk entry at the seq of that entry: valid evidence, which on main set the result aside."""
 
     def react(self, e: Any, raw: bytes) -> bool:
         m = self.machine
-        if m is None or m.ended_at != e.seq:
+        if m is None or not m.state.over:  # (the first entry after which the game is over: the one that ended it)
             return False
         self.post(e.seq, e.prev_hash, 8, self_accusation(self.identity, m.game_id, e.seq, e.prev_hash, m.seat))
         return True
