@@ -1,0 +1,177 @@
+"""The zoo's levers on *when* a seat answers (issue 34: patience per decision), reusable by any networked zoo test.
+
+Peer levers are `_net.ZooPeer` subclasses: pass one as `net_game(peer_class=...)`; only the seats in `cheats` use the
+lever (the others play honestly), so they compose with any cheating machine at those seats:
+
+- `AheadOfLog`: a seat whose machine goes silent on its own duty (`Staller`, `LastLinkPeeker`, `SilentRoller`, ...)
+  signs entries far ahead of the log instead and sends them to everyone, a new one every heartbeat. Before: a peer
+  that held anything ahead of its log never gave up on the seat on duty, so nobody was ever abandoned and the table
+  hung (attacks 5 and 6).
+- `WithholdsToken`: in a reaction window it passes, but keeps its pass token back; once the table has waited a
+  period at that seq, it sends one abandon that carries the token and names the seat due after the window. Before:
+  peers measured the wait per seq, so every peer (the victim's own included) applied it at once (attack 4).
+
+Machine levers: `SilentRoller` (Hacker: sees its private dice after the beacon pick, and walks away); the zoo's
+`Staller` (never reveals its secrets) and `LastLinkPeeker` (walks away from a pick it dislikes) are the others.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, ClassVar
+
+import trio
+from _net import ZooPeer
+from _zoo import Staller
+from _zoo_hacker import HBlind
+from adp2p.crypto.entries import encode_entry
+from adp2p.p2p.peer.common import _abandoners
+from adp2p.p2p.protocol import Kind, encode_body
+
+
+class SilentRoller(HBlind):
+    """Hacker: a controller whose private roll's beacon pick has just been drawn knows its dice (nobody else does);
+    it does not like them (always) and authors nothing more: the game must end naming it."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        last = self.events[-1] if self.events else {}
+        if (
+            d is not None
+            and d.seat == self.seat
+            and last.get("t") == "roll_beacon"
+            and last.get("p") == self.seat
+            and self.cheat_seq is None
+        ):
+            self.cheated()
+        if self.cheat_seq is not None and d is not None and d.seat == self.seat:
+            return None  # silent from then on, whatever is due from it
+        return super().author_next(choose)
+
+
+class _Lever(ZooPeer):
+    def _cheats(self) -> bool:
+        m = self.machine
+        return m is not None and m.seat in self.seeds.cheaters  # type: ignore[attr-defined]
+
+
+class AheadOfLog(_Lever):
+    """Once its machine is silent on a duty of its own (the machine's `cheat_seq` is set), it sends an entry `AHEAD`
+    seqs past the log every heartbeat (each at a new seq, so each is new to the others: at most `COUNT`)."""
+
+    AHEAD = 300
+    COUNT = 64
+    sent: ClassVar[list[int]] = []  # the seqs it signed ahead (for the test); reset by the test
+
+    async def _play(self) -> None:
+        if self._cheats() and self._nursery is not None and not getattr(self, "_ahead_started", False):
+            self._ahead_started = True
+            self._nursery.start_soon(self._send_ahead)
+        await super()._play()
+
+    async def _send_ahead(self) -> None:
+        k = 0
+        while k < self.COUNT:
+            await trio.sleep(self.cfg.heartbeat)
+            m, store, mesh = self.machine, self.store, self.mesh
+            if m is None or store is None or mesh is None or self.ended:
+                continue
+            d = m.duty()
+            if d is None or d.seat != m.seat or getattr(m, "cheat_seq", None) is None:
+                continue
+            seq = len(store) + self.AHEAD - k
+            body = encode_body({"ev": {"t": "pass", "p": m.seat}, "pad": os.urandom(16)})
+            raw = encode_entry(self.identity, m.game_id, seq, store.head_id, m.seat, int(Kind.EVENT), body)
+            await mesh.broadcast({"k": "entry", "raw": raw})
+            self.sent.append(seq)
+            k += 1
+
+
+class WithholdsToken(_Lever):
+    """In the first reaction window where it passes by token and the seat due after the window (if all after it pass)
+    is one it is the first to give up on (it is the lowest seat but that one), it keeps the token back (never sent,
+    nor re-sent), and `DELAY` past one period after the seq began by its clock (the others have waited a period
+    there, on it) it sends one abandon carrying every token of the window, its own included, naming that seat."""
+
+    DELAY = 0.25  # seconds past the period: inside the grace an honest peer gives a seat before giving up on it
+    attacks: ClassVar[list[tuple[int, int]]] = []  # (seq, victim) of each abandon it sent; reset by the test
+
+    withheld: tuple[int, bytes, int] | None = None
+
+    async def _play(self) -> None:
+        mesh = self.mesh
+        if self._cheats() and mesh is not None and not getattr(self, "_lever_started", False):
+            self._lever_started = True
+            real_broadcast, real_send = mesh.broadcast, mesh.send
+
+            def held(msg: dict[str, Any]) -> bool:
+                w, m = self.withheld, self.machine
+                return (
+                    w is not None and m is not None and msg.get("k") == "pass" and msg.get("seat") == m.seat
+                    and (msg.get("seq"), msg.get("prev"), msg.get("j")) == w
+                )
+
+            async def broadcast(msg: dict[str, Any]) -> list[str]:
+                return [] if held(msg) else await real_broadcast(msg)
+
+            async def send(fp: str, msg: dict[str, Any]) -> None:
+                if not held(msg):
+                    await real_send(fp, msg)
+
+            mesh.broadcast, mesh.send = broadcast, send  # type: ignore[method-assign]
+            if self._nursery is not None:
+                self._nursery.start_soon(self._strike)
+        await super()._play()
+
+    async def _decide_window(self, m: Any, at: Any, j: int) -> None:
+        store = self.store
+        assert store is not None
+        seq, prev = len(store), store.head_id
+        if self._cheats() and not self.attacks and self.withheld is None:
+            sim = at.fork()
+            sim.pass_window()
+            while sim.window_actor() is not None:
+                sim.pass_window()
+            d = sim.duty()
+            if d is not None and d.kind == Kind.EVENT and d.seat != m.seat and _abandoners(m.n, d.seat, 1) == [m.seat]:
+                self.withheld = (seq, prev, j)  # before the token is signed: it never leaves
+        await super()._decide_window(m, at, j)
+        if self.withheld == (seq, prev, j) and not (self.passes is not None and self.passes.signed(seq, prev, j)):
+            self.withheld = None  # it did not pass there after all
+
+    async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
+        if self.withheld is not None or self.attacks:
+            return  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
+        await super()._abandon(silent, rounds, passes)
+
+    async def _strike(self) -> None:
+        seen: tuple[int, float] | None = None
+        while not self.attacks:
+            await trio.sleep(0.02)
+            m, store, pool, mesh = self.machine, self.store, self.passes, self.mesh
+            if m is None or store is None or pool is None or mesh is None or self.ended:
+                continue
+            if seen is None or seen[0] != len(store):
+                seen = (len(store), trio.current_time())
+            w = self.withheld
+            if w is None:
+                continue
+            seq, prev, j = w
+            if len(store) != seq or store.head_id != prev:
+                self.withheld = None  # the table moved on (someone played a card in the window): try again later
+                continue
+            trial, toks = pool.chain(m, seq, prev)
+            d = trial.duty()
+            if len(toks) <= j or d is None or d.kind != Kind.EVENT or _abandoners(m.n, d.seat, 1) != [m.seat]:
+                continue  # the window's later tokens have not all come yet
+            if trio.current_time() - seen[1] < self.cfg.abandon_after + self.DELAY:
+                continue
+            body = encode_body({"silent": d.seat, "seq": seq, "passes": toks})
+            raw = encode_entry(self.identity, m.game_id, seq, prev, m.seat, int(Kind.ABANDON), body)
+            self.attacks.append((seq, d.seat))
+            self.withheld = None
+            await mesh.broadcast({"k": "entry", "raw": raw})
+
+
+class HStaller(Staller, HBlind):
+    """Hacker's `Staller`: plays honestly, then never reveals its secrets at the end."""
