@@ -173,5 +173,19 @@ class WithholdsToken(_Lever):
             await mesh.broadcast({"k": "entry", "raw": raw})
 
 
+class LateWithholdsToken(WithholdsToken):
+    """`WithholdsToken` that waits until the others have given up on it (`DELAY` past a period) and answers the abandon
+    naming it with nothing; then it sends its abandon carrying its token and naming the seat due after the window.
+    Seated lowest (seat 1), its abandon is the lower one: before, it displaced the honest abandon naming it, and the
+    victim was named everywhere."""
+
+    DELAY = 2.0
+
+    def _hold_abandon(self, raw: bytes, label: str) -> None:
+        if self.withheld is not None:
+            return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        super()._hold_abandon(raw, label)
+
+
 class HStaller(Staller, HBlind):
     """Hacker's `Staller`: plays honestly, then never reveals its secrets at the end."""

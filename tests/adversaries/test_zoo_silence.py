@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from _net import NetGame, net_game
-from _silence import AheadOfLog, HStaller, SilentRoller, WithholdsToken
+from _silence import AheadOfLog, HStaller, LateWithholdsToken, SilentRoller, WithholdsToken
 from _zoo import LastLinkPeeker, Staller, first_chance
 from adp2p.p2p.machine import Machine
 
@@ -74,6 +74,22 @@ async def test_an_abandon_carrying_the_token_that_made_its_victim_due_is_held(tm
         o = g.outcomes[i]
         assert o is not None and o.abandoned_by is None and o.verdict is None and o.audit_ok is True, g.heard(i)
     assert any("gave up on" in g.heard(i) for i in g.honest), [g.heard(i)[-600:] for i in g.honest]
+
+
+async def test_a_token_released_late_inside_an_abandon_leaves_the_withholder_named(tmp_path: Path) -> None:
+    """Attack 4, late: seat 1 keeps its token back until the table has given up on it (the abandon naming it is in
+    every log), then sends its abandon carrying the token and naming the seat due after the window. Being the lower
+    author, it displaced the abandon naming it (before: the victim was named everywhere). Now the decision it names
+    was never due at any peer: it is refused, and the withholder stays named."""
+    WithholdsToken.attacks = []
+    g = await net_game(tmp_path, 3, 2, {0: Machine}, peer_class=LateWithholdsToken, abandon_after=PATIENCE)
+    assert WithholdsToken.attacks, "the attacker found no window to withhold its token in"
+    assert_only(g, 0)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.abandoned_by == "p0" and o.verdict is None, g.heard(i)
+    assert g.audit().abandoned_by == 0
+    assert any("Refused an abandon by p0" in g.heard(i) for i in g.honest), [g.heard(i)[-600:] for i in g.honest]
 
 
 async def test_a_staller_who_sends_entries_ahead_of_the_log_is_abandoned_and_the_result_stands(tmp_path: Path) -> None:
