@@ -9,6 +9,8 @@ from typing import Any
 
 import trio
 from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.passes import verify_pass
 from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
@@ -177,6 +179,21 @@ class AbandonPart:
             self._accept(self.held_abandons.pop(held[0]))
             await self._send_head()
 
+    def _carries_answer(self, abandon: Any, silent: int, e: Any) -> bool:
+        """Whether entry `e` (at the abandon's seq, after the same entry) carries `silent`'s pass token for the
+        decision the abandon names it at: proof that the seat it names answered there."""
+        m = self.machine
+        assert m is not None
+        took, carried = _passes_of(abandon), _passes_of(e)
+        if took is None or not carried or len(carried) <= len(took) or not 0 <= silent < m.n:
+            return False
+        token = carried[len(took)]
+        try:
+            verify_pass(m.ids[silent], token, m.game_id, e.seq, e.prev_hash, len(took))
+        except (CryptoError, TypeError, ValueError):
+            return False
+        return True
+
     @staticmethod
     def _named(e: Any) -> int:
         return int(decode_body(e.body)["silent"])
@@ -219,7 +236,9 @@ class AbandonPart:
 
     def _weigh_abandon(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one, where an abandon is involved. The silent seat's own valid
-        entry beats an abandon naming it (the abandon is set aside and the game goes on); between two abandons
+        entry beats an abandon naming it (the abandon is set aside and the game goes on), and so does any valid entry
+        that carries the silent seat's pass token for the very decision the abandon names it at (it answered: its
+        token was kept from us, or came late); between two abandons
         the lower author wins; an abandon over the silent seat's own entry is refused (its author may simply not
         have had it yet: nobody is named). True if dealt with here."""
         m, store = self.machine, self.store
@@ -240,6 +259,8 @@ class AbandonPart:
         except (BodyError, KeyError):
             return False
         wins = e.author == silent if e.kind != Kind.ABANDON else e.author < held.author
+        if not wins and e.kind != Kind.ABANDON:
+            wins = self._carries_answer(held, silent, e)
         if not wins:
             return e.kind == Kind.ABANDON  # a higher abandon: no news
         if e.kind == Kind.ABANDON and not self._due_by_our_clock(e):
@@ -253,7 +274,7 @@ class AbandonPart:
         if trial.abandoned is not None:
             self._abandoned(e)
         else:
-            self.tell("answered_after_all", who=self._who(e.author), path=f"{store.path}{SUPERSEDED_SUFFIX}")
+            self.tell("answered_after_all", who=self._who(silent), path=f"{store.path}{SUPERSEDED_SUFFIX}")
             self.ended = self.ended_words = None
             self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
             self._reopened = True

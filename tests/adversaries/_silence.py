@@ -103,6 +103,7 @@ class WithholdsToken(_Lever):
         if self._cheats() and mesh is not None and not getattr(self, "_lever_started", False):
             self._lever_started = True
             real_broadcast, real_send = mesh.broadcast, mesh.send
+            self._real_send = real_send
 
             def held(msg: dict[str, Any]) -> bool:
                 w, m = self.withheld, self.machine
@@ -133,11 +134,15 @@ class WithholdsToken(_Lever):
             while sim.window_actor() is not None:
                 sim.pass_window()
             d = sim.duty()
-            if d is not None and d.kind == Kind.EVENT and d.seat != m.seat and _abandoners(m.n, d.seat, 1) == [m.seat]:
+            if d is not None and d.kind == Kind.EVENT and d.seat != m.seat and self.victim(m, d.seat):
                 self.withheld = (seq, prev, j)  # before the token is signed: it never leaves
         await super()._decide_window(m, at, j)
         if self.withheld == (seq, prev, j) and not (self.passes is not None and self.passes.signed(seq, prev, j)):
             self.withheld = None  # it did not pass there after all
+
+    def victim(self, m: Any, seat: int) -> bool:
+        """Whether the seat due after the window suits the lever (here: we are the first that may give up on it)."""
+        return bool(_abandoners(m.n, seat, 1) == [m.seat])
 
     async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
         if self.withheld is not None or self.attacks:
@@ -145,14 +150,12 @@ class WithholdsToken(_Lever):
         await super()._abandon(silent, rounds, passes)
 
     async def _strike(self) -> None:
-        seen: tuple[int, float] | None = None
+        due: tuple[tuple[int, bytes, int], float] | None = None  # when our withheld decision became due here
         while not self.attacks:
             await trio.sleep(0.02)
             m, store, pool, mesh = self.machine, self.store, self.passes, self.mesh
             if m is None or store is None or pool is None or mesh is None or self.ended:
                 continue
-            if seen is None or seen[0] != len(store):
-                seen = (len(store), trio.current_time())
             w = self.withheld
             if w is None:
                 continue
@@ -161,16 +164,24 @@ class WithholdsToken(_Lever):
                 self.withheld = None  # the table moved on (someone played a card in the window): try again later
                 continue
             trial, toks = pool.chain(m, seq, prev)
+            if len(toks) >= j and (due is None or due[0] != w):
+                due = (w, trio.current_time())  # the tokens before ours are all here: the others wait on us now
             d = trial.duty()
-            if len(toks) <= j or d is None or d.kind != Kind.EVENT or _abandoners(m.n, d.seat, 1) != [m.seat]:
+            if len(toks) <= j or d is None or d.kind != Kind.EVENT or not self.victim(m, d.seat):
                 continue  # the window's later tokens have not all come yet
-            if trio.current_time() - seen[1] < self.cfg.abandon_after + self.DELAY:
+            if due is None or due[0] != w or trio.current_time() - due[1] < self.cfg.abandon_after + self.DELAY:
                 continue
-            body = encode_body({"silent": d.seat, "seq": seq, "passes": toks})
-            raw = encode_entry(self.identity, m.game_id, seq, prev, m.seat, int(Kind.ABANDON), body)
             self.attacks.append((seq, d.seat))
-            self.withheld = None
-            await mesh.broadcast({"k": "entry", "raw": raw})
+            await self.strike(seq, prev, toks, d.seat)
+
+    async def strike(self, seq: int, prev: bytes, toks: list[bytes], victim: int) -> None:
+        """One abandon carrying every token of the window, ours included, naming the victim."""
+        m, mesh = self.machine, self.mesh
+        assert m is not None and mesh is not None
+        body = encode_body({"silent": victim, "seq": seq, "passes": toks})
+        raw = encode_entry(self.identity, m.game_id, seq, prev, m.seat, int(Kind.ABANDON), body)
+        self.withheld = None
+        await mesh.broadcast({"k": "entry", "raw": raw})
 
 
 class LateWithholdsToken(WithholdsToken):
@@ -185,6 +196,39 @@ class LateWithholdsToken(WithholdsToken):
         if self.withheld is not None:
             return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
         super()._hold_abandon(raw, label)
+
+
+class ReleasesTokenToOne(WithholdsToken):
+    """Keeps its token back, then releases it, just before the seat that gives up on it first does so, to the seat due
+    after the window only (a seat that is not that first one). The others abandon it; the victim, now due, answers
+    with an entry that carries the token. Before: the peers that had written or applied the abandon refused that entry
+    (neither the named seat's own, nor an abandon), and the table split (at four players and more, the victim was
+    then given up on by those that left the other branch). `slow` is set when it releases: a test makes the victim's
+    bot think that long, as a person would."""
+
+    LEAD = 0.15  # seconds before the first abandoner's deadline (a period and its grace look)
+    slow: ClassVar[list[bool]] = []
+
+    def victim(self, m: Any, seat: int) -> bool:
+        return seat != _abandoners(m.n, m.seat, 1)[0]
+
+    async def _strike(self) -> None:
+        grace = max(0.2, self.cfg.heartbeat)
+        self.DELAY = grace - self.LEAD
+        await super()._strike()
+
+    def _hold_abandon(self, raw: bytes, label: str) -> None:
+        if self.withheld is not None or self.attacks:
+            return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        super()._hold_abandon(raw, label)
+
+    async def strike(self, seq: int, prev: bytes, toks: list[bytes], victim: int) -> None:
+        m, mesh = self.machine, self.mesh
+        assert m is not None and mesh is not None and self.withheld is not None
+        j = self.withheld[2]
+        self.slow.append(True)  # (the token stays withheld from everyone else: never broadcast, never re-sent)
+        fp = m.ids[victim].fingerprint()
+        await self._real_send(fp, {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": toks[j]})
 
 
 class HStaller(Staller, HBlind):
