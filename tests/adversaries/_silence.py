@@ -203,8 +203,10 @@ class ReleasesTokenToOne(WithholdsToken):
     after the window only (a seat that is not that first one). The others abandon it; the victim, now due, answers
     with an entry that carries the token. Before: the peers that had written or applied the abandon refused that entry
     (neither the named seat's own, nor an abandon), and the table split (at four players and more, the victim was
-    then given up on by those that left the other branch). `slow` is set when it releases: a test makes the victim's
-    bot think that long, as a person would."""
+    then given up on by those that left the other branch). `slow` is set when it releases (a test may make the
+    victim's bot think then, as a person would). Whether the split happens is a race the victim's own relaying of the
+    token usually wins (it repeats the tokens it holds every heartbeat): tests/p2p/test_peer_abandon.py holds the rule
+    that settles it deterministically; this lever is for randomized coalition tests."""
 
     LEAD = 0.15  # seconds before the first abandoner's deadline (a period and its grace look)
     slow: ClassVar[list[bool]] = []
