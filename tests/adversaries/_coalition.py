@@ -12,12 +12,13 @@ Levers of one seat (`SOLO`), the moment `arm` being an entry count drawn at rand
   abandons the seat due after the window with it (`_silence.WithholdsToken`); `late_withhold` waits until it was
   given up on first (`_silence.LateWithholdsToken`);
 - `self_accuse`: evidence against its own junk entry (`_zoo_final.self_accusation`) at the seq of the entry that
-  ended the game (`win`), of another seat's evidence (`react`), or of the entry `arm` (`at`);
+  ended the game (`win`), of another seat's evidence (`react`; at the game's end if none came first), or of the
+  entry `arm` (`at`);
 - Hacker only: `silent_roller` (`_silence.SilentRoller`: silent once it sees its private dice).
 Pairs across the two seats (`PAIRS`; the first seat, then its partner):
-- `lie_hold` (Access Denied): the first seals a broken answer proof to its partner from entry `arm` on
-  (`_zoo.UnprovenAnswer`); the partner's machine accepts it and plays on (`_zoo_final.Accomplice`), and it posts
-  the (genuine) evidence late: `delay` entries later, or at the game's end;
+- `lie_hold` (Access Denied): the first seals a broken answer proof to its partner, the first time its partner
+  attempts its password from entry `arm` on (`_zoo.UnprovenAnswer`); the partner's machine accepts it and plays on
+  (`_zoo_final.Accomplice`), and it posts the (genuine) evidence late: `delay` entries later, or at the game's end;
 - `withhold_abandon`: the first keeps its token back (`WithholdsToken`); the partner sends the abandon that carries
   it, naming the seat due after the window (one it is the first to give up on);
 - `ahead_stall`: the first stalls from entry `arm` on; the partner signs entries far ahead of the log while the
@@ -97,7 +98,7 @@ def draw_plan(seed: int, game: str | None = None) -> Plan:
     n = rng.choice([3, 3, 4])
     seats = tuple(sorted(rng.sample(range(n), 2)))
     a, b = seats
-    arm = {s: rng.randrange(0, ARM_UP_TO) for s in seats}  # (a game of Access Denied is ~180 entries long)
+    arm = {s: rng.randrange(0, ARM_UP_TO) for s in seats}  # (a game of Access Denied is 70-200 entries long)
     pairs = PAIRS if game == "access_denied" else HACKER_PAIRS
     solo = SOLO if game == "access_denied" else HACKER_SOLO
     if rng.random() < 0.4:
@@ -107,6 +108,8 @@ def draw_plan(seed: int, game: str | None = None) -> Plan:
             firsts = {_abandoners(n, h, 1)[0] for h in range(n) if h not in seats}
             first, partner = (a, b) if b in firsts else (b, a)
         levers = {first: f"{pair}:first", partner: f"{pair}:partner"}
+        if pair == "lie_hold":
+            arm[first] %= 60  # (its chance comes only when its partner attempts its password: early enough)
     else:
         levers = {a: rng.choice(solo), b: rng.choice(solo)}
     return Plan(seed, game, n, seats, levers, arm, rng.choice(["win", "react", "at"]), rng.randrange(0, 12))  # type: ignore[arg-type]
@@ -134,10 +137,12 @@ class ArmedUnprovenAnswer(UnprovenAnswer):
     """`UnprovenAnswer` from entry `arm` on: seals junk instead of its answer proofs, once."""
 
     arm: ClassVar[int] = 0
+    partner: ClassVar[int | None] = None  # only to this attempter (its accomplice), if set
     done: ClassVar[list[int]] = []
 
     def _answer_fields(self, ev: Any) -> dict[str, Any]:
-        if self.entries < self.arm or self.done:
+        to = self._attempt_of(self.state)[0] if self.partner is not None else None  # type: ignore[attr-defined]
+        if self.entries < self.arm or self.done or to != self.partner:
             return super(UnprovenAnswer, self)._answer_fields(ev)  # type: ignore[no-any-return]
         self.done.append(self.entries)
         return super()._answer_fields(ev)
@@ -159,7 +164,8 @@ def machine_for(plan: Plan, seat: int) -> type[Machine]:
     if lever == "silent_roller":
         return SilentRoller
     if lever == "lie_hold:first":
-        return type("ArmedUnproven", (ArmedUnprovenAnswer,), {**arm, "done": []})
+        partner = next(s for s in plan.levers if s != seat)
+        return type("ArmedUnproven", (ArmedUnprovenAnswer,), {**arm, "done": [], "partner": partner})
     if lever == "lie_hold:partner":
         return Accomplice
     return base  # network levers: an honest (blind) machine
@@ -268,6 +274,8 @@ class SelfAccuses(Witness):
             at = m.ended_at  # type: ignore[attr-defined]
         elif mode == "react" and e.kind == Kind.EVIDENCE and e.author != m.seat:
             at = e.seq
+        elif mode == "react" and getattr(m, "ended_at", None) is not None and m.ended_at < len(store):  # type: ignore[attr-defined]
+            at = m.ended_at  # type: ignore[attr-defined]  # (no evidence came before the end: at the winning seq)
         elif mode == "at" and self.arm < len(store):
             at = max(1, self.arm)
         if at is None or at < 1 or at >= len(store):
