@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -291,12 +291,15 @@ async def handshake(
     allowed: Collection[str] | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     peer_label: str = "unidentified peer",
+    on_hello: Callable[[str], None] | None = None,
 ) -> PeerInfo:
     """Run the handshake on *framed*; return the authenticated :class:`PeerInfo`.
 
     *table* (and *game*, if either side gives one) must match the peer's.  *expected_fingerprint*
     (e.g. a discovery hint) or *allowed* (e.g. the seated players) restrict who may answer.
-    *session* is sent as ``sid`` and signed.  Raises a :class:`HandshakeError` subclass on any
+    *session* is sent as ``sid`` and signed.  *on_hello* is called with the peer's fingerprint once its hello
+    passed the checks above (before its signature is checked: it says who the peer claims to be).
+    Raises a :class:`HandshakeError` subclass on any
     failure (after a best-effort ``abort`` frame to the peer); the stream is left open either
     way, closing it is the caller's job.  While the handshake runs, frames are limited to
     :data:`MAX_HELLO_FRAME` bytes.
@@ -332,6 +335,8 @@ async def handshake(
                 peer = _parse_hello(await _receive(framed, who, "hello"), who)
                 who = peer.label
                 _check_peer(peer, secret, table, game, expected_fingerprint, allowed)
+                if on_hello is not None:
+                    on_hello(peer.identity.fingerprint())  # its hello passed: who it says it is (not proved yet)
                 mine = transcript(
                     version=HANDSHAKE_VERSION,
                     table=table,
