@@ -59,6 +59,7 @@ from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.transport import Mesh, TablePlaying
+from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, WordsPart, NetPart):
@@ -140,6 +141,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             dead_after=self.cfg.dead_after,
             # redial a lost peer soon: a healed network rejoins well within the patience
             backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
+            stranger_frame=STRANGER_FRAME,  # until the game seats a peer, what it may make us hold is bounded
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:

@@ -13,6 +13,8 @@ import threading
 import time
 from pathlib import Path
 
+import trio
+from _outsiders import signed_in_outsiders
 from _table_procs import Table
 from test_table_faults import check_same_log
 
@@ -74,3 +76,49 @@ def test_a_peer_at_a_low_descriptor_limit_outlives_an_outsider_flood(tmp_path: P
         check_same_log(table)
         assert "Traceback" not in v.output(), v.output()
         assert held[0] >= 8, held  # the flood really held connections open
+
+
+def _rss_kib(pid: int) -> int:
+    status = Path(f"/proc/{pid}/status").read_text().splitlines()
+    return next(int(x.split()[1]) for x in status if x.startswith("VmRSS"))
+
+
+def _listening(port: int) -> bool:
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
+def test_signed_in_outsiders_holding_large_frames_cost_a_lobby_peer_a_few_mb(tmp_path: Path) -> None:
+    """Issue 35 item 6: 48 outsiders sign in at a peer waiting in the lobby, each announces a 1 MB frame and
+    holds it (before: the peer went from 38 MB to 119 MB and kept 63 MB after they left,
+    benchmarks/bench_outsiders.py lobby). A connection that has not proved a seat may hold frames of 16 KiB only:
+    the peer grows by a few MB at most, and the table it waits for still plays."""
+    with Table(tmp_path, 3, round_limit=4, think=0.0, abandon_after=30, seed=5) as table:
+        p = table.peers[0]
+        table.start(p)
+        deadline = time.monotonic() + 30
+        while not _listening(p.port):
+            assert time.monotonic() < deadline and p.proc is not None and p.proc.poll() is None, p.output()
+            time.sleep(0.1)
+        time.sleep(0.5)
+        assert p.proc is not None
+        before, peak, held, stop = _rss_kib(p.proc.pid), [0], [0], threading.Event()
+
+        def watch() -> None:
+            while not stop.is_set():
+                peak[0] = max(peak[0], _rss_kib(p.proc.pid))  # type: ignore[union-attr]
+                time.sleep(0.05)
+
+        w = threading.Thread(target=watch, daemon=True)
+        w.start()
+        try:
+            trio.run(signed_in_outsiders, p.port, 60, 5.0, held)
+        finally:
+            stop.set()
+            w.join(timeout=10)
+        assert held[0] >= 40, held  # they really signed in
+        assert peak[0] - before < 12 * 1024, (before, peak)  # (a few MB: buffers of 16 KiB, four messages in flight)
+        for q in table.peers[1:]:
+            table.start(q)
+        assert table.wait(timeout=120) == [0, 0, 0], table.diagnostics()
+        check_same_log(table)
