@@ -8,6 +8,7 @@ log everywhere and nobody named; before, the flood used up its descriptors and t
 
 from __future__ import annotations
 
+import signal
 import socket
 import threading
 import time
@@ -15,15 +16,18 @@ from pathlib import Path
 
 import trio
 from _outsiders import signed_in_outsiders
-from _table_procs import Table
+from _table_procs import Table, free_port
 from test_table_faults import check_same_log
 
 LIMIT = 40  # the flooded peer's descriptor limit (a quiet peer of a 3-player table holds about 12)
 OUTSIDERS = [f"127.0.0.{k}" for k in range(2, 10)]
 
 
-def flood(port: int, stop: threading.Event, held: list[int]) -> None:
-    """Keep up to 64 idle connections to 127.0.0.1:port open, from the outsider addresses in turn."""
+def flood(
+    port: int, stop: threading.Event, held: list[int], count: int = 64, sources: list[str] = OUTSIDERS
+) -> None:
+    """Keep up to `count` idle connections to 127.0.0.1:port open, from `sources` in turn; `held[0]`: the most
+    held at once."""
     socks: list[socket.socket] = []
     k = 0
     while not stop.is_set():
@@ -41,10 +45,10 @@ def flood(port: int, stop: threading.Event, held: list[int]) -> None:
             else:
                 alive.append(s)
         socks = alive
-        while len(socks) < 64:
+        while len(socks) < count:
             s = socket.socket()
             try:
-                s.bind((OUTSIDERS[k % len(OUTSIDERS)], 0))
+                s.bind((sources[k % len(sources)], 0))
                 s.settimeout(1.0)
                 s.connect(("127.0.0.1", port))
             except OSError:
@@ -122,3 +126,34 @@ def test_signed_in_outsiders_holding_large_frames_cost_a_lobby_peer_a_few_mb(tmp
             table.start(q)
         assert table.wait(timeout=120) == [0, 0, 0], table.diagnostics()
         check_same_log(table)
+
+
+def test_a_player_resumes_on_a_new_port_while_an_outsider_floods_its_only_known_peer(tmp_path: Path) -> None:
+    """Issue 35 item 2: a player is killed and resumes on a new port knowing one other peer's address only, while
+    an outsider keeps 300 connections open to that peer (re-opened as fast as they are closed, from the player's
+    own address and seven others). Before, the outsider held every handshake slot, the player never got back in
+    and the table named it after the patience; now a stranger's handshake gives way to the player's, the game
+    completes with one log and nobody named."""
+    with Table(tmp_path, 3, round_limit=10, think=0.02, abandon_after=40, seed=11) as table:
+        table.start_all()
+        hub, v = table.peers[0], table.peers[2]
+        table.wait_entries(v, 12)
+        table.signal(v, signal.SIGKILL)
+        gdir = v.game_dir()
+        assert gdir is not None
+        stop, held = threading.Event(), [0]
+        t = threading.Thread(target=flood, args=(hub.port, stop, held, 300, ["127.0.0.1", *OUTSIDERS[:7]]), daemon=True)
+        t.start()
+        try:
+            deadline = time.monotonic() + 20
+            while held[0] < 300 and time.monotonic() < deadline:
+                time.sleep(0.05)
+            v.port = free_port()
+            table.start(v, resume=gdir)  # it dials the hub only
+            codes = table.wait(timeout=150)
+        finally:
+            stop.set()
+            t.join(timeout=10)
+        assert codes == [0, 0, 0], table.diagnostics()
+        check_same_log(table)
+        assert held[0] >= 300, held  # the flood really held that many connections at once
