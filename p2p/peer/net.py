@@ -23,6 +23,7 @@ from adp2p.p2p.peer.common import (
     MAX_KNOWN_ADDRESSES,
     MAX_LOBBY_ADDRESSES,
     MAX_MET,
+    MAX_REFUSALS_TOLD,
     PENDING_WINDOW,
     TableError,
     _remedy,
@@ -31,7 +32,7 @@ from adp2p.p2p.peer.common import (
     log,
 )
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Kind
-from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying
+from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying, WordRefused
 
 
 class NetPart:
@@ -143,9 +144,19 @@ class NetPart:
                     await self._resend_passes(ev.peer.fingerprint)
             elif isinstance(ev, PeerDown):
                 self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
+            elif isinstance(ev, WordRefused):
+                self._tell_refusal("word", ev.who, "word_refused", who=ev.who, address=ev.address)
             elif isinstance(ev, TablePlaying) and self.machine is None and self.playing is None:
                 self.playing = ev
                 self.progress.set()
+
+    def _tell_refusal(self, what: str, who: str, key: str, **fields: Any) -> None:
+        """A peer refused at the door (a wrong table word, another protocol version) is told to the player once,
+        and at most MAX_REFUSALS_TOLD of them in all: a stranger can cause refusals at will."""
+        if (what, who) in self._refusals_told or len(self._refusals_told) >= MAX_REFUSALS_TOLD:
+            return
+        self._refusals_told.add((what, who))
+        self.tell(key, **fields)
 
     async def _resend_passes(self, fp: str) -> None:
         """Our pass tokens for the next entry, to a peer that (re)connects: it may have missed them."""
@@ -199,8 +210,9 @@ class NetPart:
             ident, _name, _ = open_bundle(b)
             if ident.fingerprint() != fp:
                 raise ValueError("lobby bundle is not the connected peer's")
-            if msg["v"] != PROTOCOL_VERSION:
-                raise ValueError(f"protocol version {msg['v']} (ours {PROTOCOL_VERSION})")
+            if msg["v"] != PROTOCOL_VERSION:  # one line per peer, not one per lobby message it repeats
+                self._tell_refusal("version", label, "old_protocol", who=label, theirs=msg["v"], ours=PROTOCOL_VERSION)
+                return
             addrs, bad = [address(msg["addr"])], []
             for a in msg["peers"][:MAX_LOBBY_ADDRESSES]:  # checked before anything dials them
                 try:

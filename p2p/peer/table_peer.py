@@ -58,6 +58,7 @@ from adp2p.p2p.peer.lobby import LobbyPart
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh, TablePlaying
 from adp2p.p2p.transport.common import STRANGER_FRAME
 
@@ -125,11 +126,13 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
+        self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
             self._load(resume)
+        key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
         async with Mesh(
             self.identity,
             self.cfg.name,
@@ -142,6 +145,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             # redial a lost peer soon: a healed network rejoins well within the patience
             backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
             stranger_frame=STRANGER_FRAME,  # until the game seats a peer, what it may make us hold is bounded
+            word_key=key,
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:

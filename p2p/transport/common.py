@@ -82,7 +82,16 @@ class TablePlaying:
     address: str
 
 
-MeshEvent = PeerUp | PeerDown | TablePlaying
+@dataclass(frozen=True)
+class WordRefused:
+    """A handshake failed on the table's word (the peer at `address`, named `who` as far as its hello said, does not
+    know ours, or has one where we have none or none where we have one). Untrusted: a stranger causes it at will."""
+
+    address: str
+    who: str
+
+
+MeshEvent = PeerUp | PeerDown | TablePlaying | WordRefused
 
 
 class PeerNotConnected(Exception):

@@ -15,6 +15,7 @@ from adp2p.p2p.handshake import (
     HandshakeError,
     HandshakeGameMismatch,
     HandshakeSelf,
+    HandshakeWordMismatch,
     PeerInfo,
     handshake,
 )
@@ -22,6 +23,7 @@ from adp2p.p2p.transport.common import (
     _ACCEPT_RETRY_ERRNOS,
     CLAIMS_PER_SEAT,
     TablePlaying,
+    WordRefused,
     _Conn,
     _names_a_game,
     _Pending,
@@ -143,10 +145,15 @@ class DialingPart:
                 timeout=self.handshake_timeout,
                 peer_label=address,
                 on_hello=None if pending is None else lambda fp: self._claim(pending, fp),
+                word_key=self.word_key,
             )
         except HandshakeSelf:
             log.debug("connection at %s is ourselves", address)
             raise
+        except HandshakeWordMismatch as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            self._emit(WordRefused(address, exc.peer))
+            return None
         except (HandshakeGameMismatch, HandshakeAborted) as exc:
             log.warning("dropping connection %s: %s", address, exc)
             if self.game is None and self.allowed is None and _names_a_game(exc):

@@ -126,6 +126,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         max_connections: int = 48,
         fd_reserve: int = FD_RESERVE,
         stranger_frame: int | None = None,
+        word_key: bytes | None = None,
     ) -> None:
         self.secret = secret
         self.name = name
@@ -158,6 +159,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         # strangers (peers not in `seated`) get frames of at most `stranger_frame` bytes and share
         # STRANGER_INFLIGHT slots for their decoded messages (None: every peer is treated alike)
         self.stranger_frame = stranger_frame
+        self.word_key = word_key  # the key of the table's shared word (p2p/table_word.py), None if it has none
         self.seated: set[str] = set()
         self._stranger_slots = trio.CapacityLimiter(STRANGER_INFLIGHT)
         self.max_connections = max_connections

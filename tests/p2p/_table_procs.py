@@ -101,6 +101,7 @@ class Table:
         quiet: bool = False,  # the peers' narration helps when a test fails
         lab: NetnsLab | None = None,  # peer i runs in the lab's host i, on its address, instead of on loopback
         addresses: list[str] | None = None,  # in the lab, peer i's address (default: the lab's own, on its bridge)
+        extra: list[str] | None = None,  # more `join` options for every peer (e.g. a table word)
     ) -> None:
         self.root = root
         self.n = n
@@ -110,6 +111,7 @@ class Table:
         self.seed = seed
         self.table = table
         self.quiet = quiet
+        self.extra = list(extra or [])
         self.lab = lab
         self.addresses = addresses or (lab.addresses if lab is not None else None)
         self.hub_port = LAB_PORT if lab is not None else free_port()
@@ -146,6 +148,7 @@ class Table:
         ]  # fmt: skip
         if self.quiet:
             cmd.append("--quiet")
+        cmd += self.extra
         hub = peer_addr if peer_addr is not None else self.hub_port
         if self.lab is not None and p.index != 0:
             cmd += ["--peer", f"{self.host(0)}:{hub}"]

@@ -53,11 +53,11 @@ def test_a_genesis_of_another_protocol_version_is_refused() -> None:
     must not take such a table for its own (it would reject entries and accuse honest players), and it says why."""
     from adp2p.p2p.protocol import PROTOCOL_VERSION
 
-    assert PROTOCOL_VERSION == 4
+    assert PROTOCOL_VERSION == 5
     body = _genesis().to_body()
-    assert body["v"] == 4 and Genesis.from_body(body).table == "t"
-    for old in (1, 2, 3, 5):
-        with pytest.raises(BodyError, match=f"protocol version {old} is not 4"):
+    assert body["v"] == 5 and Genesis.from_body(body).table == "t"
+    for old in (1, 2, 3, 4, 6):
+        with pytest.raises(BodyError, match=f"protocol version {old} is not 5"):
             Genesis.from_body({**body, "v": old})
 
 

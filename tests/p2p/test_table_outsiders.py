@@ -8,6 +8,7 @@ log everywhere and nobody named; before, the flood used up its descriptors and t
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import threading
@@ -16,7 +17,9 @@ from pathlib import Path
 
 import trio
 from _outsiders import signed_in_outsiders
-from _table_procs import Table, free_port
+from _table_procs import Table, free_port, log_records
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p.protocol import Genesis, decode_body
 from test_table_faults import check_same_log
 
 LIMIT = 40  # the flooded peer's descriptor limit (a quiet peer of a 3-player table holds about 12)
@@ -157,3 +160,38 @@ def test_a_player_resumes_on_a_new_port_while_an_outsider_floods_its_only_known_
         assert codes == [0, 0, 0], table.diagnostics()
         check_same_log(table)
         assert held[0] >= 300, held  # the flood really held that many connections at once
+
+
+def test_with_a_table_word_strangers_in_the_lobby_cannot_take_the_friends_seats(tmp_path: Path) -> None:
+    """Issue 35 item 7: anyone on the LAN could sit at a table by its name. Eight strangers sit down first at the
+    friends' table (one of them likely sorts first and would write the genesis), one more arrives between the
+    friends; the friends share a word (`join --word`), the strangers do not know it. The friends' game starts with
+    exactly the friends and completes; the hub tells its player who was not let in (once each, bounded)."""
+    friends = Table(tmp_path / "friends", 3, round_limit=4, abandon_after=30, seed=13, extra=["--word", "otter"])
+    strangers = Table(tmp_path / "strangers", 9, round_limit=4, abandon_after=30, seed=17)
+    for s in strangers.peers:
+        s.name = f"stranger{s.index}"
+    with friends, strangers:
+        hub = friends.hub_port
+        for s in strangers.peers[:8]:
+            strangers.start(s, peer_addr=hub)
+        time.sleep(2.0)
+        friends.start(friends.peers[0])
+        friends.start(friends.peers[1])
+        strangers.start(strangers.peers[8], peer_addr=hub)
+        friends.start(friends.peers[2])
+        assert friends.wait(timeout=150) == [0, 0, 0], friends.diagnostics()
+        first = check_same_log(friends)
+        assert first["entries"] > 1
+        g = Genesis.from_body(decode_body(decode_entry(log_records(friends.peers[0].log_path())[0]).body))
+        assert sorted(g.names()) == ["bot0", "bot1", "bot2"]
+        assert {i.fingerprint() for i in g.identities()} == {_key(p.output()) for p in friends.peers}
+        told = friends.peers[0].output().count("does not know this table's word")
+        assert 1 <= told <= 8, friends.peers[0].output()
+
+
+def _key(output: str) -> str:
+    """A peer's key fingerprint, as its lobby line tells the player."""
+    m = re.search(r"you are \S+, key ([0-9a-f]{4}(?:-[0-9a-f]{4}){3})", output)
+    assert m is not None, output
+    return m.group(1)
