@@ -150,12 +150,12 @@ class NetPart:
                 self.playing = ev
                 self.progress.set()
 
-    def _tell_refusal(self, what: str, who: str, key: str, **fields: Any) -> None:
+    def _tell_refusal(self, what: str, peer: str, key: str, /, **fields: Any) -> None:
         """A peer refused at the door (a wrong table word, another protocol version) is told to the player once,
         and at most MAX_REFUSALS_TOLD of them in all: a stranger can cause refusals at will."""
-        if (what, who) in self._refusals_told or len(self._refusals_told) >= MAX_REFUSALS_TOLD:
+        if (what, peer) in self._refusals_told or len(self._refusals_told) >= MAX_REFUSALS_TOLD:
             return
-        self._refusals_told.add((what, who))
+        self._refusals_told.add((what, peer))
         self.tell(key, **fields)
 
     async def _resend_passes(self, fp: str) -> None:

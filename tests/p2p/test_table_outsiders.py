@@ -168,7 +168,9 @@ def test_with_a_table_word_strangers_in_the_lobby_cannot_take_the_friends_seats(
     friends; the friends share a word (`join --word`), the strangers do not know it. The friends' game starts with
     exactly the friends and completes; the hub tells its player who was not let in (once each, bounded)."""
     friends = Table(tmp_path / "friends", 3, round_limit=4, abandon_after=30, seed=13, extra=["--word", "otter"])
-    strangers = Table(tmp_path / "strangers", 9, round_limit=4, abandon_after=30, seed=17)
+    strangers = Table(tmp_path / "strangers", 9, round_limit=4, abandon_after=30, seed=17, players=3)
+    for d in ("friends", "strangers"):
+        (tmp_path / d).mkdir()
     for s in strangers.peers:
         s.name = f"stranger{s.index}"
     with friends, strangers:
