@@ -11,6 +11,7 @@ import trio
 from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
 from adp2p.crypto.identity import open_bundle
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
+from adp2p.p2p.messages import MAX_HERE
 from adp2p.p2p.peer.common import (
     MAX_REFUSED,
     ZERO,
@@ -32,7 +33,24 @@ class LobbyPart:
             "peers": sorted([h, p] for h, p in self.addresses),
             "want": self.cfg.want,
             "rules": self.cfg.profile,
+            "here": sorted(fp for fp in self.bundles if fp != self.fp)[:MAX_HERE],
         }
+
+    def _roster(self) -> list[bytes]:
+        """The players a genesis of ours would seat, in seat order: by signing key, the first `want` players here
+        now of whom each has told us it is connected to every other one (its `here`), so that no seat of the genesis
+        can refuse it for a player it never met, nor wait for one that left before it met it. A player whose view
+        we have not heard yet is passed over until we have."""
+        def linked(a: str, b: str) -> bool:
+            return (a == self.fp and b in self.bundles) or b in self.here.get(a, ())
+
+        roster: list[str] = []
+        for fp in sorted(self.bundles, key=lambda f: open_bundle(self.bundles[f])[0].sign_pk):
+            if all(linked(fp, c) and linked(c, fp) for c in roster):
+                roster.append(fp)
+                if len(roster) == self.cfg.want:
+                    break
+        return [self.bundles[fp] for fp in roster]
 
     async def _lobby(self) -> None:
         """Gather `want` live players, then take the genesis (ours if we sort first, else the first one's), all
@@ -49,8 +67,8 @@ class LobbyPart:
         deadline = trio.current_time() + self.cfg.lobby_timeout
         while self.genesis_raw is None:
             if len(self.bundles) >= self.cfg.want:
-                roster = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[: self.cfg.want]
-                if roster[0] == self.bundle:
+                roster = self._roster()
+                if len(roster) == self.cfg.want and roster[0] == self.bundle:
                     g = Genesis(
                         self.cfg.table,
                         self.cfg.profile,
@@ -77,6 +95,9 @@ class LobbyPart:
             # while the others wait for our first entry: ask for the log from its start now and then
             with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
                 await self._wait_progress()
+            if self._lobby_news and not waited.cancelled_caught:  # a player left: who is here changed
+                self._lobby_news = False
+                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if waited.cancelled_caught:
                 # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
                 # else would tell that player we are here (it would refuse a genesis that seats us, and wait)

@@ -173,8 +173,10 @@ class NetPart:
             # the genesis we build seats players alive now (a lobby message brings them back); one we receive may
             # still seat them: they stay met
             del self.bundles[fp]
+            self.here.pop(fp, None)
             self.tell("left_lobby", who=label)
             self.progress.set()
+            self._lobby_news = True  # the others hear whom we are connected to now (`_lobby` sends it)
         if self.machine is not None and not self.ended and not self.machine.complete:
             self.tell("disconnected", who=label, reason=reason, secs=f"{self.cfg.abandon_after:.0f}")
 
@@ -221,10 +223,16 @@ class NetPart:
                     bad.append(str(exc))
             if bad:
                 self.tell("ignored_addresses", n=len(bad), who=label, why=self._detail("; ".join(bad)))
-            new = fp not in self.bundles
-            self.bundles[fp] = b
             if fp not in self.met and len(self.met) < MAX_MET:
                 self.met[fp] = b
+            if self.mesh is not None and fp not in self.mesh.peers:
+                return  # it left while its message waited (the PeerDown came first): met, but not here now
+            new = fp not in self.bundles
+            self.bundles[fp] = b
+            here = set(msg["here"])
+            if self.here.get(fp) != here and (fp in self.here or len(self.here) < MAX_MET):
+                self.here[fp] = here
+                self.progress.set()  # a genesis of ours may seat it now
             learned = False
             for addr in addrs:
                 if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
@@ -236,7 +244,9 @@ class NetPart:
                     self.addresses.add(addr)
                     self.mesh.add_peer(*addr)  # type: ignore[union-attr]
                     learned = True
-            if learned:  # tell everyone: so a peer that only knew us meets the others (full mesh)
+            if learned or (new and self.genesis_raw is None and self.mesh is not None):
+                # tell everyone: so a peer that only knew us meets the others (full mesh), and each knows whom we
+                # are connected to now (`here`: a genesis seats only players who all met)
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             elif (
                 self.genesis_raw is not None

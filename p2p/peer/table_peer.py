@@ -82,6 +82,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.fp = self.identity.public.fingerprint()
         self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
         self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
+        self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to (lobby)
+        self._lobby_news = False  # a player left the lobby since we last told the others who is here
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.machine: Machine | None = None
