@@ -10,12 +10,14 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
 from adp2p.crypto.identity import open_bundle
+from adp2p.p2p.address_book import save_book
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.messages import MAX_HERE
 from adp2p.p2p.peer.common import (
     MAX_REFUSED,
     ZERO,
     TableError,
+    log,
 )
 from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis, Kind, decode_body, encode_body
 
@@ -105,6 +107,7 @@ class LobbyPart:
                 if len(self.met) >= self.cfg.want:
                     await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
+        self._save_book()
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
         await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
@@ -185,11 +188,22 @@ class LobbyPart:
                 addrs = getattr(ev, "addresses", None)
                 if not addrs or getattr(ev, "table", None) != self.cfg.table or ev.fingerprint == self.fp:
                     continue
+                if self.machine is not None and ev.fingerprint not in {i.fingerprint() for i in self.machine.ids}:
+                    continue  # a game has begun: only its seats are worth dialing (a resuming one finds them here)
                 for a in addrs:
                     addr = (a, ev.port)
                     if addr not in self.addresses:
                         self.addresses.add(addr)
                         self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+
+    def _save_book(self) -> None:
+        """The addresses we know, beside the game's log (p2p/address_book.py): a resume dials them all."""
+        if self.gdir is None:
+            return
+        try:
+            save_book(self.gdir, self.addresses)
+        except OSError as exc:  # a hint only: the game goes on without it
+            log.warning("cannot save the peers' addresses in %s: %s", self.gdir, exc)
 
     def _new_game_id(self) -> bytes:
         return pysecrets.token_bytes(16)

@@ -244,6 +244,8 @@ class NetPart:
                     self.addresses.add(addr)
                     self.mesh.add_peer(*addr)  # type: ignore[union-attr]
                     learned = True
+            if learned:
+                self._save_book()
             if learned or (new and self.genesis_raw is None and self.mesh is not None):
                 # tell everyone: so a peer that only knew us meets the others (full mesh), and each knows whom we
                 # are connected to now (`here`: a genesis seats only players who all met)

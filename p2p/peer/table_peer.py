@@ -38,6 +38,7 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.p2p.address_book import load_book
 from adp2p.p2p.logstore import (
     LogStore,
 )
@@ -134,6 +135,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self._timing("start")
         if resume is not None:
             self._load(resume)
+            self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
         key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
         async with Mesh(
             self.identity,

@@ -197,3 +197,20 @@ def _key(output: str) -> str:
     m = re.search(r"you are \S+, key ([0-9a-f]{4}(?:-[0-9a-f]{4}){3})", output)
     assert m is not None, output
     return m.group(1)
+
+
+def test_a_resuming_player_dials_every_address_it_learned_for_its_game(tmp_path: Path) -> None:
+    """Issue 35 item 2: the one address a resuming player is given may be useless (that peer gone, or flooded).
+    The addresses it learned in the lobby are kept beside its log (`peers`) and a resume dials them all: given
+    only a dead address, it finds the others, and the game completes with one log (before: abandoned, named)."""
+    with Table(tmp_path, 3, round_limit=6, think=0.02, abandon_after=30, seed=19) as table:
+        table.start_all()
+        v = table.peers[2]
+        table.wait_entries(v, 10)
+        table.signal(v, signal.SIGKILL)
+        gdir = v.game_dir()
+        assert gdir is not None and (gdir / "peers").exists()
+        v.port = free_port()
+        table.start(v, resume=gdir, peer_addr=free_port())  # nobody listens there
+        assert table.wait(timeout=120) == [0, 0, 0], table.diagnostics()
+        check_same_log(table)
