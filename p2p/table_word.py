@@ -1,5 +1,5 @@
 """A table's shared word (`join --word`): friends type it, strangers do not know it, and a peer without it cannot
-complete the handshake (docs/protocol.md, "Transport"; docs/security.md, "Strangers in the lobby").
+complete the handshake (docs/protocol.md, "Transport"; docs/security.md, "strangers sitting down in the lobby").
 
 The word never leaves the process. Each peer stretches it once, with the table's name as salt, into a 32-byte key
 (Argon2id, libsodium's interactive limits: about 0.3 s and 64 MiB, so every guess of a stranger who recorded a

@@ -16,53 +16,13 @@ import time
 from pathlib import Path
 
 import trio
-from _outsiders import signed_in_outsiders
+from _outsiders import flood, signed_in_outsiders
 from _table_procs import Table, free_port, log_records
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.protocol import Genesis, decode_body
 from test_table_faults import check_same_log
 
 LIMIT = 40  # the flooded peer's descriptor limit (a quiet peer of a 3-player table holds about 12)
-OUTSIDERS = [f"127.0.0.{k}" for k in range(2, 10)]
-
-
-def flood(
-    port: int, stop: threading.Event, held: list[int], count: int = 64, sources: list[str] = OUTSIDERS
-) -> None:
-    """Keep up to `count` idle connections to 127.0.0.1:port open, from `sources` in turn; `held[0]`: the most
-    held at once."""
-    socks: list[socket.socket] = []
-    k = 0
-    while not stop.is_set():
-        alive = []
-        for s in socks:  # a socket the peer closed reads as EOF: drop it
-            try:
-                s.setblocking(False)
-                gone = s.recv(1, socket.MSG_PEEK) == b""
-            except BlockingIOError:
-                gone = False
-            except OSError:
-                gone = True
-            if gone:
-                s.close()
-            else:
-                alive.append(s)
-        socks = alive
-        while len(socks) < count:
-            s = socket.socket()
-            try:
-                s.bind((sources[k % len(sources)], 0))
-                s.settimeout(1.0)
-                s.connect(("127.0.0.1", port))
-            except OSError:
-                s.close()
-                break
-            k += 1
-            socks.append(s)
-        held[0] = max(held[0], len(socks))
-        time.sleep(0.05)
-    for s in socks:
-        s.close()
 
 
 def test_a_peer_at_a_low_descriptor_limit_outlives_an_outsider_flood(tmp_path: Path) -> None:
