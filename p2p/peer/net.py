@@ -145,18 +145,19 @@ class NetPart:
             elif isinstance(ev, PeerDown):
                 self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
             elif isinstance(ev, WordRefused):
-                self._tell_refusal("word", ev.who, "word_refused", who=ev.who, address=ev.address)
+                if self._first_refusal("word", ev.who):
+                    self.tell("word_refused", who=ev.who, address=ev.address)
             elif isinstance(ev, TablePlaying) and self.machine is None and self.playing is None:
                 self.playing = ev
                 self.progress.set()
 
-    def _tell_refusal(self, what: str, peer: str, key: str, /, **fields: Any) -> None:
-        """A peer refused at the door (a wrong table word, another protocol version) is told to the player once,
-        and at most MAX_REFUSALS_TOLD of them in all: a stranger can cause refusals at will."""
+    def _first_refusal(self, what: str, peer: str) -> bool:
+        """Whether to tell the player of a peer refused at the door (a wrong table word, another protocol version):
+        once per peer, and at most MAX_REFUSALS_TOLD in all (a stranger can cause refusals at will)."""
         if (what, peer) in self._refusals_told or len(self._refusals_told) >= MAX_REFUSALS_TOLD:
-            return
+            return False
         self._refusals_told.add((what, peer))
-        self.tell(key, **fields)
+        return True
 
     async def _resend_passes(self, fp: str) -> None:
         """Our pass tokens for the next entry, to a peer that (re)connects: it may have missed them."""
@@ -213,7 +214,8 @@ class NetPart:
             if ident.fingerprint() != fp:
                 raise ValueError("lobby bundle is not the connected peer's")
             if msg["v"] != PROTOCOL_VERSION:  # one line per peer, not one per lobby message it repeats
-                self._tell_refusal("version", label, "old_protocol", who=label, theirs=msg["v"], ours=PROTOCOL_VERSION)
+                if self._first_refusal("version", label):
+                    self.tell("old_protocol", who=label, theirs=msg["v"], ours=PROTOCOL_VERSION)
                 return
             addrs, bad = [address(msg["addr"])], []
             for a in msg["peers"][:MAX_LOBBY_ADDRESSES]:  # checked before anything dials them

@@ -412,3 +412,17 @@ def test_a_refused_genesis_is_explained_in_the_players_language() -> None:
     g = _genesis(goal=None)
     mine = {**MINE, "goal": 4}
     assert settings_mismatch(g, **mine, lang="de") == "dort steht Ziel (das der Regeln), du wolltest 4"  # type: ignore[arg-type]
+
+
+async def test_a_peer_of_another_protocol_version_is_told_once_and_never_seated(tmp_path: Path) -> None:
+    """An old peer (protocol 4) repeats its lobby message every second: the player is told once which peer runs
+    another version, and it never sits down (before: an 'ignored a malformed message' line every second)."""
+    seeds = draw(3, 12)
+    p, said = _lobby_peer(tmp_path, seeds, 0, 3)
+    old = {**_lobby_msg(seeds, 1), "v": 4}
+    for _ in range(5):
+        await p._handle(seeds.ids[1].public.fingerprint(), "p1", old)
+    assert [line for line in said if "another version" in line] == [
+        "p1 runs another version of ad-p2p (protocol 4, ours 5): it cannot play at this table"
+    ], said
+    assert seeds.ids[1].public.fingerprint() not in p.bundles and len(said) == 1
