@@ -97,7 +97,7 @@ def test_a_player_resumes_on_a_new_port_while_an_outsider_floods_its_only_known_
     own address: bounds per address cannot tell them apart). Before, the outsider held every handshake slot, the
     player never got back in and the table named it after the patience; now a stranger's handshake gives way to
     the player's, and the game completes with one log and nobody named."""
-    with Table(tmp_path, 3, round_limit=10, think=0.02, abandon_after=40, seed=11) as table:
+    with Table(tmp_path, 3, round_limit=6, think=0.02, abandon_after=40, seed=11) as table:
         table.start_all()
         hub, v = table.peers[0], table.peers[2]
         table.wait_entries(v, 12)
