@@ -4,6 +4,10 @@ A peer whose process may hold only a few descriptors (RLIMIT_NOFILE 40) plays wh
 loopback addresses keeps as many idle connections open to it as it can, re-opening each one the peer closes. The
 peer keeps descriptors free for its log and secrets (it refuses sockets first), so the game completes with one
 log everywhere and nobody named; before, the flood used up its descriptors and the peer died at its next write.
+
+Issue 35: a resume on a new port while 300 connections from the player's own address flood its only known peer;
+a resume given only a dead address (it dials what it learned for the game); signed-in outsiders holding 1 MB
+frames at a lobby peer (memory bounded); strangers in the lobby of a table with a shared word.
 """
 
 from __future__ import annotations
