@@ -345,7 +345,7 @@ async def _hold(port: int, sources: list[str], count: int, socks: list[Any], mad
     k = 0
     while True:
         alive = []
-        for s in socks:
+        for s in socks:  # (stdlib sockets: a closed one reads as EOF without blocking)
             try:
                 gone = s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
             except BlockingIOError:
@@ -358,10 +358,10 @@ async def _hold(port: int, sources: list[str], count: int, socks: list[Any], mad
                 alive.append(s)
         socks[:] = alive
         while len(socks) < count:
-            s = trio.socket.socket()
+            s = socket.socket()
             try:
-                await s.bind((sources[k % len(sources)], 0))
-                await s.connect(("127.0.0.1", port))
+                s.bind((sources[k % len(sources)], 0))
+                await trio.socket.from_stdlib_socket(s).connect(("127.0.0.1", port))
             except OSError:
                 s.close()
                 break
