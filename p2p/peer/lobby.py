@@ -117,7 +117,14 @@ class LobbyPart:
                 f"only {len(self.bundles)} of {self.cfg.want} players arrived at table {self.cfg.table!r} within "
                 f"{self.cfg.lobby_timeout:.0f} s"
             )
-        first = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[0]
+        roster = self._roster()
+        if len(roster) < self.cfg.want:
+            return (
+                f"{len(self.bundles)} players came to table {self.cfg.table!r}, but within "
+                f"{self.cfg.lobby_timeout:.0f} s no {self.cfg.want} of them had all met each other (can they reach "
+                "each other's addresses?)"
+            )
+        first = roster[0]
         return (
             f"{open_bundle(first)[1]}, who starts the game at table {self.cfg.table!r}, sent no genesis we could "
             f"accept within {self.cfg.lobby_timeout:.0f} s"

@@ -426,3 +426,19 @@ async def test_a_peer_of_another_protocol_version_is_told_once_and_never_seated(
         "p1 runs another version of ad-p2p (protocol 4, ours 5): it cannot play at this table"
     ], said
     assert seeds.ids[1].public.fingerprint() not in p.bundles and len(said) == 1
+
+
+async def test_a_lobby_of_players_who_never_all_met_ends_with_a_line_that_says_so(tmp_path: Path) -> None:
+    """Three players are here but the other two never told us they are connected to each other: no genesis is
+    signed, and the lobby's last line says why (not 'only 3 of 3 arrived', not a starter who 'sent no genesis')."""
+    seeds = draw(3, 12)
+    p, _said = _lobby_peer(tmp_path, seeds, 0, 3)
+    for i in (1, 2):
+        await p._handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))  # here: nobody
+    assert len(p.bundles) == 3 and len(p._roster()) < 3
+    assert "no 3 of them had all met each other" in p._lobby_timeout_line()
+    for i, j in ((1, 2), (2, 1)):
+        msg = {**_lobby_msg(seeds, i), "here": [seeds.ids[0].public.fingerprint(), seeds.ids[j].public.fingerprint()]}
+        await p._handle(seeds.ids[i].public.fingerprint(), f"p{i}", msg)
+    assert len(p._roster()) == 3  # now they all have
+    assert "sent no genesis we could accept" in p._lobby_timeout_line()
