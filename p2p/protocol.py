@@ -18,8 +18,9 @@ from adp2p.p2p.game import DEFAULT_GAME
 GENESIS_FIELDS = frozenset(
     {"v", "table", "profile", "goal", "round_limit", "roster", "game_id", "chain", "stalemate", "game"}
 )  # every field a genesis body may hold (docs/protocol.md, "Entry bodies")
-PROTOCOL_VERSION = 4  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
-# 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded)
+PROTOCOL_VERSION = 5  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
+# 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded);
+# 5: the handshake may carry a table's word (p2p/table_word.py); strangers' frames are bounded (p2p/transport)
 MAX_PLAYERS = 6
 MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule
 CHAIN_LENGTH = 4096  # beacon links per player: far more than any game's random picks
