@@ -28,6 +28,8 @@ PRIVATE_DIGEST = _d("private-digest")  # public digest of a sealed private messa
 COMMIT = _d("commit")  # generic salted commitment
 COMMIT_PASSWORD = _d("commit/password")  # password code commitment
 BEACON = _d("beacon")  # beacon pick = H(BEACON, game_id, context, link_1..link_n)
+TABLE_WORD = _d("table-word")  # salt of a table's shared word: H(TABLE_WORD, table name), 16 bytes
+TABLE_WORD_MAC = _d("table-word-mac")  # keyed BLAKE2b of a handshake transcript under the word's key
 BEACON_LINK = _d("beacon/link")  # hash chain step
 DERIVE = _d("derive")  # expansion of a beacon output into integers
 CARD = _d("card")  # card point input to from_uniform
@@ -70,6 +72,8 @@ ALL = (
     COMMIT,
     COMMIT_PASSWORD,
     BEACON,
+    TABLE_WORD,
+    TABLE_WORD_MAC,
     BEACON_LINK,
     DERIVE,
     CARD,

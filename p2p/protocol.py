@@ -20,7 +20,8 @@ GENESIS_FIELDS = frozenset(
 )  # every field a genesis body may hold (docs/protocol.md, "Entry bodies")
 PROTOCOL_VERSION = 5  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
 # 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded);
-# 5: results are final (evidence that may not take a seq, `refused` evidence, witnesses only for piles shuffled)
+# 5: results are final (evidence that may not take a seq, `refused` evidence, witnesses only for piles shuffled);
+# the handshake may carry a table's word (p2p/table_word.py); strangers' frames are bounded (p2p/transport)
 AUDITED_VERSIONS = (4, 5)  # genesis versions whose logs a machine still folds (the audit of an old log); peers of
 # another version than ours are refused in the lobby
 MAX_PLAYERS = 6
