@@ -265,12 +265,16 @@ def add_reaction_args(p: argparse.ArgumentParser) -> None:
     """The options of a person at the prompt (`play` and `join`): the screen, and the reaction windows."""
     p.add_argument(
         "--ui",
-        choices=["auto", "full", "lines"],
+        choices=["auto", "full", "lines", "web"],
         default="auto",
         action=Noted,
         help="full: a full-screen client with a fixed layout; lines: the screen printed as lines and a line "
-        "prompt; auto (default): full in a terminal, lines when input or output is a pipe or a file",
+        "prompt; web: a page in your browser (as --web); auto (default): full in a terminal, lines when input or "
+        "output is a pipe or a file",
     )
+    p.add_argument("--web", action="store_true",
+                   help="play from a page in your browser: served by your own peer on 127.0.0.1 only, behind a "
+                   "secret link it prints (and opens where a browser is available)")
     p.add_argument(
         "--react-seconds",
         type=seconds(0, 3600),
