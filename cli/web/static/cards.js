@@ -2,7 +2,7 @@
 // game-neutral; a game's module picks the colours and the corner mark. Every card carries its whole text as
 // its accessible name and tooltip, so a card cut short on a small screen still reads whole.
 const NS = "http://www.w3.org/2000/svg";
-const W = 180, H = 252;
+const W = 180, H_FULL = 252, H_MIN = 170;  // a card as tall as its words need, up to H
 
 function el(name, attrs = {}, text) {
   const e = document.createElementNS(NS, name);
@@ -39,6 +39,10 @@ export function describeCard(c, words) {
 // one card: {title, code, kinds, text, requires, hidden}; style: {fill, ink, band}
 export function cardSVG(c, words, style = {}) {
   const fill = style.fill || "#fdfbf4", band = style.band || "#264653", ink = style.ink || "#1d1d1d";
+  const reqLines = !c.hidden && (c.requires || []).length ? wrap(words.needs + ": " + c.requires.join(", "), 25).slice(0, 3) : [];
+  const textLines = c.hidden ? [] : wrap(c.text || "", 25);
+  const H = Math.min(H_FULL, Math.max(H_MIN, 64 + (c.kinds && c.kinds.length ? 16 : 0) + textLines.length * 14
+                                              + reqLines.length * 14 + 16));
   const svg = el("svg", { viewBox: `0 0 ${W} ${H}`, class: "card-svg", role: "img" });
   const name = describeCard(c, words);
   svg.setAttribute("aria-label", name);
@@ -63,9 +67,8 @@ export function cardSVG(c, words, style = {}) {
     svg.appendChild(el("text", { x: 10, y, "font-size": 11.5, "font-style": "italic", fill: band }, c.kinds.join(" · ")));
     y += 16;
   }
-  const reqLines = (c.requires || []).length ? wrap(words.needs + ": " + c.requires.join(", "), 27).slice(0, 3) : [];
   const room = Math.floor((H - 12 - y - reqLines.length * 14) / 14);
-  let lines = wrap(c.text || "", 27);
+  let lines = textLines;
   if (lines.length > room) { lines = lines.slice(0, Math.max(0, room)); if (lines.length) lines[lines.length - 1] += "…"; }
   for (const t of lines) { svg.appendChild(el("text", { x: 10, y, "font-size": 12, fill: ink }, t)); y += 14; }
   let ry = H - 10 - (reqLines.length - 1) * 14;

@@ -1,0 +1,135 @@
+"""Hacker on the page: its view as JSON for `static/hacker.js`, and each decision as the terminal's own menu
+(cli/hacker/menu.py: groups, the hack pad square by square), clicked instead of typed.
+
+The table hands the seat the plug-in's `TableState` and the legal events in the log's form; as at the terminal
+(cli/hacker/seat.py), the page works on the engine's view and events (`to_engine`) and the event picked goes back in
+the log's form. The board is the terminal page's lines (cli/hacker/screen.py) as text; the player's cards carry
+Hacker's card data so the page can draw them. A single choice, or one the player cannot tell apart from another,
+is taken with a note, as the terminal takes it (cli/hacker/forced.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.cli.hacker import forced
+from adp2p.cli.hacker.menu import Menu as HackerMenu
+from adp2p.cli.hacker.screen import lines
+from adp2p.cli.hacker.words import card_name, card_text, say
+from adp2p.cli.tui.screen import render_text
+from adp2p.cli.web.menu import Ask
+from adp2p.games.hacker.table_events import to_engine
+from adp2p.hacker.api import pending
+from adp2p.hacker.catalog import card
+from adp2p.hacker.state import HState
+
+Event = dict[str, Any]
+NAME = "hacker"
+KINDS = {"chance": {"en": "Chance card", "de": "Ereigniskarte"},
+         "terminal": {"en": "Terminal card", "de": "Terminalkarte"},
+         "defence": {"en": "Defence", "de": "Abwehr"}}
+
+
+def card_data(face: int, lang: str) -> dict[str, Any]:
+    c = card(face)
+    return {"face": face, "title": card_name(face, lang), "kind": c.kind,
+            "kinds": [KINDS.get(c.kind, {}).get(lang, c.kind)], "text": card_text(face, lang).strip(), "requires": []}
+
+
+def _card(v: HState, h: int, me: int, lang: str) -> dict[str, Any]:
+    f = v.face(h, me)
+    return {"h": h, **(card_data(f, lang) if f is not None else {"hidden": True})}
+
+
+def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events: list[Event] | None = None,
+          options: list[Event] | None = None) -> dict[str, Any]:
+    v: HState = seen.eng
+    out: dict[str, Any] = {
+        "header": render_text(lines(v, me, lang, names, 100, account_lines=0)[0], 100).strip(),
+        "lines": "\n".join(t.plain for t in lines(v, me, lang, names, 100, account_lines=0)[1:]),
+        "over": v.over,
+    }
+    if me is None:
+        return out
+    out["hand"] = [_card(v, h, me, lang) for h in v.hands[me]]
+    out["laid"] = [_card(v, h, me, lang) for h in [*v.laid_chance[me], *v.laid_term[me]]]
+    return out
+
+
+class Stages:
+    """The terminal's menu (`HackerMenu`) behind the page's interface: choice n of the stage is the number typed."""
+
+    def __init__(self, menu: HackerMenu, options: list[Event], shown: list[Event], v: HState, me: int) -> None:
+        self.menu, self.options, self.shown, self.v, self.me = menu, options, shown, v, me
+
+    def _cards(self, payload: Any) -> list[int]:
+        what, val = payload
+        if what != "event":
+            return []
+        ev = self.menu.options[val]
+        hs = [ev["h"]] if isinstance(ev.get("h"), int) else []
+        hs += [h for h in ev.get("hs") or [] if isinstance(h, int)]
+        secret = ev.get("secret")
+        if isinstance(secret, dict):
+            hs += [h for k in ("chance", "term") for h in secret.get(k, []) if isinstance(h, int)]
+        if isinstance(ev.get("card"), str):  # a card played by name: the copies of it in the hand
+            hs += [h for h in self.v.hands[self.me] if (f := self.v.face(h, self.me)) is not None
+                   and card(f).key == ev["card"]]
+        return hs
+
+    def choices(self) -> list[dict[str, Any]]:
+        return [{"label": label, "cards": self._cards(payload), "more": 0 if payload[0] != "group" else 1}
+                for label, payload in self.menu.choices()]
+
+    def pick(self, n: int) -> Event | None:
+        ev = self.menu.pick(str(n + 1))
+        if ev is None:
+            return None
+        return self.options[next(i for i, o in enumerate(self.shown) if o is ev)]
+
+    def back(self) -> bool:
+        if not (self.menu.prefix or self.menu.picked):
+            return False
+        self.menu.pick("0")
+        return True
+
+    def head(self) -> str:
+        if self.menu.pad:
+            size = len(self.menu.options[0]["secret"]) if self.menu.options else 0
+            return say("pick_pad", self.menu.lang, sqs=" ".join(self.menu.picked) or "-", k=len(self.menu.picked),
+                       n=size)
+        return " › ".join(self.menu.prefix)
+
+
+def ask(seen: Any, me: int, options: list[Event], names: list[str] | None, lang: str, **_: Any) -> Ask | Event:
+    if options and options[0].get("t") == "private_roll":
+        return options[0]  # the table's dice protocol makes the roll, whatever is picked here
+    v: HState = seen.eng
+    shown = [to_engine(o) for o in options]
+    d = pending(v)
+    assert d is not None
+    menu = HackerMenu(v, me, d.kind, d.info, shown, lang, names)
+    only_discards = all(ev["t"] == "discard" for ev in shown)  # which one first is no choice (H-UNPLAYABLE)
+    if not menu.pad and (len(menu.shown) == 1 or only_discards):
+        return options[menu.shown[0]]
+    return Ask(menu.title, Stages(menu, options, shown, v, me))
+
+
+def taken_note(seen: Any, me: int, options: list[Event], taken: Event, lang: str, notes: list[str]) -> list[str]:
+    """The note for a choice taken without asking (the terminal's words), kept until the player chooses."""
+    if not options or options[0].get("t") == "private_roll":
+        return notes
+    v: HState = seen.eng
+    shown = [to_engine(o) for o in options]
+    d = pending(v)
+    if d is None:
+        return notes
+    menu = HackerMenu(v, me, d.kind, d.info, shown, lang)
+    what = menu.paths[menu.shown[0]][-1]
+    if d.kind == "answer":
+        what = f"{d.info.get('sq', '?')} {what}"
+    why = forced.reason(v, me, d.kind, d.info, shown, lang)
+    note = say("auto_why", lang, what=what, why=why) if why else say("auto", lang, what=what)
+    return [*notes, note][-6:]
+
+
