@@ -1,0 +1,69 @@
+"""The page survives a reload (the same decision is asked again) and a peer restart: our `join --web` killed mid-game
+and started again with `--resume` serves a new page (a new link) where the game goes on to its end, audited, against
+two bot peers that waited for us. Real processes, real sockets, the OS's Chromium."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from _browser import chromium, click_choice, play_by_clicks, serving, until
+
+pytestmark = pytest.mark.slow
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_reload_and_resume(tmp_path: Path) -> None:
+    port = free_port()
+    common = ["--table", "resume-web", "--players", "3", "--no-mdns", "--host", "127.0.0.1", "--round-limit", "2",
+              "--patience", "120", "--think", "0"]
+    bots = [subprocess.Popen([sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", *common,
+                              "--peer", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / f"bot{i}"), "--quiet",
+                              "--seed", str(7 + i)],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
+                             env={**os.environ, "ADP2P_NO_BROWSER": "1"}) for i in range(2)]
+    mine = ["join", *common, "--port", str(port), "--name", "Ana", "--seed", "3"]
+    try:
+        with chromium() as ctx:
+            page = ctx.new_page()
+            with serving(mine, tmp_path / "me") as (proc, url):
+                page.goto(url)
+                for _ in range(3):  # a few decisions by clicks
+                    until(page, "!!document.querySelector('#ask-choices button')", timeout=120)
+                    click_choice(page, page.locator("#ask-choices button.choice").first)
+                until(page, "!!document.querySelector('#ask-choices button')", timeout=120)
+                asked = page.inner_text("#ask-q"), page.locator("#ask-choices button").count()
+                page.reload()  # the same decision, asked again
+                until(page, "!!document.querySelector('#ask-choices button')", timeout=30)
+                assert (page.inner_text("#ask-q"), page.locator("#ask-choices button").count()) == asked
+                assert "Ana" in page.inner_text("#board")
+                proc.send_signal(signal.SIGKILL)  # the peer dies mid-game
+                proc.wait(10)
+                until(page, "!document.querySelector('#banner').hidden", timeout=30)
+                assert "--resume" in page.inner_text("#banner")  # the page says the peer is gone, and what to do
+            with serving([*mine, "--resume"], tmp_path / "me") as (proc, url2):
+                assert url2 != url  # a new link: the old one died with the old process
+                page.goto(url2)
+                play_by_clicks(page)
+                assert page.locator("#end-audit li").count() == 3
+                text = page.inner_text("#end-audit")
+                assert text.count("honest") == 3, text
+                page.locator("#end-buttons button.no-again").click()
+                assert proc.wait(60) == 0
+        for b in bots:
+            assert b.wait(120) == 0
+    finally:
+        for b in bots:
+            if b.poll() is None:
+                b.terminate()
+                b.wait(10)
