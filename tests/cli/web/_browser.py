@@ -87,17 +87,21 @@ def until(page: Any, script: str, timeout: float = 120.0) -> Any:
         time.sleep(0.05)
 
 
-def click_choice(page: Any, choice: Any) -> None:
-    """Click one choice and wait for the peer's next snapshot."""
+def click_choice(page: Any, choice: Any, keys: bool = False) -> None:
+    """Click one choice (`keys`: the first choice by its key, 1, as a keyboard-only player does) and wait for the
+    peer's next snapshot."""
     before = rev(page)
-    choice.click(timeout=10_000)
+    if keys:
+        page.keyboard.press("1")
+    else:
+        choice.click(timeout=10_000)
     until(page, f"Number(document.body.dataset.rev || 0) > {before}")
 
 
-def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float = 400.0) -> None:
+def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float = 400.0, keys: bool = False) -> None:
     """Play the seat to the end screen by clicks: a choice that is picked card by card by clicking the cards
-    (each card once, until one choice is left), a group by opening it, else the first choice. `shots`: stage
-    name -> file name under docs/screens/, each taken the first time that stage shows."""
+    (each card once, until one choice is left), a group by opening it, else the first choice (`keys`: by the
+    keyboard). `shots`: stage name -> file name under docs/screens/, each taken the first time that stage shows."""
     deadline = time.monotonic() + limit
     seen: set[str] = set()
 
@@ -119,7 +123,11 @@ def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float 
         if page.locator("#ask-filter:not([hidden])").count() and cards.count():
             shot("cards")
             before = page.locator("#ask-choices button.choice").count()
-            cards.first.click()  # (drawn at once by the page: no round trip)
+            if keys:  # a card is a button: Tab to it, Enter
+                cards.first.focus()
+                page.keyboard.press("Enter")
+            else:
+                cards.first.click()  # (drawn at once by the page: no round trip)
             after = page.locator("#ask-choices button.choice").count()
             assert after <= before
             if after == 1:
@@ -133,7 +141,7 @@ def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float 
         if more.count():
             shot("groups")
         try:
-            click_choice(page, choices.first)
+            click_choice(page, choices.first, keys)
         except Exception:  # the decision went away under the click (the peer moved on): look again
             if page.locator("#end:not([hidden])").count():
                 continue

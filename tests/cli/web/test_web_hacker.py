@@ -16,14 +16,17 @@ pytestmark = pytest.mark.slow
 def test_a_whole_game_by_clicks(tmp_path: Path, lang: str) -> None:
     args = ["play", "--game", "hacker", "--bots", "2", "--round-limit", "3", "--seed", "11", "--think", "0",
             "--lang", lang]
-    shots = {k: f"hacker-{k}-{lang}.png" for k in ("lobby", "cards", "decision", "groups", "react", "end")}
+    size = "phone-" if lang == "de" else ""
+    shots = {k: f"hacker-{k}-{size}{lang}.png" for k in ("lobby", "cards", "decision", "groups", "react", "end")}
     with chromium() as ctx, serving(args, tmp_path) as (proc, url):
         page = ctx.new_page()
+        if lang == "de":  # a phone's screen, and a keyboard-only player
+            page.set_viewport_size({"width": 390, "height": 844})
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
         page.goto(url)
         page.wait_for_selector("#title:text-is('Hacker')")
-        play_by_clicks(page, shots)
+        play_by_clicks(page, shots, keys=lang == "de")
         end = page.locator("#end")
         assert end.is_visible()
         verdicts = page.locator("#end-audit li")

@@ -94,8 +94,8 @@ def ws_frame(text: str) -> bytes:
     """A masked client text frame (RFC 6455)."""
     payload = text.encode()
     mask = b"\x01\x02\x03\x04"
-    assert len(payload) < 126
-    return bytes([0x81, 0x80 | len(payload)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
+    size = bytes([0x80 | len(payload)]) if len(payload) < 126 else bytes([0x80 | 126]) + len(payload).to_bytes(2, "big")
+    return bytes([0x81]) + size + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload))
 
 
 def test_websocket_with_our_origin_gets_the_view_and_carries_clicks(server: PageServer) -> None:
@@ -128,3 +128,22 @@ def test_websocket_without_the_token_refused(server: PageServer) -> None:
     status, _, s = request(server, "/ws", {"Origin": server.origin}, upgrade=True)
     s.close()
     assert status in (403, 404)
+
+
+def test_an_oversized_message_is_dropped_unread(server: PageServer) -> None:
+    status, _, s = request(server, f"/{server.token}/ws", {"Origin": server.origin}, upgrade=True)
+    assert status == 101
+    big = json.dumps({"t": "pick", "id": 1, "n": 0, "pad": "x" * 5000})
+    s.sendall(ws_frame(big) + ws_frame(json.dumps({"t": "pick", "id": 2, "n": 0})))
+    got = b""
+    s.settimeout(5)
+    try:
+        while chunk := s.recv(4096):
+            got += chunk
+            if b"\x88" in got:  # a close frame: 1009, message too big
+                break
+    except OSError:
+        pass
+    s.close()
+    assert b"\x88\x02\x03\xf1" in got  # the server closed the websocket: code 1009 (too big)
+    assert server.got == []  # type: ignore[attr-defined]  (neither the big message nor anything after it)
