@@ -75,7 +75,7 @@ function render(s) {
     for (const name of s.lobby.here) { const li = document.createElement("li"); li.textContent = name; ul.appendChild(li); }
     $("lobby-missing").textContent = s.lobby.missing ? fill(w.missing, { n: s.lobby.missing }) : "";
   }
-  const status = s.stage === "lobby" ? w.lobby : s.stage === "setup" ? w.setup : s.board ? s.board.header : "";
+  const status = s.stage === "lobby" ? w.lobby : s.board ? s.board.header : w.setup;
   $("status").textContent = status || "";
 
   const ctx = {
@@ -147,7 +147,7 @@ function renderAsk(s) {
       group = c.group;
       const h = document.createElement("h3"); h.className = "group"; h.textContent = c.group; list.appendChild(h);
     }
-    const label = (i < 9 ? `${i + 1}. ` : "") + c.label + (c.more ? ` — ${fill(w.more, { n: c.more })}` : "");
+    const label = (i < 9 ? `${i + 1}. ` : "") + c.label + (c.more > 1 ? ` — ${fill(w.more, { n: c.more })}` : "");
     const b = button(label, () => send({ t: "pick", id: ask.id, n: c.n }), "choice" + (c.more ? " more" : ""));
     b.dataset.n = c.n;
     list.appendChild(b);

@@ -19,7 +19,10 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-SCREENS = Path(__file__).resolve().parents[3] / "docs" / "screens"
+# the screenshots of each stage: under docs/screens/ with ADP2P_SCREENS=1 (`ADP2P_SCREENS=1 ./dev test tests/cli/web`
+# refreshes the README's), else in a temporary directory (taken all the same)
+SCREENS = (Path(__file__).resolve().parents[3] / "docs" / "screens" if os.environ.get("ADP2P_SCREENS")
+           else Path(tempfile.gettempdir()) / f"adp2p-screens-{os.getpid()}")
 
 
 def need_chromium() -> None:
@@ -70,6 +73,11 @@ def serving(args: list[str], data: Path) -> Iterator[tuple[subprocess.Popen[str]
                 proc.kill()
 
 
+def shoot(page: Any, name: str) -> None:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENS / name))
+
+
 def rev(page: Any) -> int:
     return int(page.evaluate("document.body.dataset.rev || '0'"))
 
@@ -108,8 +116,7 @@ def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float 
     def shot(stage: str) -> None:
         if shots and stage in shots and stage not in seen:
             seen.add(stage)
-            SCREENS.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENS / shots[stage]))
+            shoot(page, shots[stage])
 
     while time.monotonic() < deadline:
         until(page, "!!(document.querySelector('#end:not([hidden])') || "

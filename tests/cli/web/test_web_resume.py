@@ -4,7 +4,6 @@ two bot peers that waited for us. Real processes, real sockets, the OS's Chromiu
 
 from __future__ import annotations
 
-import os
 import signal
 import socket
 import subprocess
@@ -12,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from _browser import chromium, click_choice, play_by_clicks, serving, until
+from _browser import chromium, click_choice, play_by_clicks, serving, shoot, until
 
 pytestmark = pytest.mark.slow
 
@@ -27,17 +26,28 @@ def test_reload_and_resume(tmp_path: Path) -> None:
     port = free_port()
     common = ["--table", "resume-web", "--players", "3", "--no-mdns", "--host", "127.0.0.1", "--round-limit", "2",
               "--patience", "120", "--think", "0"]
-    bots = [subprocess.Popen([sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", *common,
-                              "--peer", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / f"bot{i}"), "--quiet",
-                              "--seed", str(7 + i)],
-                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL,
-                             env={**os.environ, "ADP2P_NO_BROWSER": "1"}) for i in range(2)]
     mine = ["join", *common, "--port", str(port), "--name", "Ana", "--seed", "3"]
+    bots: list[subprocess.Popen[bytes]] = []
+
+    def bot(i: int) -> None:
+        bots.append(subprocess.Popen([sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", *common,
+                                      "--peer", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / f"bot{i}"),
+                                      "--quiet", "--seed", str(7 + i), "--name", f"Bot-{i + 1}"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL))
+
     try:
         with chromium() as ctx:
             page = ctx.new_page()
             with serving(mine, tmp_path / "me") as (proc, url):
-                page.goto(url)
+                page.goto(url)  # the lobby: who is here, who is missing
+                until(page, "!document.querySelector('#lobby').hidden && "
+                            "document.querySelector('#lobby-missing').textContent.includes('2')", timeout=60)
+                assert page.inner_text("#lobby-here") == "Ana"
+                bot(0)
+                until(page, "document.querySelector('#lobby-here').textContent.includes('Bot-1')", timeout=60)
+                assert "1" in page.inner_text("#lobby-missing")
+                shoot(page, "lobby-en.png")
+                bot(1)
                 for _ in range(3):  # a few decisions by clicks
                     until(page, "!!document.querySelector('#ask-choices button')", timeout=120)
                     click_choice(page, page.locator("#ask-choices button.choice").first)
