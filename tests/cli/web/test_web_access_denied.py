@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from _browser import chromium, play_by_clicks, serving
+from _browser import chromium, play_by_clicks, serving, until
 
 pytestmark = pytest.mark.slow
 
@@ -33,6 +33,17 @@ def test_a_whole_game_by_clicks(tmp_path: Path, lang: str) -> None:
         honest = "honest" if lang == "en" else "ehrlich"
         assert all(honest in verdicts.nth(i).inner_text() for i in range(3)), page.inner_text("#end-audit")
         assert page.locator("html").get_attribute("lang") == lang
-        page.locator("#end-buttons button.no-again").click()  # no rematch: the command ends, complete and audited
-        assert proc.wait(60) == 0
+        if lang == "de":
+            page.locator("#end-buttons button.no-again").click()  # no rematch: the command ends, complete, audited
+            assert proc.wait(60) == 0
+        else:  # another game on the same page (the same link), then leave the table from the page
+            page.locator("#end-buttons button.again").click()
+            until(page, "document.querySelector('#end').hidden && !!document.querySelector('#ask-choices button')",
+                  timeout=120)
+            page.on("dialog", lambda d: d.accept())  # "Leave? The game can be resumed with --resume."
+            page.locator("#leave").click()
+            assert proc.wait(60) == 130  # left as with Ctrl-C: the game can be resumed
+            out = proc.stdout.read() if proc.stdout else ""
+            assert "--resume" in out
+            until(page, "!document.querySelector('#banner').hidden", timeout=30)  # the page: the peer is gone
         assert not errors
