@@ -55,6 +55,8 @@ WORDS: dict[str, dict[str, str]] = {
     "prev": {"en": "Previous", "de": "Zurück"},
     "next": {"en": "Next", "de": "Weiter"},
     "step": {"en": "Step {k} of {n}", "de": "Schritt {k} von {n}"},
+    "first": {"en": "To the start", "de": "Zum Anfang"},
+    "last": {"en": "To the end", "de": "Zum Ende"},
 }
 
 

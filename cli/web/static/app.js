@@ -56,7 +56,7 @@ function render(s) {
   document.title = `${w["title." + s.game] || "ad-p2p"} — ad-p2p`;
   $("title").textContent = w["title." + s.game] || s.game;
   $("leave").textContent = w.leave;
-  $("leave").hidden = !s.ask;
+  $("leave").hidden = !s.ask || s.stage === "replay";
   $("log-h").textContent = w.log;
   document.body.dataset.stage = s.stage;
   document.body.dataset.rev = String(s.rev);

@@ -48,10 +48,12 @@ def chromium() -> Iterator[Any]:
 
 
 @contextmanager
-def serving(args: list[str], data: Path) -> Iterator[tuple[subprocess.Popen[str], str]]:
-    """`ad-p2p ARGS --web` in a process of its own; it and the URL it prints. Stopped at the end if still running."""
+def serving(args: list[str], data: Path | None) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """`ad-p2p ARGS --web [--data-dir DATA]` in a process of its own; it and the URL it prints. Stopped at the end if
+    still running."""
     env = {**os.environ, "ADP2P_NO_BROWSER": "1", "PYTHONUNBUFFERED": "1"}
-    proc = subprocess.Popen([sys.executable, "-m", "adp2p.cli", *args, "--web", "--data-dir", str(data)],
+    where = ["--data-dir", str(data)] if data is not None else []
+    proc = subprocess.Popen([sys.executable, "-m", "adp2p.cli", *args, "--web", *where],
                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True,
                             env=env)
     try:
