@@ -13,20 +13,13 @@ from typing import Any
 
 from adp2p.cli.tui.menu import GROUPS, group_of
 from adp2p.cli.tui.prompt import react_worth_asking, window_cause
-from adp2p.cli.tui.screen import (
-    checklist_table,
-    hand_status,
-    header,
-    piles_line,
-    players_lines,
-    render_text,
-    sectors_table,
-)
+from adp2p.cli.tui.screen import bonuses, checklist_table, hand_status, header, piles_line, render_text
 from adp2p.cli.web.menu import Ask, Menu
 from adp2p.cli.web.words import word
-from adp2p.cli.words import describe, history_line, msg, sector_name
+from adp2p.cli.words import LEVEL_LETTER, describe, history_line, msg, player_name, sector_name
 from adp2p.engine.api import pending
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, card
+from adp2p.engine.catalog import CODES, LEVEL_NAMES, ROOT, card
+from adp2p.engine.rules import count_level, hand_limit
 from adp2p.engine.checklist import Checklist
 from adp2p.engine.state import GameState
 
@@ -80,11 +73,22 @@ def board(st: GameState, me: int | None, names: list[str] | None, lang: str, eve
           options: list[Event] | None = None) -> dict[str, Any]:
     """The board as the page shows it: the terminal's header and tables as text, the cards as data."""
     width = 100
+    who = [player_name(st, p, names) for p in range(st.n)]
     out: dict[str, Any] = {
         "header": render_text(header(st, me, lang, names, asked=options is not None), width).strip(),
-        "sectors": render_text(sectors_table(st, lang, names), width).rstrip(),
-        "players": render_text(players_lines(st, lang, names), width).rstrip(),
+        "cols": {k: msg(f"col.{k}", lang) for k in ("sector", "ctrl", "access", "bonus", "on_sector")},
+        "sectors": [{
+            "name": sector_name(s, lang),
+            "ctrl": st.controller[s],
+            "access": [LEVEL_LETTER[st.access[p][s]] for p in range(st.n)],
+            "bonus": [{"p": p, "what": msg(f"bonus.{b}", lang)} for p, b in bonuses(st, s)],
+            "on": [handle_card(st, h, me, lang) for h in st.sector_cards.get(s, [])],
+        } for s in range(6)],
+        "players": [{"name": who[p], "hand": len(st.hands[p]), "limit": hand_limit(st, p),
+                     "roots": count_level(st, p, ROOT),
+                     "upgrades": [handle_card(st, h, me, lang) for h in st.upgrades[p]]} for p in range(st.n)],
         "piles": render_text(piles_line(st, lang), width).strip(),
+        "top": handle_card(st, st.discard[-1], me, lang) if st.discard else None,
         "turn": st.turn.player if st.turn is not None else None,
         "over": st.over,
     }

@@ -22,6 +22,7 @@ WORDS: dict[str, dict[str, str]] = {
     "hand": {"en": "Your hand", "de": "Deine Hand"},
     "password": {"en": "Your password", "de": "Dein Passwort"},
     "upgrades": {"en": "Your upgrades", "de": "Deine Upgrades"},
+    "upgrades_of": {"en": "upgrades", "de": "Upgrades"},
     "laid": {"en": "Laid", "de": "Ausgelegt"},
     "your_move": {"en": "Your move", "de": "Du bist dran"},
     "waiting": {"en": "Waiting for the others…", "de": "Warte auf die anderen…"},
@@ -56,6 +57,10 @@ WORDS: dict[str, dict[str, str]] = {
     "next": {"en": "Next", "de": "Weiter"},
     "step": {"en": "Step {k} of {n}", "de": "Schritt {k} von {n}"},
     "first": {"en": "To the start", "de": "Zum Anfang"},
+    "in_hand": {"en": "{n} cards in hand (limit {l})", "de": "{n} Karten auf der Hand (Limit {l})"},
+    "roots": {"en": "Root in {n}", "de": "Root in {n}"},
+    "turn_of": {"en": "on turn", "de": "am Zug"},
+    "levels": {"en": "access: - none, U User, O Oper, R Root", "de": "Zugang: - keiner, U User, O Oper, R Root"},
     "last": {"en": "To the end", "de": "Zum Ende"},
 }
 

@@ -26,11 +26,66 @@ function pre(parent, text, label) {
   parent.appendChild(p);
 }
 
-export function drawBoard(el, b, w) {
-  const top = section(el, "", "piles");
-  pre(top, b.piles);
-  pre(section(el, "", "sectors"), b.sectors, w.board);
-  pre(section(el, w.players, "players"), b.players, w.players);
+function cell(tr, text, cls, tag = "td") {
+  const c = document.createElement(tag);
+  c.textContent = text;
+  if (cls) c.className = cls;
+  tr.appendChild(c);
+  return c;
+}
+
+const fill = (t, f) => String(t).replace(/\{(\w+)\}/g, (_, k) => (k in f ? f[k] : `{${k}}`));
+
+export function drawBoard(el, b, w, ctx) {
+  pre(section(el, "", "piles"), b.piles);
+  const names = b.players.map((p) => p.name);
+  // the six sectors: controller, every player's access, the Root bonuses, the cards lying there
+  const box = section(el, "", "sectors");
+  const scroll = document.createElement("div");
+  scroll.className = "scroll";
+  const t = document.createElement("table");
+  t.className = "sectors";
+  const cap = document.createElement("caption");
+  cap.textContent = w.levels;
+  t.appendChild(cap);
+  const head = document.createElement("tr");
+  cell(head, b.cols.sector, "", "th");
+  cell(head, b.cols.ctrl, "", "th");
+  names.forEach((n, p) => cell(head, n, `p${p}` + (p === ctx.me ? " me" : ""), "th"));
+  cell(head, b.cols.bonus, "", "th");
+  const on = b.sectors.some((s) => s.on.length);
+  if (on) cell(head, b.cols.on_sector, "", "th");
+  t.appendChild(head);
+  for (const s of b.sectors) {
+    const tr = document.createElement("tr");
+    cell(tr, s.name, "sector", "th");
+    cell(tr, s.ctrl === null ? "–" : names[s.ctrl], s.ctrl === null ? "none" : `p${s.ctrl}`);
+    s.access.forEach((a, p) => {
+      const c = cell(tr, a, `lvl lvl-${a === "-" ? "none" : a}`);
+      c.setAttribute("aria-label", `${names[p]}: ${a}`);
+    });
+    cell(tr, s.bonus.map((x) => `${x.what} (${names[x.p]})`).join(", "), "bonus");
+    if (on) cell(tr, s.on.map((c) => c.title || "?").join(", "), "on");
+    t.appendChild(tr);
+  }
+  scroll.appendChild(t);
+  box.appendChild(scroll);
+  // the players: hand, Roots, upgrades; whose turn it is
+  const ps = section(el, w.players, "players");
+  const ul = document.createElement("ul");
+  ul.className = "players";
+  b.players.forEach((p, i) => {
+    const li = document.createElement("li");
+    li.className = `p${i}` + (i === b.turn ? " turn" : "") + (i === ctx.me ? " me" : "");
+    const name = document.createElement("strong");
+    name.textContent = p.name + (i === ctx.me ? ` (${w.you})` : "") + (i === b.turn ? ` — ${w.turn_of}` : "");
+    li.appendChild(name);
+    const facts = [fill(w.in_hand, { n: p.hand, l: p.limit }), fill(w.roots, { n: p.roots })];
+    if (p.upgrades.length) facts.push(`${w.upgrades_of}: ${p.upgrades.map((c) => c.title).join(", ")}`);
+    li.appendChild(document.createTextNode(" · " + facts.join(" · ")));
+    ul.appendChild(li);
+  });
+  ps.appendChild(ul);
 }
 
 function row(parent, cards, w, ctx, notes = {}) {

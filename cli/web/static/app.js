@@ -138,7 +138,9 @@ function renderAsk(s) {
   $("ask-head").textContent = ask.head || "";
   const list = clear($("ask-choices"));
   const shown = visibleChoices(ask);
-  const carded = ask.choices.length > 12 && ask.choices.some((c) => (c.cards || []).length);
+  // choices made of several cards (a password, the cards to discard, an attempt): picked card by card, as the
+  // terminal picks them where there are more than a few
+  const carded = ask.choices.length > 4 && ask.choices.some((c) => (c.cards || []).length > 1);
   $("ask-filter").hidden = !carded;
   if (carded) $("ask-filter").textContent = fill(w.pick_cards, { n: Math.min(shown.length, SHOWN_MAX), k: ask.choices.length });
   let group = null;

@@ -39,7 +39,7 @@ export function describeCard(c, words) {
 // one card: {title, code, kinds, text, requires, hidden}; style: {fill, ink, band}
 export function cardSVG(c, words, style = {}) {
   const fill = style.fill || "#fdfbf4", band = style.band || "#264653", ink = style.ink || "#1d1d1d";
-  const reqLines = !c.hidden && (c.requires || []).length ? wrap(words.needs + ": " + c.requires.join(", "), 25).slice(0, 3) : [];
+  const reqLines = !c.hidden && (c.requires || []).length ? wrap(words.needs + ": " + c.requires.join(", "), 24).slice(0, 3) : [];
   const textLines = c.hidden ? [] : wrap(c.text || "", 25);
   const H = Math.min(H_FULL, Math.max(H_MIN, 64 + (c.kinds && c.kinds.length ? 16 : 0) + textLines.length * 14
                                               + reqLines.length * 14 + 16));
@@ -54,7 +54,7 @@ export function cardSVG(c, words, style = {}) {
     return svg;
   }
   svg.appendChild(el("rect", { x: 3, y: 3, width: W - 6, height: 44, rx: 10, fill: band }));
-  const titleLines = wrap(c.title, 17).slice(0, 2);
+  const titleLines = wrap(c.title, c.code ? 14 : 17).slice(0, 2);
   titleLines.forEach((t, i) => svg.appendChild(el("text", {
     x: 10, y: titleLines.length === 1 ? 31 : 21 + i * 17, "font-size": 15, "font-weight": 700, fill: "#fff" }, t)));
   if (c.code) {
@@ -72,7 +72,7 @@ export function cardSVG(c, words, style = {}) {
   if (lines.length > room) { lines = lines.slice(0, Math.max(0, room)); if (lines.length) lines[lines.length - 1] += "…"; }
   for (const t of lines) { svg.appendChild(el("text", { x: 10, y, "font-size": 12, fill: ink }, t)); y += 14; }
   let ry = H - 10 - (reqLines.length - 1) * 14;
-  for (const t of reqLines) { svg.appendChild(el("text", { x: 10, y: ry, "font-size": 11.5, "font-weight": 700, fill: band }, t)); ry += 14; }
+  for (const t of reqLines) { svg.appendChild(el("text", { x: 10, y: ry, "font-size": 11, "font-weight": 700, fill: band }, t)); ry += 14; }
   return svg;
 }
 

@@ -156,3 +156,19 @@ def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float 
                 continue
             raise
     raise AssertionError("the game did not end in time")
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def bot_peer(common: list[str], port: int, data: Path, name: str, seed: int) -> subprocess.Popen[bytes]:
+    """A bot peer (`ad-p2p join --bot deduction`) that finds us at 127.0.0.1:port."""
+    return subprocess.Popen([sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", *common,
+                             "--peer", f"127.0.0.1:{port}", "--data-dir", str(data), "--quiet", "--seed", str(seed),
+                             "--name", name],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)

@@ -5,21 +5,13 @@ two bot peers that waited for us. Real processes, real sockets, the OS's Chromiu
 from __future__ import annotations
 
 import signal
-import socket
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from _browser import chromium, click_choice, play_by_clicks, serving, shoot, until
+from _browser import bot_peer, chromium, click_choice, free_port, play_by_clicks, serving, shoot, until
 
 pytestmark = pytest.mark.slow
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_reload_and_resume(tmp_path: Path) -> None:
@@ -30,10 +22,7 @@ def test_reload_and_resume(tmp_path: Path) -> None:
     bots: list[subprocess.Popen[bytes]] = []
 
     def bot(i: int) -> None:
-        bots.append(subprocess.Popen([sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction", *common,
-                                      "--peer", f"127.0.0.1:{port}", "--data-dir", str(tmp_path / f"bot{i}"),
-                                      "--quiet", "--seed", str(7 + i), "--name", f"Bot-{i + 1}"],
-                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL))
+        bots.append(bot_peer(common, port, tmp_path / f"bot{i}", f"Bot-{i + 1}", 7 + i))
 
     try:
         with chromium() as ctx:
