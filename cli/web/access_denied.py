@@ -19,8 +19,8 @@ from adp2p.cli.web.words import word
 from adp2p.cli.words import LEVEL_LETTER, describe, history_line, msg, player_name, sector_name
 from adp2p.engine.api import pending
 from adp2p.engine.catalog import CODES, LEVEL_NAMES, ROOT, card
-from adp2p.engine.rules import count_level, hand_limit
 from adp2p.engine.checklist import Checklist
+from adp2p.engine.rules import count_level, hand_limit
 from adp2p.engine.state import GameState
 
 Event = dict[str, Any]

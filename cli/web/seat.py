@@ -10,6 +10,7 @@ another game. A new decision, or the peer moving on, sets an unanswered one asid
 
 from __future__ import annotations
 
+import logging
 import os
 import queue
 import sys
@@ -27,6 +28,9 @@ from adp2p.crypto.identity import open_bundle
 Event = dict[str, Any]
 LOG_KEPT = 2000  # the page's log keeps the latest lines (a long game's account stays scrollable, bounded)
 END_WAIT = 3600.0  # seconds the end screen waits for "another game?" before the command ends
+END_UNSEEN = 120.0  # ... or this long with no page open (the player closed it: no)
+PUBLISH_EVERY = 0.05  # seconds: a burst of the peer's lines is one snapshot
+log = logging.getLogger(__name__)
 
 
 class WebSeat:
@@ -48,9 +52,11 @@ class WebSeat:
         self._current: tuple[int, queue.Queue[dict[str, Any] | None], Ask, float | None] | None = None
         self._answers: queue.Queue[bool] = queue.Queue()
         self._follow = threading.Event()
+        self._dirty = threading.Event()
         self.url = self.server.start()
         self._tell_url(open_browser, launcher_dir)
         threading.Thread(target=self._follow_lobby, name="adp2p-page-lobby", daemon=True).start()
+        threading.Thread(target=self._publisher, name="adp2p-page-publish", daemon=True).start()
 
     # -- the page's address --------------------------------------------------------------------------------
     def _tell_url(self, open_browser: bool | None, launcher_dir: Path | None) -> None:
@@ -194,10 +200,13 @@ class WebSeat:
             return False
         while not self._answers.empty():
             self._answers.get_nowait()
-        try:
-            return self._answers.get(timeout=END_WAIT)
-        except queue.Empty:
-            return False
+        deadline, unseen = time.monotonic() + END_WAIT, 0.0
+        while time.monotonic() < deadline and unseen < END_UNSEEN:
+            try:
+                return self._answers.get(timeout=1.0)
+            except queue.Empty:
+                unseen = unseen + 1.0 if self.server.pages == 0 else 0.0
+        return False
 
     def fail(self, text: str) -> None:
         """A fault that ends the command (the table could not start or go on): on the page, as in the terminal."""
@@ -275,4 +284,17 @@ class WebSeat:
             return snap
 
     def publish(self) -> None:
-        self.server.publish(self.snapshot())
+        """A new snapshot soon (the publisher thread builds it: the peer's thread never waits for JSON)."""
+        self._dirty.set()
+
+    def _publisher(self) -> None:
+        while True:
+            self._dirty.wait()
+            time.sleep(PUBLISH_EVERY)
+            self._dirty.clear()
+            try:
+                self.server.publish(self.snapshot())
+            except Exception:  # a snapshot that cannot be built (a fold mid-change): the next one will do
+                log.debug("snapshot", exc_info=True)
+                self._dirty.set()
+                time.sleep(0.2)
