@@ -14,12 +14,13 @@ from typing import Any
 
 from adp2p.cli.hacker import forced
 from adp2p.cli.hacker.menu import Menu as HackerMenu
-from adp2p.cli.hacker.screen import lines
-from adp2p.cli.hacker.words import card_name, card_text, say
+from adp2p.cli.hacker.screen import lines, marks, pad_lines
+from adp2p.cli.hacker.words import card_name, card_text, place_name, say, seat_name
 from adp2p.cli.tui.screen import render_text
 from adp2p.cli.web.menu import Ask
 from adp2p.games.hacker.table_events import to_engine
 from adp2p.hacker.api import pending
+from adp2p.hacker.board import CAFE
 from adp2p.hacker.catalog import card
 from adp2p.hacker.state import HState
 
@@ -44,9 +45,36 @@ def _card(v: HState, h: int, me: int, lang: str) -> dict[str, Any]:
 def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events: list[Event] | None = None,
           options: list[Event] | None = None) -> dict[str, Any]:
     v: HState = seen.eng
+    d = pending(v)
+    who = [seat_name(p, me, lang, names) for p in range(v.n)]
+
+    def person(x: int) -> str:
+        return who[x] if x >= 0 else say("dummy", lang)
+
     out: dict[str, Any] = {
         "header": render_text(lines(v, me, lang, names, 100, account_lines=0)[0], 100).strip(),
-        "lines": "\n".join(t.plain for t in lines(v, me, lang, names, 100, account_lines=0)[1:]),
+        "depts": [{
+            "name": place_name(k, lang),
+            "open": k in v.open_depts,
+            "flags": flags(v, k, lang),
+            "broken": bool(v.broken[k]),
+            "terminal": None if not v.dept[k] else {"who": person(v.dept[k][0]), "p": v.dept[k][0],
+                                                     "time": v.time[v.dept[k][0]] if v.dept[k][0] >= 0 else None},
+            "queue": [{"who": person(x), "p": x} for x in v.dept[k][1:]],
+        } for k in range(6)],
+        "cafe": {"name": say("cafe", lang).capitalize(), "who": [who[p] for p in range(v.n) if v.where[p] == CAFE]},
+        "cols": {k: say(f"h_{k}", lang) for k in ("at", "time", "prio", "pw", "codes", "cards")},
+        "players": [{
+            "name": who[p],
+            "at": say("cafe_short", lang) if v.where[p] == CAFE else place_name(v.where[p], lang)
+                  + (say("queue_mark", lang) if v.terminal_of(p) != v.where[p] else ""),
+            "time": v.time[p], "prio": f"{v.prio[p]}" + (f"-{v.used[p]}" if v.used[p] else ""),
+            "pw": marks(v.pw[p], v.pwx[p], v.open_depts).plain, "code": marks(v.code[p], None, v.open_depts).plain,
+            "codes": v.codes(p),
+            "cards": f"{len(v.hands[p])}/{len(v.laid_chance[p]) + len(v.laid_term[p])}/{len(v.front[p])}",
+        } for p in range(v.n)],
+        "actor": d.actor if d is not None else None,
+        "pad": "\n".join(t.plain for t in pad_lines(v, me, lang, names)),
         "over": v.over,
     }
     if me is None:
@@ -54,6 +82,15 @@ def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events:
     out["hand"] = [_card(v, h, me, lang) for h in v.hands[me]]
     out["laid"] = [_card(v, h, me, lang) for h in [*v.laid_chance[me], *v.laid_term[me]]]
     return out
+
+
+def flags(v: HState, k: int, lang: str) -> list[str]:
+    """A department's state in the terminal's words: closed, its LOCKs, an extra password, a defect."""
+    if k not in v.open_depts:
+        return [say("closed", lang)]
+    out = [say("lock", lang, k=v.locks[k])] if v.locks[k] else []
+    out += [say("extra_pw", lang)] if v.extra_pw[k] else []
+    return out + ([say("broken", lang)] if v.broken[k] else [])
 
 
 class Stages:

@@ -1,5 +1,6 @@
 // Hacker's drawing: the departments, the cafeteria, the players and the hack pad as the terminal's page draws them
-// (its lines, as text), and the player's own cards (hand, laid face down) as SVG cards from Hacker's card data.
+// (the same words and marks), and the player's own cards (hand, laid face down) as SVG cards from Hacker's card
+// data.
 import { cardElement } from "./cards.js";
 
 const BANDS = { chance: "#33658a", terminal: "#8a6d1f", defence: "#2a7f62" };
@@ -9,14 +10,63 @@ function section(parent, title, cls) {
   s.className = "panel " + (cls || "");
   if (title) { const h = document.createElement("h2"); h.textContent = title; s.appendChild(h); }
   parent.appendChild(s);
-  return s;
+  retufunction text(parent, tag, t, cls) {
+  const e = document.createElement(tag);
+  e.textContent = t;
+  if (cls) e.className = cls;
+  parent.appendChild(e);
+  return e;
 }
 
-export function drawBoard(el, b, w) {
-  const p = document.createElement("pre");
-  p.textContent = b.lines;
-  p.setAttribute("aria-label", w.board);
-  section(el, "", "hboard").appendChild(p);
+export function drawBoard(el, b, w, ctx) {
+  // the six departments: flags, who sits at the terminal (and its TIME), who waits in the queue; the cafeteria
+  const depts = section(el, "", "depts");
+  const grid = document.createElement("div");
+  grid.className = "depts";
+  for (const d of b.depts) {
+    const box = document.createElement("div");
+    box.className = "dept" + (d.open ? "" : " closed") + (d.broken ? " broken" : "");
+    text(box, "h3", d.name);
+    if (d.flags.length) text(box, "p", d.flags.join(" · "), "flags");
+    const term = text(box, "p", d.terminal ? `▣ ${d.terminal.who}` + (d.terminal.time !== null ? ` T${d.terminal.time}` : "") : "▢", "term");
+    if (d.terminal && d.terminal.p >= 0) term.classList.add(`p${d.terminal.p}`);
+    if (d.queue.length) text(box, "p", d.queue.map((q) => q.who).join(", "), "queue");
+    grid.appendChild(box);
+  }
+  depts.appendChild(grid);
+  if (b.cafe.who.length) text(depts, "p", `${b.cafe.name}: ${b.cafe.who.join(", ")}`, "cafe");
+  // the players: place, TIME, PRIO, passwords and codes known (the public check list), cards
+  const ps = section(el, w.players, "players");
+  const scroll = document.createElement("div");
+  scroll.className = "scroll";
+  const t = document.createElement("table");
+  t.className = "sectors hplayers";
+  const head = document.createElement("tr");
+  for (const k of ["", "at", "time", "prio", "pw", "codes", "cards"]) text(head, "th", k ? b.cols[k] : "");
+  t.appendChild(head);
+  b.players.forEach((p, i) => {
+    const tr = document.createElement("tr");
+    if (i === b.actor) tr.className = "turn";
+    text(tr, "th", (i === b.actor ? "▶ " : "") + p.name, `p${i}` + (i === ctx.me ? " me" : ""));
+    text(tr, "td", p.at);
+    text(tr, "td", p.time === null ? "–" : String(p.time));
+    text(tr, "td", p.prio);
+    text(tr, "td", p.pw, "marks");
+    text(tr, "td", `${p.code} ${p.codes}`, "marks");
+    text(tr, "td", p.cards);
+    t.appendChild(tr);
+  });
+  scroll.appendChild(t);
+  ps.appendChild(scroll);
+  // the hack pad while an attempt runs
+  if (b.pad) {
+    const pad = section(el, "", "pad");
+    const p = text(pad, "pre", b.pad);
+    p.setAttribute("aria-label", b.pad);
+  }
+}
+
+d(p);
 }
 
 function row(parent, cards, w, ctx) {
