@@ -39,7 +39,7 @@ export function describeCard(c, words) {
 // one card: {title, code, kinds, text, requires, hidden}; style: {fill, ink, band}
 export function cardSVG(c, words, style = {}) {
   const fill = style.fill || "#fdfbf4", band = style.band || "#264653", ink = style.ink || "#1d1d1d";
-  const reqLines = !c.hidden && (c.requires || []).length ? wrap(words.needs + ": " + c.requires.join(", "), 24).slice(0, 3) : [];
+  const reqLines = !c.hidden && (c.requires || []).length ? wrap(words.needs + ": " + c.requires.join(", "), 22).slice(0, 3) : [];
   const textLines = c.hidden ? [] : wrap(c.text || "", 25);
   const H = Math.min(H_FULL, Math.max(H_MIN, 64 + (c.kinds && c.kinds.length ? 16 : 0) + textLines.length * 14
                                               + reqLines.length * 14 + 16));

@@ -10,7 +10,10 @@ function section(parent, title, cls) {
   s.className = "panel " + (cls || "");
   if (title) { const h = document.createElement("h2"); h.textContent = title; s.appendChild(h); }
   parent.appendChild(s);
-  retufunction text(parent, tag, t, cls) {
+  return s;
+}
+
+function text(parent, tag, t, cls) {
   const e = document.createElement(tag);
   e.textContent = t;
   if (cls) e.className = cls;
@@ -64,9 +67,6 @@ export function drawBoard(el, b, w, ctx) {
     const p = text(pad, "pre", b.pad);
     p.setAttribute("aria-label", b.pad);
   }
-}
-
-d(p);
 }
 
 function row(parent, cards, w, ctx) {
