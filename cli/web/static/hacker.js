@@ -23,7 +23,7 @@ function text(parent, tag, t, cls) {
 
 export function drawBoard(el, b, w, ctx) {
   // the six departments: flags, who sits at the terminal (and its TIME), who waits in the queue; the cafeteria
-  const depts = section(el, "", "depts");
+  const depts = section(el, "", "hdepts");
   const grid = document.createElement("div");
   grid.className = "depts";
   for (const d of b.depts) {
