@@ -125,10 +125,13 @@ class Stages:
         return self.options[next(i for i, o in enumerate(self.shown) if o is ev)]
 
     def back(self) -> bool:
-        if not (self.menu.prefix or self.menu.picked):
+        if not self.can_back():
             return False
         self.menu.pick("0")
         return True
+
+    def can_back(self) -> bool:
+        return bool(self.menu.prefix or self.menu.picked)
 
     def head(self) -> str:
         if self.menu.pad:

@@ -23,6 +23,8 @@ class Stages(Protocol):
 
     def back(self) -> bool: ...
 
+    def can_back(self) -> bool: ...  # is there a stage to go back to?
+
     def head(self) -> str: ...  # what is picked so far (shown under the question), "" for nothing
 
 
@@ -94,6 +96,9 @@ class Menu:
             return False
         self.group = None
         return True
+
+    def can_back(self) -> bool:
+        return self.group is not None
 
     def head(self) -> str:
         return self.group or ""

@@ -278,7 +278,7 @@ class WebSeat:
                     "question": asked.question,
                     "head": asked.menu.head(),
                     "choices": asked.menu.choices(),
-                    "back": bool(asked.menu.head()),
+                    "back": asked.menu.can_back(),
                     "seconds": None if deadline is None else max(0.0, deadline - time.monotonic()),
                 }
             return snap

@@ -26,6 +26,7 @@ def reachable(menu: Any) -> list[dict[str, Any]]:
 
     def walk(depth: int) -> None:
         assert depth < 12
+        assert menu.can_back() == (depth > 0)  # a way back exactly where a stage was opened
         for n in range(len(menu.choices())):
             ev = menu.pick(n)
             if ev is not None:
