@@ -61,11 +61,16 @@ def handle_card(st: GameState, h: int, me: int | None, lang: str) -> dict[str, A
     return {"h": h, **(card_data(f, lang) if f is not None else {"hidden": True})}
 
 
-def handles_of(ev: Event) -> list[int]:
-    """The cards an event uses (the page lights them and lets a click on one narrow the choices)."""
-    out = [ev[k] for k in ("card", "u") if isinstance(ev.get(k), int)]
+def handles_of(ev: Event) -> list[int | str]:
+    """The cards an event uses and its targets, a sector "s<n>" or a player "q<n>" (the page lights them on the board
+    and lets a click on one narrow the choices)."""
+    out: list[int | str] = [ev[k] for k in ("card", "u") if isinstance(ev.get(k), int)]
     for k in ("cards", "new"):
         out += [h for h in ev.get(k) or [] if isinstance(h, int)]
+    if ev.get("t") in ("play", "attempt", "univ") and isinstance(ev.get("s"), int):
+        out.append(f"s{ev['s']}")
+    if ev.get("t") in ("play", "trade", "give") and isinstance(ev.get("q"), int):
+        out.append(f"q{ev['q']}")
     return out
 
 

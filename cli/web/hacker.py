@@ -20,7 +20,7 @@ from adp2p.cli.tui.screen import render_text
 from adp2p.cli.web.menu import Ask
 from adp2p.games.hacker.table_events import to_engine
 from adp2p.hacker.api import pending
-from adp2p.hacker.board import CAFE
+from adp2p.hacker.board import CAFE, COLS
 from adp2p.hacker.catalog import card
 from adp2p.hacker.state import HState
 
@@ -75,6 +75,7 @@ def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events:
         } for p in range(v.n)],
         "actor": d.actor if d is not None else None,
         "pad": "\n".join(t.plain for t in pad_lines(v, me, lang, names)),
+        "squares": pad_squares(v, me),
         "over": v.over,
     }
     if me is None:
@@ -82,6 +83,28 @@ def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events:
     out["hand"] = [_card(v, h, me, lang) for h in v.hands[me]]
     out["laid"] = [_card(v, h, me, lang) for h in [*v.laid_chance[me], *v.laid_term[me]]]
     return out
+
+
+def pad_squares(v: HState, me: int | None) -> list[list[dict[str, str]]] | None:
+    """The hack pad while an attempt runs, square by square with the terminal's marks (cli/hacker/screen.py
+    `pad_lines`: @ position, ? asked, X check, o clear, # the controller's own checks, on its page only)."""
+    a = v.work.get("hack") if isinstance(v.work, dict) else None
+    if not a or a.get("status") != "running":
+        return None
+    mine = v.secrets.get(f"pad:{me}") if me is not None and me == a["ctrl"] else None
+    answers = a.get("answers", [])
+    rows = []
+    for r in range(1, 6):
+        row = []
+        for c in COLS:
+            sq = f"{c}{r}"
+            answered = any(x[0] == sq for x in answers)
+            mark = ("@" if sq == a["pos"] else "?" if sq == a.get("pending") and not answered
+                    else "X" if sq in a["hit"] or [sq, True] in answers else "o" if sq in a["cleared"]
+                    else "#" if mine and sq in mine else "·")
+            row.append({"sq": sq, "mark": mark})
+        rows.append(row)
+    return rows
 
 
 def flags(v: HState, k: int, lang: str) -> list[str]:
@@ -99,12 +122,21 @@ class Stages:
     def __init__(self, menu: HackerMenu, options: list[Event], shown: list[Event], v: HState, me: int) -> None:
         self.menu, self.options, self.shown, self.v, self.me = menu, options, shown, v, me
 
-    def _cards(self, payload: Any) -> list[int]:
+    def _cards(self, payload: Any) -> list[int | str]:
+        """The cards a choice uses and its targets: a department "d<n>", a player "q<n>", a square "sq:C3"."""
         what, val = payload
+        if what == "square":
+            return [f"sq:{val}"]
         if what != "event":
             return []
         ev = self.menu.options[val]
-        hs = [ev["h"]] if isinstance(ev.get("h"), int) else []
+        hs: list[int | str] = [ev["h"]] if isinstance(ev.get("h"), int) else []
+        if isinstance(ev.get("d"), int):
+            hs.append(f"d{ev['d']}")
+        if isinstance(ev.get("who"), int):
+            hs.append(f"q{ev['who']}")
+        if ev.get("t") == "probe" and isinstance(ev.get("sq"), str) and ev["sq"] != "abandon":
+            hs.append(f"sq:{ev['sq']}")
         hs += [h for h in ev.get("hs") or [] if isinstance(h, int)]
         secret = ev.get("secret")
         if isinstance(secret, dict):

@@ -38,10 +38,11 @@ class Ask:
 
 
 class Menu:
-    """`items`: (label path, option index, cards it uses) per legal event. At most `flat_upto` choices are shown
+    """`items`: (label path, option index, the cards and targets it uses) per legal event. At most `flat_upto`
+    choices are shown
     at once; more, in several groups (the path's first part), and the first stage offers the groups."""
 
-    def __init__(self, options: list[Event], items: list[tuple[tuple[str, ...], int, list[int]]],
+    def __init__(self, options: list[Event], items: list[tuple[tuple[str, ...], int, list[int | str]]],
                  flat_upto: int = 12) -> None:
         self.options, self.items, self.flat_upto = options, items, flat_upto
         self.group: str | None = None
@@ -67,7 +68,7 @@ class Menu:
         for what, val in self._shown():
             if what == "group":
                 members = dict(self._groups())[val]
-                cards = sorted({h for k in members for h in self.items[k][2]})
+                cards = sorted({h for k in members for h in self.items[k][2]}, key=str)
                 if len(members) == 1:
                     p, _, cs = self.items[members[0]]
                     out.append({"label": p[-1], "group": p[0] if len(p) > 1 else None, "cards": cs})

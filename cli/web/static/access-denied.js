@@ -34,6 +34,18 @@ function cell(tr, text, cls, tag = "td") {
   return c;
 }
 
+// a target on the board (a sector, a player): a button while some choice uses it, clicked to narrow the choices
+function target(parent, label, key, ctx) {
+  if (!ctx.selectable(key)) { parent.textContent = label; return; }
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "target" + (ctx.picked(key) ? " picked" : "");
+  b.setAttribute("aria-pressed", ctx.picked(key) ? "true" : "false");
+  b.textContent = label;
+  b.addEventListener("click", () => ctx.toggle(key));
+  parent.appendChild(b);
+}
+
 const fill = (t, f) => String(t).replace(/\{(\w+)\}/g, (_, k) => (k in f ? f[k] : `{${k}}`));
 
 export function drawBoard(el, b, w, ctx) {
@@ -56,9 +68,9 @@ export function drawBoard(el, b, w, ctx) {
   const on = b.sectors.some((s) => s.on.length);
   if (on) cell(head, b.cols.on_sector, "", "th");
   t.appendChild(head);
-  for (const s of b.sectors) {
+  b.sectors.forEach((s, k) => {
     const tr = document.createElement("tr");
-    cell(tr, s.name, "sector", "th");
+    target(cell(tr, "", "sector", "th"), s.name, `s${k}`, ctx);
     cell(tr, s.ctrl === null ? "–" : names[s.ctrl], s.ctrl === null ? "none" : `p${s.ctrl}`);
     s.access.forEach((a, p) => {
       const c = cell(tr, a, `lvl lvl-${a === "-" ? "none" : a}`);
@@ -67,7 +79,7 @@ export function drawBoard(el, b, w, ctx) {
     cell(tr, s.bonus.map((x) => `${x.what} (${names[x.p]})`).join(", "), "bonus");
     if (on) cell(tr, s.on.map((c) => c.title || "?").join(", "), "on");
     t.appendChild(tr);
-  }
+  });
   scroll.appendChild(t);
   box.appendChild(scroll);
   // the players: hand, Roots, upgrades; whose turn it is
@@ -78,7 +90,7 @@ export function drawBoard(el, b, w, ctx) {
     const li = document.createElement("li");
     li.className = `p${i}` + (i === b.turn ? " turn" : "") + (i === ctx.me ? " me" : "");
     const name = document.createElement("strong");
-    name.textContent = p.name + (i === ctx.me ? ` (${w.you})` : "") + (i === b.turn ? ` — ${w.turn_of}` : "");
+    target(name, p.name + (i === ctx.me ? ` (${w.you})` : "") + (i === b.turn ? ` — ${w.turn_of}` : ""), `q${i}`, ctx);
     li.appendChild(name);
     const facts = [fill(w.in_hand, { n: p.hand, l: p.limit }), fill(w.roots, { n: p.roots })];
     if (p.upgrades.length) facts.push(`${w.upgrades_of}: ${p.upgrades.map((c) => c.title).join(", ")}`);

@@ -82,7 +82,18 @@ function render(s) {
     words: w, names: s.names || [], me: s.me,
     selectable: (h) => !!ask && visibleChoices(ask).some((c) => (c.cards || []).includes(h)),
     picked: (h) => picked.has(h),
-    toggle: (h) => { picked.has(h) ? picked.delete(h) : picked.add(h); drawAsk(); drawMine(); },
+    // a card or a target (a sector, a player, a square: "s3", "q1", "sq:C3") clicked: the choices narrowed to those
+    // that use it; when the marks picked make up the one choice left, that choice is made (as the terminal does)
+    toggle: (h) => {
+      picked.has(h) ? picked.delete(h) : picked.add(h);
+      const left = ask ? visibleChoices(ask) : [];
+      if (picked.size && left.length === 1 && !left[0].more && (left[0].cards || []).length === picked.size) {
+        send({ t: "pick", id: ask.id, n: left[0].n });
+        return;
+      }
+      if (s.board && game) game.drawBoard(clear($("board")), s.board, w, ctx);
+      drawAsk(); drawMine();
+    },
   };
   const drawMine = () => { if (s.board && game) game.drawMine(clear($("mine")), s.board, w, ctx); };
   if (s.board && game) { game.drawBoard(clear($("board")), s.board, w, ctx); drawMine(); }
@@ -140,7 +151,7 @@ function renderAsk(s) {
   const shown = visibleChoices(ask);
   // choices made of several cards (a password, the cards to discard, an attempt): picked card by card, as the
   // terminal picks them where there are more than a few
-  const carded = ask.choices.length > 4 && ask.choices.some((c) => (c.cards || []).length > 1);
+  const carded = ask.choices.length > 4 && ask.choices.some((c) => (c.cards || []).length > 1) || picked.size > 0;
   $("ask-filter").hidden = !carded;
   if (carded) $("ask-filter").textContent = fill(w.pick_cards, { n: Math.min(shown.length, SHOWN_MAX), k: ask.choices.length });
   let group = null;

@@ -13,6 +13,20 @@ function section(parent, title, cls) {
   return s;
 }
 
+// a target (a department, a player, a square of the pad): a button while some choice uses it, clicked to narrow
+// the choices (or to make the one it completes)
+function target(parent, label, key, ctx, name = "") {
+  if (!ctx.selectable(key)) { parent.textContent = label; return; }
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = "target" + (ctx.picked(key) ? " picked" : "");
+  b.setAttribute("aria-pressed", ctx.picked(key) ? "true" : "false");
+  if (name) b.setAttribute("aria-label", name);
+  b.textContent = label;
+  b.addEventListener("click", () => ctx.toggle(key));
+  parent.appendChild(b);
+}
+
 function text(parent, tag, t, cls) {
   const e = document.createElement(tag);
   e.textContent = t;
@@ -29,7 +43,7 @@ export function drawBoard(el, b, w, ctx) {
   for (const d of b.depts) {
     const box = document.createElement("div");
     box.className = "dept" + (d.open ? "" : " closed") + (d.broken ? " broken" : "");
-    text(box, "h3", d.name);
+    target(text(box, "h3", ""), d.name, `d${b.depts.indexOf(d)}`, ctx);
     if (d.flags.length) text(box, "p", d.flags.join(" · "), "flags");
     const term = text(box, "p", d.terminal ? `▣ ${d.terminal.who}` + (d.terminal.time !== null ? ` T${d.terminal.time}` : "") : "▢", "term");
     if (d.terminal && d.terminal.p >= 0) term.classList.add(`p${d.terminal.p}`);
@@ -50,7 +64,7 @@ export function drawBoard(el, b, w, ctx) {
   b.players.forEach((p, i) => {
     const tr = document.createElement("tr");
     if (i === b.actor) tr.className = "turn";
-    text(tr, "th", (i === b.actor ? "▶ " : "") + p.name, `p${i}` + (i === ctx.me ? " me" : ""));
+    target(text(tr, "th", "", `p${i}` + (i === ctx.me ? " me" : "")), (i === b.actor ? "▶ " : "") + p.name, `q${i}`, ctx);
     text(tr, "td", p.at);
     text(tr, "td", p.time === null ? "–" : String(p.time));
     text(tr, "td", p.prio);
@@ -64,8 +78,27 @@ export function drawBoard(el, b, w, ctx) {
   // the hack pad while an attempt runs
   if (b.pad) {
     const pad = section(el, "", "pad");
-    const p = text(pad, "pre", b.pad);
-    p.setAttribute("aria-label", b.pad);
+    const lines = b.pad.split("\n");
+    text(pad, "h3", lines[0]);
+    const grid = document.createElement("table");
+    grid.className = "hackpad";
+    const head = document.createElement("tr");
+    text(head, "th", "");
+    for (const c of "ABCDE") text(head, "th", c);
+    grid.appendChild(head);
+    b.squares.forEach((row, r) => {
+      const tr = document.createElement("tr");
+      text(tr, "th", String(r + 1));
+      for (const q of row) {
+        const td = text(tr, "td", "", `mark mark-${{ "@": "at", "?": "asked", X: "hit", o: "clear", "#": "mine" }[q.mark] || "none"}`);
+        target(td, q.mark, `sq:${q.sq}`, ctx, q.sq);
+      }
+      grid.appendChild(tr);
+    });
+    pad.appendChild(grid);
+    for (const line of lines.slice(7)) text(pad, "p", line, "padnote");  // (the roll, on the controller's page)
+    const legend = lines.slice(2, 7).map((l) => l.slice(14).trim()).filter(Boolean).join(" · ");
+    if (legend) text(pad, "p", legend, "padnote");
   }
 }
 
