@@ -30,6 +30,7 @@ LOG_KEPT = 2000  # the page's log keeps the latest lines (a long game's account 
 END_WAIT = 3600.0  # seconds the end screen waits for "another game?" before the command ends
 END_UNSEEN = 120.0  # ... or this long with no page open (the player closed it: no)
 PUBLISH_EVERY = 0.05  # seconds: a burst of the peer's lines is one snapshot
+LAST_WORDS = 10.0  # seconds the end or a fault waits to reach the page before the command may end
 log = logging.getLogger(__name__)
 
 
@@ -195,7 +196,7 @@ class WebSeat:
                 "log": str(outcome.log_path) if outcome.log_path else None,
                 "rematch": bool(complete and rematch),
             }
-        self.publish()
+        self.server.wait_delivered(self.server.publish(self.snapshot()), LAST_WORDS)
         if not (complete and rematch):
             return False
         while not self._answers.empty():
@@ -212,7 +213,7 @@ class WebSeat:
         """A fault that ends the command (the table could not start or go on): on the page, as in the terminal."""
         with self._lock:
             self.fault = text
-        self.publish()
+        self.server.wait_delivered(self.server.publish(self.snapshot()), LAST_WORDS)
 
     def close(self) -> None:
         self.server.stop()

@@ -20,6 +20,7 @@ import json
 import logging
 import secrets
 import threading
+import time
 from collections.abc import Callable
 from importlib import resources
 from typing import Any
@@ -68,6 +69,7 @@ class PageServer:
         self._stop: trio.Event | None = None
         self._error: BaseException | None = None
         self.pages = 0  # websockets open now
+        self.delivered = 0  # the latest snapshot (its rev) sent to a page
 
     # -- the address ---------------------------------------------------------------------------------------
     @property
@@ -117,15 +119,25 @@ class PageServer:
             self._ready.set()
 
     # -- what the pages see -------------------------------------------------------------------------------
-    def publish(self, snapshot: dict[str, Any]) -> None:
-        """A new snapshot for every open page (any thread)."""
+    def publish(self, snapshot: dict[str, Any]) -> int:
+        """A new snapshot for every open page (any thread); its rev."""
         with self._lock:
             self._rev += 1
+            rev = self._rev
             self._latest = json.dumps({**snapshot, "rev": self._rev}, ensure_ascii=False).encode()
         token = self._trio_token
         if token is not None:
             with contextlib.suppress(trio.RunFinishedError):
                 token.run_sync_soon(self._wake)
+        return rev
+
+    def wait_delivered(self, rev: int, timeout: float) -> bool:
+        """Wait (a while) until a page has been sent snapshot `rev` or a later one: the last words before the command
+        ends reach the page."""
+        deadline = time.monotonic() + timeout
+        while self.delivered < rev and time.monotonic() < deadline:
+            time.sleep(0.05)
+        return self.delivered >= rev
 
     def latest(self) -> tuple[int, bytes]:
         with self._lock:
@@ -240,5 +252,6 @@ class PageServer:
                     scope.cancel()
                     return
                 sent = rev
+                self.delivered = max(self.delivered, rev)
                 continue
             await changed.wait()

@@ -3,6 +3,7 @@ player who plays by clicks."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -73,6 +74,9 @@ def serving(args: list[str], data: Path | None) -> Iterator[tuple[subprocess.Pop
                 proc.wait(30)
             except subprocess.TimeoutExpired:
                 proc.kill()
+        if proc.stdout is not None and not proc.stdout.closed:  # what the command said (shown when a test fails)
+            with contextlib.suppress(OSError, ValueError):
+                print(f"--- ad-p2p {' '.join(args)}:\n{proc.stdout.read()[-4000:]}")
 
 
 def shoot(page: Any, name: str) -> None:
