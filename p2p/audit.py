@@ -24,7 +24,7 @@ from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.p2p.audit_pool import PooledMachine, proof_pool
 from adp2p.p2p.logstore import _chain_problem
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
-from adp2p.p2p.protocol import BodyError, Genesis, decode_body
+from adp2p.p2p.protocol import AUDITABLE_VERSIONS, BodyError, Genesis, decode_body
 
 _LEN = struct.Struct(">I")
 
@@ -148,7 +148,7 @@ def _audit(p: Path, res: AuditResult) -> None:
     res.entries = len(raws)
     try:
         g0 = decode_entry(raws[0])
-        genesis = Genesis.from_body(decode_body(g0.body))
+        genesis = Genesis.from_body(decode_body(g0.body), versions=AUDITABLE_VERSIONS)
         ids = genesis.identities()
     except (IndexError, MalformedEncoding, BodyError, CryptoError) as exc:
         res.tampered = Finding(None, "genesis", 0, f"no valid genesis entry: {exc}")
@@ -261,7 +261,7 @@ def history(path: str | Path) -> tuple[list[str], list[int]]:
     raws, _ = read_records(p)
     try:
         e0 = decode_entry(raws[0])
-        g = Genesis.from_body(decode_body(e0.body))
+        g = Genesis.from_body(decode_body(e0.body), versions=AUDITABLE_VERSIONS)
         m = Machine(g, None)
     except (IndexError, CryptoError, BodyError, ProtocolError):
         return [], []
