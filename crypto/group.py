@@ -58,13 +58,32 @@ def check_nonzero_scalar(s: bytes, what: str = "scalar") -> bytes:
     return s
 
 
+_valid_points: dict[bytes, None] = {}  # encodings that passed `check_point` in this process, oldest first
+MAX_VALID_POINTS = 1 << 16  # (about 6 MiB at most; the oldest forgotten first)
+
+
 def check_point(p: bytes, what: str = "point") -> bytes:
-    """Return ``p`` if it is a valid prime-order-subgroup point; else raise :class:`InvalidPoint`."""
+    """Return ``p`` if it is a valid prime-order-subgroup point; else raise :class:`InvalidPoint`.
+
+    libsodium's check multiplies by the group order (as dear as a scalar multiplication), so the bytes of a point
+    that passed are remembered (at most 65 536, failures never): no point is checked twice on the same bytes (a
+    commitment under every answer proof, a deck key under every share). Validity is a pure function of the 32
+    bytes, so the memory cannot change a verdict; `forget_valid_points` is for benchmarks."""
     if type(p) is not bytes or len(p) != POINT_LEN:
         raise InvalidPoint(f"{what}: expected 32 bytes")
+    if p in _valid_points:
+        return p
     if not _is_valid(p):
         raise InvalidPoint(f"{what}: not a canonical point of the prime-order subgroup (or small order)")
+    if len(_valid_points) >= MAX_VALID_POINTS:
+        del _valid_points[next(iter(_valid_points))]
+    _valid_points[p] = None
     return p
+
+
+def forget_valid_points() -> None:
+    """Forget every remembered valid point (benchmarks measure the checks themselves)."""
+    _valid_points.clear()
 
 
 def is_valid_point(p: bytes) -> bool:
