@@ -46,6 +46,8 @@ def verify_shares(game_id: bytes, h: int, ct: Any, todo: list[tuple[bytes, Share
 class PooledMachine(Machine):
     """An observer `Machine` whose proofs of shuffle are checked by `pool` while the fold goes on."""
 
+    _proofs_in_line = False  # so the fold validates every shuffle output's points itself (p2p/machine/setup.py)
+
     def __init__(self, genesis: Genesis, pool: ProcessPoolExecutor) -> None:
         super().__init__(genesis, None)
         self._pool: ProcessPoolExecutor | None = pool
