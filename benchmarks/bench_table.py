@@ -118,7 +118,7 @@ def crypto_floor(n: int, deal: int = 6) -> float:
         out, w = shuffle_with(deck, masks[s])
         ctx = ShuffleContext(gid, b"initial", s, s + 1)
         proof = prove_shuffle(ctx, jpk, deck, out, w.perm, w.rs)
-        received = receive_shuffle(deck, encode_deck(out), s, s)
+        received = receive_shuffle(deck, encode_deck(out), s, s, validate=False)  # (as a peer: the proof checks)
         forget()  # the check itself is measured
         verify_shuffle_proof(ctx, jpk, deck, received, proof, trusted=True)
         deck = received
