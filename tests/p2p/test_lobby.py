@@ -49,15 +49,16 @@ def test_settings_mismatch_names_the_difference(change: dict[str, object], words
 
 def test_a_genesis_of_another_protocol_version_is_refused() -> None:
     """Version 1 entries carry no proofs of shuffle, password or answer, version 2 no link proofs, version 3 no
-    Hacker end openings (a peer of 4 would name an honest peer of 3 for leaving `seals` out): a peer of version 4
-    must not take such a table for its own (it would reject entries and accuse honest players), and it says why."""
+    Hacker end openings (a peer of 4 would name an honest peer of 3 for leaving `seals` out), version 4 other card
+    points and link proofs: a peer of version 5 must not take such a table for its own (it would reject entries and
+    accuse honest players), and it says why. (Its audit reads version 4 logs: tests/p2p/test_old_logs.py.)"""
     from adp2p.p2p.protocol import PROTOCOL_VERSION
 
-    assert PROTOCOL_VERSION == 4
+    assert PROTOCOL_VERSION == 5
     body = _genesis().to_body()
-    assert body["v"] == 4 and Genesis.from_body(body).table == "t"
-    for old in (1, 2, 3, 5):
-        with pytest.raises(BodyError, match=f"protocol version {old} is not 4"):
+    assert body["v"] == 5 and Genesis.from_body(body).table == "t"
+    for old in (1, 2, 3, 4, 6):
+        with pytest.raises(BodyError, match=f"protocol version {old} is not 5"):
             Genesis.from_body({**body, "v": old})
 
 
