@@ -49,8 +49,9 @@ def test_settings_mismatch_names_the_difference(change: dict[str, object], words
 
 def test_a_genesis_of_another_protocol_version_is_refused() -> None:
     """Version 1 entries carry no proofs of shuffle, password or answer, version 2 no link proofs, version 3 no
-    Hacker end openings (a peer of 4 would name an honest peer of 3 for leaving `seals` out): a peer of version 4
-    must not take such a table for its own (it would reject entries and accuse honest players), and it says why."""
+    Hacker end openings (a peer of 4 would name an honest peer of 3 for leaving `seals` out), version 4 other card
+    points and link proofs: a peer of version 5 must not take such a table for its own (it would reject entries and
+    accuse honest players), and it says why. (Its audit reads version 4 logs: tests/p2p/test_old_logs.py.)"""
     from adp2p.p2p.protocol import PROTOCOL_VERSION
 
     assert PROTOCOL_VERSION == 5
