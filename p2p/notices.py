@@ -20,6 +20,16 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "{name} ({key}) sat down at table {table!r} ({have} of {want} players)",
         "de": "{name} ({key}) sitzt am Tisch {table!r} ({have} von {want} Spielern)",
     },
+    "word_refused": {
+        "en": "{who} at {address} does not know this table's word (or has another, or none): not let in",
+        "de": "{who} unter {address} kennt das Wort dieses Tisches nicht (oder ein anderes, oder keins): "
+        "nicht hereingelassen",
+    },
+    "old_protocol": {
+        "en": "{who} runs another version of ad-p2p (protocol {theirs}, ours {ours}): it cannot play at this table",
+        "de": "{who} nutzt eine andere Version von ad-p2p (Protokoll {theirs}, unseres {ours}): "
+        "kann an diesem Tisch nicht spielen",
+    },
     "left_lobby": {
         "en": "{who} left the table before the game began",
         "de": "{who} hat den Tisch vor Spielbeginn verlassen",
