@@ -271,6 +271,10 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
         choose = get_game(getattr(args, "game", DEFAULT_GAME)).make_bot(args.bot, seed)
+    elif _web(args):  # a person at the page in the browser (cli/web/)
+        from adp2p.cli.web import web_seat
+
+        choose = web_seat(args, getattr(args, "game", DEFAULT_GAME))
     elif getattr(args, "game", DEFAULT_GAME) == "hacker":  # a person at a Hacker table: its page and menu
         from adp2p.cli.hacker.seat import table_chooser
 
@@ -298,6 +302,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
             prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
+            getattr(choose, "fail", lambda _text: None)(str(inner))  # (the page shows it too)
             print(f"ad-p2p join: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, OSError):  # port in use, too many open files, a disk that fails: one line
@@ -317,7 +322,11 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         raise
     rc, again = exit_code(outcome), None
     from adp2p.cli.verdicts import audit_lines
-    if prompt is not None and prompt.ui is not None:
+    if hasattr(choose, "end"):  # the page: the end and "another game?" there; the verdicts printed here too
+        again = choose.end(peer, outcome, rc == 0)
+        for line in [outcome.said or outcome.line, *audit_lines(peer.machine, args.lang)]:
+            print(line, flush=True)
+    elif prompt is not None and prompt.ui is not None:
         from adp2p.cli.play_end import end_on_full_screen, printed_audit
         from adp2p.cli.tui.ending import yes
         from adp2p.cli.tui.prompt import say_wrapped
@@ -335,6 +344,12 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     if args.quiet:
         print(outcome.line)
     return rc, again and rc == 0
+
+
+def _web(args: argparse.Namespace) -> bool:
+    from adp2p.cli.web import wanted
+
+    return wanted(args)
 
 
 def exit_code(outcome: Outcome) -> int:

@@ -275,13 +275,16 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
         outcome = trio.run(lambda: peer.run(on_listening=spawn))
         finished = True
         rc = exit_code(outcome)
-        if prompt is not None and prompt.ui is not None:  # the end inside the full screen, and the question there
+        if hasattr(choose, "end"):  # the page (cli/web/): the end and "another game?" there
+            again = choose.end(peer, outcome, rc == 0)
+        elif prompt is not None and prompt.ui is not None:  # the end inside the full screen, and the question there
             again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0)) and rc == 0
     except BaseException as exc:  # trio wraps task errors in exception groups
         if prompt is not None:
             prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
+            getattr(choose, "fail", lambda _text: None)(str(inner))  # (the page shows it too)
             print(f"ad-p2p play: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, KeyboardInterrupt):

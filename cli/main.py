@@ -107,6 +107,8 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
     rp.add_argument("--all", action="store_true", help="print every turn without waiting for Enter")
     rp.add_argument("--width", type=whole(40, 1000), default=None, help="screen width (default: the terminal's)")
+    rp.add_argument("--web", action="store_true", help="step through it on a page in your browser (127.0.0.1 only, "
+                    "behind a secret link it prints)")
 
     t = sub.add_parser("tables", help="tables and players seen on the LAN")
     t.add_argument("--seconds", type=seconds(0.1, 600), default=2.0, help="how long to listen (default 2)")
@@ -167,6 +169,10 @@ def _run(args: argparse.Namespace) -> int:
         from adp2p.cli.cmd_tables import run_tables
 
         return run_tables(args)
+    if args.cmd == "replay" and args.web:  # the page (cli/web/replay.py)
+        from adp2p.cli.web.replay import run_replay_web
+
+        return run_replay_web(args)
     if args.cmd == "replay":
         from adp2p.cli.tui.replay import run_replay
 
