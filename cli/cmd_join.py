@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.cli.checks import add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli import seat_file
+from adp2p.cli.checks import UsageError, add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli.peer_dirs import claim_for
 from adp2p.p2p.game import DEFAULT_GAME, get_game
-from adp2p.p2p.paths import data_dir, resume_command
-from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause, with_patience
 
 
 def parse_peer(text: str) -> tuple[str, int]:
@@ -195,7 +197,8 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         mdns=mdns,
         interfaces=interfaces,
         advertise_host=advertise,
-        data_dir=data_dir(args.data_dir),
+        data_dir=claim_for(args),
+        on_game_dir=lambda gdir: seat_file.write(gdir, args),
         abandon_after=args.patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
@@ -245,6 +248,9 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         logging.getLogger().setLevel(logging.ERROR)
     try:
         cfg = config_from(args)
+    except UsageError as exc:
+        print(f"ad-p2p join: {exc}", file=sys.stderr)
+        return 2, None
     except OSError as exc:
         where = f" {exc.filename}" if exc.filename else ""
         print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
@@ -262,12 +268,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     prompt = getattr(choose, "prompt", None)
     peer = TablePeer(cfg, choose, say=say)
     getattr(choose, "attach", lambda _peer: None)(peer)
-    resume = None
-    if args.resume:
-        resume = latest_game(cfg.data_dir) if args.resume == "latest" else Path(args.resume)
-        if resume is None:
-            print(f"ad-p2p join: no game to resume under {cfg.data_dir}", file=sys.stderr)
-            return 2, None
+    resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
     problem = _writable(cfg.data_dir)
     if problem is not None:
         print(f"ad-p2p join: {problem}", file=sys.stderr)

@@ -123,8 +123,13 @@ def main(argv: list[str] | None = None) -> int:
     # the table's diagnostics (bad messages, dropped connections) are for ADP2P_LOG=info (cmd_join), never raw
     # lines on a player's terminal: without a handler Python would print every warning, with its traceback
     logging.getLogger("adp2p").addHandler(logging.NullHandler())
-    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(argv)
     try:
+        if args.cmd == "join" and args.resume is not None:  # the game directory says what the flags need not
+            from adp2p.cli.seat_file import resume_args
+
+            args.saved = resume_args(args, given_options(argv))
         check(args)
     except UsageError as exc:
         print(f"ad-p2p {args.cmd}: {exc}", file=sys.stderr)
@@ -137,6 +142,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ad-p2p {args.cmd}: internal error ({type(exc).__name__}: {exc}); ADP2P_DEBUG=1 shows where",
               file=sys.stderr)
         return 1
+
+
+def given_options(argv: list[str]) -> set[str]:
+    """The dests of the options on the command line (not those at their defaults): the same parser with every
+    default suppressed, so only what was typed lands in the namespace."""
+    ap = parser()
+    for sub in ap._actions:  # (argparse has no public walk of its subparsers)
+        for p in [ap, *getattr(sub, "choices", None).values()] if isinstance(sub, argparse._SubParsersAction) else []:
+            for action in p._actions:
+                action.default = argparse.SUPPRESS
+    return set(vars(ap.parse_args(argv))) - {"cmd"}
 
 
 def _version() -> str:
@@ -159,6 +175,10 @@ def _run(args: argparse.Namespace) -> int:
         from adp2p.cli.cmd_sim import run_sim
 
         return run_sim(args)
+    if args.cmd == "join" and getattr(args, "saved", {}).get("play"):  # a `play` game resumed: its bots come back
+        from adp2p.cli.cmd_play import resume_play
+
+        return resume_play(args, args.saved)
     if args.cmd == "join":
         from adp2p.cli.cmd_join import run_join
 
