@@ -172,7 +172,8 @@ def resume_play(args: argparse.Namespace, saved: dict[str, Any]) -> int:
     play = argparse.Namespace(
         game=args.game, bots=len(bots), watch=bool(was.get("watch")), name=was.get("name"),
         strategy=was.get("strategy"), lang=args.lang, seed=was.get("seed"), think=was.get("think"),
-        data_dir=args.data_dir, offline=False, ui=args.ui, react=args.react, react_seconds=args.react_seconds,
+        data_dir=args.data_dir or str(Path(args.resume).parent.parent), offline=False, ui=args.ui, react=args.react,
+        react_seconds=args.react_seconds,
         rules=args.rules, goal=args.goal, round_limit=args.round_limit, stalemate=args.stalemate, table=args.table,
     )
     play.bot_dirs = bots

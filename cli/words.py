@@ -198,7 +198,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------
     "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
     "confirm_full": {"en": "Really: {what}? This cannot be undone", "de": "Wirklich: {what}? Das ist endgültig"},
-    "prompt_wait": {"en": "(waiting for the others) ", "de": "(warte auf die anderen) "},
+    "prompt_wait": {"en": "(waiting for the others; q or Ctrl-C: leave) ",
+                    "de": "(warte auf die anderen; q oder Strg-C: verlassen) "},
     "keys_full": {
         "en": "Tab: {pane} · PgUp/PgDn: log",
         "de": "Tab: {pane} · Bild↑/↓: Verlauf",

@@ -33,6 +33,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.processors import BeforeInput
 
 INTERRUPT = "\x03"  # what a reader gets for Ctrl-C
+QUIT = ("q", "quit", "exit")  # typed while nothing is asked: leave (the game can be resumed)
 
 
 def wanted(mode: str, inp: object, out: object) -> bool:
@@ -139,7 +140,7 @@ class FullScreen:
                 return FormattedText([("", f"{type(exc).__name__}: {exc}"[: cols - 1])])
 
     def _prefix(self) -> FormattedText:
-        if not self.reading and not self.asking and self.frame is not None:  # nothing asked: say so
+        if not self.reading and not self.asking:  # nothing asked (the lobby, a wait): say so, and how to leave
             return FormattedText([("italic", msg("prompt_wait", self.lang))])
         p = self.prefix() if callable(self.prefix) else self.prefix
         return FormattedText([("bold", p)])
@@ -151,6 +152,9 @@ class FullScreen:
         def _enter(event: KeyPressEvent) -> None:
             text = self.buffer.text
             self.buffer.reset()
+            if not self.reading and not self.asking and text.strip().lower() in QUIT:
+                os.kill(os.getpid(), signal.SIGINT)  # nothing is asked (a wait): q leaves as Ctrl-C does
+                return
             self.lines.put(text + "\n")
 
         @kb.add("c-c", eager=True)
