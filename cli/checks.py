@@ -18,7 +18,15 @@ from adp2p.engine.profiles import PROFILES, Profile, get_profile
 
 
 class UsageError(Exception):
-    """A command-line value that cannot work; its message is the one line the user sees."""
+    """A command-line value that cannot work; its message is the one line the user sees (`de`: the line in German,
+    shown under --lang de)."""
+
+    def __init__(self, text: str, de: str | None = None) -> None:
+        super().__init__(text)
+        self.de = de
+
+    def said(self, lang: str | None) -> str:
+        return self.de if lang == "de" and self.de else str(self)
 
 
 class Parser(argparse.ArgumentParser):
@@ -214,6 +222,16 @@ def default_players(prof: Profile) -> int:
     return min(max(3, prof.min_players), prof.max_players)
 
 
+def _table_name(table: str) -> None:
+    """A table's name: what peers match on (1..64 bytes of printable text, not only spaces)."""
+    from adp2p.p2p.handshake import MAX_TABLE_BYTES
+
+    if not (1 <= len(table.encode("utf-8")) <= MAX_TABLE_BYTES and table.strip() and table.isprintable()):
+        raise UsageError(f"--table: a table's name is 1..{MAX_TABLE_BYTES} bytes of printable text, not {table!r}",
+                         f"--table: der Name eines Tisches ist 1..{MAX_TABLE_BYTES} Bytes druckbarer Text, nicht "
+                         f"{table!r}")
+
+
 def check(args: argparse.Namespace) -> None:
     """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
     cmd = args.cmd
@@ -224,6 +242,8 @@ def check(args: argparse.Namespace) -> None:
             get_game(args.game)
         except UnknownGame as exc:  # an install whose entry points are stale: say so, not "internal error"
             raise UsageError(f"{exc} (not registered by this install: install the package again, e.g. ./dev)") from None
+    if cmd == "join":
+        _table_name(args.table)
     if cmd == "sim":
         _check_sim(args)
     elif cmd == "play" and getattr(args, "game", "access-denied") == "hacker":

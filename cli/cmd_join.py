@@ -249,11 +249,12 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     try:
         cfg = config_from(args)
     except UsageError as exc:
-        print(f"ad-p2p join: {exc}", file=sys.stderr)
+        print(f"ad-p2p join: {exc.said(args.lang)}", file=sys.stderr)
         return 2, None
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
+        from adp2p.cli.peer_dirs import unusable
+
+        print(f"ad-p2p join: {unusable(exc, args.lang, args.data_dir)}", file=sys.stderr)
         return 3, None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
@@ -269,7 +270,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     peer = TablePeer(cfg, choose, say=say)
     getattr(choose, "attach", lambda _peer: None)(peer)
     resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
-    problem = _writable(cfg.data_dir)
+    problem = _writable(cfg.data_dir, args.lang)
     if problem is not None:
         print(f"ad-p2p join: {problem}", file=sys.stderr)
         return 3, None
@@ -328,13 +329,15 @@ def exit_code(outcome: Outcome) -> int:
     return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game
 
 
-def _writable(root: Path) -> str | None:
+def _writable(root: Path, lang: str = "en") -> str | None:
     """Why the data directory cannot hold a game (None: it can), checked before we sit down at a table."""
+    from adp2p.cli.peer_dirs import unusable
+
     try:
         root.mkdir(parents=True, exist_ok=True)
         probe = root / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
-        return f"cannot write to the data directory {root}: {exc.strerror or exc}"
+        return unusable(exc, lang, str(root))
     return None

@@ -223,8 +223,9 @@ def run_networked(args: argparse.Namespace, out: Any = None, resume: Path | None
     try:
         root = claim_for(argparse.Namespace(resume=resume, data_dir=args.data_dir))
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"ad-p2p play: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
+        from adp2p.cli.peer_dirs import unusable
+
+        print(f"ad-p2p play: {unusable(exc, args.lang, args.data_dir)}", file=sys.stderr)
         return 3, None
     watch_screen = args.watch and full_screen_wanted(getattr(args, "ui", "auto"), sys.stdin, out)
     # bots think a moment so a person can follow them; watched at a terminal, long enough to read each move

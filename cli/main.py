@@ -132,16 +132,39 @@ def main(argv: list[str] | None = None) -> int:
             args.saved = resume_args(args, given_options(argv))
         check(args)
     except UsageError as exc:
-        print(f"ad-p2p {args.cmd}: {exc}", file=sys.stderr)
+        print(f"ad-p2p {args.cmd}: {exc.said(getattr(args, 'lang', None))}", file=sys.stderr)
         return 2
     if os.environ.get("ADP2P_DEBUG"):
         return _run(args)
     try:
         return _run(args)
-    except Exception as exc:  # a bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)
-        print(f"ad-p2p {args.cmd}: internal error ({type(exc).__name__}: {exc}); ADP2P_DEBUG=1 shows where",
+    except UsageError as exc:  # a bad input found while running (a file that is no game log): one line
+        print(f"ad-p2p {args.cmd}: {exc.said(getattr(args, 'lang', None))}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, BaseExceptionGroup) as exc:  # Ctrl-C: one line (join and play say how to resume)
+        if not _interrupted(exc):
+            if isinstance(exc, Exception):
+                return _internal(args, exc)
+            raise
+        print("\n" + f"ad-p2p {args.cmd}: " + ("abgebrochen" if getattr(args, "lang", None) == "de" else "interrupted"),
               file=sys.stderr)
-        return 1
+        return 130
+    except Exception as exc:  # a bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)
+        return _internal(args, exc)
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Ctrl-C, alone or inside trio's exception groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_interrupted(e) for e in exc.exceptions)
+    return isinstance(exc, KeyboardInterrupt)
+
+
+def _internal(args: argparse.Namespace, exc: BaseException) -> int:
+    """A bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)."""
+    print(f"ad-p2p {args.cmd}: internal error ({type(exc).__name__}: {exc}); ADP2P_DEBUG=1 shows where",
+          file=sys.stderr)
+    return 1
 
 
 def given_options(argv: list[str]) -> set[str]:

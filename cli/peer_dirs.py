@@ -54,9 +54,9 @@ def _try_lock(root: Path) -> bool:
     return True
 
 
-def _holder(root: Path) -> str:
-    with contextlib.suppress(OSError, ValueError):
-        return f" (process {int((root / LOCK).read_text().split()[0])})"
+def _holder(root: Path, lang: str = "en") -> str:
+    with contextlib.suppress(OSError, ValueError, IndexError):
+        return f" ({'Prozess' if lang == 'de' else 'process'} {int((root / LOCK).read_text().split()[0])})"
     return ""
 
 
@@ -67,7 +67,10 @@ def claim(explicit: str | None) -> Path:
         root = data_dir(explicit)
         if not _try_lock(root):
             raise UsageError(f"--data-dir {explicit} is in use by another running peer{_holder(root)}; give each peer "
-                             "on this machine its own --data-dir (or leave it out: each then gets one of its own)")
+                             "on this machine its own --data-dir (or leave it out: each then gets one of its own)",
+                             f"--data-dir {explicit} wird von einem anderen laufenden Teilnehmer benutzt"
+                             f"{_holder(root, 'de')}; gib jedem Teilnehmer auf diesem Rechner sein eigenes --data-dir "
+                             "(oder lass es weg: jeder bekommt dann ein eigenes)")
         return root
     base = data_dir(None)
     if _try_lock(base):
@@ -88,6 +91,23 @@ def claim_for(args: Any) -> Path:
         _try_lock(root)
         return root
     return claim(getattr(args, "data_dir", None))
+
+
+def unusable(exc: OSError, lang: str, given: str | None = None) -> str:
+    """Why a data directory cannot be used, in one line in the player's language."""
+    import errno
+
+    where = exc.filename or given or default_root()
+    if isinstance(exc, FileExistsError | NotADirectoryError):
+        en, de = "cannot be made: a file is in the way", "lässt sich nicht anlegen: eine Datei ist im Weg"
+    elif isinstance(exc, PermissionError) or exc.errno == errno.EROFS:
+        en = "cannot be written (no permission, or a read-only disk)"
+        de = "ist nicht beschreibbar (keine Rechte oder ein schreibgeschütztes Laufwerk)"
+    else:
+        en = de = exc.strerror or type(exc).__name__
+    if lang == "de":
+        return f"das Datenverzeichnis {where} {de}; gib mit --data-dir ein anderes an"
+    return f"the data directory {where} {en}; give another with --data-dir"
 
 
 def release_all() -> None:

@@ -71,9 +71,11 @@ def game_dir_of(text: str) -> Path:
     if p.is_file() and p.name == "log":
         p = p.parent
     if not (p / "log").is_file():
-        raise UsageError(f"--resume: {text} is not a game directory (it holds no log)")
+        raise UsageError(f"--resume: {text} is not a game directory (it holds no log)",
+                         f"--resume: {text} ist kein Spielverzeichnis (es enthält kein Protokoll)")
     if not (p / "secrets").is_file():
-        raise UsageError(f"--resume: {text} holds no secrets file (this machine never sat at that game)")
+        raise UsageError(f"--resume: {text} holds no secrets file (this machine never sat at that game)",
+                         f"--resume: {text} enthält keine Geheimnis-Datei (dieser Rechner saß nie an diesem Spiel)")
     return p.absolute()
 
 
@@ -87,7 +89,8 @@ def genesis_of(gdir: Path) -> Any:
     try:
         return Genesis.from_body(decode_body(decode_entry(_first_record(gdir / "log")).body))
     except (OSError, ValueError, CryptoError, BodyError) as exc:
-        raise UsageError(f"--resume: the log in {gdir} does not begin with a game ({exc})") from None
+        raise UsageError(f"--resume: the log in {gdir} does not begin with a game ({exc})",
+                         f"--resume: das Protokoll in {gdir} beginnt nicht mit einem Spiel ({exc})") from None
 
 
 def seat_name(gdir: Path, g: Any) -> str | None:
@@ -130,7 +133,9 @@ def resume_args(args: argparse.Namespace, given: set[str]) -> dict[str, Any]:
         gdir = peer_dirs.latest_game(args.data_dir)
         if gdir is None:
             where = args.data_dir or peer_dirs.default_root()
-            raise UsageError(f"--resume: no game to resume under {where} (a game still running elsewhere is left be)")
+            raise UsageError(f"--resume: no game to resume under {where} (a game still running elsewhere is left be)",
+                             f"--resume: kein Spiel zum Fortsetzen unter {where} (ein anderswo laufendes Spiel bleibt, "
+                             "wie es ist)")
     else:
         gdir = game_dir_of(args.resume)
     g = genesis_of(gdir)
@@ -145,8 +150,11 @@ def resume_args(args: argparse.Namespace, given: set[str]) -> dict[str, Any]:
             mine = mine or 0
         if mine != theirs:
             said = {None: "a person's seat"}.get(theirs, theirs) if dest == "bot" else theirs
+            gesagt = {None: "ein Platz für einen Menschen"}.get(theirs, theirs) if dest == "bot" else theirs
             raise UsageError(f"{option(dest)} {mine}: the game in {gdir} was set up with {option(dest)} {said}; "
-                             f"leave {option(dest)} out to resume it")
+                             f"leave {option(dest)} out to resume it",
+                             f"{option(dest)} {mine}: das Spiel in {gdir} wurde mit {option(dest)} {gesagt} "
+                             f"begonnen; lass {option(dest)} weg, um es fortzusetzen")
     for dest, value in fixed.items():
         setattr(args, dest, value)
     for dest in PREFERENCES:

@@ -319,6 +319,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Cheating proven during the game: {verdict}",
         "de": "Während des Spiels nachgewiesener Betrug: {verdict}",
     },
+    "replay_unfinished": {
+        "en": "the log {path} ends after {n} entries, before the game did: no result and no audit to show (a log cut "
+        "short, or a game still being played: ad-p2p join --resume goes on with it)",
+        "de": "das Protokoll {path} endet nach {n} Einträgen, vor dem Spiel: kein Ergebnis und keine Prüfung "
+        "(ein abgeschnittenes Protokoll oder ein laufendes Spiel: ad-p2p join --resume setzt es fort)",
+    },
+    "replay_unreadable": {"en": "cannot read {path}: {why}", "de": "{path} ist nicht lesbar: {why}"},
+    "seat_n": {"en": "seat {n}", "de": "Platz {n}"},
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
     "audit.col": {"en": "Audit", "de": "Prüfung"},
     "audit.honest": {"en": "honest", "de": "ehrlich"},

@@ -194,3 +194,13 @@ def test_three_peers_on_one_machine_with_the_default_data_dir_play_and_one_resum
             if p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+def test_resume_from_a_damaged_secrets_file_is_one_line(tmp_path: Path) -> None:
+    gdir = _game(tmp_path)
+    (gdir / "secrets").write_bytes(b"\x93\x02\x01" + bytes(40))
+    out = subprocess.run([*CLI, "join", "--resume", str(gdir)], capture_output=True, text=True, timeout=60,
+                         stdin=subprocess.DEVNULL)
+    assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
+    lines = out.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"ad-p2p join: cannot resume from {gdir / 'secrets'}: "), lines
