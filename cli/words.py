@@ -198,6 +198,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------
     "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
     "confirm_full": {"en": "Really: {what}? This cannot be undone", "de": "Wirklich: {what}? Das ist endgültig"},
+    "too_small": {
+        "en": "The terminal is {cols}x{rows}: the game needs at least {min_cols}x{min_rows} (80x24 is best). Make the "
+        "window larger; the game waits (q leaves).",
+        "de": "Das Terminal hat {cols}x{rows}: das Spiel braucht mindestens {min_cols}x{min_rows} (80x24 ist am "
+        "besten). Mach das Fenster größer; das Spiel wartet (q verlässt es).",
+    },
     "prompt_wait": {"en": "(waiting for the others; q or Ctrl-C: leave) ",
                     "de": "(warte auf die anderen; q oder Strg-C: verlassen) "},
     "keys_full": {

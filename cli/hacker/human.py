@@ -98,9 +98,18 @@ class Human:
         self.news(v, me, account_room(v, me, self.lang, menu.stage(), cols, rows, self.names, self.notes, fresh))
         self.menu = menu
         status = ""
+        drawn = [(cols, rows)]
+
+        def redraw_if_resized() -> None:  # the window dragged while the question waits: its page at the new size
+            now = self.size()
+            if now != drawn[0]:
+                drawn[0] = now
+                menu.fit(menu_rows(v, me, self.lang, now[0], now[1], self.names, self.notes), now[0])
+                self.draw(v, me, menu.stage(), status)
+
         while True:
             self.draw(v, me, menu.stage(), status)
-            line = self.reader.readline()
+            line = self.reader.readline(poll=redraw_if_resized)
             if line is None or line == "" or line.strip().lower() in ("q", "quit"):
                 raise Quit
             ev = menu.pick(line)
