@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
@@ -57,10 +58,14 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     c = sub.add_parser("cards", help="the card reference")
+    c.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="which game's cards (default access-denied)")
     c.add_argument("--lang", choices=["en", "de"], default="en", help="language of the card texts")
     c.add_argument("--json", action="store_true", help="machine-readable output")
 
     r = sub.add_parser("rules", help="the rule profiles")
+    r.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="which game's rules (default access-denied)")
     r.add_argument("--lang", choices=["en", "de"], default="en", help="language of the description")
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -138,6 +143,10 @@ def main(argv: list[str] | None = None) -> int:
         return _run(args)
     try:
         return _run(args)
+    except BrokenPipeError:  # the reader went away (`ad-p2p cards | head`): nothing more to say
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     except UsageError as exc:  # a bad input found while running (a file that is no game log): one line
         print(f"ad-p2p {args.cmd}: {exc.said(getattr(args, 'lang', None))}", file=sys.stderr)
         return 2

@@ -18,7 +18,7 @@ import shutil
 import sys
 from typing import Any, TextIO
 
-from adp2p.cli.hacker import account, forced
+from adp2p.cli.hacker import account, forced, reference
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import account_room, compose, menu_rows, note_lines
 from adp2p.cli.hacker.words import say, seat_name
@@ -66,7 +66,11 @@ class Human:
             self.out.write("\x1b[H\x1b[2J")
         for t in lines:
             self.con.print(t, end="\n", overflow="crop", no_wrap=True)
-        self.out.write((status + "  " if status else "") + (say("prompt", self.lang) if prompt else ""))
+        ask = say("prompt", self.lang) if prompt else ""
+        if status:  # why the last line was no choice, on the prompt's line (within the terminal's width)
+            ask = "> " if prompt else ""
+            status = status if len(status) + 2 + len(ask) < cols else status[: cols - 4 - len(ask)] + "…"
+        self.out.write((status + "  " if status else "") + ask)
         self.out.flush()
 
     def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
@@ -113,6 +117,11 @@ class Human:
             line = self.reader.readline(poll=redraw_if_resized) if tty else self.reader.readline()
             if line is None or line == "" or line.strip().lower() in ("q", "quit"):
                 raise Quit
+            page = reference.page_for(line, v.profile, v.n, self.lang)  # ?, help, rules, cards: then this question
+            if page is not None:
+                self.page(page)
+                status = ""
+                continue
             ev = menu.pick(line)
             status = menu.error
             if ev is not None:
@@ -152,6 +161,25 @@ class Human:
             line = self.reader.readline()
             if not line or line.strip().lower() in ("q", "quit"):
                 raise Quit
+
+    def page(self, lines: list[str]) -> None:
+        """A reference page (cli/hacker/reference.py), wrapped at words to the terminal, a screenful at a time."""
+        import textwrap
+
+        cols, rows = self.size()
+        wrapped = [part for line in lines
+                   for part in textwrap.wrap(line, max(20, cols - 1), subsequent_indent="    ") or [""]]
+        per = max(1, rows - 1)
+        for i in range(0, len(wrapped), per):
+            if self.out.isatty():
+                self.out.write("\x1b[H\x1b[2J")
+            for part in wrapped[i : i + per]:
+                self.con.print(part, no_wrap=True, overflow="crop", markup=False)
+            self.out.write(say("press_enter_more", self.lang))
+            self.out.flush()
+            line = self.reader.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                return
 
     def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
         self.notes = [text]

@@ -47,7 +47,7 @@ WORDS: dict[str, dict[str, str]] = {
     "account": {"en": "Account", "de": "Verlauf"},
     "choose": {"en": "Choose a number", "de": "Wähle eine Nummer"},
     "back": {"en": "0 back", "de": "0 zurück"},
-    "prompt": {"en": "> ", "de": "> "},
+    "prompt": {"en": "(? help, q quit) > ", "de": "(? Hilfe, q Ende) > "},
     "bad_choice": {"en": "No such choice: {x} (? for help)", "de": "Keine solche Wahl: {x} (? für Hilfe)"},
     "bad_choice_n": {"en": "No such choice: {x} (the choices are 1..{n})",
                      "de": "Keine solche Wahl: {x} (die Wahl ist 1..{n})"},
