@@ -100,7 +100,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "decision.window": {"en": "reaction?", "de": "Reaktion?"},
     "decision.answer": {"en": "answer an access attempt", "de": "Zugangsversuch beantworten"},
     "decision.trade_reply": {"en": "reply to a trade", "de": "auf einen Tausch antworten"},
-    "decision.other": {"en": "decide ({kind})", "de": "entscheiden ({kind})"},
+    "decision.nsa_take": {"en": "take a card from their hand", "de": "eine Karte aus der Hand nehmen"},
+    "decision.hs_give": {"en": "give away one of the cards taken", "de": "eine der genommenen Karten abgeben"},
+    "decision.fdic_give": {"en": "give cards away", "de": "Karten abgeben"},
+    "decision.spam_give": {"en": "give a harmful card", "de": "eine schädliche Karte abgeben"},
+    "decision.other": {"en": "a choice", "de": "eine Wahl"},  # (never the engine's own name of it)
     "sectors": {"en": "Sectors", "de": "Sektoren"},
     "col.sector": {"en": "Sector", "de": "Sektor"},
     "col.ctrl": {"en": "Ctrl", "de": "Kontr."},
