@@ -164,6 +164,15 @@ def player_name(name: str, command: str) -> str:
     return name
 
 
+def default_name(bot: str | None) -> str:
+    """A seat's name when --name is not given: "player", or for a bot "Bot-" and four hex digits ("Bot-3fa1"): short
+    enough for every table cell (cli/tui/screen.py NAME_MAX), and bots at one table told apart (before: every
+    "deduction-bot" was cut to "deducti…", all alike)."""
+    import secrets
+
+    return f"Bot-{secrets.token_hex(2)}" if bot else "player"
+
+
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
     from adp2p.cli.checks import profile_of
 
@@ -184,7 +193,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
     think = args.think if args.think is not None else (0.3 if args.bot else 0.0)
     rng = random.Random()
     cfg = PeerConfig(
-        name=player_name(name or args.name or (f"{args.bot}-bot" if args.bot else "player"), "join"),
+        name=player_name(name or args.name or default_name(args.bot), "join"),
         table=args.table,
         want=args.players,
         profile=args.rules,

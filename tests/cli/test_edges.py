@@ -146,3 +146,16 @@ def test_sim_prints_words_not_python_dicts() -> None:
     strategies = next(line for line in out.stdout.splitlines() if "wins by strategy:" in line)
     assert "{" not in out.stdout and "seat 1: " in seats and "seat 3: " in seats and "seat 0" not in seats
     assert "deduction " in strategies and "random " in strategies and "% of its seats" in strategies
+
+
+def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
+    """(before: "deduction-bot" for every bot, cut to "deducti…" in the tables, all alike: P1..Pn instead)"""
+    import re
+
+    from adp2p.cli.cmd_join import default_name
+    from adp2p.cli.tui.screen import NAME_MAX, short_names
+
+    names = [default_name("deduction") for _ in range(5)]
+    assert all(len(n) <= NAME_MAX and re.fullmatch(r"Bot-[0-9a-f]{4}", n) for n in names)
+    assert short_names(["Bot-3fa1", "Bot-07c2", "Bot-3fb1"]) == ["Bot-3fa1", "Bot-07c2", "Bot-3fb1"]  # whole
+    assert default_name(None) == "player"
