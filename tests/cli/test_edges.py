@@ -159,3 +159,20 @@ def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
     assert all(len(n) <= NAME_MAX and re.fullmatch(r"Bot-[0-9a-f]{4}", n) for n in names)
     assert short_names(["Bot-3fa1", "Bot-07c2", "Bot-3fb1"]) == ["Bot-3fa1", "Bot-07c2", "Bot-3fb1"]  # whole
     assert default_name(None) == "player"
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("en", ["actions: one per Root access", "hand limit: the number of sectors", "drawing: as many cards"]),
+    ("de", ["Aktionen: eine je Root-Zugang", "Handlimit: die Zahl der Sektoren", "Ziehen: so viele Karten"]),
+])
+def test_the_in_game_rules_say_hand_limit_drawing_and_actions(lang: str, words: list[str]) -> None:
+    """(before: `rules` at the prompt had the turn and the bonuses only)"""
+    from adp2p.cli.tui.reference import rules_lines
+    from adp2p.engine.api import new_game
+    from adp2p.engine.profiles import get_profile
+
+    lines = rules_lines(new_game(get_profile("classic"), 3), lang, 78)
+    text = "\n".join(lines)
+    assert all(w in text for w in words)
+    bonuses = next(i for i, line in enumerate(lines) if line.startswith(("Sector bonuses", "Sektor-Boni")))
+    assert all(text.index(w) < len("\n".join(lines[:bonuses])) for w in words)  # before the bonuses' heading
