@@ -31,6 +31,12 @@ Event = dict[str, Any]
 NOTES_MAX = 6  # lines of notes of moves done for the player: the oldest go first beyond them
 
 
+def last_round(v: HState) -> list[Any]:
+    """The account of the last round: after its "--- round N ---" line (the whole account in round 1)."""
+    marks = [i for i, e in enumerate(v.history) if isinstance(e, dict) and e.get("k") == "round"]
+    return list(v.history[marks[-1] + 1 if marks else 0 :])
+
+
 class Quit(Exception):
     """The player typed q (or the input ended)."""
 
@@ -188,4 +194,11 @@ class Human:
         if wait:
             self.reader.readline()
         self.out.write("\n")
+        cols, rows = self.size()
+        last = last_round(v)
+        if len(last) > account_room(v, me, self.lang, None, cols, rows, self.names, self.notes, self.fresh):
+            # the last round did not fit the page: all of it below, in the terminal's scrollback
+            self.con.print(say("last_round", self.lang, no=v.round_no), style="bold", markup=False)
+            for e in last:
+                self.con.print("· " + account.line(e, me, self.lang, self.names), markup=False)
         self.out.flush()

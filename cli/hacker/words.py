@@ -69,6 +69,7 @@ WORDS: dict[str, dict[str, str]] = {
              "de": "Seit deiner letzten Wahl: {k} Zeilen (die letzten {r} auf deiner Seite)"},
     "press_enter_more": {"en": "Enter: go on > ", "de": "Enter: weiter > "},
     "press_enter": {"en": "Press Enter to leave.", "de": "Enter zum Beenden."},
+    "last_round": {"en": "Round {no}, all that happened in it:", "de": "Runde {no}, alles, was darin geschah:"},
     "auto": {"en": "(done for you: {what})", "de": "(für dich erledigt: {what})"},
     "unsealed_lay": {"en": "your laid cards turned over", "de": "deine gelegten Karten aufgedeckt"},
     "auto_why": {"en": "(done for you: {what}; {why})", "de": "(für dich erledigt: {what}; {why})"},

@@ -44,3 +44,18 @@ def test_rules_and_cards_commands_take_the_hacker_game(capsys: pytest.CaptureFix
     assert main(["cards", "--game", "hacker", "--lang", "de"]) == 0
     out = capsys.readouterr().out
     assert "ABFRAGE (Terminal, 12x)" in out and "Die Karten dieses Stapels" in out
+
+
+def test_the_end_shows_all_of_the_last_round_when_the_page_could_not() -> None:
+    """(before: the end page showed the account's last lines only; what came earlier in the last round was lost)"""
+    import subprocess
+    import sys
+
+    out = subprocess.run([sys.executable, "-m", "adp2p.cli", "play", "--game", "hacker", "--offline", "--bots", "2",
+                          "--round-limit", "2", "--seed", "4"], input="1\n" * 3000, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-1500:]
+    end = out.stdout.split("Winners: ")[-1]
+    assert "Round 2, all that happened in it:" in end
+    last = end.split("all that happened in it:")[1]
+    assert "goes to Dep" in last and "lays cards" in last and "is start player" in last  # the round from its start
