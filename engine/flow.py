@@ -263,9 +263,11 @@ def _end_by_standings(st: GameState, why: Happening) -> None:
     # a tie-break decided it (others level on Roots, or on Roots and Opers): the account says so
     level = [q for q in range(st.n) if q not in winners and keys[q][0] == best[0]]
     if level:
-        oper = all(keys[q][1] < best[1] for q in level)
-        say(st, "tie_break_oper" if oper else "tie_break_user", players=winners, others=level, roots=best[0],
-            opers=best[1], users=best[2])
+        fields = {"players": winners, "others": level, "roots": best[0], "opers": best[1], "users": best[2]}
+        if all(keys[q][1] < best[1] for q in level):
+            say(st, "tie_break_oper", **fields)
+        else:
+            say(st, "tie_break_user", **fields)
     elif len(winners) > 1:
         say(st, "tie_shared", players=winners, roots=best[0], opers=best[1], users=best[2])
     end_game(st, winners, why)
