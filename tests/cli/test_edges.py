@@ -5,7 +5,6 @@ command, a file that is no game log, a log cut short, a table without a name, a 
 from __future__ import annotations
 
 import json
-import signal
 import struct
 import subprocess
 import sys
@@ -90,16 +89,14 @@ def test_audit_numbers_seats_from_1_in_text_and_json_and_speaks_german(game_log:
 
 
 def _interrupting(*_: object, **__: object) -> object:
-    signal.raise_signal(signal.SIGINT)  # as a person's Ctrl-C: the signal, then Python's KeyboardInterrupt
-    raise AssertionError("SIGINT did not interrupt")
+    raise KeyboardInterrupt  # what Python raises on a person's Ctrl-C (a test worker may not get the signal itself)
 
 
 async def _interrupting_scan(*_: object, **__: object) -> object:
     import trio
 
-    signal.raise_signal(signal.SIGINT)
-    await trio.sleep(30)  # trio delivers the KeyboardInterrupt here (inside its run)
-    raise AssertionError("SIGINT did not interrupt")
+    await trio.sleep(0)
+    raise KeyboardInterrupt  # inside trio's run, from a task: it comes out of trio.run (perhaps in a group)
 
 
 @pytest.mark.parametrize("cmd", ["audit", "replay", "sim", "tables"])
