@@ -177,6 +177,7 @@ def resume_play(args: argparse.Namespace, saved: dict[str, Any]) -> int:
         rules=args.rules, goal=args.goal, round_limit=args.round_limit, stalemate=args.stalemate, table=args.table,
     )
     play.bot_dirs = bots
+    play.command = "join"  # (its one-line errors name the command the player typed)
     return run_play(play, resume=Path(args.resume))
 
 
@@ -295,8 +296,8 @@ def run_networked(args: argparse.Namespace, out: Any = None, resume: Path | None
         if prompt is not None:
             prompt.close()
         inner = root_cause(exc)
-        if isinstance(inner, TableError):
-            print(f"ad-p2p play: {inner}", file=sys.stderr)
+        if isinstance(inner, TableError):  # (`join --resume` of a play game: the command the player typed)
+            print(f"ad-p2p {getattr(args, 'command', 'play')}: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, KeyboardInterrupt):
             left = msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)) if peer.gdir else msg(
