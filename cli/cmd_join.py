@@ -27,6 +27,17 @@ def parse_peer(text: str) -> tuple[str, int]:
     return host, int(num)
 
 
+def table_word(text: str) -> str:
+    """`--word`: 1..256 bytes once trimmed ('-': asked for at the terminal, not shown)."""
+    if text == "-":
+        import getpass
+
+        text = getpass.getpass("table word: ")
+    if not 1 <= len(text.strip().encode("utf-8")) <= 256:
+        raise argparse.ArgumentTypeError("a table word is 1 to 256 bytes (not only spaces)")
+    return text
+
+
 def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--name", default=None, help="your name at the table")
     p.add_argument("--table", default="default", help="table name (peers with the same name play together)")
@@ -43,6 +54,13 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=port, default=0, help="port to listen on (default: any free port)")
     p.add_argument("--interface", default=None, help="network interface name or IPv4 address for mDNS")
     p.add_argument("--no-mdns", action="store_true", help="do not use mDNS (only --peer addresses)")
+    p.add_argument(
+        "--word",
+        type=table_word,
+        default=None,
+        help="a word your friends type too and strangers do not know: only players who know it can sit at the "
+        "table (never sent; '-' asks for it without showing it; give it again with --resume)",
+    )
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument(
         "--resume",
@@ -213,6 +231,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         timings=Path(args.timings) if args.timings else None,
         lang=args.lang,
         game=game,
+        word=getattr(args, "word", None),
     )
     return with_patience(cfg, args.patience)
 

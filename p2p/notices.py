@@ -21,6 +21,16 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "{name} ({key}) sat down at table {table!r} ({have} of {want} players)",
         "de": "{name} ({key}) sitzt am Tisch {table!r} ({have} von {want} Spielern)",
     },
+    "word_refused": {
+        "en": "{who} at {address} does not know this table's word (or has another, or none): not let in",
+        "de": "{who} unter {address} kennt das Wort dieses Tisches nicht (oder ein anderes, oder keins): "
+        "nicht hereingelassen",
+    },
+    "old_protocol": {
+        "en": "{who} runs another version of ad-p2p (protocol {theirs}, ours {ours}): it cannot play at this table",
+        "de": "{who} nutzt eine andere Version von ad-p2p (Protokoll {theirs}, unseres {ours}): "
+        "kann an diesem Tisch nicht spielen",
+    },
     "left_lobby": {
         "en": "{who} left the table before the game began",
         "de": "{who} hat den Tisch vor Spielbeginn verlassen",
@@ -121,6 +131,11 @@ NOTICES: dict[str, dict[str, str]] = {
     "refused_abandon": {
         "en": "Refused an abandon by {who}: the seat it names answered in time",
         "de": "Abbruch durch {who} abgelehnt: der genannte Platz hat rechtzeitig geantwortet",
+    },
+    "refused_early_abandon": {
+        "en": "Refused an abandon by {who} naming {silent}: by our clock that seat has not been due that long",
+        "de": "Abbruch durch {who} gegen {silent} abgelehnt: nach unserer Uhr war dieser Platz noch nicht so lange "
+        "an der Reihe",
     },
     "answered_after_all": {
         "en": "{who} answered after all: the abandonment is set aside (kept in {path}) and the game goes on",

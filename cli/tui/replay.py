@@ -41,10 +41,10 @@ def fold_log(path: Path, step: Any = None) -> tuple[Any, list[Any]]:
     from adp2p.crypto.entries import decode_entry
     from adp2p.p2p.logstore import LogStore
     from adp2p.p2p.machine import Machine
-    from adp2p.p2p.protocol import Genesis, decode_body
+    from adp2p.p2p.protocol import AUDITABLE_VERSIONS, Genesis, decode_body
 
     first = decode_entry(_first_record(path))
-    g = Genesis.from_body(decode_body(first.body))
+    g = Genesis.from_body(decode_body(first.body), versions=AUDITABLE_VERSIONS)
     store = LogStore.open(path, g.identities(), g.game_id)
     try:
         m = Machine(g, None)

@@ -30,7 +30,6 @@ refolds the log, and the peer reconnects and catches up.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -38,6 +37,7 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.p2p.address_book import load_book
 from adp2p.p2p.logstore import (
     LogStore,
 )
@@ -56,9 +56,12 @@ from adp2p.p2p.peer.files import FilesPart
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import LobbyPart
 from adp2p.p2p.peer.net import NetPart
+from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh, TablePlaying
+from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, WordsPart, NetPart):
@@ -80,6 +83,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.fp = self.identity.public.fingerprint()
         self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
         self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
+        self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to (lobby)
+        self._lobby_news = False  # a player left the lobby since we last told the others who is here
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.machine: Machine | None = None
@@ -111,7 +116,9 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
         self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
         self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
-        self.waiting_since: tuple[int, float] | None = None  # (seq, monotonic time) we began waiting there
+        self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
+        self._at_seq: int | None = None  # the seq our play loop last looked at
+        self._silence_acted: tuple[Decision, int] | None = None  # (decision, periods) we last acted on its silence
         self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
@@ -124,11 +131,14 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
+        self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
             self._load(resume)
+            self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
+        key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
         async with Mesh(
             self.identity,
             self.cfg.name,
@@ -140,6 +150,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             dead_after=self.cfg.dead_after,
             # redial a lost peer soon: a healed network rejoins well within the patience
             backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
+            stranger_frame=STRANGER_FRAME,  # until the game seats a peer, what it may make us hold is bounded
+            word_key=key,
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:
@@ -150,6 +162,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 nursery.start_soon(self._events)
                 nursery.start_soon(self._gossip_heads)
                 nursery.start_soon(self._repeat_passes)
+                nursery.start_soon(self.patience.tick)
                 if self.cfg.mdns:
                     nursery.start_soon(self._discover)
                 if self.machine is None:
@@ -181,8 +194,6 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         assert self.machine is not None and self.store is not None and self.mesh is not None
         # the game has begun: only its seated players may connect (outsiders cannot hold sockets or slots)
         self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
-        last_wait: tuple[int, int] | None = None  # (seq, seat) we last timed out waiting for
-        silent_rounds = 0  # how many abandon_after periods in a row that seat has been silent there
         while True:
             self._show()
             self._drain_pending()
@@ -196,9 +207,11 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
             self._progress_line(duty)
-            if self.waiting_since is None or self.waiting_since[0] != len(self.store):
-                self.waiting_since = (len(self.store), time.monotonic())  # when this seq's duty began, here
+            if self._at_seq != seq:
+                self._at_seq = seq
                 self.held_abandons.clear()  # abandons held for an earlier seq are moot now
+            decision = (seq, prev, len(toks))
+            self.patience.due(*decision)  # the duty on now became due here no earlier than now
             if duty.seat == m.seat and self._catch_up_first:
                 if self.heads and max(self.heads.values()) <= len(self.store):
                     self._catch_up_first = False  # caught up with the table: what is due now is really ours
@@ -251,19 +264,46 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 continue  # the game's work of ours to come (a proof we will owe), done while we wait for others
             if await self._look_ahead(m, trial, len(toks)):
                 continue  # we decided a window of ours ahead of time: look again
-            waited = (len(self.store), duty.seat, len(toks))
-            if not await self._wait_awake(self.cfg.abandon_after) and not self.pending:
-                # a last look before giving up on that seat: what it sent may still wait in our buffers (after
-                # this process was suspended, every timer fires at once, before the buffered entries are read)
-                with trio.move_on_after(max(0.2, self.cfg.heartbeat)) as grace:
-                    await self._wait_progress()
-                if not grace.cancelled_caught or self.pending or len(self.store) != waited[0]:
-                    continue
-                silent_rounds = silent_rounds + 1 if waited == last_wait else 1
-                last_wait = waited
-                await self._abandon(duty.seat, silent_rounds, toks)
+            if await self._silence(decision, duty.seat, toks):
+                continue
         await self._flush()
         self._finish()
+
+    async def _silence(self, decision: Decision, seat: int, toks: list[bytes]) -> bool:
+        """The seat on duty has not answered `decision`: wait for news or for its next period of patience (counted
+        from when that decision became due here, not from when this seq began or the last message came: entries
+        sent far ahead of the log, tokens on made-up branches and the like are no answer). At each period that
+        passes, one last look at what waits in our buffers, then give up on it (`_abandon`). True to look again."""
+        period = self.cfg.abandon_after
+        m = self.machine
+        assert m is not None
+        rounds = self.patience.rounds(*decision, m.n)
+        acted = self._silence_acted[1] if self._silence_acted and self._silence_acted[0] == decision else 0
+        if rounds <= acted:
+            if period <= 0:  # no patience at all: every seat may give up at once, and has
+                await self._wait_progress()
+                return True
+            left = self.patience.due(*decision) + (acted + 1) * period - self.patience.now()
+            await self._wait_awake(max(0.0, left))
+            return True
+        # a last look before giving up on that seat: what it sent may still wait in our buffers (after this process
+        # was suspended, every timer fires at once, before the buffered entries are read)
+        self._silence_acted = (decision, rounds)
+        with trio.move_on_after(max(0.2, self.cfg.heartbeat)):
+            while self.store is not None and len(self.store) == decision[0] and self.machine is m:
+                await self._wait_progress()
+                if self._tokens_held(m, decision) != decision[2]:
+                    break
+        if self.store is None or len(self.store) != decision[0] or self.machine is not m or self.ended:
+            return True
+        if self._tokens_held(m, decision) != decision[2]:
+            return True  # its answer (a token) came meanwhile: the next decision's clock starts
+        await self._abandon(seat, rounds, toks)
+        return True
+
+    def _tokens_held(self, m: Machine, decision: Decision) -> int:
+        """How many decisions at that point our held tokens answer (the chain the next entry would carry)."""
+        return len(self.passes.chain(m, decision[0], decision[1])[1]) if self.passes is not None else 0
 
     async def _decide(self, m: Machine) -> dict[str, Any]:
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
