@@ -18,7 +18,15 @@ from adp2p.engine.profiles import PROFILES, Profile, get_profile
 
 
 class UsageError(Exception):
-    """A command-line value that cannot work; its message is the one line the user sees."""
+    """A command-line value that cannot work; its message is the one line the user sees (`de`: the line in German,
+    shown under --lang de)."""
+
+    def __init__(self, text: str, de: str | None = None) -> None:
+        super().__init__(text)
+        self.de = de
+
+    def said(self, lang: str | None) -> str:
+        return self.de if lang == "de" and self.de else str(self)
 
 
 class Parser(argparse.ArgumentParser):
@@ -227,6 +235,16 @@ def _check_web(args: argparse.Namespace) -> None:
         raise UsageError(f"--web is the page; --ui {args.ui} is the terminal's (drop one of them)")
 
 
+def _table_name(table: str) -> None:
+    """A table's name: what peers match on (1..64 bytes of printable text, not only spaces)."""
+    from adp2p.p2p.handshake import MAX_TABLE_BYTES
+
+    if not (1 <= len(table.encode("utf-8")) <= MAX_TABLE_BYTES and table.strip() and table.isprintable()):
+        raise UsageError(f"--table: a table's name is 1..{MAX_TABLE_BYTES} bytes of printable text, not {table!r}",
+                         f"--table: der Name eines Tisches ist 1..{MAX_TABLE_BYTES} Bytes druckbarer Text, nicht "
+                         f"{table!r}")
+
+
 def check(args: argparse.Namespace) -> None:
     """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
     cmd = args.cmd
@@ -239,6 +257,8 @@ def check(args: argparse.Namespace) -> None:
             raise UsageError(f"{exc} (not registered by this install: install the package again, e.g. ./dev)") from None
     if cmd in ("play", "join") and (getattr(args, "web", False) or getattr(args, "ui", None) == "web"):
         _check_web(args)
+    if cmd == "join":
+        _table_name(args.table)
     if cmd == "sim":
         _check_sim(args)
     elif cmd == "play" and getattr(args, "game", "access-denied") == "hacker":

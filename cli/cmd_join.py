@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.cli.checks import add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli import seat_file
+from adp2p.cli.checks import UsageError, add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli.peer_dirs import claim_for
 from adp2p.p2p.game import DEFAULT_GAME, get_game
-from adp2p.p2p.paths import data_dir, resume_command
-from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause, with_patience
 
 
 def parse_peer(text: str) -> tuple[str, int]:
@@ -180,6 +182,15 @@ def player_name(name: str, command: str) -> str:
     return name
 
 
+def default_name(bot: str | None) -> str:
+    """A seat's name when --name is not given: "player", or for a bot "Bot-" and four hex digits ("Bot-3fa1"): short
+    enough for every table cell (cli/tui/screen.py NAME_MAX), and bots at one table told apart (before: every
+    "deduction-bot" was cut to "deducti…", all alike)."""
+    import secrets
+
+    return f"Bot-{secrets.token_hex(2)}" if bot else "player"
+
+
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
     from adp2p.cli.checks import profile_of
 
@@ -200,7 +211,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
     think = args.think if args.think is not None else (0.3 if args.bot else 0.0)
     rng = random.Random()
     cfg = PeerConfig(
-        name=player_name(name or args.name or (f"{args.bot}-bot" if args.bot else "player"), "join"),
+        name=player_name(name or args.name or default_name(args.bot), "join"),
         table=args.table,
         want=args.players,
         profile=args.rules,
@@ -213,7 +224,8 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         mdns=mdns,
         interfaces=interfaces,
         advertise_host=advertise,
-        data_dir=data_dir(args.data_dir),
+        data_dir=claim_for(args),
+        on_game_dir=lambda gdir: seat_file.write(gdir, args),
         abandon_after=args.patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
@@ -264,9 +276,13 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         logging.getLogger().setLevel(logging.ERROR)
     try:
         cfg = config_from(args)
+    except UsageError as exc:
+        print(f"ad-p2p join: {exc.said(args.lang)}", file=sys.stderr)
+        return 2, None
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
+        from adp2p.cli.peer_dirs import unusable
+
+        print(f"ad-p2p join: {unusable(exc, args.lang, args.data_dir)}", file=sys.stderr)
         return 3, None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
@@ -285,13 +301,8 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     prompt = getattr(choose, "prompt", None)
     peer = TablePeer(cfg, choose, say=say)
     getattr(choose, "attach", lambda _peer: None)(peer)
-    resume = None
-    if args.resume:
-        resume = latest_game(cfg.data_dir) if args.resume == "latest" else Path(args.resume)
-        if resume is None:
-            print(f"ad-p2p join: no game to resume under {cfg.data_dir}", file=sys.stderr)
-            return 2, None
-    problem = _writable(cfg.data_dir)
+    resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
+    problem = _writable(cfg.data_dir, args.lang)
     if problem is not None:
         print(f"ad-p2p join: {problem}", file=sys.stderr)
         return 3, None
@@ -361,13 +372,15 @@ def exit_code(outcome: Outcome) -> int:
     return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game
 
 
-def _writable(root: Path) -> str | None:
+def _writable(root: Path, lang: str = "en") -> str | None:
     """Why the data directory cannot hold a game (None: it can), checked before we sit down at a table."""
+    from adp2p.cli.peer_dirs import unusable
+
     try:
         root.mkdir(parents=True, exist_ok=True)
         probe = root / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
-        return f"cannot write to the data directory {root}: {exc.strerror or exc}"
+        return unusable(exc, lang, str(root))
     return None

@@ -26,13 +26,21 @@ MIN_CORES = 2  # on one core a pool only adds its start-up
 PATIENCE, PATIENCE_PER_PROOF = 30.0, 1.0  # seconds before a silent worker is given up on (then: checks in line)
 
 
+def _quiet_on_ctrl_c() -> None:
+    """A worker leaves Ctrl-C to the auditor (one line there), never printing a traceback of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def proof_pool() -> ProcessPoolExecutor | None:
     """Worker processes for the proofs (one per core), or None where that cannot help or cannot be had."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if cores < MIN_CORES or "fork" not in multiprocessing.get_all_start_methods():
         return None
     try:
-        return ProcessPoolExecutor(max_workers=cores, mp_context=multiprocessing.get_context("fork"))
+        return ProcessPoolExecutor(max_workers=cores, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_quiet_on_ctrl_c)
     except (OSError, ValueError):
         return None
 

@@ -48,6 +48,8 @@ class PeerConfig:
     think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
     timings: Path | None = None  # benchmarks: append `seq kind author monotonic-time` per entry logged
     lang: str = "en"  # the language of the lines told to the player (p2p/notices.py, engine/narration.py)
+    on_game_dir: Callable[[Path], None] | None = None  # called with a new game's directory once it exists (the CLI
+    # writes what it needs to resume the seat there: cli/seat_file.py)
     word: str | None = None  # the table's shared word (p2p/table_word.py): never written anywhere, never sent
 
 

@@ -200,8 +200,9 @@ class Table:
                 codes.append(None)
         return codes
 
-    def wait_entries(self, p: Peer, count: int, timeout: float = 30.0) -> int:
-        """Poll p's log until it holds at least `count` entries; return how many it holds."""
+    def wait_entries(self, p: Peer, count: int, timeout: float = 240.0) -> int:
+        """Poll p's log until it holds at least `count` entries; return how many it holds. The timeout only bounds a
+        broken run (a loaded machine may take minutes to start four peers and shuffle): never a margin a test needs."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             got = p.entries()
