@@ -127,7 +127,7 @@ class AbandonPart:
                 who = sim.window_actor()
                 if who is None or not isinstance(tok, bytes):
                     break
-                self.passes.add(e.seq, e.prev_hash, j, who, tok, len(store))
+                self.passes.add(e.seq, e.prev_hash, j, who, tok, len(store), store.head_id)
                 sim.pass_window()
             self.progress.set()
         token = self.passes.get(e.seq, e.prev_hash, len(took), silent) if self.passes is not None else None

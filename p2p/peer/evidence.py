@@ -122,8 +122,10 @@ class EvidencePart:
         m, store = self.machine, self.store
         assert m is not None and store is not None
         held = store[e.seq]
-        if held.kind != Kind.EVIDENCE or store[e.seq - 1].id != e.prev_hash:
+        if held.kind != Kind.EVIDENCE or store[e.seq - 1].id != e.prev_hash or e.id in self.judged_false:
             return False
+        if len(self.judged_false) < 4096:  # judged once (an entry sent again must not cost a refold each time)
+            self.judged_false.add(e.id)
         try:
             self._check_signed(e)
             trial = self._fold(e.seq)

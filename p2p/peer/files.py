@@ -50,6 +50,8 @@ class FilesPart:
         seat = mine[0]
         self.gdir = game_dir(self.cfg.data_dir, g.game_id.hex())
         self.gdir.mkdir(parents=True, exist_ok=True)
+        if self.cfg.on_game_dir is not None:
+            self.cfg.on_game_dir(self.gdir)
         self.secrets = self._new_secrets(seat, g)
         self._save_secrets()
         self.store = LogStore.open(self.gdir / "log", ids, g.game_id)

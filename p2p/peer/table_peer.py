@@ -37,6 +37,7 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.p2p.address_book import load_book
 from adp2p.p2p.logstore import (
     LogStore,
 )
@@ -58,7 +59,9 @@ from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh, TablePlaying
+from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, WordsPart, NetPart):
@@ -80,6 +83,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.fp = self.identity.public.fingerprint()
         self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
         self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
+        self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to (lobby)
+        self._lobby_news = False  # a player left the lobby since we last told the others who is here
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.machine: Machine | None = None
@@ -129,11 +134,14 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
+        self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
             self._load(resume)
+            self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
+        key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
         async with Mesh(
             self.identity,
             self.cfg.name,
@@ -145,6 +153,8 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             dead_after=self.cfg.dead_after,
             # redial a lost peer soon: a healed network rejoins well within the patience
             backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
+            stranger_frame=STRANGER_FRAME,  # until the game seats a peer, what it may make us hold is bounded
+            word_key=key,
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:
