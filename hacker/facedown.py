@@ -39,10 +39,10 @@ def on_face_down(st: HState, p: int, ev: dict[str, Any]) -> None:
     checked where the face is known)."""
     h, q = ev.get("h"), ev.get("who")
     if h not in st.laid_chance[p] or q not in range(st.n) or q == p:
-        raise IllegalEvent("bad_face_down", f"seat {p} cannot lay {h!r} face down in front of {q!r}")
+        raise IllegalEvent("bad_face_down", f"seat {p + 1} cannot lay {h!r} face down in front of {q!r}")
     f = st.faces.get(h)
     if f is not None and not goes_face_down(st, card(f)):
-        raise IllegalEvent("not_face_down_card", f"seat {p} may not lay {card(f).key} face down")
+        raise IllegalEvent("not_face_down_card", f"seat {p + 1} may not lay {card(f).key} face down")
     owe(st, "not_face_down_card", p, [h], {c.key for c in cards() if not goes_face_down(st, c)},
         "laid face down but neither BLUFF nor a face-down SUPERSPY")
     move(st, h, ("front", q))
@@ -68,10 +68,10 @@ def on_activate(st: HState, p: int, ev: dict[str, Any]) -> None:
     h, d = ev.get("h"), ev.get("d")
     hit = [x for x in activations(st, p) if x[0] == h and x[2] == d]
     if not hit:
-        raise IllegalEvent("bad_activation", f"seat {p} cannot turn {h!r} over for code {d!r} (004:239)")
+        raise IllegalEvent("bad_activation", f"seat {p + 1} cannot turn {h!r} over for code {d!r} (004:239)")
     claim_face(st, h, ev.get("card"), p)
     if st.faces[h] != SUPERSPY:
-        raise IllegalEvent("not_superspy", f"seat {p} turned over a card that is not a SUPERSPY")
+        raise IllegalEvent("not_superspy", f"seat {p + 1} turned over a card that is not a SUPERSPY")
     st.front_by.pop(h)
     discard_public(st, h)
     learn(st, p, "code", d)  # type: ignore[arg-type]

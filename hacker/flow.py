@@ -67,7 +67,7 @@ def on_boss(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
 def on_pass(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     p = task["actor"]
     if ev.get("h") not in st.hands[p]:
-        raise IllegalEvent("not_in_hand", f"seat {p} does not hold {ev.get('h')!r}")
+        raise IllegalEvent("not_in_hand", f"seat {p + 1} does not hold {ev.get('h')!r}")
     move(st, ev["h"], ("passing", p))
 
 
@@ -82,7 +82,7 @@ def on_exchange(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     p, hs = task["actor"], ev.get("hs")
     if not (isinstance(hs, list) and all(isinstance(h, int) for h in hs) and len(set(hs)) == len(hs)
             and set(hs) <= set(st.hands[p])):
-        raise IllegalEvent("bad_exchange", f"seat {p} can only hand in cards it holds")
+        raise IllegalEvent("bad_exchange", f"seat {p + 1} can only hand in cards it holds")
     for h in hs:
         discard_public(st, h)
     add_prio(st, p, 5 - len(hs))
@@ -131,7 +131,7 @@ def apply_event(st: HState, ev: dict[str, Any]) -> None:
         raise IllegalEvent("not_now", f"{ev['t']!r} does not answer the pending {task['op']!r}")
     actor = task["actor"]
     if actor is not None and ev.get("p") != actor:
-        raise IllegalEvent("not_your_turn", f"seat {actor} decides now, not {ev.get('p')!r}")
+        raise IllegalEvent("not_your_turn", f"seat {actor + 1} decides now, not the event's p={ev.get('p')!r}")
     st.stack.pop()
     HANDLERS[task["op"]](st, task, ev)
     st.seq += 1

@@ -86,16 +86,16 @@ def on_pass_check(st: HState, ev: dict[str, Any]) -> None:
     p = a["p"]
     if ev["t"] == "eject":
         if hack_cards(st, p) and can_pay(st, p):
-            raise IllegalEvent("hack_card_withheld", f"seat {p} has a laid HACK card and must use it (004:126)")
+            raise IllegalEvent("hack_card_withheld", f"seat {p + 1} has a laid HACK card and must use it (004:126)")
         owe(st, "hack_card_withheld", p, list(st.laid_term[p]), {"hack"} if can_pay(st, p) else set(),
             "thrown out holding a laid HACK card (004:126)")
         _end(st, "ejected")
         return
     h = ev.get("h")
     if h not in st.laid_term[p] or ev.get("card") != "hack":
-        raise IllegalEvent("not_laid", f"seat {p} has not laid {h!r} as a HACK card")
+        raise IllegalEvent("not_laid", f"seat {p + 1} has not laid {h!r} as a HACK card")
     if not can_pay(st, p):
-        raise IllegalEvent("no_prio", f"seat {p} has no PRIO left to play a terminal card")
+        raise IllegalEvent("no_prio", f"seat {p + 1} has no PRIO left to play a terminal card")
     claim_face(st, h, "hack", p)
     discard_public(st, h)
     st.used[p] += 1

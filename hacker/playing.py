@@ -98,24 +98,24 @@ def on_play(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     h = ev.get("h")
     laid = st.laid_chance[p] if pile == "chance" else st.laid_term[p]
     if h not in laid:
-        raise IllegalEvent("not_laid", f"seat {p} did not lay {h!r} on its {pile} pile")
+        raise IllegalEvent("not_laid", f"seat {p + 1} did not lay {h!r} on its {pile} pile")
     key = ev.get("card")
     f = claim_face(st, h, key, p)
     c = card(f)
     if kind_of(st, c) != ("chance" if pile == "chance" else "terminal"):
-        raise IllegalEvent("laid_wrong_pile", f"seat {p} laid {c.key} on its {pile} pile")
+        raise IllegalEvent("laid_wrong_pile", f"seat {p + 1} laid {c.key} on its {pile} pile")
     tgs = targets(st, p, c.key, pile)
     if pile == "chance" and goes_face_down(st, c):
-        raise IllegalEvent("goes_face_down", f"seat {p} must lay its {c.key} face down in front of an opponent")
+        raise IllegalEvent("goes_face_down", f"seat {p + 1} must lay its {c.key} face down in front of an opponent")
     if ev["t"] == "discard":
         if tgs:
-            raise IllegalEvent("laid_card_not_played", f"seat {p} must play its laid {c.key} (004:91)")
+            raise IllegalEvent("laid_card_not_played", f"seat {p + 1} must play its laid {c.key} (004:91)")
         discard_public(st, h)
         st.history.append({"k": "unplayable", "p": p, "card": c.key})
         return
     tg = {k: v for k, v in ev.items() if k not in ("t", "p", "h", "card")}
     if tg not in tgs:
-        raise IllegalEvent("bad_target", f"seat {p} cannot play {c.key} on {tg}")
+        raise IllegalEvent("bad_target", f"seat {p + 1} cannot play {c.key} on {tg}")
     discard_public(st, h)
     if c.kind == "terminal":
         st.used[p] += 1  # 004:96: 1 PRIO, taken in phase 9
@@ -141,10 +141,10 @@ def on_protect(st: HState, q: int, ev: dict[str, Any]) -> None:
         return
     h = ev.get("h")
     if h not in st.hands[q]:
-        raise IllegalEvent("not_in_hand", f"seat {q} does not hold {h!r}")
+        raise IllegalEvent("not_in_hand", f"seat {q + 1} does not hold {h!r}")
     claim_face(st, h, ev.get("card"), q)
     if st.faces[h] != SSP:
-        raise IllegalEvent("not_protection", f"seat {q} answered with a card that is not SUPERSPY PROTECTION")
+        raise IllegalEvent("not_protection", f"seat {q + 1} answered with a card that is not SUPERSPY PROTECTION")
     discard_public(st, h)
     while st.stack and st.stack[-1]["op"] == "protect":
         st.stack.pop()
@@ -181,7 +181,7 @@ def on_give(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     g, r = task["actor"], task["to"]
     choice = {"what": ev.get("what"), "d": ev.get("d")}
     if choice not in give_options(st, g, r, task):
-        raise IllegalEvent("bad_give", f"seat {g} cannot give {choice} to seat {r}")
+        raise IllegalEvent("bad_give", f"seat {g + 1} cannot give {choice} to seat {r + 1}")
     learn(st, r, choice["what"], choice["d"])  # type: ignore[arg-type]
 
 

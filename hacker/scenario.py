@@ -63,7 +63,7 @@ class Scene:
         for h in pile:
             if self.st.faces.get(h) == want:
                 return h
-        raise LookupError(f"seat {p} has no {key} in {where}")
+        raise LookupError(f"seat {p + 1} has no {key} in {where}")
 
     def lay(self, plan: dict[int, list[str]] | None = None) -> Scene:
         """Phase 6: every seat seals, then opens, the cards named for it (by key; each to its pile)."""
@@ -121,7 +121,7 @@ class Scene:
         """Default choices (as `finish_turns`) until seat p faces a decision of this kind."""
         while not (self.pending and self.pending.actor == p and self.pending.kind == kind):
             d = self.pending
-            assert d is not None and d.actor is not None, f"no {kind} for seat {p} before {d}"
+            assert d is not None and d.actor is not None, f"no {kind} for seat {p + 1} before {d}"
             legal = api.legal(self.st, d.actor)
             self.do(next((e for e in legal if e["t"] in ("no_hack", "decline", "discard")), legal[0]))
         return self

@@ -24,13 +24,13 @@ def key(what: str, p: int) -> str:
 def on_seal(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     p, what = task["actor"], task["what"]
     if ev.get("what") != what or not isinstance(ev.get("c"), str):
-        raise IllegalEvent("bad_seal", f"seat {p} must seal its {what} with an opaque commitment c")
+        raise IllegalEvent("bad_seal", f"seat {p + 1} must seal its {what} with an opaque commitment c")
     st.sealed[key(what, p)] = ev["c"]
     if "secret" in ev:  # a local convenience: the sealing seat's own engine (or a referee) learns its value
         try:
             st.secrets[key(what, p)] = normal(what, ev["secret"])
         except TypeError:
-            raise IllegalEvent("bad_seal", f"seat {p}: a malformed secret {what}") from None
+            raise IllegalEvent("bad_seal", f"seat {p + 1}: a malformed secret {what}") from None
 
 
 def normal(what: str, value: Any) -> Any:
@@ -49,9 +49,9 @@ def learn_secret(st: HState, what: str, p: int, value: Any) -> HState:
 def _against_seal(st: HState, what: str, p: int, value: Any) -> None:
     k = key(what, p)
     if k not in st.sealed:
-        raise IllegalEvent("not_sealed", f"seat {p} has no sealed {what} to open")
+        raise IllegalEvent("not_sealed", f"seat {p + 1} has no sealed {what} to open")
     if k in st.secrets and st.secrets[k] != normal(what, value):
-        raise IllegalEvent("sealed_choice_changed", f"seat {p} opened a {what} other than the one it sealed")
+        raise IllegalEvent("sealed_choice_changed", f"seat {p + 1} opened a {what} other than the one it sealed")
     st.sealed.pop(k)
     st.secrets.pop(k, None)
 
@@ -69,7 +69,7 @@ def places_for(st: HState, p: int) -> list[int]:
 def open_place(st: HState, p: int, ev: dict[str, Any]) -> None:
     to = ev.get("to")
     if to not in places_for(st, p):
-        raise IllegalEvent("bad_place", f"seat {p} cannot go to {to!r} from {st.where[p]}")
+        raise IllegalEvent("bad_place", f"seat {p + 1} cannot go to {to!r} from {st.where[p]}")
     _against_seal(st, "place", p, to)
     st.place[p] = to
     st.history.append({"k": "place", "p": p, "to": to})
@@ -97,10 +97,10 @@ def lay_problem(st: HState, p: int, chance: list[int], term: list[int]) -> str |
 def open_lay(st: HState, p: int, ev: dict[str, Any]) -> None:
     chance, term = ev.get("chance"), ev.get("term")
     if not (isinstance(chance, list) and isinstance(term, list) and all(isinstance(h, int) for h in chance + term)):
-        raise IllegalEvent("bad_lay", f"seat {p}: chance and term are lists of handles")
+        raise IllegalEvent("bad_lay", f"seat {p + 1}: chance and term are lists of handles")
     why = lay_problem(st, p, chance, term)
     if why is not None:
-        raise IllegalEvent(why, f"seat {p} cannot lay {chance} / {term}: {why}")
+        raise IllegalEvent(why, f"seat {p + 1} cannot lay {chance} / {term}: {why}")
     _against_seal(st, "lay", p, {"chance": chance, "term": term})
     owe(st, "must_lay_card", p, [h for h in st.hands[p] if h not in chance + term],
         {c.key for c in cards() if must_lay(st, c)}, "a BLACKOUT or SUPER SPY kept back (H-DRAWN)")

@@ -53,7 +53,8 @@ class AuditResult:
     findings: list[Finding] = field(default_factory=list)
     complete: bool = False
     abandoned_by: int | None = None
-    winners: list[int] = field(default_factory=list)
+    winners: list[int] = field(default_factory=list)  # the result that stands (results are final)
+    void: list[int] = field(default_factory=list)  # winners of the game named for cheating: their share is void
     checks: list[str] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -73,8 +74,10 @@ class AuditResult:
             "ok": self.ok,
             "complete": self.complete,
             "tampered": self.tampered.as_dict() if self.tampered else None,
+            "seat_base": 0,  # every seat in this JSON is an index from 0 (seat 1 of the text is 0 here)
             "abandoned_by": self.abandoned_by,
             "winners": self.winners,
+            "void": self.void,
             "players": [
                 {
                     "seat": s,
@@ -107,8 +110,14 @@ class AuditResult:
                 out.append(f"  (no single seat) {f.rule} at entry {f.seq}: {f.evidence}")
         if self.abandoned_by is not None:
             out.append(f"  the game was abandoned: seat {self.abandoned_by + 1} stopped answering")
-        if self.complete and self.winners:
-            out.append("  winner(s): " + ", ".join(self.names[w] for w in self.winners))
+        if self.winners or self.void:  # a result reached stands, however the log goes on (results are final)
+            out.append("  winner(s): " + (", ".join(self.names[w] for w in self.winners) or "none"))
+        if self.void:
+            out.append(
+                "  void: the result of "
+                + ", ".join(f"seat {w + 1} {self.names[w]}" for w in self.void)
+                + " (named above for cheating)"
+            )
         if self.checks:
             out.append("  checked: " + "; ".join(self.checks))
         out.append(f"Result: {'no violations' if self.ok else 'VIOLATIONS FOUND'} ({self.seconds:.2f} s)")
@@ -256,8 +265,6 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
         res.findings.append(_finding(m.verdict, "seen by every peer: "))
     res.checks.append("every proof on arrival (deck keys, beacon links, shuffle shapes, public shares)")
     res.complete = m.complete and m.abandoned is None
-    if m.state.over:  # results stand: whatever happened after the game was won, the win is reported
-        res.winners = list(m.state.winners)
     if m.finished and res.tampered is None:
         rep = m.audit_report if m.audit_report is not None else m.audit()
         due = res.abandoned_by if res.abandoned_by is not None else (m.duty().seat if m.duty() else None)
@@ -273,7 +280,11 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
                 "every decryption share, sealed ones opened with the revealed box secrets",
                 *m.game.audit_checks,  # the game's own: its secrets against their commitments, the strict replay
             ]
-            res.winners = rep.winners
+    if m.state.over:  # results are final: whatever happened after the game was won, the result is reported, but
+        # for the seats named for cheating (a verdict, a violation the audit found): their own share is void
+        cheats = {f.seat for f in res.findings if f.seat is not None and f.rule not in ("unchecked", "abandoned")}
+        res.winners = [w for w in m.state.winners if w not in cheats]
+        res.void = [w for w in m.state.winners if w in cheats]
     if res.abandoned_by is not None:
         res.findings.append(
             Finding(res.abandoned_by, "abandoned", len(entries) - 1, "stopped answering: the game ended there")

@@ -11,7 +11,7 @@ from typing import Any
 
 from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.notices import notice
-from adp2p.p2p.protocol import Genesis
+from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis
 
 
 def settings_mismatch(
@@ -27,7 +27,9 @@ def settings_mismatch(
     game: str = DEFAULT_GAME,
 ) -> str | None:
     """The first difference between the genesis's game and the joiner's own settings (None: the same game), in
-    the player's language."""
+    the player's language. A genesis of another protocol version (an old log's) is never a table to join."""
+    if g.version != PROTOCOL_VERSION:
+        return f"it is of protocol version {g.version}, ours is {PROTOCOL_VERSION}"
     for what, theirs, ours in (
         ("table", g.table, table),
         ("game", g.game, game),

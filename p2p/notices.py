@@ -187,6 +187,10 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "Rejected evidence by {who} at entry {seq}: {why}",
         "de": "Beweis von {who} bei Eintrag {seq} abgelehnt: {why}",
     },
+    "evidence_refused": {
+        "en": "Evidence by {who} at entry {seq} sets nothing aside: {why}",
+        "de": "Der Beweis von {who} bei Eintrag {seq} legt nichts beiseite: {why}",
+    },
     "set_aside": {
         "en": "  ({n} later entr(y/ies) set aside for the evidence; kept in {path})",
         "de": "  ({n} spätere Einträge für den Beweis beiseitegelegt; aufbewahrt in {path})",

@@ -22,6 +22,7 @@ PROTOCOL_VERSION = 5  # 2: shuffle, password and answer entries carry proofs; 3:
 # 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded);
 # 5: the handshake may carry a table's word (p2p/table_word.py); strangers' frames are bounded (p2p/transport);
 #    card points linear in the card's attribute (a·G + id·J) and constant-size card link proofs (crypto/card_link.py)
+#    results are final (evidence that may not take a seq, `refused` evidence, witnesses only for piles shuffled)
 AUDITABLE_VERSIONS = (4, 5)  # the versions whose logs this code audits and replays (it plays only PROTOCOL_VERSION)
 MAX_PLAYERS = 6
 MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule

@@ -37,7 +37,7 @@ from adp2p.crypto.commitments import commit_code
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import hash32, u64
-from adp2p.crypto.private import seal_private
+from adp2p.crypto.private import audit_open_private, seal_private
 from adp2p.engine.catalog import card
 from adp2p.engine.state import GameState
 from adp2p.p2p.machine.common import Event
@@ -164,6 +164,31 @@ class AnswersPart:
                     f"its proof that {card(f).title} (handle {h}) {said} its password does not verify",
                     rule=RULE,
                 ) from None
+
+    def _audit_answer_boxes(self, rep: Any, full: dict[int, int]) -> None:
+        """The audit (every box secret revealed, every face known): every answer's sealed proofs, opened with its
+        attempter's box secret, checked against the controller's commitments and the handed cards' true codes. During
+        play only the attempter could; an attempter that kept a bad proof to itself (a partner of the controller, or
+        one whose evidence came too late to set anything aside) no longer hides the controller's lie. A box that does
+        not open, or a proof that fails, names the controller (`controller_answer`)."""
+        for seq, ctrl, att, box in self.answer_boxes:
+            got = self.answers.get(seq)
+            secret = self.revealed.get(att, {}).get("box_secret")
+            if got is None or secret is None:
+                continue
+            _ctrl, _s, pw, hs, match = got
+            ctx_box = b"adp2p/answer" + self.game_id + u64(seq) + bytes([ctrl, att])
+            try:
+                proofs = unpack_canonical(audit_open_private(secret, self.ids[ctrl], self.ids[att], ctx_box, box), "p")
+                if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):
+                    raise CryptoError(f"no proof for each of the {len(hs)} card(s)")
+                cs = (self.pedersen[pw[0]], self.pedersen[pw[1]], self.pedersen[pw[2]])
+                for h, m, proof in zip(hs, match, proofs, strict=True):
+                    ctx = ProofContext(self.game_id, ctrl, (pw[0], pw[1], pw[2]), PURPOSE_ANSWER, h)
+                    verify_answer(cs, card(full[h]).code, bool(m), proof, ctx)
+            except (CryptoError, KeyError, TypeError, ValueError) as exc:
+                why = f"its answer proofs sealed to seat {att + 1} do not check out: {exc}"
+                rep.violation(ctrl, RULE, why, seq)
 
     @staticmethod
     def _attempt_of(st: GameState) -> tuple[int, tuple[int, int, int], list[int]]:

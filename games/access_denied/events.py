@@ -53,6 +53,8 @@ class EventsPart:
         if box is not None:
             self._link_check(seat, body, self._attempt_of(before)[1])  # public: every peer, the same
             self._answer_proof(seat, before, ev, box)  # sealed: the attempter
+            att = self._attempt_of(before)[0]
+            self.answer_boxes.append((self.entries, seat, att, box))  # the audit opens it with att's box secret
 
     def _note(self, before: GameState, ev: Event) -> None:
         """Remember what the immediate checks need: controller answers and trade promises."""

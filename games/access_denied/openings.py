@@ -54,6 +54,7 @@ class OpeningsPart:
         self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
         self.answers: dict[int, tuple[int, int, tuple[int, ...], list[int], list[bool]]] = {}
         self.promises: list[tuple[int, int, int, int]] = []  # (seq, handle, promised code, promiser)
+        self.answer_boxes: list[tuple[int, int, int, bytes]] = []  # (seq, controller, attempter, sealed answer proofs)
 
     def _opening_due(self, seat: int, h: int) -> bool:
         """Whether `seat`, showing handle h, must open h's code commitment: h is a password card it committed."""
@@ -134,6 +135,7 @@ class OpeningsPart:
                         f"password handle {h} committed code {'ABCDEF'[code]}, the card is {card(full[h]).title}",
                         at,
                     )
+        self._audit_answer_boxes(rep, full)  # type: ignore[attr-defined]  (answers.py)
         opened = {h for seat in range(self.n) for h, _, _ in self.revealed[seat]["openings"]}
         for h, (seat, at) in sorted(self.committed.items()):
             if h not in opened:

@@ -5,6 +5,8 @@
 - `setup.py`: joins, beacon links, shuffles; `steps.py`: one event through the game's rules;
 - `reveals.py`: the reveal rounds (decryption shares, certificates, openings shown with a card);
 - `evidence.py`: immediate checks and evidence re-verified; `ending.py`: the secrets entries and the audit;
+- `finality.py`: results are final (which evidence may take a seq already held, `refused` evidence, the result that
+  stands);
 - `authoring.py`: this seat's next entry; `common.py`: records, limits and helpers;
 - `game_part.py`: the hooks a game's parts fill (its committed secrets), and their defaults.
 """

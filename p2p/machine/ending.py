@@ -48,6 +48,30 @@ class EndingPart:
         except CryptoError:
             raise ProtocolError(None, f"handle {h} does not open to a card (the audit names the shuffler)") from None
 
+    def _witnesses(self, seat: int, items: list[Any]) -> dict[int, bytes]:
+        """A seat's shuffle witnesses, each for a pile it shuffled: every pile of the log (each holds a step of every
+        seat), and the one after them only where a verdict may have cut its shuffle short (the seat wrote its witness
+        before it signed its step, which the verdict may have set aside); that one must be a witness of the size of
+        the pile in progress, if one is. Anything else is the revealer's malformed entry: nothing is taken unchecked
+        (docs/protocol.md, "Entry bodies")."""
+        witnesses: dict[int, bytes] = {}
+        done = len(self.hmap.piles)
+        for item in items:
+            if not (_is_int(item, 2) and isinstance(item[1], bytes) and len(item[1]) <= MAX_WITNESS_BYTES):
+                raise BodyError("a witness is [pile index, witness bytes]")
+            i = item[0]
+            if i in witnesses or not 0 <= i <= done or (i == done and self.verdict is None):
+                raise BodyError(f"a witness for pile {i}: no pile of the log that seat {seat + 1} shuffled, or twice")
+            if i == done:
+                try:
+                    w = ShuffleWitness.from_bytes(item[1])
+                except (CryptoError, TypeError, ValueError) as exc:
+                    raise BodyError(f"the witness for the pile cut short is no witness: {exc}") from None
+                if self.pile is not None and len(w.perm) != len(self.pile.final):
+                    raise BodyError(f"the witness for the pile cut short is for {len(w.perm)} cards, not its own")
+            witnesses[i] = item[1]
+        return witnesses
+
     def _box_context(self, sender: int, recipient: int) -> bytes:
         return b"adp2p/shares" + self.game_id + u64(self.entries) + bytes([sender, recipient])
 
@@ -61,14 +85,7 @@ class EndingPart:
             raise BodyError(f"a secrets body of {size} bytes: an honest seat's is at most {bound} here")
         deck_secret = published.deck_secret(self.game_id, seat, need(body, "deck_secret", bytes, size=32), key, seat)
         box_secret = published.box_secret(self.ids, seat, need(body, "box_secret", bytes, size=32), seat)
-        witnesses: dict[int, bytes] = {}
-        piles = len(self.hmap.piles) + 1  # the piles shuffled so far, and one a verdict may have cut short
-        for item in need(body, "witnesses", list, max_len=piles):
-            if not (_is_int(item, 2) and isinstance(item[1], bytes) and len(item[1]) <= MAX_WITNESS_BYTES):
-                raise BodyError("a witness is [pile index, witness bytes]")
-            if item[0] in witnesses or not 0 <= item[0] < piles:
-                raise BodyError(f"witness for pile {item[0]}: no such pile, or twice")
-            witnesses[item[0]] = item[1]
+        witnesses = self._witnesses(seat, need(body, "witnesses", list, max_len=len(self.hmap.piles) + 1))
         game_fields = self._secret_fields(seat, body)  # checked in shape; judged by the audit
         self.revealed[seat] = {
             "deck_secret": deck_secret,
@@ -143,6 +160,9 @@ class EndingPart:
         self._audit_secrets(rep, full)
         rep.faces = full
         self._audit_replay(rep, full)
+        if self.state.over:  # results are final: a violation voids its own seat's share of the result, never another's
+            named = self.named() | {v.seat for v in rep.violations if v.seat is not None}
+            rep.winners = [w for w in self.state.winners if w not in named]
         return rep
 
     def _audit_sealed(self, rep: AuditReport) -> None:
@@ -195,7 +215,11 @@ class EndingPart:
             return f"stopped: {self.verdict.msg}"
         res = self.game.result(self.state)
         why = "" if res.reason is None else self.game.narrate(res.reason, names=self.names)
-        line = f"winner(s): {', '.join(self.names[w] for w in res.winners)} — {why}"
+        standing = self.standing_winners()
+        line = f"winner(s): {', '.join(self.names[w] for w in standing) or 'none'} — {why}"
+        void = [w for w in res.winners if w not in standing]
+        if void:  # results are final but for a seat named for cheating: its own share is void
+            line += f" (void: the result of {', '.join(self.names[w] for w in void)}, named for cheating)"
         if self.verdict is not None:  # results stand: the game was over before this verdict (on a secrets entry)
             return f"{line}; then stopped: {self.verdict.msg}"
         return line

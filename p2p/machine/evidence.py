@@ -77,6 +77,8 @@ class EvidencePart:
             v = self._verify_bad_entry(accuser, body, seq)
         elif what == "pass":
             v = self._verify_pass_equivocation(accuser, body, seq)
+        elif what == "refused":
+            v = self._refused_entry(accuser, body, seq)
         elif what == "nocard":
             certs = need(body, "certs", list)
             if len(certs) != 1:

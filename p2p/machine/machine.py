@@ -46,6 +46,7 @@ from adp2p.p2p.machine.common import (
 )
 from adp2p.p2p.machine.ending import EndingPart
 from adp2p.p2p.machine.evidence import EvidencePart
+from adp2p.p2p.machine.finality import FinalityPart
 from adp2p.p2p.machine.game_part import GamePart
 from adp2p.p2p.machine.reveals import RevealsPart
 from adp2p.p2p.machine.setup import SetupPart
@@ -65,7 +66,7 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart):
+class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
     """One peer's fold of the game log (see module docstring). `Machine(genesis, me)` is an instance of the game's
     machine: this class (or the subclass called) with the game's `machine_parts` and `GamePart` after it."""
 
@@ -145,6 +146,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
         self._own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
         self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
+        self._init_finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
         self._init_part()  # the game's parts: their own records
 
     def duty(self) -> Duty | None:
@@ -206,6 +208,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         if not 0 <= author < self.n:
             raise ProtocolError(None, f"an entry by unknown seat {author + 1}")
         self.prev = prev
+        self._tokens_now = 0
         try:
             if kind in (Kind.EVENT, Kind.ABANDON) and isinstance(body, dict) and "passes" in body:
                 self.apply_passes(author, need(body, "passes", list, max_len=MAX_PASSES))
@@ -221,6 +224,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         except Exception as exc:  # any other failure on an author's body is that author's protocol error
             raise ProtocolError(author, f"{_kind_name(kind)} entry cannot be applied ({type(exc).__name__})") from None
         self.entries += 1
+        self._record(author, prev)
 
     def window_actor(self) -> int | None:
         """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
@@ -254,6 +258,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
                     verify_pass(self.ids[who], tok, self.game_id, self.entries, self.prev, j)
                 except CryptoError:
                     raise ProtocolError(carrier, f"pass token {j} is not seat {who + 1}'s pass there") from None
+            self._tokens_now |= 1 << who
             self._engine(who, self.game.pass_event(who))
 
     def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
@@ -272,7 +277,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             raise ProtocolError(
                 author,
                 f"out of turn: the next entry is {duty.kind.name.lower()} by seat "
-                f"{duty.seat}, not {Kind(kind).name.lower() if kind in Kind._value2member_map_ else kind}"
+                f"{duty.seat + 1}, not {Kind(kind).name.lower() if kind in Kind._value2member_map_ else kind}"
                 f" by seat {author + 1}",
             )
         {

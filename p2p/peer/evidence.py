@@ -26,22 +26,31 @@ class EvidencePart:
     """Evidence."""
 
     def _post_pending_evidence(self) -> None:
-        """Post the proof our machine's immediate checks found (once; not after a verdict stopped the game)."""
+        """Post the proof our machine's immediate checks found (once; not after a verdict stopped the game), and any
+        refused evidence that names its own author (self-accusation, held back) that the log does not show yet."""
         m = self.machine
-        if m is None or self.ended or m.verdict is not None or m.seat is None:
+        if m is None or self.ended or m.seat is None:
+            return
+        for key, raw in list(self.refused_raws.items()):
+            if key in m.refused_ids or m.complete:
+                continue  # (the log holds it: posted again only if evidence at an earlier seq sets it aside)
+            if not self._post_evidence(len(self.store), {"what": "refused", "raw": raw}):  # type: ignore[arg-type]
+                del self.refused_raws[key]
+            return
+        if m.verdict is not None:
             return
         body = m.pending_evidence()
         if body is not None:
             self._post_evidence(len(self.store), body)  # type: ignore[arg-type]
 
-    def _post_evidence(self, at: int, body: dict[str, Any]) -> None:
+    def _post_evidence(self, at: int, body: dict[str, Any]) -> bool:
         """Author an evidence entry at seq `at` (the seq of the entry it replaces, or the next one), apply it to
         a fold of the log before `at`, set our own entries from `at` on aside, and queue it for broadcast."""
         m, store = self.machine, self.store
         assert m is not None and store is not None and m.seat is not None
         if at < len(store) and store[at].author == m.seat:
             log.info("not posting evidence at seq %d over our own entry there", at)
-            return
+            return False
         trial = self._fold(at)
         raw = encode_entry(
             self.identity, m.game_id, at, store[at - 1].id, m.seat, int(Kind.EVIDENCE), encode_body(body)
@@ -52,9 +61,15 @@ class EvidencePart:
         except ProtocolError as exc:  # our own proof does not hold: never post it (and say so)
             log.error("own evidence at seq %d does not verify: %s", at, exc)
             self.tell("cannot_prove", seq=at, why=self._detail(exc))
-            return
+            return False
+        if at < len(store) and body.get("what") in ("equivocation", "pass"):
+            why = m.displaces(decode_entry(raw), trial.evidence_seen[-1][2])
+            if why is not None:  # it may not take that seq (the game ended after it, ...): it stands on its own at
+                log.info("evidence for seq %d posted at the head instead: %s", at, why)  # the head
+                return self._post_evidence(len(store), body)
         self._adopt(at, raw, trial, before)
         self.outbox.append(raw)
+        return True
 
     def _weigh(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one (by another author). If it is evidence, it takes
@@ -63,6 +78,8 @@ class EvidencePart:
         m, store = self.machine, self.store
         assert m is not None and store is not None
         e = decode_entry(raw)
+        if e.kind != Kind.EVIDENCE and not self.ended and 0 < e.seq < len(store):
+            return self._weigh_against_evidence(e)
         if e.kind != Kind.EVIDENCE or self.ended or not 0 < e.seq < len(store):
             return False
         if store[e.seq - 1].id != e.prev_hash:
@@ -70,9 +87,11 @@ class EvidencePart:
         if e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE:
             return True  # judged false before, or a seat that keeps sending false evidence: not refolded again
         held = store[e.seq]
-        if held.kind == Kind.EVIDENCE and held.author < e.author:
+        if held.kind == Kind.EVIDENCE and held.author < e.author and not self._self_accusing(e.seq):
             self.outbox.append(held.raw)  # ours wins: make sure its sender gets it
             return True
+        if held.kind == Kind.EVIDENCE and self._self_accusing(e.seq) and held.author != m.seat:
+            self.refused_raws.setdefault(held.id, held.raw)  # set aside below: its author is named at the head
         trial = self._fold(e.seq)
         before = trial.snapshot()
         try:
@@ -82,8 +101,58 @@ class EvidencePart:
             self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
             self.tell("rejected_evidence", who=self._who(e.author), seq=e.seq, why=self._detail(_short(str(exc))))
             return True
+        why = m.displaces(e, trial.evidence_seen[-1][2])
+        if why is not None:  # valid, but it may not take a seq we hold (docs/protocol.md, "Precedence at one seq")
+            self._judged_false(e)  # (never weighed again; counted like false evidence: a flood of it is bounded)
+            self._keep_evidence(raw, f"evidence at seq {e.seq} sets nothing aside: {why}")
+            self.tell("evidence_refused", who=self._who(e.author), seq=e.seq, why=self._detail(why))
+            if (why.startswith("late") or why.startswith("evidence against its own")) and e.id not in self.refused_raws:
+                self.refused_raws[e.id] = raw  # its author is named at the head: `_post_pending_evidence`
+                self._post_pending_evidence()
+            return True
         self._adopt(e.seq, raw, trial, before)
         return True
+
+    def _weigh_against_evidence(self, e: Any) -> bool:
+        """A valid entry `e` that is not evidence, at a seq where we hold evidence: the evidence keeps the seq unless
+        a peer holding `e` would refuse it there (it names its own accuser, or `e` ended the game and the evidence
+        does not accuse `e`): then `e` takes the seq, as at every peer that holds it, and our evidence goes to the
+        head (our own, found by our immediate checks, is posted again there; another's that names its author, as
+        `refused`). True if `e` took the seq."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        held = store[e.seq]
+        if held.kind != Kind.EVIDENCE or store[e.seq - 1].id != e.prev_hash or e.id in self.judged_false:
+            return False
+        if len(self.judged_false) < 4096:  # judged once (an entry sent again must not cost a refold each time)
+            self.judged_false.add(e.id)
+        try:
+            self._check_signed(e)
+            trial = self._fold(e.seq)
+            trial.apply_entry(e)
+        except (CryptoError, ProtocolError, BodyError):
+            return False
+        verdict = next((v for s, _, v in m.evidence_seen if s == e.seq), None)
+        why = None if verdict is None else trial.displaces(held, verdict)
+        if why is None:
+            return False
+        if self._take_over(e) is None:
+            return False
+        if verdict is not None and verdict.seat == held.author and held.author != m.seat:
+            self.refused_raws.setdefault(held.id, held.raw)
+        self.tell("evidence_refused", who=self._who(held.author), seq=e.seq, why=self._detail(why))
+        self._deciding.cancel()
+        self.progress.set()
+        return True
+
+    def _self_accusing(self, seq: int) -> bool:
+        """Whether the evidence we hold at `seq` names its own accuser (it never takes precedence over other
+        evidence there: a colluder's self-accusation must not hide the cheater an honest accuser names)."""
+        m = self.machine
+        if m is None:
+            return False
+        verdicts = [v for s, a, v in m.evidence_seen if s == seq]
+        return bool(verdicts) and verdicts[0].seat == self.store[seq].author  # type: ignore[index]
 
     def _adopt(self, at: int, raw: bytes, trial: Machine, before: Machine) -> None:
         """Put the evidence entry `raw` at seq `at` (setting aside what we held from there on) and take

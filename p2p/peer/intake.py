@@ -88,10 +88,14 @@ class IntakePart:
             with contextlib.suppress(LogEquivocation):  # check() only detects; append() saves the proof
                 store.append(raw)
             self.proofs_to_share.append((exc.proof.raw_a, exc.proof.raw_b))
-            if not self.ended:
+            named = {v.seat for _, _, v in m.evidence_seen if v.rule == "equivocation"}
+            if not self.ended and exc.seat not in named:  # (once: a proof gossiped again is no news)
                 self.tell("equivocation", who=self._who(exc.seat), seq=exc.seq, path=f"{store.path}.equivocations")
+                new = decode_entry(raw)
+                if new.kind != Kind.EVIDENCE:  # we may hold its author's evidence there, which it may not keep
+                    self._weigh_against_evidence(new)  # (a self-accusation over the entry that ended the game)
                 body = {"what": "equivocation", "a": exc.proof.raw_a, "b": exc.proof.raw_b}
-                self._post_evidence(exc.seq, body)
+                self._post_evidence(exc.seq, body)  # (at the head if it may not take that seq)
             return
         except (LogError, CryptoError) as exc:
             if isinstance(exc, ConflictingEntry) and (

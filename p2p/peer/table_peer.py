@@ -111,6 +111,9 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
         self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
         self._verdict_said = False
+        self._seats_told: set[int | None] = set()  # seats a verdict named that the player was told of
+        self.refused_raws: dict[bytes, bytes] = {}  # evidence refused at its seq that names its author: to post
+        self.refused_raws_done: dict[bytes, bytes] = {}  # ... and posted at the head as `refused`
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
         self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (the last few)
         self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here

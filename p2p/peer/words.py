@@ -22,7 +22,17 @@ class WordsPart:
 
     def _say_verdict(self) -> None:
         m = self.machine
-        if m is None or m.verdict is None or self._verdict_said or self.ended:
+        if m is None or m.verdict is None or self.ended:
+            return
+        if self._verdict_said:  # every proven cheat names its cheater: a later verdict naming another seat is told too
+            told = self._seats_told or {m.verdict.seat}
+            for _, accuser, v in m.evidence_seen:
+                if v.seat not in told:
+                    told.add(v.seat)
+                    proof = notice("proof_by", self.cfg.lang, who=self._who(accuser))
+                    why = v.msg if self.cfg.lang == "en" else violation_words(v.rule, self.cfg.lang)
+                    self.tell("cheating", who=self._who(v.seat), why=why, proof=proof)
+            self._seats_told = told
             return
         self._verdict_said = True
         v = m.verdict
@@ -75,7 +85,7 @@ class WordsPart:
         res = m.game.result(m.state)
         if res.reason is None or line != _names(m.result_line(), m.names):
             return line
-        who = ", ".join(m.names[w] for w in res.winners)
+        who = ", ".join(m.names[w] for w in m.standing_winners())
         return notice("result", self.cfg.lang, who=who, why=m.game.narrate(res.reason, self.cfg.lang, m.names))
 
     def _who(self, seat: int | None, lang: str | None = None) -> str:
@@ -98,14 +108,19 @@ class WordsPart:
         o = self.outcome
         o.entries = len(store)
         o.head = store.head_id
-        if m.verdict is not None:
-            v = m.verdict
-            o.verdict = f"{self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.rule}: {v.msg}"
+        if m.verdict is not None:  # every proven cheat names its cheater: the first verdict, then any other
+            said = [m.verdict]
+            for _, _, v in m.evidence_seen:
+                if all(v.seat != w.seat for w in said):
+                    said.append(v)
+            o.verdict = "; ".join(
+                f"{self._who(v.seat) if v.seat is not None else 'no single seat'}: {v.rule}: {v.msg}" for v in said
+            )
         if self.ended:
             o.line = o.said = self.ended
             said = self.ended_words or self.ended
-            if m.state.over and m.verdict is None:  # results stand: the game was won before the stall
-                o.winners = [m.names[w] for w in m.state.winners]
+            if m.state.over:  # results are final: the game was won before the stall (but for a seat named)
+                o.winners = [m.names[w] for w in m.standing_winners()]
                 reached = _names(m.result_line(), m.names)
                 o.line = notice("then", "en", result=reached, ended=self.ended)
                 o.said = notice("then", self.cfg.lang, result=self._result_words(reached), ended=said)
@@ -118,7 +133,7 @@ class WordsPart:
                 o.said = said
             self.tell("game_over_log", line=o.said, log=o.log_path)
             return
-        o.winners = [m.names[w] for w in m.state.winners]
+        o.winners = [m.names[w] for w in m.standing_winners()]  # once the audit ran: a seat it names wins nothing
         over = m.state.over  # results stand: a verdict after the game was over (on a secrets entry) keeps its result
         o.line = f"stopped by evidence: {o.verdict}" if o.verdict and not over else _names(m.result_line(), m.names)
         o.said = self._result_words(o.line)
@@ -126,7 +141,7 @@ class WordsPart:
             o.said = notice("stopped_by", self.cfg.lang, what=self._violation_words(m.verdict))
             if over:
                 res = m.game.result(m.state)
-                who = ", ".join(m.names[w] for w in res.winners)
+                who = ", ".join(m.names[w] for w in m.standing_winners())
                 why = m.game.narrate(res.reason, self.cfg.lang, m.names) if res.reason is not None else ""
                 o.said = notice("then", self.cfg.lang, result=notice("result", self.cfg.lang, who=who, why=why),
                                 ended=o.said)

@@ -165,8 +165,9 @@ def test_a_verdict_on_the_secrets_of_a_game_already_over_keeps_its_result(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Results stand: the game reached its end (the round limit) by honest play; a seat then reveals a false box
-    secret. Every peer names it, and the result stays what play reached: `result_line` (the replay's last lines, a
-    peer's outcome) said only "stopped: ..." before, as if the game had been cut short."""
+    secret. Every peer names it, and the result stays what play reached but for that seat's own share:
+    `result_line` (the replay's last lines, a peer's outcome) said only "stopped: ..." before, as if the game had
+    been cut short."""
     from _zoo_hacker import LateFalseSecret
     from adp2p.cli.main import main
 
@@ -175,11 +176,13 @@ def test_a_verdict_on_the_secrets_of_a_game_already_over_keeps_its_result(
     for m in t.ms[::2]:
         assert m.state.over and m.verdict is not None and m.verdict.seat == 1, m.verdict
         line = m.result_line()
-        assert line.startswith("winner(s): ") and "; then stopped: seat 2 " in line, line
+        assert line.startswith("winner(s): p1, p3 ") and "; then stopped: seat 2 " in line, line
+        assert "(void: the result of p2, named for cheating)" in line, line  # results are final but for the cheater
         assert m.audit_report is not None and m.audit_report.ok
     log = t.write_log(tmp_path / "log")
     res = audit_log(log)
-    assert res.winners == list(t.ms[0].state.winners) and {f.seat for f in res.findings} == {1}, res.text()
+    assert t.ms[0].state.winners == [0, 1, 2]
+    assert res.winners == [0, 2] and res.void == [1] and {f.seat for f in res.findings} == {1}, res.text()
     assert main(["replay", "--all", str(log)]) == 0
     assert "winner(s): p1" in capsys.readouterr().out
 
@@ -187,7 +190,7 @@ def test_a_verdict_on_the_secrets_of_a_game_already_over_keeps_its_result(
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_a_peers_outcome_keeps_the_result_of_a_game_over_before_a_late_verdict(lang: str) -> None:
     """The peer's outcome (what the player is told at the end, and its `outcome.line`) of the game above: the winners
-    and why, then the verdict; never only "stopped by evidence"."""
+    and why (but the seat the verdict names), then the verdict; never only "stopped by evidence"."""
     from types import SimpleNamespace
 
     from _zoo_hacker import LateFalseSecret
@@ -214,9 +217,9 @@ def test_a_peers_outcome_keeps_the_result_of_a_game_over_before_a_late_verdict(l
     peer = Peer()
     peer._finish()
     o = peer.outcome
-    assert o.winners == ["p1", "p2", "p3"], o
-    assert o.line.startswith("winner(s): p1, p2, p3") and "then stopped" in o.line, o.line
-    assert ("p1, p2, p3" in o.said) and ("danach" in o.said if lang == "de" else "then" in o.said), o.said
+    assert o.winners == ["p1", "p3"], o  # the verdict names p2: its own share of the result is void (issue 34)
+    assert o.line.startswith("winner(s): p1, p3") and "then stopped" in o.line, o.line
+    assert ("p1, p3" in o.said) and ("danach" in o.said if lang == "de" else "then" in o.said), o.said
 
 
 def test_a_false_answer_backed_by_another_squares_true_opening_names_the_controller(tmp_path: Path) -> None:

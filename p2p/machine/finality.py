@@ -1,0 +1,167 @@
+"""Results are final: what the log shows about who signed what after which entry, the entry that ended the game, the
+precedence of evidence at a seq already taken (`displaces`), the `refused` evidence that names a seat whose own
+evidence proved it a cheater (self-accusation, evidence held back), and the results that stand: every winner the
+log's verdicts and the audit do not name (docs/protocol.md, "Precedence at one seq" and "Results are final").
+
+One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from adp2p.crypto.entries import Entry, decode_entry, verify_entry
+from adp2p.crypto.errors import CryptoError, MalformedEncoding
+from adp2p.p2p.machine.common import Verdict
+from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, decode_body, need
+
+IN_PLACE = ("entry", "pass", "equivocation")  # the evidence kinds that name the author of an entry they carry
+MAX_REFUSED = 16  # `refused` entries one log may carry (each names one seat; more are nobody's news)
+
+
+def accused_entry(body: Any) -> Entry | None:
+    """The signed entry an evidence body of an in-place kind accuses (`raw`, or `a` of an equivocation), decoded but
+    not verified; None for the other kinds or a body that does not carry one."""
+    if not isinstance(body, dict) or body.get("what") not in IN_PLACE:
+        return None
+    raw = body.get("a") if body.get("what") == "equivocation" else body.get("raw")
+    if not isinstance(raw, bytes):
+        return None
+    try:
+        return decode_entry(raw)
+    except (MalformedEncoding, CryptoError, ValueError, TypeError):
+        return None
+
+
+class FinalityPart:
+    """Results are final."""
+
+    def _init_finality(self) -> None:
+        self.prevs = bytearray()  # per entry from seq 1 on: the id of the entry it builds on (32 bytes each)
+        self.authors = bytearray()  # per entry from seq 1 on: its author
+        self.token_seats = bytearray()  # per entry from seq 1 on: a mask of the seats whose pass tokens it carries
+        self.ended_at: int | None = None  # the seq of the entry that ended the game (goal, round limit, stalemate)
+        self._tokens_now = 0  # the token signers of the entry being applied
+        self.refused_seen = 0
+        self.refused_ids: set[bytes] = set()  # ids of the evidence entries a `refused` entry of this log named
+
+    def _record(self, author: int, prev: bytes | None) -> None:
+        """An entry was applied at seq `self.entries - 1`: remember who signed what on it (its author, the seats of
+        the tokens it carries) and whether it ended the game."""
+        self.prevs += prev if prev is not None and len(prev) == 32 else bytes(32)
+        self.authors.append(author)
+        self.token_seats.append(self._tokens_now & 0xFF)
+        self._tokens_now = 0
+        if self.ended_at is None and self.state.over:
+            self.ended_at = self.entries - 1
+
+    def prev_at(self, seq: int) -> bytes | None:
+        """The id of the entry that the entry at `seq` builds on (None outside the log folded so far)."""
+        if not 1 <= seq < self.entries:
+            return None
+        return bytes(self.prevs[32 * (seq - 1) : 32 * seq])
+
+    def id_at(self, seq: int) -> bytes | None:
+        """The id of the entry at `seq`, known once an entry builds on it."""
+        return self.prev_at(seq + 1)
+
+    def signed_after(self, seat: int, seq: int) -> int | None:
+        """The first seq after `seq` at which `seat` signed something in this log (an entry, or a pass token that an
+        entry carries), or None: a seat that did has taken the entry at `seq` (it built on it)."""
+        for t in range(seq + 1, self.entries):
+            if self.authors[t - 1] == seat or self.token_seats[t - 1] >> seat & 1:
+                return t
+        return None
+
+    def displaces(self, e: Entry, verdict: Verdict) -> str | None:
+        """Why valid evidence `e` (judged on the fold before its seq: `verdict`) may NOT take the seq it was posted
+        at, which this fold already holds, and set aside what follows; None if it may. This machine is the fold of
+        the log that holds the seq. The rules (docs/protocol.md, "Precedence at one seq"):
+        - evidence against its own accuser erases nothing;
+        - evidence about the entry at its seq, by a seat that signed something on top of that entry, is late: the
+          seat took the entry (an honest seat checks every entry on arrival and posts its evidence before it signs
+          anything else);
+        - no evidence sets aside the entry that ended the game unless it proves that very entry invalid (`entry` or
+          `pass` evidence about it; an equivocation about it names its author at the head), nor any entry after it."""
+        s = e.seq
+        if verdict.seat == e.author:
+            return "evidence against its own accuser sets nothing aside"
+        body = _body(e)
+        accused = accused_entry(body)
+        held = self.id_at(s)
+        about_held = accused is not None and held is not None and accused.id == held
+        if body.get("what") == "equivocation" and not about_held:  # either of the two versions may be the one held
+            with contextlib.suppress(MalformedEncoding, CryptoError, BodyError):
+                about_held = held is not None and decode_entry(need(body, "b", bytes)).id == held
+        if body.get("what") == "entry" and about_held:
+            t = self.signed_after(e.author, s)
+            if t is not None:
+                return f"late: its accuser signed entry {t}, on top of the entry it accuses"
+        proves_invalid = about_held and body.get("what") != "equivocation"  # (a second version proves nothing wrong
+        if self.ended_at is not None and (self.ended_at > s or (self.ended_at == s and not proves_invalid)):  # in it)
+            return f"the game ended at entry {self.ended_at}: its result is final"
+        return None
+
+    def _refused_entry(self, poster: int, body: dict[str, Any], seq: int) -> Verdict:
+        """`{what: "refused", raw}`: an evidence entry signed by its author for an earlier seq of this log, which the
+        log shows to be its author's own fault whether or not it proves anything else: it accuses an entry signed by
+        its own author (self-accusation), or it accuses the entry the log holds at its seq after its author signed
+        something on top of that entry (held back). Judged from the log alone, like the pass evidence."""
+        raw = need(body, "raw", bytes)
+        try:
+            e = decode_entry(raw)
+            verify_entry(e, self.ids[e.author])
+        except (CryptoError, IndexError, MalformedEncoding) as exc:
+            raise ProtocolError(poster, f"false evidence: the entry does not verify: {exc}") from None
+        if e.game_id != self.game_id or e.kind != Kind.EVIDENCE or not 1 <= e.seq < seq:
+            raise ProtocolError(poster, f"false evidence: not an evidence entry of this game before seq {seq}")
+        if e.prev_hash != self.prev_at(e.seq):
+            raise ProtocolError(poster, f"false evidence: that evidence is not on entry {e.seq - 1} of this log")
+        if self.refused_seen >= MAX_REFUSED:
+            raise ProtocolError(poster, "false evidence: this log has named enough refused evidence")
+        if e.id in self.refused_ids:
+            raise ProtocolError(poster, "false evidence: that evidence was named in this log already")
+        inner = _body(e)
+        accused = accused_entry(inner)
+        seat = e.author
+        self.refused_ids.add(e.id)  # (undone with the fold if this entry is rejected: a failed entry leaves no trace)
+        if accused is not None and accused.author == seat and accused.game_id == self.game_id:
+            why = f"seat {seat + 1} accused its own entry at seq {e.seq}: it names itself, erases nothing"
+            self.refused_seen += 1
+            return Verdict(seat, "self_accusation", why, e.seq)
+        if inner.get("what") == "entry" and accused is not None and accused.id == self.id_at(e.seq):
+            t = self.signed_after(seat, e.seq)
+            if t is not None:
+                why = (
+                    f"seat {seat + 1} held back its evidence about entry {e.seq}: it signed entry {t} on top of it "
+                    "first (evidence is due at once)"
+                )
+                self.refused_seen += 1
+                return Verdict(seat, "late_evidence", why, e.seq)
+        raise ProtocolError(poster, "false evidence: that evidence is neither against its author nor late")
+
+    def named(self) -> set[int]:
+        """Every seat a verdict in the log or the end-of-game audit names."""
+        seats = {v.seat for _, _, v in self.evidence_seen}
+        if self.verdict is not None:
+            seats.add(self.verdict.seat)
+        if self.audit_report is not None:
+            seats |= {v.seat for v in self.audit_report.violations if v.rule != "secrets_missing"}
+        seats.discard(None)
+        return seats  # type: ignore[return-value]
+
+    def standing_winners(self, extra: set[int] | None = None) -> list[int]:
+        """The result that stands: once the game ended, its winners but those a verdict or the audit names (and
+        `extra`, the seats the caller knows of too); before, nobody."""
+        if not self.state.over:
+            return []
+        named = self.named() | (extra or set())
+        return [w for w in self.state.winners if w not in named]
+
+
+def _body(e: Entry) -> dict[str, Any]:
+    try:
+        body = decode_body(e.body)
+    except BodyError:
+        return {}
+    return body if isinstance(body, dict) else {}

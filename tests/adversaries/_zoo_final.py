@@ -1,0 +1,132 @@
+"""Cheaters against "results are final" (issue 34, docs/protocol.md "Precedence at one seq" and "Results are final"),
+reusable levers for a coalition test: a late lie in `secrets` then a stall, a `secrets` body one byte over its bound
+then a stall, a `secrets` body padded with a witness for a pile no pile uses, and the evidence bodies a seat can post
+against itself or hold back (`self_accusation`, `junk_entry`). Machine subclasses for the in-process zoo table
+(tests/adversaries/_zoo.py); the evidence builders are plain functions a networked attacker uses too."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from _zoo import BadShare, Blind
+from adp2p.crypto.entries import encode_entry
+from adp2p.crypto.identity import SecretIdentity
+from adp2p.p2p.protocol import Kind, encode_body
+
+
+class LateLieThenStall(Blind):
+    """Honest in play; once the game is over it reveals a box secret that is not the one it published (named at once
+    by every peer), then reveals nothing more and is abandoned (attack 2 of issue 34)."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if d is not None and d.kind == Kind.SECRETS and d.seat == self.seat:
+            if self.cheat_seq is not None:
+                return None  # the stall
+            out = super().author_next(choose)
+            self.cheated()
+            return out[0], {**out[1], "box_secret": bytes(32)}
+        return super().author_next(choose)
+
+
+class OversizedSecretsThenStall(LateLieThenStall):
+    """Its `secrets` body is exactly one byte over the bound for its log (a witness padded), then it stalls (attack
+    7): malformed, named at once, then abandoned."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if d is None or d.kind != Kind.SECRETS or d.seat != self.seat or self.cheat_seq is not None:
+            return super().author_next(choose)
+        kind, body = Blind.author_next(self, choose)
+        self.cheated()
+        return kind, pad_to(body, self._secrets_bound() + 1)
+
+
+class PadsWitness(Blind):
+    """Its `secrets` body carries, besides its true witnesses, a witness for a pile index that no pile of the log uses,
+    padding the body up to exactly its bound (attack 9): the body must be refused, naming it."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        out = super().author_next(choose)
+        if out is None or d is None or d.kind != Kind.SECRETS or self.cheat_seq is not None:
+            return out
+        self.cheated()
+        kind, body = out
+        spare = len(self.hmap.piles)  # the one index a verdict may leave a witness for: there is no verdict
+        body = {**body, "witnesses": [*body["witnesses"], [spare, b""]]}
+        return kind, pad_to(body, self._secrets_bound(), item=-1)
+
+
+def pad_to(body: dict[str, Any], size: int, item: int = 0) -> dict[str, Any]:
+    """`body` with witness `item`'s bytes padded so that the body's encoding is exactly `size` bytes."""
+    ws = [list(w) for w in body["witnesses"]]
+    for _ in range(4):  # msgpack's length headers may grow with the padding: settle in a few steps
+        out = {**body, "witnesses": ws}
+        n = len(encode_body(out))
+        if n == size:
+            return out
+        ws[item][1] = ws[item][1] + bytes(size - n) if n < size else ws[item][1][: size - n]
+    raise AssertionError("could not pad the body to its size")
+
+
+def junk_entry(ident: SecretIdentity, game_id: bytes, seq: int, prev: bytes, seat: int) -> bytes:
+    """An entry signed by `seat` for `seq` that no rule lets it write (an event out of turn, with a made-up move): the
+    raw a seat's evidence against itself carries."""
+    body = {"ev": {"t": "nonsense", "p": seat}}
+    return encode_entry(ident, game_id, seq, prev, seat, int(Kind.EVENT), encode_body(body))
+
+
+def self_accusation(ident: SecretIdentity, game_id: bytes, seq: int, prev: bytes, seat: int) -> dict[str, Any]:
+    """The body of evidence by `seat` against its own junk entry at `seq` (attack 3: posted at the seq of the winning
+    entry, it used to set the win aside)."""
+    return {"what": "entry", "raw": junk_entry(ident, game_id, seq, prev, seat), "reason": "my own lie"}
+
+
+class Accomplice(Blind):
+    """The attempter of a controller that seals a broken answer proof to it (its partner, attack 1 of issue 34): its
+    machine accepts the answer and plays on, keeping what it found (`held`: the seq and the fault) for a late post."""
+
+    held: tuple[int, str] | None = None  # (seq, what was wrong)
+
+    def _answer_proof(self, ctrl: int, before: Any, ev: Any, box: bytes) -> None:
+        from adp2p.p2p.protocol import ProtocolError
+
+        try:
+            super()._answer_proof(ctrl, before, ev, box)  # type: ignore[misc]
+        except ProtocolError as exc:
+            if self.held is None:
+                self.held = (self.entries, str(exc))  # (a snapshot deep-copies it: no exception object)
+                self.cheated()
+
+
+class BadShareTo(BadShare):
+    """`_zoo.BadShare` aimed at one learner (`victim`): a wrong decryption share in the first item of its own it seals
+    to that seat, which that seat alone can prove (with its box secret)."""
+
+    victim = 2
+
+    def wanted(self, h: int) -> bool:
+        return self.round is not None and bool(self.round.learners.get(h, 0) >> self.victim & 1)
+
+
+class SelfAccuser(Blind):
+    """Marks the seat whose peer posts evidence against itself (the peer does it: `_zoo_final.self_accusation`)."""
+
+
+class KeepsBackMustLay(Blind):
+    """Hacker, `advanced-superspy`: at its first laying while it holds a card it must lay (SUPERSPY PROTECTION under
+    the face-down option, BLACKOUT, SUPER SPY), it seals a laying of nothing, then plays on honestly (attack 8 of
+    issue 34). Only its own faces show the cheat: every other peer records the obligation and the audit's strict
+    replay names it (`must_lay_card`). Its own engine judges blind (`Blind`), so it lets the laying pass."""
+
+    def lie(self, seen: Any, p: int, options: list[Any], what: str) -> Any:
+        from adp2p.hacker.catalog import card
+        from adp2p.hacker.facedown import must_lay
+
+        if what != "seal" or not options or options[0].get("what") != "lay":
+            return None
+        st = seen.eng
+        if any(h in st.faces and must_lay(st, card(st.faces[h])) for h in st.hands[p]):
+            return {**options[0], "secret": {"chance": [], "term": []}}
+        return None
