@@ -5,7 +5,6 @@ One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import trio
@@ -60,6 +59,8 @@ class AbandonPart:
             raw = self.held_abandons.pop(held[0])
             self._accept(raw)
             await self._send_head()
+        elif self._note_stall() or self._catch_up_first:
+            return  # we did not run for a while: catch up with the table before writing anything
         elif m.seat in allowed and not self._no_majority(silent):
             body: dict[str, Any] = {"silent": silent, "seq": len(store)}
             if passes:
@@ -144,9 +145,10 @@ class AbandonPart:
             msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
             self._nursery.start_soon(self.mesh.broadcast, msg)
             return
+        now = self._awake_now()  # time we did not run counts neither way (an abandon may wait in our buffers)
         if self.waiting_since is None or self.waiting_since[0] != e.seq:
-            self.waiting_since = (e.seq, time.monotonic())
-        waited = time.monotonic() - self.waiting_since[1]
+            self.waiting_since = (e.seq, now)
+        waited = now - self.waiting_since[1]
         rounds = int(waited // self.cfg.abandon_after) if self.cfg.abandon_after > 0 else m.n
         if e.author in _abandoners(m.n, silent, rounds):
             self._accept(raw, sender=label)

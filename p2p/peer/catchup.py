@@ -1,0 +1,113 @@
+"""Catching up before signing: after a resume (whatever the state of our log: torn, cut at a record boundary,
+repaired, intact) and after this process was stalled (SIGSTOP, a frozen machine), the peer signs nothing — no
+entry, no abandon, no pass token — until fresh heads from the table show that we hold everything it holds. An
+entry of ours that the disk lost after we sent it is then fetched back from the table (it verifies like anyone
+else's) instead of being signed a second time, which every peer would take for an equivocation; and a peer that
+wakes after the table gave up on it learns so before it writes anything (docs/protocol.md, "Abandonment and
+resume").
+
+The awake clock: time this process was not running (a stall longer than `_stall_limit`, seen as a gap between
+two ticks of `_watch_stalls`) counts neither as our waiting on another seat nor as theirs on us.
+
+One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
+
+from __future__ import annotations
+
+import time
+
+import trio
+from adp2p.crypto.entries import decode_entry
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.common import log
+from adp2p.p2p.protocol import Kind, decode_body
+
+STALL_TICK = 0.25  # seconds between two ticks of the stall watcher
+
+
+class CatchUpPart:
+    """Catching up before signing."""
+
+    def _stall_limit(self) -> float:
+        """A gap between two ticks longer than this is a stall (the process did not run)."""
+        return max(1.0, min(5.0, self.cfg.abandon_after / 4))
+
+    def _note_stall(self) -> None:
+        """Called where time matters (and by `_watch_stalls`): if the process did not run for a while since the
+        last call, that time leaves the awake clock and we catch up from the table before signing anything."""
+        now = time.monotonic()
+        gap = now - self._tick_at
+        self._tick_at = now
+        if gap > self._stall_limit():
+            self._stalled_total += gap - STALL_TICK
+            if self.machine is not None and not self.ended:
+                log.info("this process did not run for %.1f s: catching up from the table before signing", gap)
+                self._begin_catch_up()
+
+    def _awake_now(self) -> float:
+        """The awake clock (monotonic seconds, without the stalls seen so far)."""
+        self._note_stall()
+        return time.monotonic() - self._stalled_total
+
+    async def _watch_stalls(self) -> None:
+        while True:
+            self._note_stall()
+            await trio.sleep(STALL_TICK)
+
+    def _begin_catch_up(self) -> None:
+        """Sign nothing until fresh heads show we hold all the table holds (`_catch_up`)."""
+        self._catch_up_first = True
+        self._fresh_heads = {}
+        self._catch_up_since = time.monotonic() - self._stalled_total
+        self._asked_at = None
+
+    def _held_answers(self) -> set[bytes]:
+        """Ids of abandons we hold (not applied: our own clock says not yet) that name us at our next seq: a head
+        of the table one past ours that ends in one of them is caught up with, since our own entry there beats it."""
+        m, store = self.machine, self.store
+        out: set[bytes] = set()
+        if m is None or store is None:
+            return out
+        for raw in self.held_abandons.values():
+            e = decode_entry(raw)
+            if e.seq == len(store) and e.kind == Kind.ABANDON and decode_body(e.body).get("silent") == m.seat:
+                out.add(e.id)
+        return out
+
+    def _caught_up(self) -> bool:
+        """Every other seat told us a head since we began catching up, and none holds an entry we do not (or
+        none of a strict majority did, and we have waited half a period for the rest: a seat may be gone)."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        others = {i.fingerprint() for s, i in enumerate(m.ids) if s != m.seat}
+        heard = {fp: h for fp, h in self._fresh_heads.items() if fp in others}
+        n, answers = len(store), self._held_answers()
+        for seq, hid in heard.values():
+            if seq > n + 1 or (seq == n + 1 and hid not in answers):
+                return False  # it holds entries we lack (perhaps our own): fetch them first
+            if 0 < seq <= n and store[seq - 1].id != hid:
+                return False  # another entry where we hold one: let the exchange settle it first
+        if len(heard) == len(others):
+            return True
+        waited = time.monotonic() - self._stalled_total - self._catch_up_since
+        return 2 * (len(heard) + 1) > m.n and waited >= self.cfg.abandon_after / 2
+
+    async def _catch_up(self) -> bool:
+        """The gate of the play loop: True once we may sign again. Until then ask every seat for its head (each
+        heartbeat) and wait; if the table does not answer within two periods of ours (everyone left while we
+        were away), leave naming nobody and writing nothing (exit 6: a resume learns the end)."""
+        assert self.store is not None and self.mesh is not None
+        if self._caught_up():
+            self._catch_up_first = False
+            return True
+        now = self._awake_now()
+        if now - self._catch_up_since >= max(2 * self.cfg.abandon_after, 5.0):
+            self.outcome.lost_contact = True
+            self._end("lost_contact", seq=len(self.store), resume=resume_command(self.gdir, self.cfg.game))
+            self.progress.set()
+            return False
+        if self._asked_at is None or now - self._asked_at >= self.cfg.heartbeat:
+            self._asked_at = now
+            await self.mesh.broadcast({"k": "ask", "seq": len(self.store), "id": self.store.head_id})
+        with trio.move_on_after(self.cfg.heartbeat):
+            await self._wait_progress()
+        return False
