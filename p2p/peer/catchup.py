@@ -13,6 +13,7 @@ One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's
 
 from __future__ import annotations
 
+import secrets
 import time
 
 import trio
@@ -57,6 +58,7 @@ class CatchUpPart:
         """Sign nothing until fresh heads show we hold all the table holds (`_catch_up`)."""
         self._catch_up_first = True
         self._fresh_heads = {}
+        self._catch_up_nonce = secrets.token_bytes(8)
         self._catch_up_since = time.monotonic() - self._stalled_total
         self._asked_at = None
 
@@ -74,8 +76,9 @@ class CatchUpPart:
         return out
 
     def _caught_up(self) -> bool:
-        """Every other seat told us a head since we began catching up, and none holds an entry we do not (or
-        none of a strict majority did, and we have waited half a period for the rest: a seat may be gone)."""
+        """Every other seat told us its head in answer to our ask (`told`, with our nonce), and none holds an entry
+        we do not (or none of a strict majority did, and we have waited half a period for the rest: a seat may be
+        gone)."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         others = {i.fingerprint() for s, i in enumerate(m.ids) if s != m.seat}
@@ -107,7 +110,8 @@ class CatchUpPart:
             return False
         if self._asked_at is None or now - self._asked_at >= self.cfg.heartbeat:
             self._asked_at = now
-            await self.mesh.broadcast({"k": "ask", "seq": len(self.store), "id": self.store.head_id})
+            ask = {"k": "ask", "seq": len(self.store), "id": self.store.head_id, "nonce": self._catch_up_nonce}
+            await self.mesh.broadcast(ask)
         with trio.move_on_after(self.cfg.heartbeat):
             await self._wait_progress()
         return False

@@ -117,7 +117,8 @@ class FilesPart:
             except (OSError, ValueError):
                 continue
             if ident.public in ids:
-                sec = SeatSecrets.generate(ids.index(ident.public), ident, g.game_id)
+                self.identity = ident
+                sec = self._new_secrets(ids.index(ident.public), g)
                 write_secret(gdir / "secrets", sec.to_bytes())
                 with contextlib.suppress(OSError):
                     path.unlink()

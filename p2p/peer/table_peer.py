@@ -124,7 +124,8 @@ class TablePeer(
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self._catch_up_first = False  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
-        self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> a head it told us since then
+        self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the head it told us since then
+        self._catch_up_nonce = b""  # the nonce of our asks while catching up (a `told` must carry it)
         self._tick_at = time.monotonic()  # the stall watcher's last tick
         self._stalled_total = 0.0  # seconds this process did not run (left out of the awake clock)
         self._catch_up_since = 0.0  # awake clock when we began catching up
