@@ -29,16 +29,18 @@ class CatchUpPart:
     """Catching up before signing."""
 
     def _stall_limit(self) -> float:
-        """A gap between two ticks longer than this is a stall (the process did not run)."""
-        return max(1.0, min(5.0, self.cfg.abandon_after / 4))
+        """Seconds between two ticks during which this process did not run (wall time less CPU time: our own work
+        blocking the loop, a shuffle proof, is not a stall) beyond which we catch up before signing."""
+        return max(1.0, min(10.0, self.cfg.abandon_after / 2))
 
     def _note_stall(self) -> None:
         """Called where time matters (and by `_watch_stalls`): if the process did not run for a while since the
         last call, that time leaves the awake clock and we catch up from the table before signing anything."""
-        now = time.monotonic()
-        gap = now - self._tick_at
-        self._tick_at = now
-        if gap > self._stall_limit():
+        now, cpu = time.monotonic(), time.process_time()
+        idle = (now - self._tick_at) - (cpu - self._tick_cpu)  # time the process did not run
+        self._tick_at, self._tick_cpu = now, cpu
+        if idle > self._stall_limit():
+            gap = idle
             self._stalled_total += gap - STALL_TICK
             if self.machine is not None and not self.ended:
                 log.info("this process did not run for %.1f s: catching up from the table before signing", gap)

@@ -126,7 +126,7 @@ class TablePeer(
         self._catch_up_first = False  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the head it told us since then
         self._catch_up_nonce = b""  # the nonce of our asks while catching up (a `told` must carry it)
-        self._tick_at = time.monotonic()  # the stall watcher's last tick
+        self._tick_at, self._tick_cpu = time.monotonic(), time.process_time()  # the stall watcher's last tick
         self._stalled_total = 0.0  # seconds this process did not run (left out of the awake clock)
         self._catch_up_since = 0.0  # awake clock when we began catching up
         self._asked_at: float | None = None  # awake clock when we last asked the table for its heads

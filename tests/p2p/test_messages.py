@@ -74,4 +74,4 @@ def test_a_mutated_message_passes_or_raises_message_error(seed: int) -> None:
             out = check_message(msg)
         except MessageError:
             continue
-        assert set(out) in ({"k", "raw"}, {"k", "from"}, {"k", "seq", "id"}, set(REAL[0]))
+        assert set(out) in ({"k", "raw"}, {"k", "from"}, {"k", "seq", "id"}, {"k", "seq", "id", "nonce"}, set(REAL[0]))
