@@ -205,7 +205,10 @@ def latest_game(data_dir: Path) -> Path | None:
     if not root.is_dir():
         return None
     keys = (data_dir / "seats").is_dir() and any((data_dir / "seats").iterdir())
-    cands = [d for d in root.iterdir() if ((d / "secrets").exists() or keys) and (d / "log").exists()]
+    cands = [
+        d for d in root.iterdir()
+        if ((d / "secrets").exists() or keys) and (d / "log").is_file() and (d / "log").stat().st_size > 0
+    ]  # fmt: skip
     return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
 
 
