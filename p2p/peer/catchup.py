@@ -79,22 +79,25 @@ class CatchUpPart:
 
     def _caught_up(self) -> bool:
         """Every other seat told us its head in answer to our ask (`told`, with our nonce), and none holds an entry
-        we do not (or none of a strict majority did, and we have waited half a period for the rest: a seat may be
-        gone)."""
+        we lack or another entry where we hold one. Else, after half a period: a strict majority of the seats (we
+        count) told us heads we agree with — a seat may be gone, and a seat that claims entries it does not send
+        us when we `get` them (an honest one sends them at once) cannot hold us back for ever."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         others = {i.fingerprint() for s, i in enumerate(m.ids) if s != m.seat}
         heard = {fp: h for fp, h in self._fresh_heads.items() if fp in others}
         n, answers = len(store), self._held_answers()
+        agree = 0
         for seq, hid in heard.values():
             if seq > n + 1 or (seq == n + 1 and hid not in answers):
-                return False  # it holds entries we lack (perhaps our own): fetch them first
+                continue  # it holds entries we lack (perhaps our own): they are being fetched
             if 0 < seq <= n and store[seq - 1].id != hid:
-                return False  # another entry where we hold one: let the exchange settle it first
-        if len(heard) == len(others):
+                continue  # another entry where we hold one: the exchange settles it
+            agree += 1
+        if agree == len(others):
             return True
         waited = time.monotonic() - self._stalled_total - self._catch_up_since
-        return 2 * (len(heard) + 1) > m.n and waited >= self.cfg.abandon_after / 2
+        return 2 * (agree + 1) > m.n and waited >= self.cfg.abandon_after / 2
 
     async def _catch_up(self) -> bool:
         """The gate of the play loop: True once we may sign again. Until then ask every seat for its head (each
