@@ -256,6 +256,10 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "{n} ways to discard, at least {k} card(s): pick card by card (c1, c2, ...; c: start again){picked}",
         "de": "{n} Möglichkeiten, mindestens {k} Karte(n) abzulegen: Karte für Karte (c1, c2, ...; c: neu){picked}",
     },
+    "stage.give_back": {
+        "en": "{n} ways to give cards back: pick card by card (c1, c2, ...; c: start again){picked}",
+        "de": "{n} Möglichkeiten zurückzugeben: Karte für Karte (c1, c2, ...; c: neu){picked}",
+    },
     "stage.picked": {"en": " — picked: {cards}", "de": " — gewählt: {cards}"},
     "stage.card": {"en": "{key}: {card} ({n})", "de": "{key}: {card} ({n})"},
     "stage.none": {"en": "no card to pick here", "de": "hier gibt es keine Karte zu wählen"},
@@ -264,7 +268,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Type the number of a choice and Enter.\n"
             "  d       end this step / pass\n"
             "  a p t o show the attempts / plays / trades / other choices when they are folded\n"
-            "  c1 c2.. a password (or the cards to discard) card by card (c: start again)\n"
+            "  c1 c2.. a password, discards or cards to trade, one by one (c: start again)\n"
             "  p1 p2.. the ways to play one card (after p, when cards have several targets)\n"
             "  t1 t2.. the trades with one player (after t, when there are many)\n"
             "  b       show the board again\n"
@@ -276,7 +280,7 @@ MESSAGES: dict[str, dict[str, str]] = {
             "Tippe die Nummer einer Möglichkeit und Enter.\n"
             "  d       Schritt beenden / passen\n"
             "  a p t o Zugangsversuche / Karten / Tausch / Sonstiges zeigen, wenn zusammengefaltet\n"
-            "  c1 c2.. ein Passwort (oder abzulegende Karten) Karte für Karte (c: neu)\n"
+            "  c1 c2.. Passwort, Ablage oder Tauschkarten Karte für Karte (c: neu)\n"
             "  p1 p2.. die Möglichkeiten, eine Karte zu spielen (nach p, bei mehreren Zielen)\n"
             "  t1 t2.. die Tauschangebote an einen Spieler (nach t, wenn es viele sind)\n"
             "  b       das Spielfeld erneut zeigen\n"

@@ -74,6 +74,9 @@ def pending(st: GameState) -> Decision | None:
         info = {"attempt_by": ctx["p"], "s": ctx["s"], "cards": list(ctx["cards"])}
     elif op == "password":
         info = {"s": task["s"]}
+    elif op == "trade_reply":
+        ctx = st.ctx[task["ctx"]]
+        info = {"offer_by": ctx["p"], "promise": ctx["promise"]}
     return Decision(who, op, info)
 
 

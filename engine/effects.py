@@ -255,9 +255,7 @@ def _bank_error(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
     p = ctx["p"]
     st.status[p].ignore_limit = True
     if st.turn is not None and st.turn.player == p:
-        st.turn.actions_left += 1
-        if st.turn.max_actions is not None:
-            pass  # Bug / S.O.L. cap the number of actions taken; Bank Error does not lift a cap
+        st.turn.actions_left += 1  # not max_actions: Bug / S.O.L. cap the actions taken, Bank Error lifts no cap (R44)
     push(st, {"op": "draw_cards", "p": p, "n": 3})
 
 
@@ -488,7 +486,10 @@ def start_trade(st: GameState, p: int, ev: dict[str, Any]) -> None:
     if promise is not None and promise not in range(6):
         raise IllegalEvent("malformed", "a trade promise is a code 0..5")
     cid = new_ctx(st, kind="trade", p=p, q=q, card=h, promise=promise)
-    say(st, "trade_offer", p=p, q=q)
+    if promise is None:
+        say(st, "trade_offer", p=p, q=q)
+    else:  # the promise is public (it is in the event): the partner and everyone read what is offered
+        say(st, "trade_offer_code", p=p, q=q, code="ABCDEF"[promise])
     push(st, {"op": "trade_reply", "p": q, "ctx": cid})
 
 

@@ -1,8 +1,9 @@
 """Legal choices: every event the deciding player could append now, computed from what that player knows.
 
 Built on the same predicates `flow` and `effects` use to validate events, so nothing is decided twice.
-Where a choice is a free subset (discards, Spam gifts, trade replies), the list holds the useful shapes
-(the minimum and one more for discards; none or one card for gifts); any other valid subset is accepted too.
+Where a choice is a free subset (discards, Spam gifts), the list holds the useful shapes (the minimum and one more
+for discards; none or one card for gifts); any other valid subset is accepted too. A trade reply lists every set of
+cards that may be given back (000:165), as families built on demand (a client picks it card by card).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from adp2p.engine.targets import fitting_reactions, reaction_fits, targets
 
 Event = dict[str, Any]
 COMBO_CAP = 120
+REPLY_CAP = 252  # C(10, 5): every trade reply from a hand of up to 10 cards is listed
 
 
 def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list[tuple[int, ...]]:
@@ -115,7 +117,8 @@ def _attempts(st: GameState, p: int, out: Options) -> None:
 
 
 # The families of `options` (engine/options.py), each kind with its data:
-# ATTEMPTS (player, sector, card sets); DISCARDS (player, card sets); TRADES (player, others, hand, promised codes).
+# ATTEMPTS (player, sector, card sets); DISCARDS (player, card sets); TRADES (player, others, hand, promised codes);
+# REPLIES (player, card sets of one size, each hand card's code as the player knows it or None).
 
 
 def _card_set_index(combos: list[tuple[int, ...]], ev: Event) -> int | None:
@@ -151,6 +154,19 @@ DISCARDS = Kind(
     "discard", lambda d, i: {"t": "discard", "p": d[0], "cards": list(d[1][i])}, lambda d, ev: _card_set_index(d[1], ev)
 )
 TRADES = Kind("trade", _trade, _trade_index)
+
+
+def _reply(data: tuple[int, list[tuple[int, ...]], dict[int, int | None]], i: int) -> Event:
+    p, combos, codes = data
+    hs = combos[i]
+    promise = [codes[h] for h in hs]
+    return {"t": "trade_reply", "p": p, "accept": True, "cards": list(hs),
+            "promise": None if None in promise else promise}
+
+
+REPLIES = Kind(
+    "trade_reply", _reply, lambda d, ev: _card_set_index(d[1], ev) if ev.get("accept") is True else None
+)
 
 
 def _distinct(combo: tuple[int, ...], code: dict[int, int | None], k: int) -> bool:
@@ -265,22 +281,21 @@ def _answer(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
     return [{"t": "answer", "p": p, "match": truth}]
 
 
-def _trade_reply(st: GameState, p: int, task: dict[str, Any]) -> list[Event]:
-    out: list[Event] = [
-        {"t": "trade_reply", "p": p, "accept": False, "cards": []},
-        {"t": "trade_reply", "p": p, "accept": True, "cards": []},
-    ]
-    for h in st.hands[p]:
-        f = st.face(h, p)
-        out.append(
-            {
-                "t": "trade_reply",
-                "p": p,
-                "accept": True,
-                "cards": [h],
-                "promise": None if f is None else [card(f).code],
-            }
-        )
+def _trade_reply(st: GameState, p: int, task: dict[str, Any]) -> Options:
+    """Decline, accept giving nothing, and accept giving back any set of one's cards (000:165: "1 or more cards"):
+    a family per number of cards, every set while there are at most REPLY_CAP of that size (every reply from a
+    hand of up to 10 cards), a spread of them beyond (`apply` accepts any other set too)."""
+    out = Options(
+        [
+            {"t": "trade_reply", "p": p, "accept": False, "cards": []},
+            {"t": "trade_reply", "p": p, "accept": True, "cards": []},
+        ]
+    )
+    hand = sorted(st.hands[p])
+    codes = {h: None if f is None else card(f).code for h, f in zip(hand, st.faces_seen(hand, p), strict=True)}
+    for k in range(1, len(hand) + 1):
+        combos = bounded_combinations(hand, k, REPLY_CAP)
+        out.family(len(combos), REPLIES, (p, combos, codes))
     return out
 
 

@@ -1,7 +1,7 @@
 """The menu of one decision: the engine's legal events in groups (end, attempts, plays, trades, other), numbered
 once, folded when long, and listed in stages: the attempts by sector (a, a1..a6), the plays card first (p,
-p1..), a password or the cards to discard card by card (c1, c2, ...: a card's key stays the same for the whole
-stage; c starts again).
+p1..), a password, the cards to discard or the cards to give back in a trade card by card (c1, c2, ...: a card's
+key stays the same for the whole stage; c starts again; a trade reply offers the cards picked so far by number).
 
 A stage only narrows the engine's list: every choice offered is one of its legal events, with the number it has
 in the whole menu (a number typed picks from the whole list at any stage). The menu says its lines through its
@@ -42,7 +42,7 @@ SECTOR_KEY = re.compile(r"a([1-6])")  # the attempts on one sector (a1 = Banking
 TRADE_KEY = re.compile(r"t([1-9])")  # the trades offered to one player: t1, t2, ... (the partner first)
 PLAY_KEY = re.compile(r"p([1-9])")  # the plays of one card: p1, p2, ... (the card first, then its targets)
 CARD_KEY = re.compile(r"c(\d{1,2})?")  # a password card by card: c1, c2, ... (c alone: start again)
-STAGED = frozenset({"password", "discard", "give", "spam_give"})  # kinds of choices picked card by card
+STAGED = frozenset({"password", "discard", "give", "spam_give", "trade_reply"})  # kinds of choices picked card by card
 STAGE = 4  # more such choices than this: picked card by card
 
 
@@ -103,6 +103,9 @@ class Menu:
             if self.staged(idx):
                 self.carded = idx
                 self.list_stage(idx)
+                continue
+            if self.given_back(idx):
+                self.list_reply(idx)
                 continue
             self.list_items(idx)
 
@@ -166,6 +169,9 @@ class Menu:
     def list_long(self, idx: list[int]) -> None:
         """The choices `idx` at a stage of their own: more than FOLD sets of cards of one kind (the attempts on one
         sector, the discards) are picked card by card, else listed."""
+        if self.given_back(idx):
+            self.list_reply(idx)
+            return
         if len(idx) > FOLD and len({self.options[i]["t"] for i in idx}) == 1 and all(
                 self.options[i].get("cards") for i in idx):
             self.carded, self.picked = idx, []
@@ -192,6 +198,19 @@ class Menu:
         every = all(self.options[i].get("cards") for i in idx)
         return len(idx) > STAGE and len(kinds) == 1 and kinds <= STAGED and every
 
+    def given_back(self, idx: list[int]) -> list[int]:
+        """The replies to a trade that give cards back, when there are too many to list (picked card by card, with
+        the set picked so far offered by its number: any set of cards may go back); else none."""
+        given = [i for i in idx if self.options[i]["t"] == "trade_reply" and self.options[i].get("cards")]
+        return given if len(given) > STAGE else []
+
+    def list_reply(self, idx: list[int]) -> None:
+        """A trade reply: decline and accept-giving-nothing listed, the cards to give back picked card by card."""
+        given = self.given_back(idx)
+        self.list_items([i for i in idx if i not in given])
+        self.carded, self.picked = given, []
+        self.list_stage(given)
+
     def left(self, idx: list[int]) -> list[int]:
         """The choices among `idx` that hold every card picked so far."""
         return [i for i in idx if set(self.picked) <= set(self.options[i]["cards"])]
@@ -213,10 +232,13 @@ class Menu:
             return
         picked = ", ".join(self.label(h) for h in self.picked)
         least = min(len(self.options[i]["cards"]) for i in idx)  # a discard says how many cards it takes at least
-        key = "stage.password" if password else ("stage.discard" if self.options[left[0]]["t"] == "discard"
-                                                 else "stage.cards")
+        kind = self.options[left[0]]["t"]
+        key = "stage.password" if password else {"discard": "stage.discard", "trade_reply": "stage.give_back"}.get(
+            kind, "stage.cards")
         self.say("    " + msg(key, self.lang, n=len(left), k=least,
                               picked=msg("stage.picked", self.lang, cards=picked) if picked else ""))
+        if kind == "trade_reply" and self.picked:  # the cards picked so far are a reply of their own: its number
+            self.list_items([i for i in left if len(self.options[i]["cards"]) == len(self.picked)])
         items = []
         keys = self.card_keys(idx)
         for h in self.stage_cards(left):

@@ -511,6 +511,17 @@ class BrokenPromise(Blind):
         return None
 
 
+class BrokenReplyPromise(Blind):
+    """Answers a trade with two or more cards (000:165: "1 or more") and promises a wrong code for the last of them;
+    only the offerer, who receives the cards, can see the lie at once."""
+
+    def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
+        for ev in options:
+            if ev.get("t") == "trade_reply" and len(ev.get("cards") or []) >= 2 and ev.get("promise") is not None:
+                return dict(ev, promise=[*ev["promise"][:-1], (ev["promise"][-1] + 1) % 6])
+        return None
+
+
 class WrongLink(Blind):
     def author_next(self, choose: Any = None) -> Any:
         out = super().author_next(choose)

@@ -15,6 +15,7 @@ from _zoo import (
     BadCertificateAny,
     BadShare,
     BrokenPromise,
+    BrokenReplyPromise,
     DenyingController,
     DumpsterDiver,
     Duplicator,
@@ -257,3 +258,14 @@ def test_false_evidence_blames_the_accuser() -> None:
     assert {s for s, _ in t.rejected} == {0, 1, 2}
     assert all(exc.seat == 2 for _, exc in t.rejected)
     assert len(t.raws) == before
+
+
+def test_a_false_promise_in_a_two_card_trade_reply_names_the_replier(tmp_path: Path) -> None:
+    """Issue 33: a trade may be answered with several cards, each with its promised code. The replier lies about the
+    last one: the offerer, who receives the cards, proves it at once, and the audit names the replier alone (random
+    bots at the other seats: they offer trades)."""
+    t = play(BrokenReplyPromise, 1, 3, bots="random")
+    assert t.verdict_seats() == {1}
+    found = audited(t, tmp_path)
+    assert "trade_promise" in found.get(1, set()), found
+    assert set(found) <= {1, None}, f"an honest seat was accused: {found}"

@@ -143,3 +143,23 @@ def test_deduction_checklist_stays_consistent():
                                 true = frozenset(card(st.faces[x]).code for x in st.passwords[s])
                                 assert true in bot.cl.possible_passwords(s), (profile, g, s)
                 st = apply(st, ev, inplace=True)
+
+
+def test_deduction_answers_a_trade_with_the_harmful_cards_it_holds() -> None:
+    """Issue 33: the deduction bot weighs every reply to a trade, multi-card ones included: offered a card, it
+    gives back both harmful cards it holds (Bug and Worm hurt whoever holds them at turn start) and keeps the rest;
+    holding none, it gives nothing (the offered card comes free)."""
+    from adp2p.engine import apply, legal, scenario, view
+
+    def reply(hand: list[str]) -> dict[str, Any]:
+        st = scenario.build(hands={0: hand}, first=1)
+        st = apply(st, {"t": "done", "p": 1})
+        st = apply(st, {"t": "trade", "p": 1, "q": 0, "card": st.hands[1][0], "promise": None})
+        seen = view(st, 0)
+        opts = legal(seen, 0)
+        ev = DeductionBot(1)(seen, 0, opts)
+        assert ev in opts and ev["accept"]
+        return {"cards": sorted(card(seen.faces[x]).key for x in ev["cards"])}
+
+    assert reply(["bug", "worm", "firewall"]) == {"cards": ["bug", "worm"]}
+    assert reply(["firewall", "guru", "A"]) == {"cards": []}

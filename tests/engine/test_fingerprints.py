@@ -17,13 +17,13 @@ from adp2p.engine.profiles import get_profile
 from adp2p.engine.sim import play_game
 
 PINNED = [  # profile, players, bot, seed, events, sha256 of the event list (first 16 hex digits)
-    ("classic", 6, "random", 0, 1396, "7945df2c07d773df"),
+    ("classic", 6, "random", 0, 2714, "39e2710bc01dfa0b"),
     ("classic", 6, "deduction", 1, 597, "85670355ccd87746"),
-    ("retro2013", 4, "random", 1, 1316, "96783e9346e0ea6b"),
+    ("retro2013", 4, "random", 1, 3547, "ea17199af047e334"),
     ("retro2013", 4, "deduction", 0, 264, "87a295f5a733dc90"),
-    ("two-player", 2, "random", 0, 407, "7420d51f96d58c04"),
+    ("two-player", 2, "random", 0, 662, "14ff82e4248b0148"),
     ("two-player", 2, "deduction", 2, 132, "132c3bbebb925852"),
-    ("classic-de", 3, "random", 2, 1297, "afb71a663b9518e3"),
+    ("classic-de", 3, "random", 2, 730, "873dca03ae9403b3"),
     ("classic-de", 3, "deduction", 1, 253, "92ad15f846778710"),
 ]
 

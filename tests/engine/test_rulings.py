@@ -17,6 +17,7 @@ from harness import (
     advance_to,
     answer_honestly,
     attempt,
+    cid,
     done,
     empty_hand,
     ev,
@@ -554,3 +555,126 @@ def test_ruling_classic_de_easy_credit_draws_three():
         st = advance_to(st, "draw", 0)
         st = pass_all(play(st, 0, "easy_credit"))
         assert max_draw(st, 0) == want
+
+
+# -- issue 33: the seeds' silences ------------------------------------------------------------------------------
+
+
+def test_ruling_ice_holder_sets_off_a_retro_virus_unharmed():
+    """R42: ICE ("ignore the effect of any virus played", 000:687) against Retro-Virus ("The next player who succeeds
+    in improving access ... must discard all ... Then discard Retro-Virus", 000:669): the ICE holder who improves
+    access keeps its cards, and the Retro-Virus is discarded all the same (its condition was met, 000:159)."""
+    st = setup(hands={0: ["retro_virus"], 1: ["ice", "guru", "D"]}, pw={1: ["A", "B", "E"]})
+    st = set_level(set_level(st, 1, BANKING, USER), 1, MICRONOPOLY, ROOT)  # (a second action for P2)
+    st = pass_all(play(done(st), 0, "retro_virus", s=BANKING))
+    assert where(st, "retro_virus") == ("sec", BANKING)
+    st = done(next_turn(st, 1))
+    st = pass_all(play(st, 1, "ice"))
+    st = pass_all(play(st, 1, "guru", s=BANKING))
+    assert st.access[1][BANKING] == OPER
+    assert where(st, "retro_virus") == ("discard",)  # spent on the ICE holder
+    assert len(st.hands[1]) == 1 and len(of_code(st, 1, "D")) == 1  # the ICE holder kept its last card
+    st = setup(hands={0: ["retro_virus"], 1: ["guru", "D"]})  # without ICE: every card discarded
+    st = set_level(st, 1, BANKING, USER)
+    st = pass_all(play(done(st), 0, "retro_virus", s=BANKING))
+    st = pass_all(play(done(next_turn(st, 1)), 1, "guru", s=BANKING))
+    assert st.hands[1] == [] and where(st, "retro_virus") == ("discard",)
+
+
+def test_ruling_firewall_or_route_trace_closes_the_attempt_window():
+    """R43: the attempt's reaction window goes round in seat order from the attacker's left; Firewall (000:445) or
+    Route Trace (000:533) settles the attempt and closes it, so the players after in seat order get no say in it
+    (a Wiretap there would see no answer that depends on the password)."""
+    for closer, key in ((1, "firewall"), (2, "route_trace")):
+        st = setup(4, hands={0: ["A"], 1: ["firewall"], 2: ["route_trace"], 3: ["wiretap"]})
+        st = set_level(set_level(st, 2, GOVERNMENT, OPER), 3, GOVERNMENT, OPER)
+        x = of_code(st, 0, "A")[0]
+        st = advance_to(attempt(st, 0, GOVERNMENT, [x]), "window:attempt", 1)
+        if closer == 2:
+            st = ev(st, "pass", 1)
+        st = play(st, closer, key)
+        seen = []
+        while (d := pending(st)) is not None and d.kind == "window":
+            seen.append((d.actor, d.info["window"]))
+            st = ev(st, "pass", d.actor)
+        assert (3, "attempt") not in seen and where(st, "wiretap") == ("hand", 3), key
+        assert st.access[0][GOVERNMENT] == NONE, key
+    # passing instead, the window reaches P4, who may Wiretap
+    st = setup(4, hands={0: ["A"], 1: ["firewall"], 3: ["wiretap"]})
+    st = set_level(st, 3, GOVERNMENT, OPER)
+    st = advance_to(attempt(st, 0, GOVERNMENT, of_code(st, 0, "A")), "window:attempt", 3)
+    assert pending(play(st, 3, "wiretap")) is not None
+
+
+def test_ruling_bank_error_does_not_lift_bug_or_sol():
+    """R44: Bank Error's "take 1 additional action" (000:407) under Bug ("you may take only 1 action", 000:783) or
+    S.O.L. ("may not take more than 1 action per turn", 000:561): the cap stands; the cards are drawn."""
+    st = setup(hands={0: ["bug", "bank_error"]})
+    st = set_level(st, 0, GOVERNMENT, ROOT)  # two actions, capped to one by Bug
+    st = done(st)
+    n = len(st.hands[0])
+    st = pass_all(play(st, 0, "bank_error"))
+    assert len(st.hands[0]) == n - 1 + 3
+    assert st.turn.actions_left == 2 and actions_available(st) == 0  # (Bug is hidden: its step still asks)
+    trade = {"t": "trade", "p": 0, "q": 1, "card": st.hands[0][0], "promise": None}
+    assert illegal(st, trade) == "no_actions"
+    st = setup(hands={0: ["sol"], 1: ["bank_error"]})
+    st = set_level(set_level(st, 0, TELECOMM, OPER), 1, TELECOMM, USER)
+    st = pass_all(play(done(st), 0, "sol", q=1))
+    st = set_level(set_level(next_turn(st, 1), 1, BANKING, OPER), 1, MICRONOPOLY, ROOT)
+    st = done(st) if pending(st).kind == "free" else st
+    assert actions_available(st) == 1  # S.O.L.: one action
+    st = pass_all(play(st, 1, "bank_error"))
+    assert actions_available(st) == 0 and pending(st).kind != "actions"  # (S.O.L. is public: the step is over)
+
+
+def test_ruling_two_player_upgrade_code_from_either_password():
+    """R45: an upgrade that needs a code in "your sector's password" (DSL, 000:469) at a table of two, where each
+    player controls two sectors ("act as though you gained Root access to both", 002:293): a code in either of the
+    player's two passwords meets it; in neither, it does not."""
+    for pws, ok in (([["A", "B", "C"], ["D", "E", "F"]], True), ([["D", "E", "F"], ["A", "B", "C"]], True),
+                    ([["A", "B", "D"], ["A", "E", "F"]], False)):
+        st = setup(2, "two-player", pw={0: pws}, hands={0: ["dsl"]})
+        st = set_level(done(st), 0, TELECOMM, USER)
+        if ok:
+            st = pass_all(play(st, 0, "dsl"))
+            assert where(st, "dsl") == ("upg", 0)
+        else:
+            assert illegal_play(st, 0, "dsl") == "requirement_code"
+
+
+def test_ruling_route_trace_on_an_uncontrolled_sector_returns_the_cards_to_the_attacker():
+    """R46: Route Trace on an attempt to buy access to an uncontrolled sector (000:256, an "access attempt" at 000:265)
+    by a player with Oper there: the attempt fails and the turn ends (000:533); the cards, given to no controller,
+    go back to the attacker; only players with Oper or Root in that sector are asked."""
+    st = setup(4, hands={0: ["A", "B"], 2: ["route_trace"]})  # 4 players: TeleComm and Universities uncontrolled
+    st = set_level(st, 2, TELECOMM, OPER)
+    paid = of_code(st, 0, "A") + of_code(st, 0, "B")
+    st = attempt(st, 0, TELECOMM, paid)
+    d = pending(st)
+    assert d.kind == "window" and d.actor == 2  # P2 and P4 have no Oper in TeleComm: not asked
+    st = pass_all(play(st, 2, "route_trace"))
+    assert all(st.loc[x] == ("hand", 0) for x in paid)
+    assert st.access[0][TELECOMM] == NONE
+    assert st.turn.player == 1  # the turn ended
+
+
+def test_ruling_classic_de_top_discard_is_seen_by_all():
+    """R47: 001:167 drops 000:181's "Except for the top card on the discard pile" ("Der Ablagestapel darf nicht
+    durchsucht werden"). Every profile plays 000: a discard lies face up (001:167 "mit dem Bild nach oben"), so its
+    face is public, and the Government bonus takes the top card by sight (001:241)."""
+    from adp2p.engine.flow import discard_needed
+
+    st = setup(profile="classic-de", hands={0: ["firewall"]})
+    st = advance_to(st, "discard", 0)
+    x = h(st, "firewall")
+    rest = [y for y in st.hands[0] if y != x][: max(0, discard_needed(st, 0) - 1)]
+    st = ev(st, "discard", 0, cards=[*rest, x])  # the Firewall last: on top
+    top = st.discard[-1]
+    from adp2p.engine import legal, view
+
+    assert all(view(st, p).face(top, p) == cid("firewall") for p in range(3))
+    st = advance_to(st, "turn_start", 1)
+    assert {"t": "gov_draw", "p": 1} in legal(view(st, 1), 1)
+    st = ev(st, "gov_draw", 1)
+    assert where(st, "firewall") == ("hand", 1)

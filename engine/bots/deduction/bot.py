@@ -16,7 +16,8 @@ It is called with successive views of one seat of one game and keeps state acros
   Trace / CancelBot against the leader, Backup, Press Pass, Anti-Virus, Counter-Virus, Mocking Bird,
   Wiretap for information);
 * the password is built from rare codes, from cards it least wants to play, and with the codes its
-  upgrades need; discards drop the cards least useful against the passwords it is attacking.
+  upgrades need; discards drop the cards least useful against the passwords it is attacking;
+* a trade offered to it is accepted, every set of cards it could give back weighed (its harmful cards go back).
 """
 
 from __future__ import annotations

@@ -36,10 +36,7 @@ class ChoicesPart:
         if kind == "window":
             return self._window(st, info, options)
         if kind == "trade_reply":
-            for ev in options:
-                if ev.get("accept") and not ev["cards"]:
-                    return ev
-            return None
+            return self._trade_reply(st, info, options)
         if kind == "nsa_take":
             return max(options, key=lambda ev: self.card_value(st, ev["card"]))
         if kind == "hs_give":
@@ -127,6 +124,34 @@ class ChoicesPart:
         if bank:
             return bank[0]
         return max(draws, key=lambda ev: ev["n"])
+
+    def _trade_reply(self, st: GameState, info: dict[str, Any], options: Sequence[Event]) -> Event | None:
+        """Accept every offer (the card comes free), giving back the set of cards worth most to give: each card's
+        worth to keep (cards the hand limit will discard anyway count little) against what it does to the offerer
+        (a harmful card hurts them, any other helps them, the leader most). In practice: the harmful cards held,
+        else nothing. Each family of card sets is scored unbuilt; the first best reply wins."""
+        q = info.get("offer_by")
+        vals = self._effective_values(st)
+        lead = 1.5 if q is not None and q == self._leader(st) else 1.0
+        gain: dict[int, float] = {}
+        for h in st.hands[self.seat]:
+            f = st.face(h, self.seat)
+            harmful = f is not None and card(f).is_harmful
+            gain[h] = -vals[h] + (1.0 * lead if harmful else -0.5 * lead)
+        best: tuple[float, Callable[[], Event]] | None = None
+        for events, n, kind, data in parts(options):
+            if kind is not None and kind.t == "trade_reply":
+                scores = [sum(gain[h] for h in hs) for hs in data[1]]
+                top = max(scores)
+                if best is None or top > best[0]:
+                    best = (top, partial(kind.make, data, scores.index(top)))
+                continue
+            for ev in events if kind is None else [kind.make(data, i) for i in range(n)]:  # type: ignore[union-attr]
+                if ev["t"] == "trade_reply" and ev.get("accept"):
+                    score = sum(gain[h] for h in ev["cards"])
+                    if best is None or score > best[0]:
+                        best = (score, partial(dict, ev))
+        return best[1]() if best else None
 
     def _spam_give(self, st: GameState, options: list[Event]) -> Event | None:
         for ev in options:
