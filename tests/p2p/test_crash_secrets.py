@@ -115,7 +115,29 @@ async def test_a_crash_at_any_write_boundary_resumes_and_completes_with_nobody_n
     await crash_and_resume(tmp_path, crashing_at_write(k))
 
 
-async def crash_and_resume(tmp_path: Path, cls: type[TablePeer]) -> None:
+class ClaimsEntriesItNeverSends(TablePeer):
+    """A seated cheater that answers every `ask` of a peer catching up with a head three entries past the asker's,
+    which it never sends (otherwise it plays honestly)."""
+
+    async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        if msg["k"] == "ask":
+            await self._safe_send(fp, {"k": "told", "seq": msg["seq"] + 3, "id": bytes(32), "nonce": msg["nonce"]})
+            return
+        await super()._handle(fp, label, msg)
+
+
+async def test_a_seat_that_claims_entries_it_never_sends_cannot_keep_a_resumed_peer_from_playing(
+    tmp_path: Path,
+) -> None:
+    """A resumed peer signs nothing until the table's heads show it holds all the table holds; a cheater claiming
+    entries it never sends is outvoted after half a period by a strict majority agreeing with the resumed log
+    (before the majority rule: the resumed peer waited until it left, "lost contact", and was abandoned)."""
+    await crash_and_resume(tmp_path, crashing(Kind.EVENT), liar=ClaimsEntriesItNeverSends, timeout=2 * TIMEOUT)
+
+
+async def crash_and_resume(
+    tmp_path: Path, cls: type[TablePeer], liar: type[TablePeer] = TablePeer, timeout: float = TIMEOUT
+) -> None:
     n = 3
     seeds = draw(n, 4)
     outcomes: list[Outcome | None] = [None] * n
@@ -158,11 +180,11 @@ async def crash_and_resume(tmp_path: Path, cls: type[TablePeer]) -> None:
         await trio.sleep(0.5)
         await run(peer(VICTIM), VICTIM, resume=v.gdir)  # a new process would do the same: reload and refold
 
-    with trio.fail_after(TIMEOUT):
+    with trio.fail_after(timeout):
         async with trio.open_nursery() as nursery:
             nursery.start_soon(lambda: run(peer(0), 0, on_listening=lambda p: (ports.append(p), up.set())))
             await up.wait()
-            nursery.start_soon(run, peer(2), 2)
+            nursery.start_soon(run, peer(2, liar), 2)
             nursery.start_soon(victim)
     assert crashed, "the victim never crashed"
     for i in range(n):
