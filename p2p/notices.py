@@ -120,6 +120,11 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "Refused an abandon by {who}: the seat it names answered in time",
         "de": "Abbruch durch {who} abgelehnt: der genannte Platz hat rechtzeitig geantwortet",
     },
+    "refused_early_abandon": {
+        "en": "Refused an abandon by {who} naming {silent}: by our clock that seat has not been due that long",
+        "de": "Abbruch durch {who} gegen {silent} abgelehnt: nach unserer Uhr war dieser Platz noch nicht so lange "
+        "an der Reihe",
+    },
     "answered_after_all": {
         "en": "{who} answered after all: the abandonment is set aside (kept in {path}) and the game goes on",
         "de": "{who} hat doch geantwortet: der Abbruch wird beiseitegelegt (aufbewahrt in {path}), "

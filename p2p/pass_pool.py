@@ -68,18 +68,26 @@ class PassPool:
     def signed(self, seq: int, prev: bytes, j: int) -> bool:
         return (seq, prev, j) in self.own
 
-    def add(self, seq: int, prev: bytes, j: int, seat: int, token: bytes, next_seq: int) -> bool:
-        """A token from the table: kept if it is for the next seqs, new, and really `seat`'s. True if kept."""
+    def add(
+        self, seq: int, prev: bytes, j: int, seat: int, token: bytes, next_seq: int, head: bytes | None = None
+    ) -> bool:
+        """A token from the table: kept if it is for the next seqs, new, and really `seat`'s. True if kept. `head`:
+        the id of our last entry; a token for the very next point (`next_seq`, `head`) is never crowded out by made-up
+        branches (a seat may sign tokens on any prev it likes: at the bound, one of them makes room)."""
         if not next_seq <= seq <= next_seq + AHEAD or not 0 <= j < MAX_PASSES or not 0 <= seat < len(self.ids):
             return False
         if self.tokens.get((seq, prev), {}).get((j, seat)) is not None:
             return False
-        if (seq, prev) not in self.tokens and sum(1 for s, _ in self.tokens if s == seq) >= MAX_PREVS:
+        real = seq == next_seq and prev == head
+        crowd = [k for k in self.tokens if k[0] == seq and k != (seq, prev)]
+        if (seq, prev) not in self.tokens and len(crowd) >= MAX_PREVS and not real:
             return False
         try:
             verify_pass(self.ids[seat], token, self.game_id, seq, prev, j)
         except CryptoError:
             return False
+        if (seq, prev) not in self.tokens and len(crowd) >= MAX_PREVS:
+            del self.tokens[crowd[0]]  # a made-up branch (the real one at the next seq is ours: `head`)
         self._put(seq, prev, j, seat, token)
         return True
 

@@ -9,6 +9,8 @@ from typing import Any
 
 import trio
 from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.passes import verify_pass
 from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
@@ -115,6 +117,11 @@ class AbandonPart:
             return
         silent = decode_body(e.body)["silent"]
         took = _passes_of(e) or []
+        decision = (e.seq, e.prev_hash, len(took))
+        # Patience per decision: the seat it names owes the decision after the tokens it carries, due here only from
+        # the moment we hold them all. If we did not (a token its author, or a partner, kept back and sends only now,
+        # inside the abandon), the named seat's clock starts now: the abandon is held, never applied at once.
+        self.patience.due(*decision)
         if self.passes is not None and took:  # its tokens are good (checked above): ours to carry too
             sim = m.fork()
             sim.prev = e.prev_hash
@@ -122,7 +129,7 @@ class AbandonPart:
                 who = sim.window_actor()
                 if who is None or not isinstance(tok, bytes):
                     break
-                self.passes.add(e.seq, e.prev_hash, j, who, tok, len(store))
+                self.passes.add(e.seq, e.prev_hash, j, who, tok, len(store), store.head_id)
                 sim.pass_window()
             self.progress.set()
         token = self.passes.get(e.seq, e.prev_hash, len(took), silent) if self.passes is not None else None
@@ -145,11 +152,8 @@ class AbandonPart:
             msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
             self._nursery.start_soon(self.mesh.broadcast, msg)
             return
-        now = self._awake_now()  # time we did not run counts neither way (an abandon may wait in our buffers)
-        if self.waiting_since is None or self.waiting_since[0] != e.seq:
-            self.waiting_since = (e.seq, now)
-        waited = now - self.waiting_since[1]
-        rounds = int(waited // self.cfg.abandon_after) if self.cfg.abandon_after > 0 else m.n
+        waited = self.patience.waited(*decision)
+        rounds = self.patience.rounds(*decision, m.n)
         if e.author in _abandoners(m.n, silent, rounds):
             self._accept(raw, sender=label)
             return
@@ -157,21 +161,60 @@ class AbandonPart:
             self.tell("gave_up_early", who=self._who(e.author), silent=self._who(silent), secs=f"{waited:.0f}")
             if silent == m.seat and self._nursery is not None:  # we are deciding: no wait loop of ours runs
                 rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
-                self._nursery.start_soon(self._due_for_me, e.seq, rank * self.cfg.abandon_after - waited)
+                self._nursery.start_soon(self._due_for_me, decision, rank)
         self.held_abandons[e.author] = raw
 
-    async def _due_for_me(self, seq: int, after: float) -> None:
-        """An abandon naming us, held while we decide: once our own clock says its author waited long enough
-        and we still have not answered at that seq, it is applied (our decision is then cancelled)."""
-        await trio.sleep(max(0.0, after))
-        store = self.store
-        if store is None or len(store) != seq or self.ended:
-            return
+    async def _due_for_me(self, decision: tuple[int, bytes, int], rank: int) -> None:
+        """An abandon naming us, held while we decide: once our own clock says its author (the `rank`-th seat that
+        may) waited long enough since that decision became due here, and we still have not answered at that seq, it
+        is applied (our decision is then cancelled)."""
+        while True:
+            store = self.store
+            if store is None or len(store) != decision[0] or store.head_id != decision[1] or self.ended:
+                return
+            if self.patience.waited(*decision) >= rank * self.cfg.abandon_after:
+                break
+            await trio.sleep(self.patience.step)
         m = self.machine
         held = sorted(a for a, raw in self.held_abandons.items() if m is not None and self._names(raw) == m.seat)
         if held:
             self._accept(self.held_abandons.pop(held[0]))
             await self._send_head()
+
+    def _carries_answer(self, abandon: Any, silent: int, e: Any) -> bool:
+        """Whether entry `e` (at the abandon's seq, after the same entry) carries `silent`'s pass token for the
+        decision the abandon names it at: proof that the seat it names answered there."""
+        m = self.machine
+        assert m is not None
+        took, carried = _passes_of(abandon), _passes_of(e)
+        if took is None or not carried or len(carried) <= len(took) or not 0 <= silent < m.n:
+            return False
+        token = carried[len(took)]
+        try:
+            verify_pass(m.ids[silent], token, m.game_id, e.seq, e.prev_hash, len(took))
+        except (CryptoError, TypeError, ValueError):
+            return False
+        return True
+
+    @staticmethod
+    def _named(e: Any) -> int:
+        return int(decode_body(e.body)["silent"])
+
+    def _due_by_our_clock(self, e: Any) -> bool:
+        """Whether abandon `e` (valid in shape) could have been written by now by our own clock: the decision it
+        names has been due here for as many periods as its author's rank among the seats that may write it."""
+        m = self.machine
+        assert m is not None
+        took = _passes_of(e) or []
+        decision = (e.seq, e.prev_hash, len(took))
+        try:
+            silent = self._named(e)
+            rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
+        except (BodyError, KeyError, TypeError, ValueError):
+            return False
+        if not self.patience.known(*decision):
+            return False
+        return self.patience.waited(*decision) >= rank * self.cfg.abandon_after
 
     def _names(self, raw: bytes) -> int | None:
         """The seat a held abandon names, unless that seat passed there (we hold its token: it answered)."""
@@ -195,7 +238,9 @@ class AbandonPart:
 
     def _weigh_abandon(self, raw: bytes) -> bool:
         """An entry at a seq where we hold another one, where an abandon is involved. The silent seat's own valid
-        entry beats an abandon naming it (the abandon is set aside and the game goes on); between two abandons
+        entry beats an abandon naming it (the abandon is set aside and the game goes on), and so does any valid entry
+        that carries the silent seat's pass token for the very decision the abandon names it at (it answered: its
+        token was kept from us, or came late); between two abandons
         the lower author wins; an abandon over the silent seat's own entry is refused (its author may simply not
         have had it yet: nobody is named). True if dealt with here."""
         m, store = self.machine, self.store
@@ -216,15 +261,22 @@ class AbandonPart:
         except (BodyError, KeyError):
             return False
         wins = e.author == silent if e.kind != Kind.ABANDON else e.author < held.author
+        if not wins and e.kind != Kind.ABANDON:
+            wins = self._carries_answer(held, silent, e)
         if not wins:
             return e.kind == Kind.ABANDON  # a higher abandon: no news
+        if e.kind == Kind.ABANDON and not self._due_by_our_clock(e):
+            # a lower abandon naming a decision that has not been due here long enough for its author (made due
+            # only now by the tokens it carries, say): it never displaces the one we applied
+            self.tell("refused_early_abandon", who=self._who(e.author), silent=self._who(self._named(e)))
+            return True
         trial = self._take_over(e)
         if trial is None:
             return False  # not valid there: the caller rejects it as usual
         if trial.abandoned is not None:
             self._abandoned(e)
         else:
-            self.tell("answered_after_all", who=self._who(e.author), path=f"{store.path}{SUPERSEDED_SUFFIX}")
+            self.tell("answered_after_all", who=self._who(silent), path=f"{store.path}{SUPERSEDED_SUFFIX}")
             self.ended = self.ended_words = None
             self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
             self._reopened = True

@@ -6,8 +6,9 @@ else's) instead of being signed a second time, which every peer would take for a
 wakes after the table gave up on it learns so before it writes anything (docs/protocol.md, "Abandonment and
 resume").
 
-The awake clock: time this process was not running (a stall longer than `_stall_limit`, seen as a gap between
-two ticks of `_watch_stalls`) counts neither as our waiting on another seat nor as theirs on us.
+A stall: between two ticks of `_watch_stalls` (or the check right before we sign), wall time less the process's
+CPU time (our own work blocking the loop, a shuffle proof, is not one) longer than `_stall_limit`. The waits here
+are on the awake clock of `patience.py`.
 
 One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's shared state."""
 
@@ -34,22 +35,14 @@ class CatchUpPart:
         return max(1.0, min(10.0, self.cfg.abandon_after / 2))
 
     def _note_stall(self) -> None:
-        """Called where time matters (and by `_watch_stalls`): if the process did not run for a while since the
-        last call, that time leaves the awake clock and we catch up from the table before signing anything."""
+        """Called where it matters (right before we sign) and by `_watch_stalls`: if the process did not run for a
+        while since the last call, we catch up from the table before signing anything."""
         now, cpu = time.monotonic(), time.process_time()
         idle = (now - self._tick_at) - (cpu - self._tick_cpu)  # time the process did not run
         self._tick_at, self._tick_cpu = now, cpu
-        if idle > self._stall_limit():
-            gap = idle
-            self._stalled_total += gap - STALL_TICK
-            if self.machine is not None and not self.ended:
-                log.info("this process did not run for %.1f s: catching up from the table before signing", gap)
-                self._begin_catch_up()
-
-    def _awake_now(self) -> float:
-        """The awake clock (monotonic seconds, without the stalls seen so far)."""
-        self._note_stall()
-        return time.monotonic() - self._stalled_total
+        if idle > self._stall_limit() and self.machine is not None and not self.ended:
+            log.info("this process did not run for %.1f s: catching up from the table before signing", idle)
+            self._begin_catch_up()
 
     async def _watch_stalls(self) -> None:
         while True:
@@ -61,7 +54,7 @@ class CatchUpPart:
         self._catch_up_first = True
         self._fresh_heads = {}
         self._catch_up_nonce = secrets.token_bytes(8)
-        self._catch_up_since = time.monotonic() - self._stalled_total
+        self._catch_up_since = self.patience.now()
         self._asked_at = None
 
     def _held_answers(self) -> set[bytes]:
@@ -96,7 +89,7 @@ class CatchUpPart:
             agree += 1
         if agree == len(others):
             return True
-        waited = time.monotonic() - self._stalled_total - self._catch_up_since
+        waited = self.patience.now() - self._catch_up_since
         return 2 * (agree + 1) > m.n and waited >= self.cfg.abandon_after / 2
 
     async def _catch_up(self) -> bool:
@@ -107,7 +100,7 @@ class CatchUpPart:
         if self._caught_up():
             self._catch_up_first = False
             return True
-        now = self._awake_now()
+        now = self.patience.now()
         if now - self._catch_up_since >= max(2 * self.cfg.abandon_after, 5.0):
             self.outcome.lost_contact = True
             self._end("lost_contact", seq=len(self.store), resume=resume_command(self.gdir, self.cfg.game))

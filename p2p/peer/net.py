@@ -313,7 +313,7 @@ class NetPart:
                 return  # (a token is checked against the seat it names: relayed ones are as good as the seat's own)
             if self.ended:
                 return
-            if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store)):
+            if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store), store.head_id):
                 self.progress.set()
         elif k == "get" and self.store is not None:
             for e in self.store.since(msg["from"])[:2000]:

@@ -57,6 +57,7 @@ from adp2p.p2p.peer.files import FilesPart
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import LobbyPart
 from adp2p.p2p.peer.net import NetPart
+from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.transport import Mesh, TablePlaying
@@ -114,7 +115,9 @@ class TablePeer(
         self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
         self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
         self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
-        self.waiting_since: tuple[int, float] | None = None  # (seq, monotonic time) we began waiting there
+        self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
+        self._at_seq: int | None = None  # the seq our play loop last looked at
+        self._silence_acted: tuple[Decision, int] | None = None  # (decision, periods) we last acted on its silence
         self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
         self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
         self.evidence_bytes = 0  # written to the evidence file (bounded)
@@ -127,7 +130,6 @@ class TablePeer(
         self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the head it told us since then
         self._catch_up_nonce = b""  # the nonce of our asks while catching up (a `told` must carry it)
         self._tick_at, self._tick_cpu = time.monotonic(), time.process_time()  # the stall watcher's last tick
-        self._stalled_total = 0.0  # seconds this process did not run (left out of the awake clock)
         self._catch_up_since = 0.0  # awake clock when we began catching up
         self._asked_at: float | None = None  # awake clock when we last asked the table for its heads
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
@@ -168,6 +170,7 @@ class TablePeer(
                 nursery.start_soon(self._events)
                 nursery.start_soon(self._gossip_heads)
                 nursery.start_soon(self._repeat_passes)
+                nursery.start_soon(self.patience.tick)
                 nursery.start_soon(self._watch_stalls)
                 if self.cfg.mdns:
                     nursery.start_soon(self._discover)
@@ -200,8 +203,6 @@ class TablePeer(
         assert self.machine is not None and self.store is not None and self.mesh is not None
         # the game has begun: only its seated players may connect (outsiders cannot hold sockets or slots)
         self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
-        last_wait: tuple[int, int] | None = None  # (seq, seat) we last timed out waiting for
-        silent_rounds = 0  # how many abandon_after periods in a row that seat has been silent there
         while True:
             self._show()
             self._drain_pending()
@@ -215,9 +216,11 @@ class TablePeer(
             duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
             self._progress_line(duty)
-            if self.waiting_since is None or self.waiting_since[0] != len(self.store):
-                self.waiting_since = (len(self.store), self._awake_now())  # when this seq's duty began, here
+            if self._at_seq != seq:
+                self._at_seq = seq
                 self.held_abandons.clear()  # abandons held for an earlier seq are moot now
+            decision = (seq, prev, len(toks))
+            self.patience.due(*decision)  # the duty on now became due here no earlier than now
             self._note_stall()
             if self._catch_up_first and not await self._catch_up():
                 continue  # resumed or stalled: nothing is signed before we hold all the table holds
@@ -270,19 +273,46 @@ class TablePeer(
                 continue  # the game's work of ours to come (a proof we will owe), done while we wait for others
             if await self._look_ahead(m, trial, len(toks)):
                 continue  # we decided a window of ours ahead of time: look again
-            waited = (len(self.store), duty.seat, len(toks))
-            if not await self._wait_awake(self.cfg.abandon_after) and not self.pending:
-                # a last look before giving up on that seat: what it sent may still wait in our buffers (after
-                # this process was suspended, every timer fires at once, before the buffered entries are read)
-                with trio.move_on_after(max(0.2, self.cfg.heartbeat)) as grace:
-                    await self._wait_progress()
-                if not grace.cancelled_caught or self.pending or len(self.store) != waited[0]:
-                    continue
-                silent_rounds = silent_rounds + 1 if waited == last_wait else 1
-                last_wait = waited
-                await self._abandon(duty.seat, silent_rounds, toks)
+            if await self._silence(decision, duty.seat, toks):
+                continue
         await self._flush()
         self._finish()
+
+    async def _silence(self, decision: Decision, seat: int, toks: list[bytes]) -> bool:
+        """The seat on duty has not answered `decision`: wait for news or for its next period of patience (counted
+        from when that decision became due here, not from when this seq began or the last message came: entries
+        sent far ahead of the log, tokens on made-up branches and the like are no answer). At each period that
+        passes, one last look at what waits in our buffers, then give up on it (`_abandon`). True to look again."""
+        period = self.cfg.abandon_after
+        m = self.machine
+        assert m is not None
+        rounds = self.patience.rounds(*decision, m.n)
+        acted = self._silence_acted[1] if self._silence_acted and self._silence_acted[0] == decision else 0
+        if rounds <= acted:
+            if period <= 0:  # no patience at all: every seat may give up at once, and has
+                await self._wait_progress()
+                return True
+            left = self.patience.due(*decision) + (acted + 1) * period - self.patience.now()
+            await self._wait_awake(max(0.0, left))
+            return True
+        # a last look before giving up on that seat: what it sent may still wait in our buffers (after this process
+        # was suspended, every timer fires at once, before the buffered entries are read)
+        self._silence_acted = (decision, rounds)
+        with trio.move_on_after(max(0.2, self.cfg.heartbeat)):
+            while self.store is not None and len(self.store) == decision[0] and self.machine is m:
+                await self._wait_progress()
+                if self._tokens_held(m, decision) != decision[2]:
+                    break
+        if self.store is None or len(self.store) != decision[0] or self.machine is not m or self.ended:
+            return True
+        if self._tokens_held(m, decision) != decision[2]:
+            return True  # its answer (a token) came meanwhile: the next decision's clock starts
+        await self._abandon(seat, rounds, toks)
+        return True
+
+    def _tokens_held(self, m: Machine, decision: Decision) -> int:
+        """How many decisions at that point our held tokens answer (the chain the next entry would carry)."""
+        return len(self.passes.chain(m, decision[0], decision[1])[1]) if self.passes is not None else 0
 
     async def _decide(self, m: Machine) -> dict[str, Any]:
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the

@@ -206,6 +206,27 @@ def test_pool_keeps_only_checked_tokens_for_the_next_seqs() -> None:
     assert pool.tokens == {}
 
 
+def test_made_up_branches_never_crowd_out_the_real_one() -> None:
+    """A seat may sign its tokens on any prev it likes: four made-up branches at the next seq used to fill the pool's
+    bound, so that every honest token on the real branch was refused there, and the table waited a period on a seat
+    that had passed at every window (issue 34: a stall that names nobody). The real point (next seq, our head) always
+    gets a place: a made-up branch makes room."""
+    t = _at_window(least=2)
+    q = t.ms[0].window_actor()
+    assert q is not None
+    pool = _pool(t, (q + 1) % 4)
+    gid, seq, head = t.genesis.game_id, len(t.raws), t.head
+    for i in range(4):
+        prev = bytes([i + 1]) * 32
+        assert pool.add(seq, prev, 0, q, sign_pass(t.ids[q], gid, seq, prev, 0), seq, head)
+    good = sign_pass(t.ids[q], gid, seq, head, 0)
+    assert pool.add(seq, head, 0, q, good, seq, head)
+    assert sum(1 for s, _ in pool.tokens if s == seq) == 4 and pool.get(seq, head, 0, q) == good
+    fifth = bytes([9]) * 32
+    assert not pool.add(seq, fifth, 0, q, sign_pass(t.ids[q], gid, seq, fifth, 0), seq, head)  # still bounded
+    assert pool.chain(t.ms[0], seq, head)[1] == [good]
+
+
 def test_pool_reads_its_own_tokens_back_after_a_crash(tmp_path: Path) -> None:
     t = _at_window(least=1)
     q = t.ms[0].window_actor()

@@ -37,3 +37,38 @@ async def test_silence_while_awake_ends_the_wait(tmp_path: Path) -> None:
     t0 = trio.current_time()
     assert await p._wait_awake(0.5) is False
     assert trio.current_time() - t0 >= 0.5
+
+
+# -- patience per decision (p2p/peer/patience.py) ------------------------------------------------------------------
+
+
+def test_a_decisions_clock_is_set_once_and_nothing_but_a_new_decision_moves_it() -> None:
+    """A decision (seq, prev, j) becomes due once: asking again (a message came, an entry ahead of the log, a token
+    on another branch) never restarts it; the next decision at the same seq has its own clock; a later seq forgets
+    the earlier ones (bounded)."""
+    from adp2p.p2p.peer.patience import Patience
+
+    p = Patience(1.0)
+    prev = bytes(32)
+    first = p.due(5, prev, 0)
+    time.sleep(0.2)
+    p.now()
+    assert p.due(5, prev, 0) == first and p.waited(5, prev, 0) >= 0.15
+    second = p.due(5, prev, 1)
+    assert second > first and p.waited(5, prev, 1) < p.waited(5, prev, 0)
+    assert p.known(5, prev, 0) and not p.known(5, b"\x01" * 32, 0)
+    p.due(6, prev, 0)
+    assert not p.known(5, prev, 0) and not p.known(5, prev, 1)
+
+
+def test_a_stall_is_no_patience_spent() -> None:
+    """Time the process was not running counts as two clock steps at most, so a peer that wakes up does not give up
+    at once on a seat whose answer waits in its buffers."""
+    from adp2p.p2p.peer.patience import Patience
+
+    p = Patience(2.0)  # a step of 0.25 s
+    p.due(1, bytes(32), 0)
+    time.sleep(1.5)  # stopped for most of a period
+    assert p.waited(1, bytes(32), 0) <= 2 * p.step + 0.05
+    assert p.rounds(1, bytes(32), 0, 4) == 0
+    assert Patience(0.0).rounds(1, bytes(32), 0, 4) == 4  # no patience at all: every seat may give up at once

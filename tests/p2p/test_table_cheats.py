@@ -410,9 +410,8 @@ async def test_a_seat_that_decides_after_the_abandon_answers_with_an_entry(tmp_p
     """A seat is stopped over its first window decision (SIGSTOP: by its own clock it has not waited at all); the
     others give up on it and the abandon reaches it while it decides. Its pass then goes in as an
     entry, which beats the abandon (a token would not): the game goes on to its end, nobody named."""
-    import time
-
     import trio
+    from adp2p.p2p.peer.patience import Patience
 
     class SlowDecider(Attacker):
         saw_abandon = False
@@ -430,7 +429,7 @@ async def test_a_seat_that_decides_after_the_abandon_answers_with_an_entry(tmp_p
 
         def _hold_abandon(self, raw: bytes, label: str) -> None:
             # as a process that was stopped meanwhile: the time it did not run is no waiting by its own clock
-            self.waiting_since = (decode_entry(raw).seq, time.monotonic())
+            self.patience = Patience(self.cfg.abandon_after)
             self.saw_abandon = True
             super()._hold_abandon(raw, label)
 

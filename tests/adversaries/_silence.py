@@ -1,0 +1,237 @@
+"""The zoo's levers on *when* a seat answers (issue 34: patience per decision), reusable by any networked zoo test.
+
+Peer levers are `_net.ZooPeer` subclasses: pass one as `net_game(peer_class=...)`; only the seats in `cheats` use the
+lever (the others play honestly), so they compose with any cheating machine at those seats:
+
+- `AheadOfLog`: a seat whose machine goes silent on its own duty (`Staller`, `LastLinkPeeker`, `SilentRoller`, ...)
+  signs entries far ahead of the log instead and sends them to everyone, a new one every heartbeat. Before: a peer
+  that held anything ahead of its log never gave up on the seat on duty, so nobody was ever abandoned and the table
+  hung (attacks 5 and 6).
+- `WithholdsToken`: in a reaction window it passes, but keeps its pass token back; once the table has waited a
+  period at that seq, it sends one abandon that carries the token and names the seat due after the window. Before:
+  peers measured the wait per seq, so every peer (the victim's own included) applied it at once (attack 4).
+
+Machine levers: `SilentRoller` (Hacker: sees its private dice after the beacon pick, and walks away); the zoo's
+`Staller` (never reveals its secrets) and `LastLinkPeeker` (walks away from a pick it dislikes) are the others.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, ClassVar
+
+import trio
+from _net import ZooPeer
+from _zoo import Staller
+from _zoo_hacker import HBlind
+from adp2p.crypto.entries import encode_entry
+from adp2p.p2p.peer.common import _abandoners
+from adp2p.p2p.protocol import Kind, encode_body
+
+
+class SilentRoller(HBlind):
+    """Hacker: a controller whose private roll's beacon pick has just been drawn knows its dice (nobody else does);
+    it does not like them (always) and authors nothing more: the game must end naming it."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        last = self.events[-1] if self.events else {}
+        if (
+            d is not None
+            and d.seat == self.seat
+            and last.get("t") == "roll_beacon"
+            and last.get("p") == self.seat
+            and self.cheat_seq is None
+        ):
+            self.cheated()
+        if self.cheat_seq is not None and d is not None and d.seat == self.seat:
+            return None  # silent from then on, whatever is due from it
+        return super().author_next(choose)
+
+
+class _Lever(ZooPeer):
+    def _cheats(self) -> bool:
+        m = self.machine
+        return m is not None and m.seat in self.seeds.cheaters  # type: ignore[attr-defined]
+
+
+class AheadOfLog(_Lever):
+    """Once its machine is silent on a duty of its own (the machine's `cheat_seq` is set), it sends an entry `AHEAD`
+    seqs past the log every heartbeat (each at a new seq, so each is new to the others: at most `COUNT`)."""
+
+    AHEAD = 300
+    COUNT = 64
+    sent: ClassVar[list[int]] = []  # the seqs it signed ahead (for the test); reset by the test
+
+    async def _play(self) -> None:
+        if self._cheats() and self._nursery is not None and not getattr(self, "_ahead_started", False):
+            self._ahead_started = True
+            self._nursery.start_soon(self._send_ahead)
+        await super()._play()
+
+    async def _send_ahead(self) -> None:
+        k = 0
+        while k < self.COUNT:
+            await trio.sleep(self.cfg.heartbeat)
+            m, store, mesh = self.machine, self.store, self.mesh
+            if m is None or store is None or mesh is None or self.ended:
+                continue
+            d = m.duty()
+            if d is None or d.seat != m.seat or getattr(m, "cheat_seq", None) is None:
+                continue
+            seq = len(store) + self.AHEAD - k
+            body = encode_body({"ev": {"t": "pass", "p": m.seat}, "pad": os.urandom(16)})
+            raw = encode_entry(self.identity, m.game_id, seq, store.head_id, m.seat, int(Kind.EVENT), body)
+            await mesh.broadcast({"k": "entry", "raw": raw})
+            self.sent.append(seq)
+            k += 1
+
+
+class WithholdsToken(_Lever):
+    """In the first reaction window where it passes by token and the seat due after the window (if all after it pass)
+    is one it is the first to give up on (it is the lowest seat but that one), it keeps the token back (never sent,
+    nor re-sent), and `DELAY` past one period after the seq began by its clock (the others have waited a period
+    there, on it) it sends one abandon carrying every token of the window, its own included, naming that seat."""
+
+    DELAY = 0.25  # seconds past the period: inside the grace an honest peer gives a seat before giving up on it
+    attacks: ClassVar[list[tuple[int, int]]] = []  # (seq, victim) of each abandon it sent; reset by the test
+
+    withheld: tuple[int, bytes, int] | None = None
+
+    async def _play(self) -> None:
+        mesh = self.mesh
+        if self._cheats() and mesh is not None and not getattr(self, "_lever_started", False):
+            self._lever_started = True
+            real_broadcast, real_send = mesh.broadcast, mesh.send
+            self._real_send = real_send
+
+            def held(msg: dict[str, Any]) -> bool:
+                w, m = self.withheld, self.machine
+                return (
+                    w is not None and m is not None and msg.get("k") == "pass" and msg.get("seat") == m.seat
+                    and (msg.get("seq"), msg.get("prev"), msg.get("j")) == w
+                )
+
+            async def broadcast(msg: dict[str, Any]) -> list[str]:
+                return [] if held(msg) else await real_broadcast(msg)
+
+            async def send(fp: str, msg: dict[str, Any]) -> None:
+                if not held(msg):
+                    await real_send(fp, msg)
+
+            mesh.broadcast, mesh.send = broadcast, send  # type: ignore[method-assign]
+            if self._nursery is not None:
+                self._nursery.start_soon(self._strike)
+        await super()._play()
+
+    async def _decide_window(self, m: Any, at: Any, j: int) -> None:
+        store = self.store
+        assert store is not None
+        seq, prev = len(store), store.head_id
+        if self._cheats() and not self.attacks and self.withheld is None:
+            sim = at.fork()
+            sim.pass_window()
+            while sim.window_actor() is not None:
+                sim.pass_window()
+            d = sim.duty()
+            if d is not None and d.kind == Kind.EVENT and d.seat != m.seat and self.victim(m, d.seat):
+                self.withheld = (seq, prev, j)  # before the token is signed: it never leaves
+        await super()._decide_window(m, at, j)
+        if self.withheld == (seq, prev, j) and not (self.passes is not None and self.passes.signed(seq, prev, j)):
+            self.withheld = None  # it did not pass there after all
+
+    def victim(self, m: Any, seat: int) -> bool:
+        """Whether the seat due after the window suits the lever (here: we are the first that may give up on it)."""
+        return bool(_abandoners(m.n, seat, 1) == [m.seat])
+
+    async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
+        if self.withheld is not None or self.attacks:
+            return  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
+        await super()._abandon(silent, rounds, passes)
+
+    async def _strike(self) -> None:
+        due: tuple[tuple[int, bytes, int], float] | None = None  # when our withheld decision became due here
+        while not self.attacks:
+            await trio.sleep(0.02)
+            m, store, pool, mesh = self.machine, self.store, self.passes, self.mesh
+            if m is None or store is None or pool is None or mesh is None or self.ended:
+                continue
+            w = self.withheld
+            if w is None:
+                continue
+            seq, prev, j = w
+            if len(store) != seq or store.head_id != prev:
+                self.withheld = None  # the table moved on (someone played a card in the window): try again later
+                continue
+            trial, toks = pool.chain(m, seq, prev)
+            if len(toks) >= j and (due is None or due[0] != w):
+                due = (w, trio.current_time())  # the tokens before ours are all here: the others wait on us now
+            d = trial.duty()
+            if len(toks) <= j or d is None or d.kind != Kind.EVENT or not self.victim(m, d.seat):
+                continue  # the window's later tokens have not all come yet
+            if due is None or due[0] != w or trio.current_time() - due[1] < self.cfg.abandon_after + self.DELAY:
+                continue
+            self.attacks.append((seq, d.seat))
+            await self.strike(seq, prev, toks, d.seat)
+
+    async def strike(self, seq: int, prev: bytes, toks: list[bytes], victim: int) -> None:
+        """One abandon carrying every token of the window, ours included, naming the victim."""
+        m, mesh = self.machine, self.mesh
+        assert m is not None and mesh is not None
+        body = encode_body({"silent": victim, "seq": seq, "passes": toks})
+        raw = encode_entry(self.identity, m.game_id, seq, prev, m.seat, int(Kind.ABANDON), body)
+        self.withheld = None
+        await mesh.broadcast({"k": "entry", "raw": raw})
+
+
+class LateWithholdsToken(WithholdsToken):
+    """`WithholdsToken` that waits until the others have given up on it (`DELAY` past a period) and answers the abandon
+    naming it with nothing; then it sends its abandon carrying its token and naming the seat due after the window.
+    Seated lowest (seat 1), its abandon is the lower one: before, it displaced the honest abandon naming it, and the
+    victim was named everywhere."""
+
+    DELAY = 2.0
+
+    def _hold_abandon(self, raw: bytes, label: str) -> None:
+        if self.withheld is not None:
+            return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        super()._hold_abandon(raw, label)
+
+
+class ReleasesTokenToOne(WithholdsToken):
+    """Keeps its token back, then releases it, just before the seat that gives up on it first does so, to the seat due
+    after the window only (a seat that is not that first one). The others abandon it; the victim, now due, answers
+    with an entry that carries the token. Before: the peers that had written or applied the abandon refused that entry
+    (neither the named seat's own, nor an abandon), and the table split (at four players and more, the victim was
+    then given up on by those that left the other branch). `slow` is set when it releases (a test may make the
+    victim's bot think then, as a person would). Whether the split happens is a race the victim's own relaying of the
+    token usually wins (it repeats the tokens it holds every heartbeat): tests/p2p/test_peer_abandon.py holds the rule
+    that settles it deterministically; this lever is for randomized coalition tests."""
+
+    LEAD = 0.15  # seconds before the first abandoner's deadline (a period and its grace look)
+    slow: ClassVar[list[bool]] = []
+
+    def victim(self, m: Any, seat: int) -> bool:
+        return seat != _abandoners(m.n, m.seat, 1)[0]
+
+    async def _strike(self) -> None:
+        grace = max(0.2, self.cfg.heartbeat)
+        self.DELAY = grace - self.LEAD
+        await super()._strike()
+
+    def _hold_abandon(self, raw: bytes, label: str) -> None:
+        if self.withheld is not None or self.attacks:
+            return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        super()._hold_abandon(raw, label)
+
+    async def strike(self, seq: int, prev: bytes, toks: list[bytes], victim: int) -> None:
+        m, mesh = self.machine, self.mesh
+        assert m is not None and mesh is not None and self.withheld is not None
+        j = self.withheld[2]
+        self.slow.append(True)  # (the token stays withheld from everyone else: never broadcast, never re-sent)
+        fp = m.ids[victim].fingerprint()
+        await self._real_send(fp, {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": toks[j]})
+
+
+class HStaller(Staller, HBlind):
+    """Hacker's `Staller`: plays honestly, then never reveals its secrets at the end."""
