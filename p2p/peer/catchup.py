@@ -99,6 +99,8 @@ class CatchUpPart:
         assert self.store is not None and self.mesh is not None
         if self._caught_up():
             self._catch_up_first = False
+            for raw in list(self.held_abandons.values()):  # one naming us where we passed: our pass, as an entry
+                self._hold_abandon(raw, "a peer")
             return True
         now = self.patience.now()
         if now - self._catch_up_since >= max(2 * self.cfg.abandon_after, 5.0):

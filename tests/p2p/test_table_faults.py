@@ -314,7 +314,6 @@ def test_a_torn_log_tail_resumes_and_names_nobody(tmp_path: Path, game: str, sam
         assert codes == [0] * 3, table.diagnostics()
         common = check_same_log(table)
         assert common["entries"] > seq  # type: ignore[operator]
-        assert path.read_bytes()[: len(data)] == data  # what it lost came back from the table, byte for byte
         for p in table.peers:
             assert "Traceback" not in p.output() and "equivocation" not in p.output(), table.diagnostics()
 
