@@ -16,6 +16,9 @@ at random moments, then a judgement of every game. Scenarios:
               writes its first secrets file), resume it with `--resume latest`: the game must go on with it
   disk_full   the disk under one peer's data directory (a 4 MiB tmpfs) fills up mid-game: it must stop with one
               line; the disk is freed and it resumes
+  flood_resume  SIGKILL one peer; an outsider keeps 300 idle connections open to the one peer it is told to dial,
+              from its own address (127.0.0.1), while it resumes on a new port: it must get back in (the others'
+              handshake slots give way to a seated player's; it also dials the addresses it learned for the game)
   partition   every peer in a network namespace of its own (NetnsLab); the LAN is split in two random groups for
               0.5-2.5 abandon periods, then heals. Halves of equal size must both wait (nobody named); a smaller
               group cut off past the patience may be named (to the others it stopped answering), and if it is back
@@ -43,13 +46,15 @@ import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "p2p"))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
-from _table_procs import Table, log_records
+from _outsiders import flood
+from _table_procs import Table, free_port, log_records
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.protocol import Kind
 from netns import NetnsLab
@@ -151,6 +156,25 @@ def play(
             faulted.add(v.index)
             time.sleep(rng.uniform(0, 2))
             table.start(v, resume=Path("latest"), peer_addr=peers[1].port if v.index == 0 else None)
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
+        if scenario == "flood_resume":
+            v = peers[rng.randrange(n)]
+            target = peers[1] if v.index == 0 else peers[0]
+            with contextlib.suppress(AssertionError):
+                table.wait_entries(v, rng.randrange(12, 60), timeout=30)
+            if v.proc is not None and v.proc.poll() is None and v.game_dir() is not None:
+                table.signal(v, signal.SIGKILL)
+                faulted.add(v.index)
+                stop, held = threading.Event(), [0]
+                args = (target.port, stop, held, 300, ["127.0.0.1"])
+                flooder = threading.Thread(target=flood, args=args, daemon=True)
+                flooder.start()
+                stack.callback(flooder.join, 10)
+                stack.callback(stop.set)
+                time.sleep(rng.uniform(0.5, 2.0))
+                v.port = free_port()
+                table.start(v, resume=v.game_dir(), peer_addr=target.port)
             codes = table.wait(timeout=BOUND)
             return table, gone, faulted, codes
         if scenario == "lobby_kill":
@@ -274,6 +298,7 @@ def main() -> int:
         default=[
             *("control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill", "disk_full", "partition"),
             *("torn_tail", "first_write"),
+            "flood_resume",
         ],
     )
     args = ap.parse_args()

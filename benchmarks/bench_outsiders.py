@@ -5,6 +5,11 @@ peer's resident memory and open descriptors (/proc) throughout, and prints their
 the connections tried, and whether the game completed with identical logs.
 
     .venv/bin/python benchmarks/bench_outsiders.py [PLAYERS] [WAVES]   (default 3 40)
+    .venv/bin/python benchmarks/bench_outsiders.py lobby [OUTSIDERS]   (default 60)
+
+`lobby`: one peer waits in the lobby while OUTSIDERS signed-in outsiders (each its own key, at the peer's table)
+each announce a 1 MiB frame, send all of it but its last 1,000 bytes and hold it for 8 s, then leave. Prints the
+peer's resident memory before, at its peak, and 5 s after they left (issue 35 item 6).
 """
 
 from __future__ import annotations
@@ -21,6 +26,8 @@ from pathlib import Path
 import trio
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "p2p"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))
+from _outsiders import signed_in_outsiders
 from _table_procs import Table
 
 PER_WAVE = 60  # connections per peer per wave
@@ -90,7 +97,49 @@ def game(root: Path, n: int, waves: int) -> tuple[list[int | None], list[list[in
     return codes, peaks, tried[0], len(logs) == 1
 
 
+def lobby(count: int) -> int:
+    with tempfile.TemporaryDirectory() as d, Table(Path(d), 3, abandon_after=120.0, seed=3, quiet=True) as table:
+        p = table.peers[0]
+        table.start(p)
+        while not _listening(p.port):
+            time.sleep(0.1)
+        time.sleep(1.0)
+        assert p.proc is not None
+        before = sample(p.proc.pid)[0]
+        peak, stop, held = [before, 0], threading.Event(), [0]
+
+        def watch_one() -> None:
+            while not stop.is_set():
+                peak[0] = max(peak[0], sample(p.proc.pid)[0])  # type: ignore[union-attr]
+                time.sleep(0.05)
+
+        w = threading.Thread(target=watch_one, daemon=True)
+        w.start()
+        trio.run(signed_in_outsiders, p.port, count, 8.0, held)
+        time.sleep(5.0)
+        stop.set()
+        w.join()
+        after = sample(p.proc.pid)[0]
+        alive = p.proc.poll() is None
+    load = os.getloadavg()
+    print(
+        f"lobby, {count} signed-in outsiders holding 1 MiB frames ({held[0]} signed in): peer RSS "
+        f"{before / 1024:.0f} MB before, {peak[0] / 1024:.0f} MB peak, {after / 1024:.0f} MB 5 s after they left; "
+        f"peer {'still waiting' if alive else 'EXITED'} (load {load[0]:.1f} {load[1]:.1f})"
+    )
+    return 0 if alive else 1
+
+
+def _listening(port: int) -> bool:
+    import socket
+
+    with socket.socket() as s:
+        return s.connect_ex(("127.0.0.1", port)) == 0
+
+
 def main() -> int:
+    if sys.argv[1:2] == ["lobby"]:
+        return lobby(int(sys.argv[2]) if len(sys.argv) > 2 else 60)
     n, waves = ([int(x) for x in sys.argv[1:]] + [3, 40][len(sys.argv) - 1 :])[:2]
     with tempfile.TemporaryDirectory() as d:
         t0 = time.monotonic()

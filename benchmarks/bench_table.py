@@ -7,15 +7,21 @@ For 3..6 peers, a few games each (medians printed):
 * **first turn**: spawn -> the last peer has logged the first EVENT entry (joins, links, the mental-poker
   deck shuffle by every seat, password commitments and their reveal rounds all done);
 * **attempt -> answer**: an access attempt entry logged by its author -> the controller's answer entry
-  logged by the controller (the reveal rounds in between included), median and 90th percentile; and apart, the
-  first answer about each password (it carries the link proof: made by the controller, checked by every peer);
+  logged by the controller (the reveal rounds in between included), median and 90th percentile;
+* **answer at every peer** (what players wait for): the attempt logged by its author -> the LAST peer has logged
+  the answer (checked every proof on it), median and 90th percentile, the first answer about each password (it
+  carries the link proof: made by the controller, checked by every peer) apart from the others;
+* **setup per peer**: each peer's CPU (process time) and wall time from its genesis to the first turn, median and
+  the slowest peer;
 * **game**: spawn -> every process has exited; entries and log bytes per game; time per entry;
 * **messages per entry**: every message every peer sent (one per connection it went to), and the heads among them;
 * **setup split**: when every peer had logged the genesis, the last key (join), beacon link, shuffle and deal
   (shares) entry before the first move, and the first move.
 
 Timestamps come from `ad-p2p join --timings FILE` (time.monotonic(), one clock for all processes on a
-machine). Run: `.venv/bin/python benchmarks/bench_table.py [--games 3] [--players 3,4,5,6]`.
+machine). The crypto floors are CPU time (process time) of this process. The load average is printed beside every
+line of figures: the machine is shared, and wall times mean little under load.
+Run: `.venv/bin/python benchmarks/bench_table.py [--games 3] [--players 3,4,5,6]`.
 """
 
 from __future__ import annotations
@@ -44,7 +50,7 @@ from adp2p.crypto.deck import (
     verify_deck_key,
 )
 from adp2p.crypto.entries import decode_entry
-from adp2p.crypto.group import CardTable
+from adp2p.crypto.group import CardTable, forget_valid_points
 from adp2p.crypto.shuffle_proof import ShuffleContext, forget_verified, prove_shuffle, verify_shuffle_proof
 from adp2p.p2p.protocol import Kind, decode_body
 
@@ -96,36 +102,37 @@ def crypto_floor(n: int, deal: int = 6) -> float:
     dealt to the others; one learner checking every seat's share of each of its `deal` cards (the seats do this
     in parallel). Entry signatures, sealing and the beacon are left out: a lower bound."""
     gid = secrets.token_bytes(16)
-    table = CardTable(gid)
-    t0 = time.perf_counter()
+    table = CardTable.linear(gid, [i % 6 for i in range(63)])  # (the deck's points: version 5)
+    t0 = clock()
     keys = [DeckKey.generate(gid, s) for s in range(n)]
-    keygen = (time.perf_counter() - t0) / n
-    t0 = time.perf_counter()
+    keygen = (clock() - t0) / n
+    t0 = clock()
     jpk = joint_key(gid, [(k.public, k.proof) for k in keys])
     deck = initial_deck(gid, jpk, table)
     masks = []
     for _ in range(n):  # each shuffler's re-masking is made while it waits (off the critical path)
-        t1 = time.perf_counter()
+        t1 = clock()
         masks.append(make_masks(jpk, len(deck)))
-        t0 += time.perf_counter() - t1
+        t0 += clock() - t1
     for s in range(n):
         out, w = shuffle_with(deck, masks[s])
         ctx = ShuffleContext(gid, b"initial", s, s + 1)
         proof = prove_shuffle(ctx, jpk, deck, out, w.perm, w.rs)
-        received = receive_shuffle(deck, encode_deck(out), s, s)
-        forget_verified()  # the check itself is measured
+        received = receive_shuffle(deck, encode_deck(out), s, s, validate=False)  # (as a peer: the proof checks)
+        forget()  # the check itself is measured
         verify_shuffle_proof(ctx, jpk, deck, received, proof, trusted=True)
         deck = received
-    shuffles = time.perf_counter() - t0
-    t0 = time.perf_counter()
+    shuffles = clock() - t0
+    t0 = clock()
     for h in range(deal * (n - 1)):  # seat 0's shares of the cards dealt to the others
         make_share(gid, keys[0], h, deck[h])
-    dealing = time.perf_counter() - t0
+    dealing = clock() - t0
     shares = [[make_share(gid, k, h, deck[h]) for k in keys] for h in range(deal)]  # (made by every seat)
-    t0 = time.perf_counter()
+    forget()
+    t0 = clock()
     for h in range(deal):  # seat 1 learns its cards: every share's proof checked, the cards opened
         open_card(gid, h, deck[h], shares[h], [k.public for k in keys], table)
-    learning = time.perf_counter() - t0
+    learning = clock() - t0
     return keygen + shuffles + dealing + learning
 
 
@@ -136,13 +143,14 @@ def crypto_all(n: int, deal: int = 6) -> float:
     checking the shares of its `deal` cards (its own share's proof included). On a machine with fewer cores than
     peers, this divided by the cores bounds the setup's wall time from below, however short the critical path."""
     gid = secrets.token_bytes(16)
-    table = CardTable(gid)
+    table = CardTable.linear(gid, [i % 6 for i in range(63)])  # (the deck's points: version 5)
 
     def unit(fn: object, reps: int = 3) -> float:
-        t0 = time.perf_counter()
+        t0 = clock()
         for _ in range(reps):
+            forget()
             fn()  # type: ignore[operator]
-        return (time.perf_counter() - t0) / reps
+        return (clock() - t0) / reps
 
     keys = [DeckKey.generate(gid, s) for s in range(n)]
     jpk = joint_key(gid, [(k.public, k.proof) for k in keys])
@@ -161,7 +169,7 @@ def crypto_all(n: int, deal: int = 6) -> float:
     t_prove = unit(lambda: prove_shuffle(ctx, jpk, deck, out, w.perm, w.rs), 1)
 
     def verify() -> None:
-        forget_verified()  # the check itself is measured
+        forget()  # the check itself is measured
         verify_shuffle_proof(ctx, jpk, deck, out, proof, trusted=True)
 
     t_verify = unit(verify, 1)
@@ -255,16 +263,19 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         phases["passwords"] = all_have(max(s for s, t in ev_type.items() if s < turn and t.startswith("password")))
         phases["first turn"] = all_have(turn)
     turn_cpu = [c[turn] - c[0] for c in cpus if turn in c and 0 in c] if turn is not None else []
+    turn_wall = [t[1][turn][1] - t[1][0][1] for t in timings if turn in t[1]] if turn is not None else []
     # CPU every peer spent between its genesis and the first move: on this machine's cores, a lower bound of the
     # setup's wall time whatever the critical path
     setup_cpu = sum(c[first_event] - c[0] for c in cpus if first_event in c and 0 in c)
-    lat, chain, first_lat = [], [], []
+    lat, chain, first_lat, reach, first_reach = [], [], [], [], []
     pending = None
     for s in sorted(ev_type):
         if ev_type[s] == "attempt":
             pending = s
         elif ev_type[s] == "answer" and pending is not None:
             lat.append(earliest[s] - earliest[pending])
+            everyone = max(t[1][s][1] for t in timings)  # the last peer has logged (and checked) the answer
+            (first_reach if s in linked else reach).append(everyone - earliest[pending])
             if s in linked:
                 first_lat.append(lat[-1])
             chain.append(s - pending + 1)  # entries in a row, the attempt and the answer included
@@ -286,6 +297,10 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
         "setup_cpu": setup_cpu,
         "turn_cpu": statistics.median(turn_cpu) if turn_cpu else float("nan"),
         "turn_cpu_max": max(turn_cpu, default=float("nan")),
+        "turn_wall": statistics.median(turn_wall) if turn_wall else float("nan"),
+        "turn_wall_max": max(turn_wall, default=float("nan")),
+        "reach": reach,
+        "first_reach": first_reach,
         "chain": statistics.median(chain) if chain else float("nan"),
         "tokens": tokens,
         "pass_entries": pass_entries,
@@ -294,6 +309,25 @@ def one_game(root: Path, n: int, seed: int, round_limit: int, timeout: float) ->
 
 def _ms(xs: list[float]) -> str:
     return f"{statistics.median(xs) * 1000:.1f}" if xs else "-"
+
+
+def _p90(xs: list[float]) -> str:
+    return f"{sorted(xs)[int(0.9 * (len(xs) - 1))] * 1000:.1f}" if xs else "-"
+
+
+def load() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def clock() -> float:
+    """CPU time of this process (the machine is shared: wall time is not the figure)."""
+    return time.process_time()
+
+
+def forget() -> None:
+    """No memory of earlier checks (verified proofs of shuffle, validated points): each check is measured."""
+    forget_verified()
+    forget_valid_points()
 
 
 def main() -> None:
@@ -309,6 +343,8 @@ def main() -> None:
     )
     split: list[tuple[int, dict[str, float]]] = []
     passes: list[str] = []
+    reached: list[str] = []
+    per_peer: list[str] = []
     cpu_setup: list[float] = []
     turn_cpu: list[tuple[float, float]] = []
     for n in [int(x) for x in args.players.split(",")]:
@@ -334,6 +370,18 @@ def main() -> None:
             f"    {n} peers: attempt -> answer, the first answer about a password (with its link proof): median "
             f"{_ms(first)} ms of {len(first)}; the others: median {_ms(later)} ms of {len(later)}"
         )
+        fr = [x for g in games for x in g["first_reach"]]
+        rr = [x for g in games for x in g["reach"]]
+        reached.append(
+            f"    {n} peers: first answers median {_ms(fr)} ms, p90 {_p90(fr)} ms (of {len(fr)}); the others median "
+            f"{_ms(rr)} ms, p90 {_p90(rr)} ms (of {len(rr)}); all {_ms(fr + rr)} / {_p90(fr + rr)} ms   {load()}"
+        )
+        per_peer.append(
+            f"    {n} peers: CPU median {statistics.median(g['turn_cpu'] for g in games) * 1000:.0f} ms, slowest peer "
+            f"{statistics.median(g['turn_cpu_max'] for g in games) * 1000:.0f} ms; wall median "
+            f"{statistics.median(g['turn_wall'] for g in games) * 1000:.0f} ms, slowest "
+            f"{statistics.median(g['turn_wall_max'] for g in games) * 1000:.0f} ms   {load()}"
+        )
         passes.append(
             f"    {n} peers: entries per attempt (attempt to answer) {chain:.0f}; window passes as tokens {tok}, "
             f"as entries {pe}; messages per step (entry or token) "
@@ -344,13 +392,17 @@ def main() -> None:
             f"{n:>5} {med['import'] * 1000:>5.0f}ms {med['genesis'] * 1000:>6.0f}ms "
             f"{med['first_turn'] * 1000:>7.0f}ms {p50 * 1000:>7.1f}ms {p90 * 1000:>5.1f}ms "
             f"{med['wall']:>6.1f}s {ents:>8.0f} {kib:>6.0f} {per:>9.1f} {msgs:>9.1f} {heads:>6.1f}"
-            f"   ({len(lat)} attempts; games {shown})"
+            f"   ({len(lat)} attempts; games {shown}; {load()})"
         )
         split.append((n, {k: statistics.median(g["phases"][k] for g in games) for k in games[0]["phases"]}))
         cpu_setup.append(statistics.median(g["setup_cpu"] for g in games))
         turn_cpu.append(
             (statistics.median(g["turn_cpu"] for g in games), statistics.median(g["turn_cpu_max"] for g in games))
         )
+    print("\nattempt -> the answer logged by EVERY peer (what players wait for):")
+    print("\n".join(reached))
+    print("\nsetup per peer, genesis -> first turn (every shuffle proved), medians over games:")
+    print("\n".join(per_peer))
     print("\nreaction windows and the log:")
     print("\n".join(passes))
     print("\nsetup, ms after spawn when every peer has logged the last entry of each phase (medians), and the")
@@ -360,7 +412,7 @@ def main() -> None:
         floor = statistics.median(crypto_floor(n) for _ in range(3))
         ratio = (ph["first move"] - ph["genesis"]) / floor
         print(f"{n:>5} peers: " + "  ".join(f"{k} {v * 1000:.0f}" for k, v in ph.items()), end="")
-        print(f"  | floor {floor * 1000:.0f} ms, ratio {ratio:.1f}")
+        print(f"  | floor {floor * 1000:.0f} ms CPU, ratio {ratio:.1f}   {load()}")
         need = statistics.median(crypto_all(n) for _ in range(3))
         print(
             f"           CPU of all {n} peers then {cpu * 1000:.0f} ms: on {cores} cores at least "

@@ -18,7 +18,15 @@ from adp2p.engine.profiles import PROFILES, Profile, get_profile
 
 
 class UsageError(Exception):
-    """A command-line value that cannot work; its message is the one line the user sees."""
+    """A command-line value that cannot work; its message is the one line the user sees (`de`: the line in German,
+    shown under --lang de)."""
+
+    def __init__(self, text: str, de: str | None = None) -> None:
+        super().__init__(text)
+        self.de = de
+
+    def said(self, lang: str | None) -> str:
+        return self.de if lang == "de" and self.de else str(self)
 
 
 class Parser(argparse.ArgumentParser):
@@ -214,6 +222,29 @@ def default_players(prof: Profile) -> int:
     return min(max(3, prof.min_players), prof.max_players)
 
 
+def _check_web(args: argparse.Namespace) -> None:
+    """The page (`--web`, `--ui web`) is a seat's client at a table: not with the engine alone, a watched game, a
+    bot's seat, or another screen."""
+    if getattr(args, "offline", False):
+        raise UsageError("--web plays at a table over the network; --offline has no page (drop one of them)")
+    if getattr(args, "watch", False):
+        raise UsageError("--web is your seat's page; with --watch a bot plays your seat (drop one of them)")
+    if getattr(args, "bot", None):
+        raise UsageError("--web is a person's page; a --bot seat needs none (drop one of them)")
+    if getattr(args, "web", False) and given(args, "ui") and args.ui not in ("web", "auto"):
+        raise UsageError(f"--web is the page; --ui {args.ui} is the terminal's (drop one of them)")
+
+
+def _table_name(table: str) -> None:
+    """A table's name: what peers match on (1..64 bytes of printable text, not only spaces)."""
+    from adp2p.p2p.handshake import MAX_TABLE_BYTES
+
+    if not (1 <= len(table.encode("utf-8")) <= MAX_TABLE_BYTES and table.strip() and table.isprintable()):
+        raise UsageError(f"--table: a table's name is 1..{MAX_TABLE_BYTES} bytes of printable text, not {table!r}",
+                         f"--table: der Name eines Tisches ist 1..{MAX_TABLE_BYTES} Bytes druckbarer Text, nicht "
+                         f"{table!r}")
+
+
 def check(args: argparse.Namespace) -> None:
     """Check a parsed command line against the rules and the OS; raise UsageError with the first problem."""
     cmd = args.cmd
@@ -224,6 +255,10 @@ def check(args: argparse.Namespace) -> None:
             get_game(args.game)
         except UnknownGame as exc:  # an install whose entry points are stale: say so, not "internal error"
             raise UsageError(f"{exc} (not registered by this install: install the package again, e.g. ./dev)") from None
+    if cmd in ("play", "join") and (getattr(args, "web", False) or getattr(args, "ui", None) == "web"):
+        _check_web(args)
+    if cmd == "join":
+        _table_name(args.table)
     if cmd == "sim":
         _check_sim(args)
     elif cmd == "play" and getattr(args, "game", "access-denied") == "hacker":
@@ -265,12 +300,16 @@ def add_reaction_args(p: argparse.ArgumentParser) -> None:
     """The options of a person at the prompt (`play` and `join`): the screen, and the reaction windows."""
     p.add_argument(
         "--ui",
-        choices=["auto", "full", "lines"],
+        choices=["auto", "full", "lines", "web"],
         default="auto",
         action=Noted,
         help="full: a full-screen client with a fixed layout; lines: the screen printed as lines and a line "
-        "prompt; auto (default): full in a terminal, lines when input or output is a pipe or a file",
+        "prompt; web: a page in your browser (as --web); auto (default): full in a terminal, lines when input or "
+        "output is a pipe or a file",
     )
+    p.add_argument("--web", action="store_true",
+                   help="play from a page in your browser: served by your own peer on 127.0.0.1 only, behind a "
+                   "secret link it prints (and opens where a browser is available)")
     p.add_argument(
         "--react-seconds",
         type=seconds(0, 3600),

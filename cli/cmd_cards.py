@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 
 from adp2p.cli.words import msg, sector_name
 from adp2p.engine.catalog import CODES, LEVEL_NAMES, cards, sectors
@@ -35,6 +36,8 @@ def card_dicts(lang: str) -> list[dict[str, object]]:
 def run_cards(args: argparse.Namespace) -> int:
     """The 63 cards as text (every word in the chosen language: titles, kinds, requirements, texts) or JSON."""
     lang = args.lang
+    if getattr(args, "game", "access-denied") == "hacker":
+        return _hacker(args, "cards")
     data = card_dicts(lang)
     if args.json:
         print(json.dumps(data, ensure_ascii=False, indent=1))
@@ -72,7 +75,40 @@ def profile_lines(lang: str) -> list[str]:
     return out
 
 
+def _hacker(args: argparse.Namespace, what: str) -> int:
+    """Hacker's cards (the whole deck, with the Advanced game's cards) or its profiles and the rules in short."""
+    from adp2p.cli.hacker import reference
+    from adp2p.hacker.profiles import PROFILES as HACKER_PROFILES
+    from adp2p.hacker.profiles import get_profile
+
+    lang = args.lang
+    if what == "cards":
+        lines = reference.cards_lines(get_profile("advanced"), lang)
+        if args.json:
+            print(json.dumps(lines, ensure_ascii=False, indent=1))
+            return 0
+    else:
+        rows = [{"name": p.name, "players": f"{p.min_players}-{p.max_players}",
+                 "goal": {n: p.codes_to_win(n) for n in range(p.min_players, p.max_players + 1)},
+                 "closed_departments": p.closed_departments, "advanced": p.advanced, "round_limit": p.round_limit}
+                for p in HACKER_PROFILES.values()]
+        if args.json:
+            print(json.dumps(rows, indent=1))
+            return 0
+        lines = [*reference.rules_lines(get_profile("basic"), 4, lang), ""]
+        lines += [f"{r['name']}: {r['players']} " + ("Spieler" if lang == "de" else "players") + ", "
+                  + ("Ziel" if lang == "de" else "goal") + " "
+                  + ", ".join(f"{n}: {k}" for n, k in r["goal"].items()) for r in rows]
+    from adp2p.cli.tui.prompt import say_wrapped
+
+    for line in lines:
+        say_wrapped(line, sys.stdout)
+    return 0
+
+
 def run_rules(args: argparse.Namespace) -> int:
+    if getattr(args, "game", "access-denied") == "hacker":
+        return _hacker(args, "rules")
     rows = []
     for p in PROFILES.values():
         rows.append(

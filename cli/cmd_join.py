@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import trio
-from adp2p.cli.checks import add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli import seat_file
+from adp2p.cli.checks import UsageError, add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli.peer_dirs import claim_for
 from adp2p.p2p.game import DEFAULT_GAME, get_game
-from adp2p.p2p.paths import data_dir, resume_command
-from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, latest_game, root_cause, with_patience
+from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause, with_patience
 
 
 def parse_peer(text: str) -> tuple[str, int]:
@@ -23,6 +25,17 @@ def parse_peer(text: str) -> tuple[str, int]:
     if not host or not num.isdigit() or not 1 <= int(num) <= 65535:
         raise argparse.ArgumentTypeError(f"expected HOST:PORT with a port 1..65535, got {text!r}")
     return host, int(num)
+
+
+def table_word(text: str) -> str:
+    """`--word`: 1..256 bytes once trimmed ('-': asked for at the terminal, not shown)."""
+    if text == "-":
+        import getpass
+
+        text = getpass.getpass("table word: ")
+    if not 1 <= len(text.strip().encode("utf-8")) <= 256:
+        raise argparse.ArgumentTypeError("a table word is 1 to 256 bytes (not only spaces)")
+    return text
 
 
 def add_join_args(p: argparse.ArgumentParser) -> None:
@@ -41,6 +54,13 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--port", type=port, default=0, help="port to listen on (default: any free port)")
     p.add_argument("--interface", default=None, help="network interface name or IPv4 address for mDNS")
     p.add_argument("--no-mdns", action="store_true", help="do not use mDNS (only --peer addresses)")
+    p.add_argument(
+        "--word",
+        type=table_word,
+        default=None,
+        help="a word your friends type too and strangers do not know: only players who know it can sit at the "
+        "table (never sent; '-' asks for it without showing it; give it again with --resume)",
+    )
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument(
         "--resume",
@@ -162,6 +182,15 @@ def player_name(name: str, command: str) -> str:
     return name
 
 
+def default_name(bot: str | None) -> str:
+    """A seat's name when --name is not given: "player", or for a bot "Bot-" and four hex digits ("Bot-3fa1"): short
+    enough for every table cell (cli/tui/screen.py NAME_MAX), and bots at one table told apart (before: every
+    "deduction-bot" was cut to "deducti…", all alike)."""
+    import secrets
+
+    return f"Bot-{secrets.token_hex(2)}" if bot else "player"
+
+
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
     from adp2p.cli.checks import profile_of
 
@@ -182,7 +211,7 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
     think = args.think if args.think is not None else (0.3 if args.bot else 0.0)
     rng = random.Random()
     cfg = PeerConfig(
-        name=player_name(name or args.name or (f"{args.bot}-bot" if args.bot else "player"), "join"),
+        name=player_name(name or args.name or default_name(args.bot), "join"),
         table=args.table,
         want=args.players,
         profile=args.rules,
@@ -195,12 +224,14 @@ def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerCon
         mdns=mdns,
         interfaces=interfaces,
         advertise_host=advertise,
-        data_dir=data_dir(args.data_dir),
+        data_dir=claim_for(args),
+        on_game_dir=lambda gdir: seat_file.write(gdir, args),
         abandon_after=args.patience,
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         timings=Path(args.timings) if args.timings else None,
         lang=args.lang,
         game=game,
+        word=getattr(args, "word", None),
     )
     return with_patience(cfg, args.patience)
 
@@ -245,13 +276,21 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         logging.getLogger().setLevel(logging.ERROR)
     try:
         cfg = config_from(args)
+    except UsageError as exc:
+        print(f"ad-p2p join: {exc.said(args.lang)}", file=sys.stderr)
+        return 2, None
     except OSError as exc:
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"ad-p2p join: cannot write to the data directory{where}: {exc.strerror or exc}", file=sys.stderr)
+        from adp2p.cli.peer_dirs import unusable
+
+        print(f"ad-p2p join: {unusable(exc, args.lang, args.data_dir)}", file=sys.stderr)
         return 3, None
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     if args.bot:  # the game's bots (the table's game is Access Denied until a join can learn it from the lobby)
         choose = get_game(getattr(args, "game", DEFAULT_GAME)).make_bot(args.bot, seed)
+    elif _web(args):  # a person at the page in the browser (cli/web/)
+        from adp2p.cli.web import web_seat
+
+        choose = web_seat(args, getattr(args, "game", DEFAULT_GAME))
     elif getattr(args, "game", DEFAULT_GAME) == "hacker":  # a person at a Hacker table: its page and menu
         from adp2p.cli.hacker.seat import table_chooser
 
@@ -262,13 +301,8 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     prompt = getattr(choose, "prompt", None)
     peer = TablePeer(cfg, choose, say=say)
     getattr(choose, "attach", lambda _peer: None)(peer)
-    resume = None
-    if args.resume:
-        resume = latest_game(cfg.data_dir) if args.resume == "latest" else Path(args.resume)
-        if resume is None:
-            print(f"ad-p2p join: no game to resume under {cfg.data_dir}", file=sys.stderr)
-            return 2, None
-    problem = _writable(cfg.data_dir)
+    resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
+    problem = _writable(cfg.data_dir, args.lang)
     if problem is not None:
         print(f"ad-p2p join: {problem}", file=sys.stderr)
         return 3, None
@@ -279,6 +313,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
             prompt.close()
         inner = root_cause(exc)
         if isinstance(inner, TableError):
+            getattr(choose, "fail", lambda _text: None)(str(inner))  # (the page shows it too)
             print(f"ad-p2p join: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, OSError):  # port in use, too many open files, a disk that fails: one line
@@ -298,7 +333,11 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         raise
     rc, again = exit_code(outcome), None
     from adp2p.cli.verdicts import audit_lines
-    if prompt is not None and prompt.ui is not None:
+    if hasattr(choose, "end"):  # the page: the end and "another game?" there; the verdicts printed here too
+        again = choose.end(peer, outcome, rc == 0)
+        for line in [outcome.said or outcome.line, *audit_lines(peer.machine, args.lang)]:
+            print(line, flush=True)
+    elif prompt is not None and prompt.ui is not None:
         from adp2p.cli.play_end import end_on_full_screen, printed_audit
         from adp2p.cli.tui.ending import yes
         from adp2p.cli.tui.prompt import say_wrapped
@@ -318,6 +357,12 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     return rc, again and rc == 0
 
 
+def _web(args: argparse.Namespace) -> bool:
+    from adp2p.cli.web import wanted
+
+    return wanted(args)
+
+
 def exit_code(outcome: Outcome) -> int:
     """The exit status of a networked game (`join` and `play` alike)."""
     if outcome.verdict or outcome.audit_ok is False:
@@ -327,13 +372,15 @@ def exit_code(outcome: Outcome) -> int:
     return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game
 
 
-def _writable(root: Path) -> str | None:
+def _writable(root: Path, lang: str = "en") -> str | None:
     """Why the data directory cannot hold a game (None: it can), checked before we sit down at a table."""
+    from adp2p.cli.peer_dirs import unusable
+
     try:
         root.mkdir(parents=True, exist_ok=True)
         probe = root / f".probe-{os.getpid()}"
         probe.write_bytes(b"")
         probe.unlink()
     except OSError as exc:
-        return f"cannot write to the data directory {root}: {exc.strerror or exc}"
+        return unusable(exc, lang, str(root))
     return None

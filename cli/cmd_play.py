@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+from pathlib import Path
 from typing import Any
 
 from adp2p.cli.checks import profile_of
@@ -150,16 +151,34 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> E
 HUMAN_PATIENCE = 1800.0  # seconds the bots wait for a person at the prompt before they end the game as abandoned
 
 
-def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None) -> int:
+def run_play(args: argparse.Namespace, out: Any = None, inp: Any = None, resume: Path | None = None) -> int:
     """One game, then, at a terminal and after a complete game, a rematch if the player wants one: the same settings
-    (bots, rules, language, name), a new deal."""
+    (bots, rules, language, name), a new deal. `resume`: the first game is the one left in that directory."""
     while True:
         rc, again = (offline_for(args)(args, out, inp) if getattr(args, "offline", False)
-                     else run_networked(args, out))
+                     else run_networked(args, out, resume))
+        resume = None
         if rc != 0 or not (again if again is not None else rematch_wanted(args, out, inp)):
             return rc
         if args.seed is not None:
             args.seed += 1  # a new deal, still reproducible from the first seed
+
+
+def resume_play(args: argparse.Namespace, saved: dict[str, Any]) -> int:
+    """`join --resume DIR` of a game `play` started (its seat file says so): `play` again, the same settings, the
+    bot peers resumed beside us (cli/seat_file.py filled `args` from the game directory)."""
+    was = saved["play"]
+    bots = [str(b) for b in was.get("bots", [])]
+    play = argparse.Namespace(
+        game=args.game, bots=len(bots), watch=bool(was.get("watch")), name=was.get("name"),
+        strategy=was.get("strategy"), lang=args.lang, seed=was.get("seed"), think=was.get("think"),
+        data_dir=args.data_dir or str(Path(args.resume).parent.parent), offline=False, ui=args.ui, react=args.react,
+        react_seconds=args.react_seconds,
+        rules=args.rules, goal=args.goal, round_limit=args.round_limit, stalemate=args.stalemate, table=args.table,
+    )
+    play.bot_dirs = bots
+    play.command = "join"  # (its one-line errors name the command the player typed)
+    return run_play(play, resume=Path(args.resume))
 
 
 def offline_for(args: argparse.Namespace) -> Any:
@@ -177,17 +196,20 @@ def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -
     return ask_rematch(args.lang, "rematch_ask", out, inp)
 
 
-def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
+def run_networked(args: argparse.Namespace, out: Any = None, resume: Path | None = None) -> Ended:
     """A whole game over the real protocol: our peer in this process, the bots as peers of their own (the game's own
-    pieces: cli/play_game.py)."""
+    pieces: cli/play_game.py). `resume`: the game directory of a `play` game left before its end (its seat file
+    names the bot peers, resumed beside us)."""
     import secrets
     import subprocess
 
     import trio
+    from adp2p.cli import seat_file
     from adp2p.cli.cmd_join import exit_code, player_name
+    from adp2p.cli.peer_dirs import claim_for
     from adp2p.cli.play_game import play_game
     from adp2p.cli.tui.fullscreen import wanted as full_screen_wanted
-    from adp2p.p2p.paths import data_dir, resume_command
+    from adp2p.p2p.paths import resume_command
     from adp2p.p2p.peer import PeerConfig, TableError, TablePeer, root_cause, with_patience
 
     out = out or sys.stdout
@@ -197,14 +219,25 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
     n = args.bots + 1  # your seat (played by a bot with --watch) and the bot peers
     if not prof.min_players <= n <= prof.max_players:
         raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
-    table = f"play-{secrets.token_hex(4)}"
+    table = args.table if resume is not None else f"play-{secrets.token_hex(4)}"
     patience = 60.0 if args.watch else HUMAN_PATIENCE  # a person may think (or fetch a coffee) at the prompt
-    root = data_dir(args.data_dir)
+    try:
+        root = claim_for(argparse.Namespace(resume=resume, data_dir=args.data_dir))
+    except OSError as exc:
+        from adp2p.cli.peer_dirs import unusable
+
+        print(f"ad-p2p play: {unusable(exc, args.lang, args.data_dir)}", file=sys.stderr)
+        return 3, None
     watch_screen = args.watch and full_screen_wanted(getattr(args, "ui", "auto"), sys.stdin, out)
     # bots think a moment so a person can follow them; watched at a terminal, long enough to read each move
     think = args.think if args.think is not None else (
         game.watch_think if watch_screen else 0.0 if args.watch else 0.2)
     rng = random.Random(seed)
+    logs = root / "bots" / table
+    bot_dirs = ([Path(b) for b in args.bot_dirs] if resume is not None and getattr(args, "bot_dirs", None)
+                else [logs / f"bot{i + 1}" for i in range(args.bots)])
+    remembered = {"strategy": args.strategy, "watch": args.watch, "bots": [str(d) for d in bot_dirs],
+                  "think": args.think, "seed": seed, "name": args.name}
     cfg = PeerConfig(
         name=msg("watcher", args.lang) if args.watch else player_name(default_name(args), "play"),
         table=table,
@@ -218,6 +251,7 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
         think=(lambda: rng.uniform(0, think)) if think > 0 else (lambda: 0.0),
         lang=args.lang,
         game=game.name,
+        on_game_dir=lambda gdir: seat_file.write(gdir, args, play=remembered),
     )
     choose = game.seat()
     cfg = with_patience(cfg, patience)  # the same heartbeats and limits as the bots (`join --abandon-after`)
@@ -226,66 +260,52 @@ def run_networked(args: argparse.Namespace, out: Any = None) -> Ended:
     peer = TablePeer(cfg, choose, say=say or (lambda line: print(line, file=out, flush=True)))
     getattr(choose, "attach", lambda _peer: None)(peer)
     procs: list[subprocess.Popen[bytes]] = []
-    logs = root / "bots" / table
     logs.mkdir(parents=True, exist_ok=True)
+
+    def bot_cmd(i: int, port: int) -> list[str]:
+        if resume is not None:  # the bot's own game directory (its seat file has the rest)
+            return ["join", "--resume", str(bot_dirs[i] / "games" / resume.name), "--peer", f"127.0.0.1:{port}",
+                    "--quiet"]
+        cmd = ["join", "--bot", args.strategy, "--table", table, "--players", str(n), "--peer", f"127.0.0.1:{port}",
+               "--no-mdns", "--host", "127.0.0.1", "--data-dir", str(bot_dirs[i]), "--name", f"Bot-{i + 1}",
+               *game.bot_args, "--think", str(think), "--quiet", "--seed", str(seed + 1 + i), "--abandon-after",
+               str(patience)]
+        if args.goal:
+            cmd += ["--goal", str(args.goal)]
+        if args.round_limit:
+            cmd += ["--round-limit", str(args.round_limit)]
+        return cmd
 
     def spawn(port: int) -> None:
         for i in range(args.bots):
-            cmd = [
-                sys.executable,
-                "-m",
-                "adp2p.cli",
-                "join",
-                "--bot",
-                args.strategy,
-                "--table",
-                table,
-                "--players",
-                str(n),
-                "--peer",
-                f"127.0.0.1:{port}",
-                "--no-mdns",
-                "--host",
-                "127.0.0.1",
-                "--data-dir",
-                str(logs / f"bot{i + 1}"),
-                "--name",
-                f"Bot-{i + 1}",
-                *game.bot_args,
-                "--think",
-                str(think),
-                "--quiet",
-                "--seed",
-                str(seed + 1 + i),
-                "--abandon-after",
-                str(patience),
-            ]
-            if args.goal:
-                cmd += ["--goal", str(args.goal)]
-            if args.round_limit:
-                cmd += ["--round-limit", str(args.round_limit)]
-            with open(logs / f"bot{i + 1}.out", "wb") as fh:
-                procs.append(subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
+            with open(logs / f"bot{i + 1}.out", "ab" if resume is not None else "wb") as fh:
+                procs.append(subprocess.Popen([sys.executable, "-m", "adp2p.cli", *bot_cmd(i, port)], stdout=fh,
+                                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL))
 
     intro = msg("play_intro", args.lang, rules=game.rules_words, n=n, table=table, bots=args.bots, seed=seed)
     say_wrapped(intro, out)
     finished = False
     again = None
     try:
-        outcome = trio.run(lambda: peer.run(on_listening=spawn))
+        outcome = trio.run(lambda: peer.run(resume=resume, on_listening=spawn))
         finished = True
         rc = exit_code(outcome)
-        if prompt is not None and prompt.ui is not None:  # the end inside the full screen, and the question there
+        if hasattr(choose, "end"):  # the page (cli/web/): the end and "another game?" there
+            again = choose.end(peer, outcome, rc == 0)
+        elif prompt is not None and prompt.ui is not None:  # the end inside the full screen, and the question there
             again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0)) and rc == 0
     except BaseException as exc:  # trio wraps task errors in exception groups
         if prompt is not None:
             prompt.close()
         inner = root_cause(exc)
-        if isinstance(inner, TableError):
-            print(f"ad-p2p play: {inner}", file=sys.stderr)
+        if isinstance(inner, TableError):  # (`join --resume` of a play game: the command the player typed)
+            getattr(choose, "fail", lambda _text: None)(str(inner))  # (the page shows it too)
+            print(f"ad-p2p {getattr(args, 'command', 'play')}: {inner}", file=sys.stderr)
             return 3, None
         if isinstance(inner, KeyboardInterrupt):
-            print("\n" + msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)), file=sys.stderr)
+            left = msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)) if peer.gdir else msg(
+                "left_table", args.lang)
+            print("\n" + left, file=sys.stderr)
             return 130, None
         raise
     finally:

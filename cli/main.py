@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import sys
@@ -57,10 +58,14 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     c = sub.add_parser("cards", help="the card reference")
+    c.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="which game's cards (default access-denied)")
     c.add_argument("--lang", choices=["en", "de"], default="en", help="language of the card texts")
     c.add_argument("--json", action="store_true", help="machine-readable output")
 
     r = sub.add_parser("rules", help="the rule profiles")
+    r.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+                   help="which game's rules (default access-denied)")
     r.add_argument("--lang", choices=["en", "de"], default="en", help="language of the description")
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
@@ -107,6 +112,8 @@ def parser() -> argparse.ArgumentParser:
     rp.add_argument("--lang", choices=["en", "de"], default="en", help="language of the game screen")
     rp.add_argument("--all", action="store_true", help="print every turn without waiting for Enter")
     rp.add_argument("--width", type=whole(40, 1000), default=None, help="screen width (default: the terminal's)")
+    rp.add_argument("--web", action="store_true", help="step through it on a page in your browser (127.0.0.1 only, "
+                    "behind a secret link it prints)")
 
     t = sub.add_parser("tables", help="tables and players seen on the LAN")
     t.add_argument("--seconds", type=seconds(0.1, 600), default=2.0, help="how long to listen (default 2)")
@@ -123,20 +130,63 @@ def main(argv: list[str] | None = None) -> int:
     # the table's diagnostics (bad messages, dropped connections) are for ADP2P_LOG=info (cmd_join), never raw
     # lines on a player's terminal: without a handler Python would print every warning, with its traceback
     logging.getLogger("adp2p").addHandler(logging.NullHandler())
-    args = parser().parse_args(sys.argv[1:] if argv is None else argv)
+    argv = sys.argv[1:] if argv is None else argv
+    args = parser().parse_args(argv)
     try:
+        if args.cmd == "join" and args.resume is not None:  # the game directory says what the flags need not
+            from adp2p.cli.seat_file import resume_args
+
+            args.saved = resume_args(args, given_options(argv))
         check(args)
     except UsageError as exc:
-        print(f"ad-p2p {args.cmd}: {exc}", file=sys.stderr)
+        print(f"ad-p2p {args.cmd}: {exc.said(getattr(args, 'lang', None))}", file=sys.stderr)
         return 2
     if os.environ.get("ADP2P_DEBUG"):
         return _run(args)
     try:
         return _run(args)
-    except Exception as exc:  # a bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)
-        print(f"ad-p2p {args.cmd}: internal error ({type(exc).__name__}: {exc}); ADP2P_DEBUG=1 shows where",
+    except BrokenPipeError:  # the reader went away (`ad-p2p cards | head`): nothing more to say
+        with contextlib.suppress(OSError):
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except UsageError as exc:  # a bad input found while running (a file that is no game log): one line
+        print(f"ad-p2p {args.cmd}: {exc.said(getattr(args, 'lang', None))}", file=sys.stderr)
+        return 2
+    except (KeyboardInterrupt, BaseExceptionGroup) as exc:  # Ctrl-C: one line (join and play say how to resume)
+        if not _interrupted(exc):
+            if isinstance(exc, Exception):
+                return _internal(args, exc)
+            raise
+        print("\n" + f"ad-p2p {args.cmd}: " + ("abgebrochen" if getattr(args, "lang", None) == "de" else "interrupted"),
               file=sys.stderr)
-        return 1
+        return 130
+    except Exception as exc:  # a bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)
+        return _internal(args, exc)
+
+
+def _interrupted(exc: BaseException) -> bool:
+    """Ctrl-C, alone or inside trio's exception groups."""
+    if isinstance(exc, BaseExceptionGroup):
+        return all(_interrupted(e) for e in exc.exceptions)
+    return isinstance(exc, KeyboardInterrupt)
+
+
+def _internal(args: argparse.Namespace, exc: BaseException) -> int:
+    """A bug: one line, never a traceback (ADP2P_DEBUG=1 shows it)."""
+    print(f"ad-p2p {args.cmd}: internal error ({type(exc).__name__}: {exc}); ADP2P_DEBUG=1 shows where",
+          file=sys.stderr)
+    return 1
+
+
+def given_options(argv: list[str]) -> set[str]:
+    """The dests of the options on the command line (not those at their defaults): the same parser with every
+    default suppressed, so only what was typed lands in the namespace."""
+    ap = parser()
+    for sub in ap._actions:  # (argparse has no public walk of its subparsers)
+        for p in [ap, *getattr(sub, "choices", None).values()] if isinstance(sub, argparse._SubParsersAction) else []:
+            for action in p._actions:
+                action.default = argparse.SUPPRESS
+    return set(vars(ap.parse_args(argv))) - {"cmd"}
 
 
 def _version() -> str:
@@ -159,6 +209,10 @@ def _run(args: argparse.Namespace) -> int:
         from adp2p.cli.cmd_sim import run_sim
 
         return run_sim(args)
+    if args.cmd == "join" and getattr(args, "saved", {}).get("play"):  # a `play` game resumed: its bots come back
+        from adp2p.cli.cmd_play import resume_play
+
+        return resume_play(args, args.saved)
     if args.cmd == "join":
         from adp2p.cli.cmd_join import run_join
 
@@ -167,6 +221,10 @@ def _run(args: argparse.Namespace) -> int:
         from adp2p.cli.cmd_tables import run_tables
 
         return run_tables(args)
+    if args.cmd == "replay" and args.web:  # the page (cli/web/replay.py)
+        from adp2p.cli.web.replay import run_replay_web
+
+        return run_replay_web(args)
     if args.cmd == "replay":
         from adp2p.cli.tui.replay import run_replay
 

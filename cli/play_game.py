@@ -36,6 +36,10 @@ def access_denied(args: argparse.Namespace, seed: int) -> PlayGame:
     ui = getattr(args, "ui", "auto")
 
     def seat() -> Any:
+        from adp2p.cli import web
+
+        if web.wanted(args) and not args.watch:  # the page in the browser (cli/web/)
+            return web.web_seat(args, "access-denied")
         if args.watch:
             return watching_chooser(make_bot(args.strategy, seed), args.lang, ui)
         return human_chooser(args.lang, getattr(args, "react_seconds", None), getattr(args, "react", None) or "mine",

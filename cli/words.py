@@ -100,7 +100,11 @@ MESSAGES: dict[str, dict[str, str]] = {
     "decision.window": {"en": "reaction?", "de": "Reaktion?"},
     "decision.answer": {"en": "answer an access attempt", "de": "Zugangsversuch beantworten"},
     "decision.trade_reply": {"en": "reply to a trade", "de": "auf einen Tausch antworten"},
-    "decision.other": {"en": "decide ({kind})", "de": "entscheiden ({kind})"},
+    "decision.nsa_take": {"en": "take a card from their hand", "de": "eine Karte aus der Hand nehmen"},
+    "decision.hs_give": {"en": "give away one of the cards taken", "de": "eine der genommenen Karten abgeben"},
+    "decision.fdic_give": {"en": "give cards away", "de": "Karten abgeben"},
+    "decision.spam_give": {"en": "give a harmful card", "de": "eine schädliche Karte abgeben"},
+    "decision.other": {"en": "a choice", "de": "eine Wahl"},  # (never the engine's own name of it)
     "sectors": {"en": "Sectors", "de": "Sektoren"},
     "col.sector": {"en": "Sector", "de": "Sektor"},
     "col.ctrl": {"en": "Ctrl", "de": "Kontr."},
@@ -198,7 +202,14 @@ MESSAGES: dict[str, dict[str, str]] = {
     # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------
     "confirm_keys": {"en": "[y/N] ", "de": "[j/N] "},
     "confirm_full": {"en": "Really: {what}? This cannot be undone", "de": "Wirklich: {what}? Das ist endgültig"},
-    "prompt_wait": {"en": "(waiting for the others) ", "de": "(warte auf die anderen) "},
+    "too_small": {
+        "en": "The terminal is {cols}x{rows}: the game needs at least {min_cols}x{min_rows} (80x24 is best). Make the "
+        "window larger; the game waits (q leaves).",
+        "de": "Das Terminal hat {cols}x{rows}: das Spiel braucht mindestens {min_cols}x{min_rows} (80x24 ist am "
+        "besten). Mach das Fenster größer; das Spiel wartet (q verlässt es).",
+    },
+    "prompt_wait": {"en": "(waiting for the others; q or Ctrl-C: leave) ",
+                    "de": "(warte auf die anderen; q oder Strg-C: verlassen) "},
     "keys_full": {
         "en": "Tab: {pane} · PgUp/PgDn: log",
         "de": "Tab: {pane} · Bild↑/↓: Verlauf",
@@ -322,6 +333,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Cheating proven during the game: {verdict}",
         "de": "Während des Spiels nachgewiesener Betrug: {verdict}",
     },
+    "replay_unfinished": {
+        "en": "the log {path} ends after {n} entries, before the game did: no result and no audit to show (a log cut "
+        "short, or a game still being played: ad-p2p join --resume goes on with it)",
+        "de": "das Protokoll {path} endet nach {n} Einträgen, vor dem Spiel: kein Ergebnis und keine Prüfung "
+        "(ein abgeschnittenes Protokoll oder ein laufendes Spiel: ad-p2p join --resume setzt es fort)",
+    },
+    "replay_unreadable": {"en": "cannot read {path}: {why}", "de": "{path} ist nicht lesbar: {why}"},
+    "seat_n": {"en": "seat {n}", "de": "Platz {n}"},
     "audit_none": {"en": "Audit: not run ({line})", "de": "Prüfung: nicht gelaufen ({line})"},
     "audit.col": {"en": "Audit", "de": "Prüfung"},
     "audit.honest": {"en": "honest", "de": "ehrlich"},

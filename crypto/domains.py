@@ -28,9 +28,11 @@ PRIVATE_DIGEST = _d("private-digest")  # public digest of a sealed private messa
 COMMIT = _d("commit")  # generic salted commitment
 COMMIT_PASSWORD = _d("commit/password")  # password code commitment
 BEACON = _d("beacon")  # beacon pick = H(BEACON, game_id, context, link_1..link_n)
+TABLE_WORD = _d("table-word")  # salt of a table's shared word: H(TABLE_WORD, table name), 16 bytes
+TABLE_WORD_MAC = _d("table-word-mac")  # keyed BLAKE2b of a handshake transcript under the word's key
 BEACON_LINK = _d("beacon/link")  # hash chain step
 DERIVE = _d("derive")  # expansion of a beacon output into integers
-CARD = _d("card")  # card point input to from_uniform
+CARD = _d("card")  # card point input to from_uniform (protocol versions up to 4)
 SECRETS_FILE = _d("secrets-file")  # integrity check of a seat's secrets file
 SHUFFLE_GENERATOR = _d("shuffle/generator")  # proof-of-shuffle generator input to from_uniform
 SHUFFLE_VERIFIED = _d("shuffle/verified")  # key of a proof of shuffle this process verified (local only)
@@ -51,6 +53,7 @@ CODE_VERIFIED = _d("code/verified")  # key of a proof of distinct codes this pro
 
 # --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
 PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
+CARD_ID = _d("card/id")  # J, the base of the card ids in version-5 card points (a_i·G + (i+1)·J)
 
 # --- proof contexts (inside the Schnorr/DLEQ transcript) ---
 CTX_DECK_KEY = b"deck-key"
@@ -70,6 +73,8 @@ ALL = (
     COMMIT,
     COMMIT_PASSWORD,
     BEACON,
+    TABLE_WORD,
+    TABLE_WORD_MAC,
     BEACON_LINK,
     DERIVE,
     CARD,
@@ -84,6 +89,7 @@ ALL = (
     DICE,
     CODE_PROOF,
     PEDERSEN_H,
+    CARD_ID,
     SHUFFLE_U,
     SHUFFLE_CHALLENGE,
     SHUFFLE_NONCE,

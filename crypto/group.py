@@ -7,19 +7,24 @@ small-order points including the identity, and points outside the prime-order su
 ``check_scalar`` rejects anything not in [0, L). libsodium's scalar multiplication refuses the
 identity and small-order inputs/results; those failures surface as :class:`InvalidPoint`.
 
-Card point of card ``i`` in game ``g``: ``crypto_core_ed25519_from_uniform(hash32(CARD, g, u32(i)))``.
+Card points (docs/protocol.md, "Deck (mental poker)"):
+- protocol version 5 (:meth:`CardTable.linear`): card ``i`` with the game's linked attribute ``a_i`` (Access Denied:
+  its code) is ``M_i = a_i·G + (i+1)·J`` with ``J = card_id_base(g)`` a hashed point of unknown logarithm, so the
+  attribute is linear in the card's point and a link proof is constant size (crypto/card_link.py);
+- versions up to 4 (``CardTable(g, n)``): ``crypto_core_ed25519_from_uniform(hash32(CARD, g, u32(i)))``.
 """
 
 from __future__ import annotations
 
 import hashlib
 import secrets
+from collections.abc import Sequence
 
 import nacl.bindings as nb
 import nacl.exceptions
 
 from . import domains
-from .errors import DecryptionError, InvalidPoint, InvalidScalar
+from .errors import DecryptionError, InvalidPoint, InvalidScalar, MalformedEncoding
 from .hashing import frame, hash32, u32
 
 L = 2**252 + 27742317777372353535851937790883648493
@@ -27,6 +32,7 @@ SCALAR_LEN = 32
 POINT_LEN = 32
 IDENTITY = bytes([1]) + bytes(31)
 NUM_CARDS = 63
+MAX_CARDS = 1024  # the most cards a table's deck may have (a pile's bound)
 
 _is_valid = nb.crypto_core_ed25519_is_valid_point
 _base = nb.crypto_scalarmult_ed25519_base_noclamp
@@ -52,13 +58,32 @@ def check_nonzero_scalar(s: bytes, what: str = "scalar") -> bytes:
     return s
 
 
+_valid_points: dict[bytes, None] = {}  # encodings that passed `check_point` in this process, oldest first
+MAX_VALID_POINTS = 1 << 16  # (about 6 MiB at most; the oldest forgotten first)
+
+
 def check_point(p: bytes, what: str = "point") -> bytes:
-    """Return ``p`` if it is a valid prime-order-subgroup point; else raise :class:`InvalidPoint`."""
+    """Return ``p`` if it is a valid prime-order-subgroup point; else raise :class:`InvalidPoint`.
+
+    libsodium's check multiplies by the group order (as dear as a scalar multiplication), so the bytes of a point
+    that passed are remembered (at most 65 536, failures never): no point is checked twice on the same bytes (a
+    commitment under every answer proof, a deck key under every share). Validity is a pure function of the 32
+    bytes, so the memory cannot change a verdict; `forget_valid_points` is for benchmarks."""
     if type(p) is not bytes or len(p) != POINT_LEN:
         raise InvalidPoint(f"{what}: expected 32 bytes")
+    if p in _valid_points:
+        return p
     if not _is_valid(p):
         raise InvalidPoint(f"{what}: not a canonical point of the prime-order subgroup (or small order)")
+    if len(_valid_points) >= MAX_VALID_POINTS:
+        del _valid_points[next(iter(_valid_points))]
+    _valid_points[p] = None
     return p
+
+
+def forget_valid_points() -> None:
+    """Forget every remembered valid point (benchmarks measure the checks themselves)."""
+    _valid_points.clear()
 
 
 def is_valid_point(p: bytes) -> bool:
@@ -150,15 +175,56 @@ def card_point(game_id: bytes, index: int) -> bytes:
     return check_point(p, f"card point {index}")
 
 
+MAX_ATTRIBUTE = 2**16  # a card's linked attribute is an int in [0, MAX_ATTRIBUTE)
+
+
+def card_id_base(game_id: bytes) -> bytes:
+    """``J = from_uniform(hash32(CARD_ID, game_id))``: the base of the card ids in version-5 card points."""
+    return hash_to_point(domains.CARD_ID, game_id)
+
+
+def linear_card_points(game_id: bytes, attributes: Sequence[int]) -> list[bytes]:
+    """``a_i·G + (i+1)·J`` for every card i (the ids by repeated addition of J, each ``a·G`` once)."""
+    if not 1 <= len(attributes) <= MAX_CARDS:
+        raise MalformedEncoding(f"card attributes: 1..{MAX_CARDS} cards")
+    j = card_id_base(game_id)
+    times_g: dict[int, bytes] = {}
+    out: list[bytes] = []
+    ij = j
+    for i, a in enumerate(attributes):
+        if type(a) is not int or not 0 <= a < MAX_ATTRIBUTE:
+            raise MalformedEncoding(f"card {i}: its attribute is not an int in [0, {MAX_ATTRIBUTE})")
+        if i:
+            ij = add(ij, j)
+        if a and a not in times_g:
+            times_g[a] = base_mul(scalar_from_int(a))
+        out.append(check_point(add(ij, times_g[a]) if a else ij, f"card point {i}"))
+    return out
+
+
 class CardTable:
     """The card points of one game and the reverse lookup point -> card index."""
 
-    def __init__(self, game_id: bytes, n: int = NUM_CARDS) -> None:
+    def __init__(self, game_id: bytes, n: int = NUM_CARDS, attributes: Sequence[int] | None = None) -> None:
+        """``attributes`` None: the hashed points of protocol versions up to 4; else the version-5 linear points
+        (:meth:`linear`), one attribute per card (``n`` must be their number)."""
         self.game_id = game_id
-        self.points = [card_point(game_id, i) for i in range(n)]
+        self.attributes = None if attributes is None else tuple(attributes)
+        if attributes is None:
+            self.points = [card_point(game_id, i) for i in range(n)]
+        else:
+            if len(attributes) != n:
+                raise MalformedEncoding("card attributes: one per card")
+            self.points = linear_card_points(game_id, attributes)
+        self.id_base = card_id_base(game_id) if attributes is not None else None
         self._index = {p: i for i, p in enumerate(self.points)}
         if len(self._index) != n:  # pragma: no cover - a hash collision
             raise DecryptionError("card points collide")
+
+    @classmethod
+    def linear(cls, game_id: bytes, attributes: Sequence[int]) -> CardTable:
+        """The version-5 table: card i is ``attributes[i]·G + (i+1)·J``."""
+        return cls(game_id, len(attributes), attributes)
 
     def __len__(self) -> int:
         return len(self.points)

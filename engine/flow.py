@@ -257,8 +257,20 @@ def _auto_turn_begin(st: GameState, task: dict[str, Any]) -> None:
 
 def _end_by_standings(st: GameState, why: Happening) -> None:
     """The round limit or a stalemate: most Roots, then Opers, then Users wins; a remaining tie is shared."""
-    best = max(standings_key(st, q) for q in range(st.n))
-    end_game(st, [q for q in range(st.n) if standings_key(st, q) == best], why)
+    keys = [standings_key(st, q) for q in range(st.n)]
+    best = max(keys)
+    winners = [q for q in range(st.n) if keys[q] == best]
+    # a tie-break decided it (others level on Roots, or on Roots and Opers): the account says so
+    level = [q for q in range(st.n) if q not in winners and keys[q][0] == best[0]]
+    if level:
+        fields = {"players": winners, "others": level, "roots": best[0], "opers": best[1], "users": best[2]}
+        if all(keys[q][1] < best[1] for q in level):
+            say(st, "tie_break_oper", **fields)
+        else:
+            say(st, "tie_break_user", **fields)
+    elif len(winners) > 1:
+        say(st, "tie_shared", players=winners, roots=best[0], opers=best[1], users=best[2])
+    end_game(st, winners, why)
 
 
 def turn_start_options(st: GameState) -> list[str]:

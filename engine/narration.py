@@ -59,7 +59,7 @@ def text(h: Happening, lang: str = "en", names: list[str] | None = None) -> str:
             words[k] = card_by_key(v).display_title(lang)
         elif k == "level":
             words[k] = LEVEL_NAMES[v]
-        elif k == "players":
+        elif k in ("players", "others"):
             words[k] = ", ".join(seat_name(p, names) for p in v)
         elif k == "reason":
             words[k] = text(v, lang, names)

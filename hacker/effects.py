@@ -155,7 +155,9 @@ def e_network(st: HState, p: int, tg: Target) -> None:
 def t_additional(st: HState, p: int) -> list[Target]:
     t = st.terminal_of(p)
     ok = t is not None and working(st, p) == t and _access(st, p) == t and not st.extra_pw[t]
-    return [{}] if ok and free_prio(st, p) >= 7 else []  # 004:205
+    # 004:205 "a PRIO of 7 or more": the PRIO marker (the PRIO used is taken away only in phase 9, 004:96); paying
+    # for the card itself is every terminal card's rule (H-PRIO)
+    return [{}] if ok and st.prio[p] >= 7 and free_prio(st, p) >= 2 else []
 
 
 def e_additional(st: HState, p: int, tg: Target) -> None:

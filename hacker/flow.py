@@ -140,7 +140,7 @@ def apply_event(st: HState, ev: dict[str, Any]) -> None:
 
 
 def _skip_give(st: HState, task: dict[str, Any]) -> bool:
-    return task["op"] == "give" and not playing.give_options(st, task["actor"], task["to"])
+    return task["op"] == "give" and not playing.give_options(st, task["actor"], task["to"], task)
 
 
 def advance(st: HState) -> None:

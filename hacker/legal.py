@@ -130,7 +130,7 @@ def legal(st: HState, p: int) -> list[Event]:
     if op == "protect":
         return _protect(st, p)
     if op == "give":
-        return [{"t": "give", "p": p, **o} for o in playing.give_options(st, p, task["to"])]
+        return [{"t": "give", "p": p, **o} for o in playing.give_options(st, p, task["to"], task)]
     if op == "exchange":
         return [{"t": "exchange", "p": p, "hs": s} for s in _subsets(sorted(st.hands[p]))]
     raise AssertionError(op)

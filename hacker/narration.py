@@ -18,7 +18,7 @@ WORDS: dict[str, dict[str, str]] = {
     # names
     "seat": {"en": "P{n}", "de": "S{n}"},
     "dummy": {"en": "dummy", "de": "Dummy"},
-    "dept": {"en": "D{n}", "de": "A{n}"},
+    "dept": {"en": "Dep{n}", "de": "Abt{n}"},  # never a hack pad square's name (A1..E5)
     "dept_long": {"en": "department {n}", "de": "Abteilung {n}"},
     "cafe": {"en": "cafeteria", "de": "Kantine"},
     "h.place": {"en": "{p} goes to {to}", "de": "{p} geht nach {to}"},

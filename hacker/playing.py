@@ -156,10 +156,13 @@ def run_attack(st: HState, task: dict[str, Any]) -> None:
     HANDLERS[task["card"]][1](st, task["p"], task["tg"])  # type: ignore[misc]
 
 
-def give_options(st: HState, g: int, r: int) -> list[dict[str, Any]]:
-    """004:181: a password g knows and r does not; failing that a code; failing that nothing."""
-    pws = [{"what": "pw", "d": d} for d in st.open_depts if st.pw[g][d] and not st.pw[r][d]]
-    return pws or [{"what": "code", "d": d} for d in st.open_depts if st.code[g][d] and not st.code[r][d]]
+def give_options(st: HState, g: int, r: int, task: dict[str, Any] | None = None) -> list[dict[str, Any]]:
+    """004:181: a password g knows and r does not; failing that a code; failing that nothing. What g knew when the
+    conference began (`task`'s "pw"/"code", H-EXCHANGE): nothing received in the same exchange is passed on."""
+    knew_pw = task["pw"] if task is not None and "pw" in task else [d for d in st.open_depts if st.pw[g][d]]
+    knew_code = task["code"] if task is not None and "code" in task else [d for d in st.open_depts if st.code[g][d]]
+    pws = [{"what": "pw", "d": d} for d in st.open_depts if d in knew_pw and not st.pw[r][d]]
+    return pws or [{"what": "code", "d": d} for d in st.open_depts if d in knew_code and not st.code[r][d]]
 
 
 def on_deal(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
@@ -168,14 +171,16 @@ def on_deal(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         raise IllegalEvent("bad_deal", "the place cards are dealt as a permutation of the seats (H-EXCHANGE)")
     st.history.append({"k": "exchange", "perm": list(perm)})
     for g in reversed(st.clockwise(task["p"])):
-        if perm[g] != g:
-            st.stack.append({"op": "give", "actor": g, "to": perm[g]})
+        if perm[g] != g:  # what g knows now, at the conference's start, is what it may give (H-EXCHANGE)
+            st.stack.append({"op": "give", "actor": g, "to": perm[g],
+                             "pw": [d for d in st.open_depts if st.pw[g][d]],
+                             "code": [d for d in st.open_depts if st.code[g][d]]})
 
 
 def on_give(st: HState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     g, r = task["actor"], task["to"]
     choice = {"what": ev.get("what"), "d": ev.get("d")}
-    if choice not in give_options(st, g, r):
+    if choice not in give_options(st, g, r, task):
         raise IllegalEvent("bad_give", f"seat {g} cannot give {choice} to seat {r}")
     learn(st, r, choice["what"], choice["d"])  # type: ignore[arg-type]
 

@@ -28,6 +28,8 @@ class Profile:
     def codes_to_win(self, n: int) -> int:
         if self.goal is not None:
             return self.goal
+        if self.closed_departments:  # H-CLOSEDGOAL: a code per open department, so never more codes than those
+            return min(5, len(self.departments(n)))
         if self.advanced:
             return 6 if n <= 4 else 5  # 004:235
         return 5 if n <= 4 else 4  # 004:21-22

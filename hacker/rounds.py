@@ -210,12 +210,13 @@ def end_round(st: HState) -> None:
     st.found = [[] for _ in range(n)]
     st.spotted = [False] * n
     st.start = st.turn = None
-    st.round_no += 1
-    st.history.append({"k": "round", "no": st.round_no})
-    if st.round_no > st.profile.round_limit:  # H-LIMIT
+    if st.round_no >= st.profile.round_limit:  # H-LIMIT: the last round is played; no round after it begins
         best = max(st.codes(p) for p in range(n))
         st.over, st.end_reason = True, "round_limit"
         st.winners = [p for p in range(n) if st.codes(p) == best]
+        return
+    st.round_no += 1
+    st.history.append({"k": "round", "no": st.round_no})
 
 
 STEPS: dict[str, Callable[[HState], bool]] = {

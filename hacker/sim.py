@@ -94,7 +94,7 @@ def simulate(profile: Profile, players: int, games: int, strategies: Sequence[st
         bots = [make_bot(name, seed * 1_000_003 + g * 17 + i) for i, name in enumerate(seats)]
         st = play_game(profile, bots, seed * 7919 + g).state
         unfinished += not st.over
-        rounds.append(st.round_no if st.end_reason == "codes" else st.round_no - 1)
+        rounds.append(st.round_no)  # (the round the game ended in: at the limit, the last one played)
         limit_hits += st.end_reason == "round_limit"
         strat_seats.update(seats)
         strat_wins.update(seats[w] for w in st.winners if st.end_reason == "codes")

@@ -26,13 +26,21 @@ MIN_CORES = 2  # on one core a pool only adds its start-up
 PATIENCE, PATIENCE_PER_PROOF = 30.0, 1.0  # seconds before a silent worker is given up on (then: checks in line)
 
 
+def _quiet_on_ctrl_c() -> None:
+    """A worker leaves Ctrl-C to the auditor (one line there), never printing a traceback of its own."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def proof_pool() -> ProcessPoolExecutor | None:
     """Worker processes for the proofs (one per core), or None where that cannot help or cannot be had."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     if cores < MIN_CORES or "fork" not in multiprocessing.get_all_start_methods():
         return None
     try:
-        return ProcessPoolExecutor(max_workers=cores, mp_context=multiprocessing.get_context("fork"))
+        return ProcessPoolExecutor(max_workers=cores, mp_context=multiprocessing.get_context("fork"),
+                                   initializer=_quiet_on_ctrl_c)
     except (OSError, ValueError):
         return None
 
@@ -45,6 +53,8 @@ def verify_shares(game_id: bytes, h: int, ct: Any, todo: list[tuple[bytes, Share
 
 class PooledMachine(Machine):
     """An observer `Machine` whose proofs of shuffle are checked by `pool` while the fold goes on."""
+
+    _proofs_in_line = False  # so the fold validates every shuffle output's points itself (p2p/machine/setup.py)
 
     def __init__(self, genesis: Genesis, pool: ProcessPoolExecutor) -> None:
         super().__init__(genesis, None)
@@ -81,14 +91,17 @@ class PooledMachine(Machine):
         finally:
             self._pool, self._checks = pool, checks
 
-    def all_proofs_hold(self) -> bool:
-        """Wait for every check handed out; False if any proof failed or a worker could not say in time (a worker
-        that hangs only costs the caller the wait and a fold in line, never a wrong result)."""
-        deadline = time.monotonic() + PATIENCE + PATIENCE_PER_PROOF * len(self._checks)
+    def all_proofs_hold(self, checks: list[Future[Any]] | None = None) -> bool:
+        """Wait for every check handed out (or `checks`: tasks that answer True or None when all holds); False if any
+        failed or a worker could not say in time (a worker that hangs only costs the caller the wait and a fold in
+        line, never a wrong result)."""
+        todo = self._checks if checks is None else checks
+        deadline = time.monotonic() + PATIENCE + PATIENCE_PER_PROOF * len(todo)
         ok = True
-        for fut in self._checks:
+        for fut in todo:
             try:
-                fut.result(timeout=max(0.0, deadline - time.monotonic()))
+                if fut.result(timeout=max(0.0, deadline - time.monotonic())) is False:
+                    ok = False
             except Exception:  # a failed proof, a broken worker, no answer in time: the caller folds again in line
                 ok = False
         return ok
@@ -96,10 +109,15 @@ class PooledMachine(Machine):
     def close(self) -> None:
         """Stop the workers; at once if one is still busy after the wait (it could only be hung)."""
         pool, self._pool = self._pool, None
-        if pool is None:
-            return
-        busy = any(not f.done() for f in self._checks)
-        if busy:
-            for proc in list((getattr(pool, "_processes", None) or {}).values()):
+        if pool is not None:
+            self.stop(pool)
+
+    @staticmethod
+    def stop(pool: ProcessPoolExecutor) -> None:
+        """Stop a pool's workers: at once if one is still busy (after the waits it could only be hung)."""
+        procs = list((getattr(pool, "_processes", None) or {}).values())
+        pending = getattr(pool, "_pending_work_items", None) or {}
+        if pending:
+            for proc in procs:
                 proc.kill()
-        pool.shutdown(wait=not busy, cancel_futures=True)
+        pool.shutdown(wait=not pending, cancel_futures=True)

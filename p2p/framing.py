@@ -268,7 +268,9 @@ class FramedStream:
         while len(self._buf) < n:
             if self._eof:
                 raise FrameTruncated(len(self._buf), n, part)
-            chunk = await self.stream.receive_some(max(_RECV_CHUNK, n - len(self._buf)))
+            # (a small frame limit reads in small chunks: a stranger's connection never buffers much past it)
+            step = min(_RECV_CHUNK, self.max_size + HEADER_SIZE)
+            chunk = await self.stream.receive_some(max(step, n - len(self._buf)))
             if not chunk:
                 self._eof = True
                 if part == "header" and not self._buf:
@@ -278,6 +280,25 @@ class FramedStream:
 
     async def receive(self) -> Any:
         """Receive and decode the next frame (see :func:`recv_frame` for the errors)."""
+        return decode_payload(await self.receive_payload(), expect=self.expect)
+
+    async def peek_length(self) -> int:
+        """The length the next frame announces, read from its header without consuming anything (a reader can
+        decide whether it will take a frame that large before a byte of its body is buffered)."""
+        async with self._recv_lock:
+            if self._desync is not None:
+                raise FrameDesync(f"stream unusable after an earlier error: {self._desync}")
+            if self._eof and not self._buf:
+                raise PeerClosed()
+            try:
+                await self._fill(HEADER_SIZE, "header")
+            except FrameTruncated as exc:
+                self._desync = exc
+                raise
+            return int(_HEADER.unpack_from(self._buf)[0])
+
+    async def receive_payload(self) -> bytes:
+        """The next frame's body, not decoded (:func:`decode_payload` decodes it)."""
         async with self._recv_lock:
             if self._desync is not None:
                 raise FrameDesync(f"stream unusable after an earlier error: {self._desync}")
@@ -296,7 +317,7 @@ class FramedStream:
                 raise
             payload = bytes(self._buf[HEADER_SIZE:end])
             del self._buf[:end]
-        return decode_payload(payload, expect=self.expect)
+        return payload
 
     def __aiter__(self) -> AsyncIterator[Any]:
         return self._iterate()

@@ -147,6 +147,12 @@ class Game(ABC):
         """Whether an event is one only the table derives (never authored by a seat)."""
         return ev.get("t") in ("shuffle",)
 
+    def card_attributes(self) -> tuple[int, ...]:
+        """The linked attribute of each face 0..deck_size-1 (an int below 2^16), encoded in its card point from
+        protocol version 5 (`a·G + (face+1)·J`, crypto/group.py) so that a commitment to it is proved to be the
+        card's in constant size (crypto/card_link.py): Access Denied's code, Hacker's card kind. Default: 0."""
+        return (0,) * self.deck_size
+
     def pile_faces(self, st: State) -> list[int] | None:
         """The faces of the pile to shuffle next, public to all (None: the full deck, 0..deck_size-1)."""
         return None

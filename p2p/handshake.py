@@ -2,8 +2,8 @@
 
 Both sides run the same symmetric protocol (there is no client/server asymmetry)::
 
-    1. hello  {t: "hello", v, table, game?, name, bundle, nonce, sid?}     both directions
-    2. auth   {t: "auth", sig}                                             both directions
+    1. hello  {t: "hello", v, table, game?, name, bundle, nonce, sid?, word?}   both directions
+    2. auth   {t: "auth", sig, mac?}                                             both directions
     3. ok     {t: "ok"}                                                    both directions
 
 * ``v`` is :data:`HANDSHAKE_VERSION`; ``table`` the table name; ``game`` (optional) the game id
@@ -21,6 +21,10 @@ Both sides run the same symmetric protocol (there is no client/server asymmetry)
   i.e. both nonces, both identity keys, the table, the game and the version, from the
   signer's point of view (so a signature cannot be reflected back to its author).  Because
   the verifier's nonce is fresh, a signature recorded from an earlier session never verifies.
+* ``word`` (``true``, optional): the sender's table has a shared word (:mod:`adp2p.p2p.table_word`); both sides
+  must agree on having one. Then ``mac`` is the keyed BLAKE2b (:func:`~adp2p.p2p.table_word.word_mac`) of the
+  same transcript the signature covers, under the key the word stands for: a peer without the word can neither
+  make it nor replay one (the verifier's nonce is fresh). The word itself is never sent.
 * The final ``ok`` makes failures symmetric: a side that rejects the peer's signature sends
   ``{t: "abort", reason}`` instead, so neither side believes in a session the other refused.
 
@@ -37,7 +41,7 @@ from __future__ import annotations
 
 import contextlib
 import secrets
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -48,6 +52,7 @@ from adp2p.crypto.errors import CryptoError, InvalidSignature
 from adp2p.crypto.identity import MAX_NAME_BYTES, PublicIdentity, SecretIdentity, make_bundle, open_bundle
 
 from .framing import FramedStream, FrameError, PeerClosed
+from .table_word import mac_matches, word_mac
 
 __all__ = [
     "DEFAULT_TIMEOUT",
@@ -63,6 +68,7 @@ __all__ = [
     "HandshakeTimeout",
     "HandshakeUnexpectedPeer",
     "HandshakeVersionMismatch",
+    "HandshakeWordMismatch",
     "MalformedHandshake",
     "PeerInfo",
     "handshake",
@@ -138,6 +144,10 @@ class HandshakeSelf(HandshakeError):
     """The peer is ourselves (we connected to our own listener)."""
 
 
+class HandshakeWordMismatch(HandshakeError):
+    """The peer does not know our table's word (or has one where we have none, or none where we have one)."""
+
+
 class HandshakeUnexpectedPeer(HandshakeError):
     """The peer is not the one we expected (or not among the allowed ones)."""
 
@@ -198,6 +208,7 @@ class _Hello:
     nonce: bytes
     sid: bytes | None
     label: str
+    word: bool = False
 
 
 def _field(msg: dict[str, Any], key: str, typ: type, who: str) -> Any:
@@ -242,7 +253,10 @@ def _parse_hello(msg: Any, who: str) -> _Hello:
     sid = msg.get("sid")
     if sid is not None and (type(sid) is not bytes or not 1 <= len(sid) <= MAX_SID_BYTES):
         raise MalformedHandshake(f"hello field 'sid': expected 1..{MAX_SID_BYTES} bytes", peer=claimed)
-    return _Hello(version, table, game, name, identity, nonce, sid, claimed)
+    word = msg.get("word", False)
+    if word is not True and word is not False:
+        raise MalformedHandshake("hello field 'word': expected a boolean", peer=claimed)
+    return _Hello(version, table, game, name, identity, nonce, sid, claimed, word)
 
 
 async def _receive(framed: FramedStream, who: str, step: str) -> dict[str, Any]:
@@ -291,12 +305,17 @@ async def handshake(
     allowed: Collection[str] | None = None,
     timeout: float = DEFAULT_TIMEOUT,
     peer_label: str = "unidentified peer",
+    on_hello: Callable[[str], None] | None = None,
+    word_key: bytes | None = None,
 ) -> PeerInfo:
     """Run the handshake on *framed*; return the authenticated :class:`PeerInfo`.
 
     *table* (and *game*, if either side gives one) must match the peer's.  *expected_fingerprint*
     (e.g. a discovery hint) or *allowed* (e.g. the seated players) restrict who may answer.
-    *session* is sent as ``sid`` and signed.  Raises a :class:`HandshakeError` subclass on any
+    *session* is sent as ``sid`` and signed.  *on_hello* is called with the peer's fingerprint once its hello
+    passed the checks above (before its signature is checked: it says who the peer claims to be).  *word_key*:
+    the key of our table's word (:func:`adp2p.p2p.table_word.word_key`), which the peer must prove it holds.
+    Raises a :class:`HandshakeError` subclass on any
     failure (after a best-effort ``abort`` frame to the peer); the stream is left open either
     way, closing it is the caller's job.  While the handshake runs, frames are limited to
     :data:`MAX_HELLO_FRAME` bytes.
@@ -321,6 +340,8 @@ async def handshake(
         hello["game"] = game
     if session is not None:
         hello["sid"] = session
+    if word_key is not None:
+        hello["word"] = True
 
     who = peer_label
     saved_max = framed.max_size
@@ -332,6 +353,13 @@ async def handshake(
                 peer = _parse_hello(await _receive(framed, who, "hello"), who)
                 who = peer.label
                 _check_peer(peer, secret, table, game, expected_fingerprint, allowed)
+                if peer.word != (word_key is not None):
+                    raise HandshakeWordMismatch(
+                        "the peer's table has a word and ours has none" if peer.word
+                        else "our table has a word and the peer's has none", peer=who,
+                    )
+                if on_hello is not None:
+                    on_hello(peer.identity.fingerprint())  # its hello passed: who it says it is (not proved yet)
                 mine = transcript(
                     version=HANDSHAKE_VERSION,
                     table=table,
@@ -343,9 +371,10 @@ async def handshake(
                     peer_nonce=peer.nonce,
                     peer_sid=peer.sid,
                 )
-                await _send(
-                    framed, {"t": "auth", "sig": secret.sign(domains.HANDSHAKE, mine)}, who, "signature"
-                )
+                auth_out: dict[str, Any] = {"t": "auth", "sig": secret.sign(domains.HANDSHAKE, mine)}
+                if word_key is not None:
+                    auth_out["mac"] = word_mac(word_key, mine)
+                await _send(framed, auth_out, who, "signature")
                 auth = await _receive(framed, who, "signature")
                 sig = auth.get("sig")
                 if auth.get("t") != "auth" or type(sig) is not bytes:
@@ -368,6 +397,8 @@ async def handshake(
                         "transcript signature does not verify (tampered, replayed or made with another key)",
                         peer=who,
                     ) from None
+                if word_key is not None and not mac_matches(word_key, theirs, auth.get("mac")):
+                    raise HandshakeWordMismatch("the peer does not know our table's word", peer=who)
                 await _send(framed, {"t": "ok"}, who, "confirmation")
                 ok = await _receive(framed, who, "confirmation")
                 if ok.get("t") != "ok":

@@ -4,7 +4,8 @@ Seven kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
 
 - ``lobby``: ``k, v`` (protocol version), ``bundle`` (identity bundle, bytes), ``addr`` ([host, port]),
   ``peers`` (list of [host, port], at most MAX_PEER_ADDRESSES; unusable ones are skipped with a note),
-  ``want`` (players wanted, 2..MAX_PLAYERS), ``rules`` (profile name, a short string);
+  ``want`` (players wanted, 2..MAX_PLAYERS), ``rules`` (profile name, a short string), ``here`` (the key
+  fingerprints of the players connected to the sender in the lobby now, at most MAX_HERE strings of 19 characters);
 - ``entry``: ``k, raw`` (one signed log entry, bytes);
 - ``head``: ``k, seq`` (entries held, a count), ``id`` (the id of the last one, 32 bytes);
 - ``ask``: as ``head``, plus ``nonce`` (8 bytes); the receiver answers with ``told``: its own head and that
@@ -31,6 +32,8 @@ MAX_PEER_ADDRESSES = 64  # addresses one lobby message may list (a peer dials at
 MAX_BUNDLE = 4096  # an identity bundle: two keys, a name and a signature
 MAX_RULES = 64  # a profile name
 MAX_ENTRY = 1 << 20  # one signed entry (the frame limit bounds it too)
+MAX_HERE = 64  # fingerprints one lobby message may list as connected to its sender
+_FINGERPRINT = re.compile(r"[0-9a-f]{4}(-[0-9a-f]{4}){3}")
 
 _HOSTNAME = re.compile(r"(?!-)[A-Za-z0-9-]{1,63}(?<!-)(\.(?!-)[A-Za-z0-9-]{1,63}(?<!-))*\.?")
 
@@ -64,7 +67,7 @@ def _keys(msg: dict[str, Any], want: set[str]) -> None:
 
 
 _FIELDS = {
-    "lobby": {"k", "v", "bundle", "addr", "peers", "want", "rules"},
+    "lobby": {"k", "v", "bundle", "addr", "peers", "want", "rules", "here"},
     "entry": {"k", "raw"},
     "head": {"k", "seq", "id"},
     "ask": {"k", "seq", "id", "nonce"},  # a head that asks for the receiver's head in return (a peer catching up)
@@ -90,6 +93,11 @@ def check_message(msg: dict[str, Any]) -> dict[str, Any]:
         _count(msg["want"], "lobby.want", low=2, high=MAX_PLAYERS)
         if not isinstance(msg["rules"], str) or len(msg["rules"]) > MAX_RULES:
             raise MessageError(f"lobby.rules must be a profile name of at most {MAX_RULES} characters")
+        here = msg["here"]
+        if not isinstance(here, list) or len(here) > MAX_HERE:
+            raise MessageError(f"lobby.here must be a list of at most {MAX_HERE} key fingerprints")
+        if not all(isinstance(h, str) and _FINGERPRINT.fullmatch(h) for h in here):
+            raise MessageError("lobby.here must hold key fingerprints (xxxx-xxxx-xxxx-xxxx)")
     elif k == "entry":
         _bytes(msg["raw"], "entry.raw", high=MAX_ENTRY)
     elif k in ("head", "ask", "told"):

@@ -12,13 +12,24 @@ from typing import Any
 NOTICES: dict[str, dict[str, str]] = {
     # the lobby and the setup
     "waiting": {
-        "en": "Waiting at table {table!r} for {want} players (you are {name}, key {key}, at {where})...",
+        "en": "Waiting at table {table!r} for {want} players (you are {name}, key {key}, at {where})... "
+        "Ctrl-C leaves.",
         "de": "Warte an Tisch {table!r} auf {want} Spieler (du bist {name}, Schlüssel {key}, "
-        "erreichbar unter {where})...",
+        "erreichbar unter {where})... Strg-C verlässt den Tisch.",
     },
     "sat_down": {
         "en": "{name} ({key}) sat down at table {table!r} ({have} of {want} players)",
         "de": "{name} ({key}) sitzt am Tisch {table!r} ({have} von {want} Spielern)",
+    },
+    "word_refused": {
+        "en": "{who} at {address} does not know this table's word (or has another, or none): not let in",
+        "de": "{who} unter {address} kennt das Wort dieses Tisches nicht (oder ein anderes, oder keins): "
+        "nicht hereingelassen",
+    },
+    "old_protocol": {
+        "en": "{who} runs another version of ad-p2p (protocol {theirs}, ours {ours}): it cannot play at this table",
+        "de": "{who} nutzt eine andere Version von ad-p2p (Protokoll {theirs}, unseres {ours}): "
+        "kann an diesem Tisch nicht spielen",
     },
     "left_lobby": {
         "en": "{who} left the table before the game began",
@@ -104,8 +115,9 @@ NOTICES: dict[str, dict[str, str]] = {
         "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel als abgebrochen und nennt ihn.",
     },
     "waiting_for": {
-        "en": "Waiting for {who}, who has not answered for {secs} s...{why}",
-        "de": "Warte auf {who}, seit {secs} s ohne Antwort...{why}",
+        "en": "Waiting for {who}, who has not answered for {secs} s...{why} Ctrl-C leaves (the game can be resumed).",
+        "de": "Warte auf {who}, seit {secs} s ohne Antwort...{why} Strg-C verlässt den Tisch (das Spiel kann "
+        "fortgesetzt werden).",
     },
     "too_few_connected": {
         "en": " (too few players are connected to end the game: the network may be cut)",

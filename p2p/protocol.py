@@ -18,8 +18,11 @@ from adp2p.p2p.game import DEFAULT_GAME
 GENESIS_FIELDS = frozenset(
     {"v", "table", "profile", "goal", "round_limit", "roster", "game_id", "chain", "stalemate", "game"}
 )  # every field a genesis body may hold (docs/protocol.md, "Entry bodies")
-PROTOCOL_VERSION = 4  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
-# 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded)
+PROTOCOL_VERSION = 5  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
+# 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded);
+# 5: the handshake may carry a table's word (p2p/table_word.py); strangers' frames are bounded (p2p/transport);
+#    card points linear in the card's attribute (a·G + id·J) and constant-size card link proofs (crypto/card_link.py)
+AUDITABLE_VERSIONS = (4, 5)  # the versions whose logs this code audits and replays (it plays only PROTOCOL_VERSION)
 MAX_PLAYERS = 6
 MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule
 CHAIN_LENGTH = 4096  # beacon links per player: far more than any game's random picks
@@ -107,10 +110,11 @@ class Genesis:
     chain_length: int = CHAIN_LENGTH
     stalemate: int | None = None  # rounds without an access change that end the game (a table rule); None: never
     game: str = DEFAULT_GAME  # the game played (p2p/game.py); the body names it only when it is not the default
+    version: int = PROTOCOL_VERSION  # the protocol version the log is played under (an older one: audit, replay)
 
     def to_body(self) -> dict[str, Any]:
         body: dict[str, Any] = {
-            "v": PROTOCOL_VERSION,
+            "v": self.version,
             "table": self.table,
             "profile": self.profile,
             "goal": self.goal if self.goal is not None else 0,
@@ -125,9 +129,12 @@ class Genesis:
         return body
 
     @classmethod
-    def from_body(cls, body: dict[str, Any]) -> Genesis:
-        if need(body, "v", int) != PROTOCOL_VERSION:
-            raise BodyError(f"protocol version {body['v']} is not {PROTOCOL_VERSION}")
+    def from_body(cls, body: dict[str, Any], *, versions: tuple[int, ...] = (PROTOCOL_VERSION,)) -> Genesis:
+        """The genesis of a body; `versions`: the protocol versions accepted (to play: this one only; the audit
+        and the replay take `AUDITABLE_VERSIONS`)."""
+        if need(body, "v", int) not in versions:
+            known = " or ".join(map(str, versions))
+            raise BodyError(f"protocol version {body['v']} is not {known}")
         extra = set(body) - GENESIS_FIELDS
         if extra:  # one encoding per genesis: a field no peer reads would change its bytes and nothing else
             raise BodyError(f"unknown genesis field(s) {sorted(map(str, extra))[:4]}")
@@ -144,6 +151,7 @@ class Genesis:
             chain_length=need(body, "chain", int),
             stalemate=need(body, "stalemate", int) or None,
             game=need(body, "game", str, max_len=32) if "game" in body else DEFAULT_GAME,
+            version=body["v"],
         )
         if "game" in body and g.game == DEFAULT_GAME:
             raise BodyError(f"a genesis of {DEFAULT_GAME} does not name its game (one encoding per genesis)")

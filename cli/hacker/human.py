@@ -18,7 +18,7 @@ import shutil
 import sys
 from typing import Any, TextIO
 
-from adp2p.cli.hacker import account, forced
+from adp2p.cli.hacker import account, forced, reference
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import account_room, compose, menu_rows, note_lines
 from adp2p.cli.hacker.words import say, seat_name
@@ -29,6 +29,12 @@ from rich.console import Console
 
 Event = dict[str, Any]
 NOTES_MAX = 6  # lines of notes of moves done for the player: the oldest go first beyond them
+
+
+def last_round(v: HState) -> list[Any]:
+    """The account of the last round: after its "--- round N ---" line (the whole account in round 1)."""
+    marks = [i for i, e in enumerate(v.history) if isinstance(e, dict) and e.get("k") == "round"]
+    return list(v.history[marks[-1] + 1 if marks else 0 :])
 
 
 class Quit(Exception):
@@ -66,7 +72,11 @@ class Human:
             self.out.write("\x1b[H\x1b[2J")
         for t in lines:
             self.con.print(t, end="\n", overflow="crop", no_wrap=True)
-        self.out.write((status + "  " if status else "") + (say("prompt", self.lang) if prompt else ""))
+        ask = say("prompt", self.lang) if prompt else ""
+        if status:  # why the last line was no choice, on the prompt's line (within the terminal's width)
+            ask = "> " if prompt else ""
+            status = status if len(status) + 2 + len(ask) < cols else status[: cols - 4 - len(ask)] + "…"
+        self.out.write((status + "  " if status else "") + ask)
         self.out.flush()
 
     def choose(self, v: HState, me: int, d: Decision, options: list[Event]) -> Event:
@@ -98,11 +108,26 @@ class Human:
         self.news(v, me, account_room(v, me, self.lang, menu.stage(), cols, rows, self.names, self.notes, fresh))
         self.menu = menu
         status = ""
+        drawn = [(cols, rows)]
+
+        def redraw_if_resized() -> None:  # the window dragged while the question waits: its page at the new size
+            now = self.size()
+            if now != drawn[0]:
+                drawn[0] = now
+                menu.fit(menu_rows(v, me, self.lang, now[0], now[1], self.names, self.notes), now[0])
+                self.draw(v, me, menu.stage(), status)
+
         while True:
             self.draw(v, me, menu.stage(), status)
-            line = self.reader.readline()
+            tty = getattr(self.reader, "fd", None) is not None  # (a test's scripted typist: no window to resize)
+            line = self.reader.readline(poll=redraw_if_resized) if tty else self.reader.readline()
             if line is None or line == "" or line.strip().lower() in ("q", "quit"):
                 raise Quit
+            page = reference.page_for(line, v.profile, v.n, self.lang)  # ?, help, rules, cards: then this question
+            if page is not None:
+                self.page(page)
+                status = ""
+                continue
             ev = menu.pick(line)
             status = menu.error
             if ev is not None:
@@ -143,6 +168,25 @@ class Human:
             if not line or line.strip().lower() in ("q", "quit"):
                 raise Quit
 
+    def page(self, lines: list[str]) -> None:
+        """A reference page (cli/hacker/reference.py), wrapped at words to the terminal, a screenful at a time."""
+        import textwrap
+
+        cols, rows = self.size()
+        wrapped = [part for line in lines
+                   for part in textwrap.wrap(line, max(20, cols - 1), subsequent_indent="    ") or [""]]
+        per = max(1, rows - 1)
+        for i in range(0, len(wrapped), per):
+            if self.out.isatty():
+                self.out.write("\x1b[H\x1b[2J")
+            for part in wrapped[i : i + per]:
+                self.con.print(part, no_wrap=True, overflow="crop", markup=False)
+            self.out.write(say("press_enter_more", self.lang))
+            self.out.flush()
+            line = self.reader.readline()
+            if not line or line.strip().lower() in ("q", "quit"):
+                return
+
     def finish(self, v: HState, me: int, text: str, wait: bool = True) -> None:
         self.notes = [text]
         self.fresh = len(v.history) - self.seen
@@ -150,4 +194,11 @@ class Human:
         if wait:
             self.reader.readline()
         self.out.write("\n")
+        cols, rows = self.size()
+        last = last_round(v)
+        if len(last) > account_room(v, me, self.lang, None, cols, rows, self.names, self.notes, self.fresh):
+            # the last round did not fit the page: all of it below, in the terminal's scrollback
+            self.con.print(say("last_round", self.lang, no=v.round_no), style="bold", markup=False)
+            for e in last:
+                self.con.print("· " + account.line(e, me, self.lang, self.names), markup=False)
         self.out.flush()

@@ -100,7 +100,7 @@ class Menu:
         elif len(x) == 2 and x[0].upper() in "ABCDE" and x[1] in "12345":
             target = self._square(x.upper())
         if target is None:
-            self.error = say("bad_choice", self.lang, x=x)
+            self.error = self._why_not(x)
             return None
         what, val = target
         if what == "event":
@@ -121,6 +121,25 @@ class Menu:
             if ev["t"] == "probe" and ev["sq"] == sq:
                 return ("event", i)
         return None
+
+    def _why_not(self, x: str) -> str:
+        """Why a typed line is no choice: a square with the rule it breaks (not on the outer ring, not next to where
+        the hack stands, already found clear, not a check this roll allows), else that there is no such choice."""
+        sq = x.upper()
+        if not (len(sq) == 2 and sq[0] in "ABCDE" and sq[1] in "12345"):
+            n = len(self.choices())
+            return say("bad_choice_n", self.lang, x=x, n=n) if x.isdigit() and n else say("bad_choice", self.lang, x=x)
+        if self.pad:
+            key = "sq_picked" if sq in self.picked else "sq_not_check"
+            return say(key, self.lang, sq=sq, ring=ring_name(sq, self.lang))
+        hack = self.v.work.get("hack") if isinstance(getattr(self.v, "work", None), dict) else None
+        if not any(ev["t"] == "probe" for ev in self.options) or not isinstance(hack, dict):
+            return say("sq_not_now", self.lang, sq=sq)
+        if hack.get("pos") is None:
+            return say("sq_not_outer", self.lang, sq=sq)
+        if sq in hack.get("cleared", []):
+            return say("sq_cleared", self.lang, sq=sq)
+        return say("sq_not_next", self.lang, sq=sq, at=hack["pos"])
 
     def _pad_done(self) -> Event | None:
         left = self._pad_left()

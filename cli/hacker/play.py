@@ -39,6 +39,10 @@ def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
     prof = profile(args)
 
     def seat() -> Any:
+        from adp2p.cli import web
+
+        if web.wanted(args) and not args.watch:  # the page in the browser (cli/web/)
+            return web.web_seat(args, "hacker")
         if args.watch:
             bot = get_game("hacker").make_bot(args.strategy, seed)
             return watching(bot, args.lang) if wanted(getattr(args, "ui", "auto"), sys.stdin, sys.stdout) else bot

@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 from typing import Any
 
 from adp2p.cli.hacker import account, screen
 from adp2p.cli.hacker.words import say
-from adp2p.cli.tui.replay import walk
+from adp2p.cli.tui.replay import unfinished, walk
 from rich.console import Console
 from rich.text import Text
 
@@ -57,6 +58,9 @@ def show_replay(args: argparse.Namespace, m: Any, steps: list[Any], out: Any = N
 
     if not walk(len(steps) - 1, interactive, show, ask):
         return 0
+    if (cut := unfinished(m, Path(args.log), lang)) is not None:
+        print(f"ad-p2p replay: {cut}", file=sys.stderr)
+        return 1
     _end(m, lang, line)
     return 0
 
@@ -81,6 +85,6 @@ def _end(m: Any, lang: str, line: Any) -> None:
     elif rep is not None:
         line(msg("audit_bad", lang))
         for v in rep.violations:
-            line(f"  seat {v.seat}: {v.rule}: {v.msg}")
+            line(f"  {msg('seat_n', lang, n=v.seat + 1)}: {v.rule}: {v.msg}")
     else:
         line(msg("audit_none", lang, line=m.result_line()))

@@ -33,6 +33,8 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.processors import BeforeInput
 
 INTERRUPT = "\x03"  # what a reader gets for Ctrl-C
+QUIT = ("q", "quit", "exit")  # typed while nothing is asked: leave (the game can be resumed)
+MIN_COLS, MIN_ROWS = 60, 20  # the smallest terminal whose layout shows the header, board, hand and choices at once
 
 
 def wanted(mode: str, inp: object, out: object) -> bool:
@@ -129,6 +131,9 @@ class FullScreen:
                 wrapped = [part for line in self.sc.log + self.sc.choices
                            for part in textwrap.wrap(line, cols - 1, subsequent_indent="  ") or [""]]
                 return FormattedText([("", "\n".join(wrapped[-(rows - 1) :]))])
+            if cols < MIN_COLS or rows < MIN_ROWS:  # the panes would hide the choices: say so, not half a game
+                text = msg("too_small", self.lang, cols=cols, rows=rows, min_cols=MIN_COLS, min_rows=MIN_ROWS)
+                return FormattedText([("bold", "\n".join(textwrap.wrap(text, max(10, cols - 1))))])
             key = (self._version, cols, rows, self.sc.secret)
             try:
                 if self._layout is None or self._layout[0] != key:
@@ -139,7 +144,7 @@ class FullScreen:
                 return FormattedText([("", f"{type(exc).__name__}: {exc}"[: cols - 1])])
 
     def _prefix(self) -> FormattedText:
-        if not self.reading and not self.asking and self.frame is not None:  # nothing asked: say so
+        if not self.reading and not self.asking:  # nothing asked (the lobby, a wait): say so, and how to leave
             return FormattedText([("italic", msg("prompt_wait", self.lang))])
         p = self.prefix() if callable(self.prefix) else self.prefix
         return FormattedText([("bold", p)])
@@ -151,6 +156,9 @@ class FullScreen:
         def _enter(event: KeyPressEvent) -> None:
             text = self.buffer.text
             self.buffer.reset()
+            if not self.reading and not self.asking and text.strip().lower() in QUIT:
+                os.kill(os.getpid(), signal.SIGINT)  # nothing is asked (a wait): q leaves as Ctrl-C does
+                return
             self.lines.put(text + "\n")
 
         @kb.add("c-c", eager=True)
@@ -172,12 +180,18 @@ class FullScreen:
         @kb.add("pageup", eager=True)
         def _log_back(event: KeyPressEvent) -> None:
             with self.lock:
-                self.sc.log_back += max(1, self._log_rows() - 1)
+                if self._layout is not None:
+                    self.sc.log_back = self._layout[1].page_back(self.sc.log_back)
+                else:  # (before the game's first screen: the table's lines, a page is the screen)
+                    self.sc.log_back += max(1, self.size()[1] - 2)
 
         @kb.add("pagedown", eager=True)
         def _log_forward(event: KeyPressEvent) -> None:
             with self.lock:
-                self.sc.log_back = max(0, self.sc.log_back - max(1, self._log_rows() - 1))
+                if self._layout is not None:
+                    self.sc.log_back = self._layout[1].page_forward(self.sc.log_back)
+                else:
+                    self.sc.log_back = max(0, self.sc.log_back - max(1, self.size()[1] - 2))
 
         @kb.add("up", eager=True)
         def _choices_up(event: KeyPressEvent) -> None:
@@ -193,9 +207,6 @@ class FullScreen:
                 self.sc.secret = not self.sc.secret
 
         return kb
-
-    def _log_rows(self) -> int:
-        return self._layout[1].page_rows if self._layout is not None else 5
 
     def _scroll_choices(self, by: int) -> None:
         with self.lock:

@@ -302,6 +302,18 @@ class Layout:
         """The log's lines while it is scrolled back (PageUp/PageDown move by about this many)."""
         return self.log_rows + self.board_rows
 
+    def page_back(self, back: int) -> int:
+        """How far back the log is after PageUp from `back` lines back: the first page ends just above the lines
+        shown at the newest (so none is skipped), each next one a page further with one line seen before; a page
+        shows `page_rows` - 1 lines of the log (its last line says how many are newer)."""
+        first = max(1, self.log_rows - 1)
+        return first if back < first else back + max(1, self.page_rows - 2)
+
+    def page_forward(self, back: int) -> int:
+        """PageDown: a page nearer the newest line; at the first page, the newest (0)."""
+        first = max(1, self.log_rows - 1)
+        return 0 if back <= first else max(first, back - max(1, self.page_rows - 2))
+
     def compose(self, sc: Scroll) -> str:
         """The whole screen but the input line: exactly rows - 1 lines. In the compact layout a log scrolled back
         (PageUp) takes the board's place too, until PageDown brings it back to its newest line."""

@@ -70,21 +70,24 @@ class LineReader:
             if not os.read(self.fd, 4096):
                 break
 
-    def readline(self, timeout: float | None = None, tick: Callable[[float], None] | None = None) -> str | None:
+    def readline(self, timeout: float | None = None, tick: Callable[[float], None] | None = None,
+                 poll: Callable[[], None] | None = None) -> str | None:
         """One line ('' at end of input) or None when `timeout` seconds pass first; `tick(seconds_left)` is
-        called about once a second while waiting."""
+        called about once a second while waiting, `poll()` about twice a second (e.g. to redraw after a resize)."""
         if self.fd is None:
             return self.inp.readline()
         deadline = None if timeout is None else time.monotonic() + timeout
         while b"\n" not in self.buf:
-            wait = None
+            wait = None if poll is None else 0.5
+            if poll is not None:
+                poll()
             if deadline is not None:
                 left = deadline - time.monotonic()
                 if left <= 0:
                     return None
                 if tick is not None:
                     tick(left)
-                wait = min(1.0, left)
+                wait = min(wait or 1.0, left)
             ready, _, _ = select.select([self.fd], [], [], wait)
             if not ready:
                 continue

@@ -37,4 +37,9 @@ def rules_lines(st: GameState, lang: str, width: int) -> list[str]:
         textwrap.fill(para, width, subsequent_indent="  ", break_long_words=False)
         for para in msg("rules_text", lang, profile=prof.name, goal=prof.goal).split("\n")
     ]
+    # this table's hand limit, drawing and actions (the profile's, as `ad-p2p rules` words them)
+    limit = (msg("rules.limit.accesses", lang) if prof.hand_limit == "accesses"
+             else msg("rules.limit.fixed", lang, n=prof.hand_limit))
+    table = [msg(f"rules.actions.{prof.actions}", lang), limit, msg(f"rules.draws.{prof.draws}", lang)]
+    out = [*out[:-1], *table, *out[-1:]]  # before the sector bonuses' heading (the text's last line)
     return out + [f"  {name:<14} {bonus}" for name, bonus in bonus_names(lang, prof.bonuses)]

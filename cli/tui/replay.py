@@ -41,10 +41,10 @@ def fold_log(path: Path, step: Any = None) -> tuple[Any, list[Any]]:
     from adp2p.crypto.entries import decode_entry
     from adp2p.p2p.logstore import LogStore
     from adp2p.p2p.machine import Machine
-    from adp2p.p2p.protocol import Genesis, decode_body
+    from adp2p.p2p.protocol import AUDITABLE_VERSIONS, Genesis, decode_body
 
     first = decode_entry(_first_record(path))
-    g = Genesis.from_body(decode_body(first.body))
+    g = Genesis.from_body(decode_body(first.body), versions=AUDITABLE_VERSIONS)
     store = LogStore.open(path, g.identities(), g.game_id)
     try:
         m = Machine(g, None)
@@ -80,6 +80,14 @@ def _step_of(m: Any) -> Any:
     return key
 
 
+def unfinished(m: Any, path: Path, lang: str) -> str | None:
+    """Why the log has no end to show (None: it has one): it stops before the game ended, was decided or was
+    abandoned (a log cut short, or a game still going on)."""
+    if m.state.over or m.verdict is not None or getattr(m, "abandoned", None) is not None:
+        return None
+    return msg("replay_unfinished", lang, path=path, n=m.entries)
+
+
 def walk(last: int, interactive: bool, show: Callable[[int], None], ask: Callable[[int, int], str]) -> bool:
     """Show steps 0..last: each in turn, or at a terminal as the keys say (Enter: on, b: one back, a number: that
     step, a: all the rest, q: quit). False if the player quit before the last."""
@@ -107,13 +115,13 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
     out = out or sys.stdout
     inp = inp or sys.stdin
     lang = args.lang
-    path = Path(args.log)
-    if path.is_dir():
-        path = path / "log"
+    from adp2p.cli.log_file import game_log
+
+    path = game_log(args.log)  # (a file that is no game log: one line, cli/log_file.py)
     try:
         m, turns = fold_log(path)
-    except Exception as exc:  # a missing, locked or damaged log: say so, no traceback
-        print(f"ad-p2p replay: cannot read {path}: {exc}", file=sys.stderr)
+    except Exception as exc:  # a locked or damaged log: say so, no traceback
+        print(f"ad-p2p replay: {msg('replay_unreadable', lang, path=path, why=exc)}", file=sys.stderr)
         return 2
     if m.game.name == "hacker":  # Hacker's own pages, round by round
         from adp2p.cli.hacker.replay import show_replay
@@ -142,6 +150,9 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
 
     if not walk(len(turns) - 1, interactive, show, ask):
         return 0
+    if (cut := unfinished(m, path, lang)) is not None:
+        print(f"ad-p2p replay: {cut}", file=sys.stderr)
+        return 1
     if m.verdict is None and m.state.over:
         res = result(m.state)
         who = ", ".join(names[w] for w in res.winners) or "-"
@@ -155,7 +166,7 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
     elif rep is not None:
         prompt.say(msg("audit_bad", lang))
         for v in rep.violations:
-            prompt.say(f"  seat {v.seat}: {v.rule}: {v.msg}")
+            prompt.say(f"  {msg('seat_n', lang, n=v.seat + 1)}: {v.rule}: {v.msg}")
     else:
         prompt.say(msg("audit_none", lang, line=m.result_line()))
     return 0

@@ -39,6 +39,10 @@ class AccessDenied(Game):
     illegal = IllegalEvent
     quick_table = MappingProxyType({"players": 3, "profile": "classic", "round_limit": 8, "bots": "deduction"})
 
+    def card_attributes(self) -> tuple[int, ...]:
+        """A card's code (0..5 = A..F): what a password's commitments hold and its link proof is about."""
+        return tuple(card(i).code for i in range(self.deck_size))
+
     def configure(self, settings: Mapping[str, Any], n: int) -> Any:
         profile = get_profile(
             settings["profile"],

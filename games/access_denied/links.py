@@ -15,9 +15,11 @@ is one of the game's faces and the commitment holds that face's code. Later answ
 no `code_link`. Every peer checks it on arrival (a public check, the same at every peer): a share that does not verify,
 a missing or surplus `code_link`, or a proof that does not verify is the controller's fault, rule `password_link`.
 
-Cost: one proof per card (63 branches), checked once per password and process (`verify_link_once`), and only for a
-password that is attacked; the controller makes it ahead while others are on duty (`prepare_ahead`), off the
-critical path (docs/security.md, figures).
+The proof: from protocol version 5 the constant-size card link proof (crypto/card_link.py: a card's point is
+``code·G + id·J``, so the proof is a representation proof of six scalar multiplications to check, 128 bytes); a log
+of version 4 carries, and its audit checks, the 63-branch OR proof of crypto/code_link.py (6048 bytes, ~45 ms).
+Only a password that is attacked is linked; the controller makes its proofs ahead while others are on duty
+(`prepare_ahead`), off the critical path (docs/security.md, figures).
 
 Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
 shared state."""
@@ -27,6 +29,8 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.crypto import domains
+from adp2p.crypto.card_link import PROOF_LEN as CARD_LINK_LEN
+from adp2p.crypto.card_link import prove_card_link, verify_card_link
 from adp2p.crypto.code_link import Faces, prove_link, verify_link_once
 from adp2p.crypto.code_proofs import ProofContext, code_blinding
 from adp2p.crypto.deck import Share, combine
@@ -37,7 +41,7 @@ from adp2p.p2p.protocol import ProtocolError, need
 
 PURPOSE_LINK = b"link"  # a link proof's purpose; its handle is the password card's
 RULE = "password_link"  # the rule a verdict on a password whose commitments are not its cards names
-MAX_LINK_PROOF = 64 * 96  # at most 64 faces of 96 bytes
+MAX_LINK_PROOF = 64 * 96  # at most 64 faces of 96 bytes (version 4; a version-5 proof is 128 bytes)
 
 
 class LinksPart:
@@ -121,6 +125,10 @@ class LinksPart:
             entropy = hash32(
                 domains.NONCE, self.proof_seed, b"link", u64(self.committed[ctx.handle][1]), u64(ctx.handle)
             )
+        if self.version >= 5:
+            j = self.table.id_base
+            assert j is not None
+            return prove_card_link(j, c1, c2p, secret, commitment, code, blind, face, ctx, entropy=entropy)
         return prove_link(c1, c2p, secret, commitment, code, blind, face, self._faces(), ctx, entropy=entropy)
 
     # ---------------------------------------------------------------- checking (every peer)
@@ -147,9 +155,14 @@ class LinksPart:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], list) and type(item[1]) is bytes):
             raise ProtocolError(seat, "a link item is [[share...], proof]", rule=RULE)
         raws, proof = item
-        if len(raws) != self.n - 1 or len(proof) > MAX_LINK_PROOF:
+        if len(raws) != self.n - 1:
             raise ProtocolError(
                 seat, f"password card {h}: a link with {len(raws)} share(s), due {self.n - 1}", rule=RULE
+            )
+        most = CARD_LINK_LEN if self.version >= 5 else MAX_LINK_PROOF
+        if len(proof) > most:
+            raise ProtocolError(
+                seat, f"password card {h}: a link proof of {len(proof)} bytes (at most {most})", rule=RULE
             )
         ct = self.hmap[h]
         others = [s for s in range(self.n) if s != seat]
@@ -170,7 +183,11 @@ class LinksPart:
             ds.append(sh.d)
         self._check_shares(seat, h, ct, todo)  # a share that does not verify is the controller's: it supplied it
         ctx = ProofContext(self.game_id, seat, pw, PURPOSE_LINK, h)
-        self._check_link_proof(seat, h, (ct.c1, combine(ct, ds), public, self.pedersen[h]), proof, ctx)
+        try:  # (an invalid share point reaches here only in the audit's pooled fold, whose worker then rejects it)
+            c2p = combine(ct, ds)
+        except CryptoError:
+            raise ProtocolError(seat, f"password card {h}: a share in its link is no point", rule=RULE) from None
+        self._check_link_proof(seat, h, (ct.c1, c2p, public, self.pedersen[h]), proof, ctx)
 
     def _check_link_proof(
         self, seat: int, h: int, statement: tuple[bytes, bytes, bytes, bytes], proof: bytes, ctx: ProofContext
@@ -178,7 +195,11 @@ class LinksPart:
         """The one place a link proof is checked (`statement` = c1, c2', the holder's deck key, the commitment); the
         offline audit hands it to a worker process (`_proof_check`, p2p/audit_pool.py)."""
         try:
-            self._proof_check(verify_link_once, *statement, self._faces(), proof, ctx)
+            if self.version >= 5:  # every point but the commitment is a libsodium result or one checked before
+                c1, c2p, public, commitment = statement
+                self._proof_check(verify_card_link, self.table.id_base, c1, c2p, public, commitment, proof, ctx, True)
+            else:
+                self._proof_check(verify_link_once, *statement, self._faces(), proof, ctx)
         except CryptoError:
             raise ProtocolError(
                 seat,

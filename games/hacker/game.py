@@ -139,6 +139,11 @@ class Hacker(Game):
     def is_chance_event(self, ev: Event) -> bool:
         return ev.get("t") in CHANCE_EVENTS
 
+    def card_attributes(self) -> tuple[int, ...]:
+        """A physical card's kind (its catalog id): the attribute a Hacker answer about a hidden card would commit to
+        and link in constant size (crypto/card_link.py); every copy of a card shares it."""
+        return physical()
+
     def pile_faces(self, st: TableState) -> list[int] | None:
         if st.next_handle == 0:
             return profile_deck(st.eng.profile)

@@ -110,7 +110,11 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             raise ProtocolError(None, "these secrets are not for this seat of the roster")
         self.state: Any = self.game.new_game(self.profile, self.n)
         self.events: list[Event] = []  # every engine event, derived chance events included (the audit folds them)
-        self.table = CardTable(self.game_id, self.game.deck_size)
+        self.version = genesis.version  # 5: linear card points, constant-size link proofs; 4: an old log's audit
+        if self.version >= 5:
+            self.table = CardTable.linear(self.game_id, self.game.card_attributes())
+        else:
+            self.table = CardTable(self.game_id, self.game.deck_size)
         self.hmap = HandleMap()
         self.keys: list[tuple[bytes, bytes] | None] = [None] * self.n
         self.heads: list[bytes | None] = [None] * self.n

@@ -25,6 +25,8 @@ from adp2p.p2p.protocol import ProtocolError, need
 class SetupPart:
     """Setup entries."""
 
+    _proofs_in_line = True  # proofs of shuffle checked at once, in line (the audit's pool: later, in a worker)
+
     def _join(self, seat: int, body: dict[str, Any]) -> None:
         pk = need(body, "deck_key", bytes, size=32)
         proof = need(body, "deck_proof", bytes, size=64)
@@ -92,7 +94,8 @@ class SetupPart:
                 assert own is not None
                 out = check_own_shuffle(pile.final, own[1], seat, step)
             else:
-                out = receive_shuffle(pile.final, raw, seat, step)
+                # checked in line, its proof multiplies (and so validates) every point: not checked twice
+                out = receive_shuffle(pile.final, raw, seat, step, validate=not self._proofs_in_line)
         except CryptoError as exc:
             raise ProtocolError(seat, f"shuffle output rejected: {exc}") from None
         if not mine:  # our own proof was made from our witness: not checked again

@@ -48,6 +48,9 @@ class PeerConfig:
     think: Callable[[], float] = lambda: 0.0  # delay before each of our engine decisions (no tells)
     timings: Path | None = None  # benchmarks: append `seq kind author monotonic-time` per entry logged
     lang: str = "en"  # the language of the lines told to the player (p2p/notices.py, engine/narration.py)
+    on_game_dir: Callable[[Path], None] | None = None  # called with a new game's directory once it exists (the CLI
+    # writes what it needs to resume the seat there: cli/seat_file.py)
+    word: str | None = None  # the table's shared word (p2p/table_word.py): never written anywhere, never sent
 
 
 @dataclass
@@ -169,6 +172,7 @@ MAX_LOBBY_ADDRESSES = 16  # addresses taken from one lobby message
 MAX_KNOWN_ADDRESSES = 64  # addresses we ever dial
 MAX_MET = 256  # players remembered as met in one lobby
 MAX_REFUSED = 8  # refused geneses kept to check again
+MAX_REFUSALS_TOLD = 8  # peers refused at the door (a wrong table word, another protocol version) told to the player
 
 
 def _fixed(ev: dict[str, Any]) -> Chooser:

@@ -56,6 +56,9 @@ class FilesPart:
         if played is not None:  # (the lobby refuses such a genesis: this is the last line of defence)
             raise TableError(played)
         self.gdir = game_dir(self.cfg.data_dir, g.game_id.hex())
+        self.gdir.mkdir(parents=True, exist_ok=True)
+        if self.cfg.on_game_dir is not None:
+            self.cfg.on_game_dir(self.gdir)
         # the genesis first, then our secrets (which nothing commits to before our first entry): a crash in between
         # leaves a game that resume finds, and our key is in `<data>/seats` until the secrets file holds it
         self.store = LogStore.open(self.gdir / "log", ids, g.game_id)

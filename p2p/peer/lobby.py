@@ -10,11 +10,14 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
 from adp2p.crypto.identity import open_bundle
+from adp2p.p2p.address_book import save_book
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
+from adp2p.p2p.messages import MAX_HERE
 from adp2p.p2p.peer.common import (
     MAX_REFUSED,
     ZERO,
     TableError,
+    log,
 )
 from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis, Kind, decode_body, encode_body
 
@@ -32,7 +35,24 @@ class LobbyPart:
             "peers": sorted([h, p] for h, p in self.addresses),
             "want": self.cfg.want,
             "rules": self.cfg.profile,
+            "here": sorted(fp for fp in self.bundles if fp != self.fp)[:MAX_HERE],
         }
+
+    def _roster(self) -> list[bytes]:
+        """The players a genesis of ours would seat, in seat order: by signing key, the first `want` players here
+        now of whom each has told us it is connected to every other one (its `here`), so that no seat of the genesis
+        can refuse it for a player it never met, nor wait for one that left before it met it. A player whose view
+        we have not heard yet is passed over until we have."""
+        def linked(a: str, b: str) -> bool:
+            return (a == self.fp and b in self.bundles) or b in self.here.get(a, ())
+
+        roster: list[str] = []
+        for fp in sorted(self.bundles, key=lambda f: open_bundle(self.bundles[f])[0].sign_pk):
+            if all(linked(fp, c) and linked(c, fp) for c in roster):
+                roster.append(fp)
+                if len(roster) == self.cfg.want:
+                    break
+        return [self.bundles[fp] for fp in roster]
 
     async def _lobby(self) -> None:
         """Gather `want` live players, then take the genesis (ours if we sort first, else the first one's), all
@@ -49,8 +69,8 @@ class LobbyPart:
         deadline = trio.current_time() + self.cfg.lobby_timeout
         while self.genesis_raw is None:
             if len(self.bundles) >= self.cfg.want:
-                roster = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[: self.cfg.want]
-                if roster[0] == self.bundle:
+                roster = self._roster()
+                if len(roster) == self.cfg.want and roster[0] == self.bundle:
                     g = Genesis(
                         self.cfg.table,
                         self.cfg.profile,
@@ -77,6 +97,9 @@ class LobbyPart:
             # while the others wait for our first entry: ask for the log from its start now and then
             with trio.move_on_at(min(deadline, trio.current_time() + 1.0)) as waited:
                 await self._wait_progress()
+            if self._lobby_news and not waited.cancelled_caught:  # a player left: who is here changed
+                self._lobby_news = False
+                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if waited.cancelled_caught:
                 # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
                 # else would tell that player we are here (it would refuse a genesis that seats us, and wait)
@@ -84,6 +107,7 @@ class LobbyPart:
                 if len(self.met) >= self.cfg.want:
                     await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
+        self._save_book()
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
         await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
@@ -93,7 +117,14 @@ class LobbyPart:
                 f"only {len(self.bundles)} of {self.cfg.want} players arrived at table {self.cfg.table!r} within "
                 f"{self.cfg.lobby_timeout:.0f} s"
             )
-        first = sorted(self.bundles.values(), key=lambda b: open_bundle(b)[0].sign_pk)[0]
+        roster = self._roster()
+        if len(roster) < self.cfg.want:
+            return (
+                f"{len(self.bundles)} players came to table {self.cfg.table!r}, but within "
+                f"{self.cfg.lobby_timeout:.0f} s no {self.cfg.want} of them had all met each other (can they reach "
+                "each other's addresses?)"
+            )
+        first = roster[0]
         return (
             f"{open_bundle(first)[1]}, who starts the game at table {self.cfg.table!r}, sent no genesis we could "
             f"accept within {self.cfg.lobby_timeout:.0f} s"
@@ -165,11 +196,22 @@ class LobbyPart:
                 addrs = getattr(ev, "addresses", None)
                 if not addrs or getattr(ev, "table", None) != self.cfg.table or ev.fingerprint == self.fp:
                     continue
+                if self.machine is not None and ev.fingerprint not in {i.fingerprint() for i in self.machine.ids}:
+                    continue  # a game has begun: only its seats are worth dialing (a resuming one finds them here)
                 for a in addrs:
                     addr = (a, ev.port)
                     if addr not in self.addresses:
                         self.addresses.add(addr)
                         self.mesh.add_peer(*addr)  # type: ignore[union-attr]
+
+    def _save_book(self) -> None:
+        """The addresses we know, beside the game's log (p2p/address_book.py): a resume dials them all."""
+        if self.gdir is None:
+            return
+        try:
+            save_book(self.gdir, self.addresses)
+        except OSError as exc:  # a hint only: the game goes on without it
+            log.warning("cannot save the peers' addresses in %s: %s", self.gdir, exc)
 
     def _new_game_id(self) -> bytes:
         return pysecrets.token_bytes(16)

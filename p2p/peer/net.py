@@ -23,6 +23,7 @@ from adp2p.p2p.peer.common import (
     MAX_KNOWN_ADDRESSES,
     MAX_LOBBY_ADDRESSES,
     MAX_MET,
+    MAX_REFUSALS_TOLD,
     PENDING_WINDOW,
     TableError,
     _remedy,
@@ -31,7 +32,7 @@ from adp2p.p2p.peer.common import (
     log,
 )
 from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Kind
-from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying
+from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying, WordRefused
 
 
 class NetPart:
@@ -143,9 +144,20 @@ class NetPart:
                     await self._resend_passes(ev.peer.fingerprint)
             elif isinstance(ev, PeerDown):
                 self._peer_down(ev.peer.fingerprint, ev.peer.label, ev.reason)
+            elif isinstance(ev, WordRefused):
+                if self._first_refusal("word", ev.who):
+                    self.tell("word_refused", who=ev.who, address=ev.address)
             elif isinstance(ev, TablePlaying) and self.machine is None and self.playing is None:
                 self.playing = ev
                 self.progress.set()
+
+    def _first_refusal(self, what: str, peer: str) -> bool:
+        """Whether to tell the player of a peer refused at the door (a wrong table word, another protocol version):
+        once per peer, and at most MAX_REFUSALS_TOLD in all (a stranger can cause refusals at will)."""
+        if (what, peer) in self._refusals_told or len(self._refusals_told) >= MAX_REFUSALS_TOLD:
+            return False
+        self._refusals_told.add((what, peer))
+        return True
 
     async def _resend_passes(self, fp: str) -> None:
         """Our pass tokens for the next entry, to a peer that (re)connects: it may have missed them."""
@@ -162,8 +174,10 @@ class NetPart:
             # the genesis we build seats players alive now (a lobby message brings them back); one we receive may
             # still seat them: they stay met
             del self.bundles[fp]
+            self.here.pop(fp, None)
             self.tell("left_lobby", who=label)
             self.progress.set()
+            self._lobby_news = True  # the others hear whom we are connected to now (`_lobby` sends it)
         if self.machine is not None and not self.ended and not self.machine.complete:
             self.tell("disconnected", who=label, reason=reason, secs=f"{self.cfg.abandon_after:.0f}")
 
@@ -199,8 +213,10 @@ class NetPart:
             ident, _name, _ = open_bundle(b)
             if ident.fingerprint() != fp:
                 raise ValueError("lobby bundle is not the connected peer's")
-            if msg["v"] != PROTOCOL_VERSION:
-                raise ValueError(f"protocol version {msg['v']} (ours {PROTOCOL_VERSION})")
+            if msg["v"] != PROTOCOL_VERSION:  # one line per peer, not one per lobby message it repeats
+                if self._first_refusal("version", label):
+                    self.tell("old_protocol", who=label, theirs=msg["v"], ours=PROTOCOL_VERSION)
+                return
             addrs, bad = [address(msg["addr"])], []
             for a in msg["peers"][:MAX_LOBBY_ADDRESSES]:  # checked before anything dials them
                 try:
@@ -209,10 +225,16 @@ class NetPart:
                     bad.append(str(exc))
             if bad:
                 self.tell("ignored_addresses", n=len(bad), who=label, why=self._detail("; ".join(bad)))
-            new = fp not in self.bundles
-            self.bundles[fp] = b
             if fp not in self.met and len(self.met) < MAX_MET:
                 self.met[fp] = b
+            if self.mesh is not None and fp not in self.mesh.peers:
+                return  # it left while its message waited (the PeerDown came first): met, but not here now
+            new = fp not in self.bundles
+            self.bundles[fp] = b
+            here = set(msg["here"])
+            if self.here.get(fp) != here and (fp in self.here or len(self.here) < MAX_MET):
+                self.here[fp] = here
+                self.progress.set()  # a genesis of ours may seat it now
             learned = False
             for addr in addrs:
                 if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
@@ -224,7 +246,11 @@ class NetPart:
                     self.addresses.add(addr)
                     self.mesh.add_peer(*addr)  # type: ignore[union-attr]
                     learned = True
-            if learned:  # tell everyone: so a peer that only knew us meets the others (full mesh)
+            if learned:
+                self._save_book()
+            if learned or (new and self.genesis_raw is None and self.mesh is not None):
+                # tell everyone: so a peer that only knew us meets the others (full mesh), and each knows whom we
+                # are connected to now (`here`: a genesis seats only players who all met)
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             elif (
                 self.genesis_raw is not None

@@ -38,6 +38,7 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
+from adp2p.p2p.address_book import load_book
 from adp2p.p2p.logstore import (
     LogStore,
 )
@@ -60,7 +61,9 @@ from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh, TablePlaying
+from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(
@@ -84,6 +87,8 @@ class TablePeer(
         self.fp = self.identity.public.fingerprint()
         self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
         self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
+        self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to (lobby)
+        self._lobby_news = False  # a player left the lobby since we last told the others who is here
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.machine: Machine | None = None
@@ -135,11 +140,13 @@ class TablePeer(
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
+        self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
             self._load(resume)
+            self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
         else:
             self._save_seat_key()
         try:
@@ -149,6 +156,7 @@ class TablePeer(
                 self._drop_seat_key()
 
     async def _run(self, on_listening: Callable[[int], Any] | None) -> Outcome:
+        key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
         async with Mesh(
             self.identity,
             self.cfg.name,
@@ -160,6 +168,8 @@ class TablePeer(
             dead_after=self.cfg.dead_after,
             # redial a lost peer soon: a healed network rejoins well within the patience
             backoff_max=max(1.0, self.cfg.dead_after or 3 * self.cfg.heartbeat),
+            stranger_frame=STRANGER_FRAME,  # until the game seats a peer, what it may make us hold is bounded
+            word_key=key,
         ) as mesh:
             self.mesh = mesh
             if on_listening is not None:

@@ -11,6 +11,7 @@ from adp2p.p2p.transport.common import (
     PeerNotConnected,
     PeerUp,
     TablePlaying,
+    WordRefused,
     _Conn,
     prefer_new,
 )
@@ -18,5 +19,5 @@ from adp2p.p2p.transport.mesh import Mesh
 
 __all__ = [
     "_DUP", "_PING", "Mesh", "MeshEvent", "PeerDown", "PeerNotConnected", "PeerUp", "TablePlaying",
-    "_Conn", "prefer_new",
+    "WordRefused", "_Conn", "prefer_new",
 ]

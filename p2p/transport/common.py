@@ -7,8 +7,8 @@ import errno
 import logging
 import os
 import resource
-from dataclasses import dataclass
-from typing import Final
+from dataclasses import dataclass, field
+from typing import Any, Final
 
 import trio
 from adp2p.p2p.framing import FramedStream, encode_frame
@@ -26,6 +26,13 @@ _PING: Final = encode_frame({"t": "ping"})
 _DUP: Final = encode_frame({"t": "dup"})
 _ACCEPT_RETRY_ERRNOS: Final = {errno.EMFILE, errno.ENFILE, errno.ENOMEM, errno.ENOBUFS}
 FD_RESERVE: Final = 16  # descriptors kept free for the log, the secrets file and the rest of the process
+# A stranger is a peer that has not proved a seat of the game (everyone in the lobby, where nobody holds one yet; at a
+# playing table nobody else gets past the handshake). What its connections may hold, together (docs/protocol.md,
+# "Transport"): frames of at most STRANGER_FRAME bytes (a lobby message or a genesis is a few hundred), and at most
+# STRANGER_INFLIGHT of its decoded messages between the reader and the table at a time.
+STRANGER_FRAME: Final = 16 * 1024
+STRANGER_INFLIGHT: Final = 4
+CLAIMS_PER_SEAT: Final = 2  # handshakes in progress whose hello names one seated player, at most
 
 
 def fds_free() -> int | None:
@@ -75,7 +82,16 @@ class TablePlaying:
     address: str
 
 
-MeshEvent = PeerUp | PeerDown | TablePlaying
+@dataclass(frozen=True)
+class WordRefused:
+    """A handshake failed on the table's word (the peer at `address`, named `who` as far as its hello said, does not
+    know ours, or has one where we have none or none where we have one). Untrusted: a stranger causes it at will."""
+
+    address: str
+    who: str
+
+
+MeshEvent = PeerUp | PeerDown | TablePlaying | WordRefused
 
 
 class PeerNotConnected(Exception):
@@ -141,3 +157,39 @@ class _Target:
     fingerprint: str | None = None
     scope: trio.CancelScope | None = None
 
+
+
+@dataclass
+class _Pending:
+    """An inbound connection in its handshake: `claim` is the seated player its hello named (None: not yet, or a
+    stranger); an unclaimed one is closed first when a new connection needs its slot."""
+
+    host: str
+    scope: trio.CancelScope = field(default_factory=trio.CancelScope)
+    claim: str | None = None
+
+
+class _Inbox:
+    """The mesh's inbox: (peer, message) pairs in arrival order. A stranger's message holds one of the strangers'
+    slots (STRANGER_INFLIGHT) from the moment it is decoded until the table takes it, so what strangers make the
+    peer hold is bounded however slowly the table reads."""
+
+    def __init__(self, recv: trio.MemoryReceiveChannel[tuple[PeerInfo, dict[str, Any], object | None]],
+                 slots: trio.CapacityLimiter) -> None:
+        self._recv = recv
+        self._slots = slots
+
+    async def receive(self) -> tuple[PeerInfo, dict[str, Any]]:
+        peer, msg, token = await self._recv.receive()
+        if token is not None:
+            self._slots.release_on_behalf_of(token)
+        return peer, msg
+
+    def __aiter__(self) -> _Inbox:
+        return self
+
+    async def __anext__(self) -> tuple[PeerInfo, dict[str, Any]]:
+        try:
+            return await self.receive()
+        except trio.EndOfChannel:
+            raise StopAsyncIteration from None

@@ -15,14 +15,18 @@ from adp2p.p2p.handshake import (
     HandshakeError,
     HandshakeGameMismatch,
     HandshakeSelf,
+    HandshakeWordMismatch,
     PeerInfo,
     handshake,
 )
 from adp2p.p2p.transport.common import (
     _ACCEPT_RETRY_ERRNOS,
+    CLAIMS_PER_SEAT,
     TablePlaying,
+    WordRefused,
     _Conn,
     _names_a_game,
+    _Pending,
     _short_of_fds,
     _Target,
     log,
@@ -51,35 +55,41 @@ class DialingPart:
             address = f"{host}:{port}"
         except OSError:
             host, address = "?", "unknown address"
-        # bounds against the LAN: live connections in all, handshakes in progress in all and per host (so one
-        # host idling in handshakes cannot keep a resuming player out)
-        if len(self._conns) >= self.max_connections or self._pending_by_host.get(host, 0) >= self.max_pending_per_host:
+        # bounds against the LAN: live connections in all, handshakes in progress in all and per host. A handshake
+        # whose hello has not named a seated player is a stranger's: when a bound is reached, the oldest of those
+        # (of this host first) is closed to make room, so strangers holding every slot cannot keep a player out
+        # (its hello, sent as it connects, names its seat before many newer connections arrive)
+        if len(self._conns) >= self.max_connections:
             log.warning("refusing connection from %s: too many connections", address)
             await trio.aclose_forcefully(stream)
             return
         if _short_of_fds(self.fd_reserve):
             log.warning("refusing connection from %s: file descriptors kept for the log and secrets", address)
+            self._evict(None)  # (its descriptor is free once that task closes it: for the next one)
             await trio.aclose_forcefully(stream)
             return
-        try:
-            self._pending.acquire_nowait()
-        except trio.WouldBlock:
+        if self._pending_by_host.get(host, 0) >= self.max_pending_per_host and not self._evict(host):
+            log.warning("refusing connection from %s: too many handshakes from its address", address)
+            await trio.aclose_forcefully(stream)
+            return
+        if len(self._pending) >= self.max_pending_handshakes and not self._evict(None):
             log.warning("refusing connection from %s: too many handshakes in progress", address)
             await trio.aclose_forcefully(stream)
             return
+        pending = _Pending(host)
+        self._pending.append(pending)
         self._pending_by_host[host] = self._pending_by_host.get(host, 0) + 1
+        peer: PeerInfo | None = None
         try:
             framed = FramedStream(stream, max_size=self.max_frame)
-            peer = await self._handshake(framed, address, None)
+            with pending.scope:
+                peer = await self._handshake(framed, address, None, pending)
+            if pending.scope.cancelled_caught:
+                log.info("closed connection %s in its handshake: its slot went to a newer one", address)
         except HandshakeSelf:
             peer = None
         finally:
-            self._pending.release()
-            left = self._pending_by_host.get(host, 1) - 1
-            if left > 0:
-                self._pending_by_host[host] = left
-            else:
-                self._pending_by_host.pop(host, None)
+            self._drop_pending(pending)
         if peer is None:
             await trio.aclose_forcefully(stream)
             return
@@ -87,7 +97,41 @@ class DialingPart:
             _Conn(framed, peer, outbound=False, address=address, me=self.fingerprint, queue=self.send_queue)
         )
 
-    async def _handshake(self, framed: FramedStream, address: str, expected: str | None) -> PeerInfo | None:
+    def _drop_pending(self, pending: _Pending) -> None:
+        if pending not in self._pending:
+            return
+        self._pending.remove(pending)
+        left = self._pending_by_host.get(pending.host, 1) - 1
+        if left > 0:
+            self._pending_by_host[pending.host] = left
+        else:
+            self._pending_by_host.pop(pending.host, None)
+
+    def _evict(self, host: str | None) -> bool:
+        """Close the oldest handshake in progress that has not named a seated player (of `host`, if given) and
+        free its slot at once; False if there is none (every slot is a player's)."""
+        for pending in self._pending:
+            if pending.claim is None and (host is None or pending.host == host):
+                self._drop_pending(pending)
+                pending.scope.cancel()
+                return True
+        return False
+
+    def _claim(self, pending: _Pending, fp: str) -> None:
+        """A hello named `fp`, a player allowed here: its handshake is no longer a stranger's to close first. At
+        most CLAIMS_PER_SEAT for one player (a stranger replaying a player's public hello cannot hoard slots: the
+        oldest claim for that player gives way; it would fail at the signature anyway)."""
+        if self.allowed is None or fp not in self.allowed:
+            return
+        claims = [q for q in self._pending if q.claim == fp]
+        if len(claims) >= CLAIMS_PER_SEAT:
+            self._drop_pending(claims[0])
+            claims[0].scope.cancel()
+        pending.claim = fp
+
+    async def _handshake(
+        self, framed: FramedStream, address: str, expected: str | None, pending: _Pending | None = None
+    ) -> PeerInfo | None:
         try:
             return await handshake(
                 framed,
@@ -100,10 +144,16 @@ class DialingPart:
                 allowed=self.allowed,
                 timeout=self.handshake_timeout,
                 peer_label=address,
+                on_hello=None if pending is None else lambda fp: self._claim(pending, fp),
+                word_key=self.word_key,
             )
         except HandshakeSelf:
             log.debug("connection at %s is ourselves", address)
             raise
+        except HandshakeWordMismatch as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            self._emit(WordRefused(address, exc.peer))
+            return None
         except (HandshakeGameMismatch, HandshakeAborted) as exc:
             log.warning("dropping connection %s: %s", address, exc)
             if self.game is None and self.allowed is None and _names_a_game(exc):

@@ -74,9 +74,12 @@ from adp2p.p2p.handshake import (
 )
 from adp2p.p2p.transport.common import (
     FD_RESERVE,
+    STRANGER_INFLIGHT,
     MeshEvent,
     PeerNotConnected,
     _Conn,
+    _Inbox,
+    _Pending,
     _Target,
     log,
 )
@@ -122,6 +125,8 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         max_pending_per_host: int = 8,  # a whole table of peers on one machine may dial us at once
         max_connections: int = 48,
         fd_reserve: int = FD_RESERVE,
+        stranger_frame: int | None = None,
+        word_key: bytes | None = None,
     ) -> None:
         self.secret = secret
         self.name = name
@@ -148,13 +153,21 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         self._conns: set[_Conn] = set()
         self._down: dict[str, trio.Event] = {}
         self._changed = trio.Event()
-        self._pending = trio.CapacityLimiter(max_pending_handshakes)
+        self.max_pending_handshakes = max_pending_handshakes
+        self._pending: list[_Pending] = []  # inbound handshakes in progress, oldest first
         self.max_pending_per_host = max_pending_per_host
+        # strangers (peers not in `seated`) get frames of at most `stranger_frame` bytes and share
+        # STRANGER_INFLIGHT slots for their decoded messages (None: every peer is treated alike)
+        self.stranger_frame = stranger_frame
+        self.word_key = word_key  # the key of the table's shared word (p2p/table_word.py), None if it has none
+        self.seated: set[str] = set()
+        self._stranger_slots = trio.CapacityLimiter(STRANGER_INFLIGHT)
         self.max_connections = max_connections
         self.fd_reserve = fd_reserve
         self._pending_by_host: dict[str, int] = {}
         self.sent: dict[str, int] = {}  # messages queued, by their "k" (one per connection they went to)
-        self._inbox_send, self.inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any]]](inbox_size)
+        self._inbox_send, inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any], object | None]](inbox_size)
+        self.inbox = _Inbox(inbox, self._stranger_slots)
         self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
         self._stack: AsyncExitStack | None = None
         self._nursery: trio.Nursery | None = None
@@ -222,8 +235,10 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
 
     def restrict(self, fingerprints: Collection[str]) -> None:
         """From now on only these identities may connect (e.g. the seated players once a game has begun); live
-        connections of anyone else are closed."""
+        connections of anyone else are closed. They are seated: no longer strangers."""
         self.allowed = set(fingerprints)
+        self.seated = set(fingerprints)
+        self._notify()  # a reader holding a large frame of a player until it is seated reads it now
         for conn in list(self._conns):
             if conn.peer.fingerprint not in self.allowed:
                 conn.close("not seated at this game")

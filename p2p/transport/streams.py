@@ -5,8 +5,10 @@ One part of `Mesh` (p2p/transport/mesh.py): its methods work on its shared state
 
 from __future__ import annotations
 
+from typing import Any
+
 import trio
-from adp2p.p2p.framing import FrameError, PeerClosed
+from adp2p.p2p.framing import FrameError, PeerClosed, decode_payload
 from adp2p.p2p.transport.common import (
     _PING,
     _Conn,
@@ -29,26 +31,65 @@ class StreamsPart:
             self._unregister(conn)
             await trio.aclose_forcefully(conn.framed.stream)
 
+    def _stranger(self, conn: _Conn) -> bool:
+        return self.stranger_frame is not None and conn.peer.fingerprint not in self.seated
+
+    async def _next_frame(self, conn: _Conn) -> tuple[Any, object | None]:
+        """The next frame of `conn`, and the strangers' slot it holds (None for a seated player's). A stranger's
+        frame is at most `stranger_frame` bytes; one announced larger is not read until its sender is seated (a
+        seated player's first entry can overtake the genesis that seats it here): a stranger's is never read,
+        and the watchdog closes that connection, silent meanwhile, after `dead_after`."""
+        if not self._stranger(conn):
+            conn.framed.max_size = self.max_frame
+            return await conn.framed.receive(), None
+        assert self.stranger_frame is not None
+        while await conn.framed.peek_length() > self.stranger_frame and self._stranger(conn):
+            await self._changed.wait()
+        if not self._stranger(conn):
+            return await self._next_frame(conn)
+        conn.framed.max_size = self.stranger_frame
+        payload = await conn.framed.receive_payload()
+        conn.last_rx = trio.current_time()
+        token = object()
+        conn.delivering = True  # (waiting for the table to take other strangers' messages is not silence)
+        try:
+            await self._stranger_slots.acquire_on_behalf_of(token)
+        finally:
+            conn.delivering = False
+        try:
+            return decode_payload(payload, expect=conn.framed.expect), token
+        except BaseException:
+            self._stranger_slots.release_on_behalf_of(token)
+            raise
+
     async def _reader(self, conn: _Conn) -> None:
         try:
             while True:
-                msg = await conn.framed.receive()
+                msg, token = await self._next_frame(conn)
                 conn.last_rx = trio.current_time()
                 kind = msg.get("t")
                 if kind == "m":
                     body = msg.get("m")
                     if not isinstance(body, dict) or len(msg) != 2:
+                        if token is not None:
+                            self._stranger_slots.release_on_behalf_of(token)
                         conn.close("malformed message frame (expected {t: 'm', m: <map>})", bad_input=True)
                         return
                     conn.delivering = True
                     try:
-                        await self._inbox_send.send((conn.peer, body))
+                        await self._inbox_send.send((conn.peer, body, token))
+                        token = None  # the inbox releases it when the table takes the message
                     except (trio.BrokenResourceError, trio.ClosedResourceError):
                         pass  # nobody reads the inbox any more
                     finally:
+                        if token is not None:
+                            self._stranger_slots.release_on_behalf_of(token)
                         conn.delivering = False
                         conn.last_rx = trio.current_time()
-                elif kind == "ping":
+                    continue
+                if token is not None:
+                    self._stranger_slots.release_on_behalf_of(token)
+                if kind == "ping":
                     pass
                 elif kind == "dup":
                     conn.close(

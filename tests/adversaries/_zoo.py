@@ -20,6 +20,7 @@ import os
 from typing import Any
 
 import pytest
+from adp2p.crypto import card_link
 from adp2p.crypto.code_proofs import (
     Commitments,
     PasswordOpening,
@@ -33,7 +34,7 @@ from adp2p.crypto.code_proofs import (
 from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
-from adp2p.crypto.group import add, base_mul, mul, random_scalar
+from adp2p.crypto.group import add, base_mul, mul, random_scalar, scalar_from_int
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.catalog import card
@@ -402,6 +403,22 @@ class FalseCommitment(ForgesLinkProofs):
             ev = {"t": "answer", "p": me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
             return Machine.author_next(self, lambda *_: ev)
         return super().author_next(choose)
+
+
+class OtherCardLink(FalseCommitment):
+    """FalseCommitment that forges its link proof the other way: the Σ-protocol answered with the id of ANOTHER card
+    that has the code it committed (the witness the statement would have if its card were that one; an honest
+    prover refuses). The proof does not verify at any peer: named at its first answer (rule `password_link`)."""
+
+    def _prove_link(
+        self, c1: bytes, c2p: bytes, secret: bytes, commitment: bytes, code: int, blind: bytes, face: int, ctx: Any
+    ) -> bytes:
+        if commitment == pedersen_commit(card(face).code, blind):
+            return super()._prove_link(c1, c2p, secret, commitment, code, blind, face, ctx)
+        committed = next(c for c in range(6) if pedersen_commit(c, blind) == commitment)
+        other = next(f for f in range(63) if f != face and card(f).code == committed)
+        statement = (self.table.id_base, base_mul(secret), c1, c2p, commitment)
+        return card_link._prove(statement, secret, scalar_from_int(other + 1), blind, ctx.to_bytes(), os.urandom(32))
 
 
 class TwinMismatch(ForgesLinkProofs):

@@ -28,6 +28,7 @@ from _zoo import (
     IgnoresHarm,
     JunkProofOnLearnerShare,
     LastLinkPeeker,
+    OtherCardLink,
     RepeatedCodePassword,
     Staller,
     Substituter,
@@ -68,6 +69,7 @@ CASES = [
     (RepeatedCodePassword, 1, 3, True, "password_distinct"),  # it cannot prove its codes distinct
     (FalseCommitment, 0, 3, True, "password_link"),  # its link proof, due with its first answer, fails
     (TwinMismatch, 0, 3, True, "password_link"),  # hash commitments true, Pedersen twins false: no link proof
+    (OtherCardLink, 0, 3, True, "password_link"),  # false codes, the link proved with another card's id
     (FalseFace, 1, 4, True, "face_mismatch"),
     (BrokenPromise, 1, 3, True, "trade_promise"),
     (WrongLink, 1, 3, True, "entry"),

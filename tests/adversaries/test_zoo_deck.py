@@ -15,7 +15,7 @@ from _net import net_game
 from _zoo import Blind, Duplicator, Equivocator, ProvingSubstituter, ReplayedProof, Substituter, Table, first_chance
 from adp2p.crypto.deck import Ciphertext, decode_deck, encode_deck
 from adp2p.crypto.entries import decode_entry
-from adp2p.crypto.group import add, base_mul, mul, random_scalar
+from adp2p.crypto.group import add, base_mul, mul, random_scalar, scalar_from_int
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.machine import Machine, setup
 from adp2p.p2p.protocol import Kind, decode_body
@@ -36,10 +36,26 @@ class Garbler(Blind):
         return out[0], {**out[1], "deck": encode_deck(deck)}
 
 
+class Recoder(Blind):
+    """The last shuffler of the first deck recodes one card: it adds G to one ciphertext's c2, so the card's point
+    becomes (a+1)·G + id·J — a card of the table's shape whose code is one further (the malformed card that WOULD
+    link a false code, tests/crypto/test_crypto_card_link.py). It sends the proof of its honest output."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None or self.seat != self.n - 1:
+            return out
+        deck = decode_deck(out[1]["deck"])
+        deck[0] = Ciphertext(deck[0].c1, add(deck[0].c2, base_mul(scalar_from_int(1))))
+        self.cheated()
+        return out[0], {**out[1], "deck": encode_deck(deck)}
+
+
 SEAT, N = 2, 3
 
 AT_ONCE = [
     (Garbler, 2, 3),  # a point that is no card
+    (Recoder, 2, 3),  # a malformed card: a card's point with its code raised (what a false link would need)
     (Substituter, 2, 3),  # a card of its choice in place of one it shuffled
     (Duplicator, 3, 4),  # a copy of another position's (unknown) card
     (ProvingSubstituter, 2, 3),  # a substitution proved with its own witness as if honest

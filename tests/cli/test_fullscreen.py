@@ -171,7 +171,7 @@ def test_watching_a_networked_game_shows_the_board_as_it_goes(tmp_path) -> None:
         assert "du bist Zuschauer" in screen or "Zuschauer" in screen.split("\n")[1]
         for s in range(6):
             assert sector_name(s, "de") in screen  # the board, whole
-        assert "(warte auf die anderen)" in screen  # nothing is asked of the watcher
+        assert "(warte auf die anderen; q oder Strg-C: verlassen)" in screen  # nothing is asked; how to leave
         decline_rematch(term, timeout=90)
         assert term.wait_exit() == 0
         assert "Prüfung:" in term.text and "Traceback" not in term.text

@@ -38,23 +38,23 @@ def test_data_dir_that_cannot_be_written(tmp_path: Path) -> None:
     out = join("--host", "127.0.0.1", "--data-dir", str(f / "data"))
     assert out.returncode == 3 and "Traceback" not in out.stderr, out.stderr
     lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "cannot write to the data directory" in lines[0], out.stderr
+    assert lines == [f"ad-p2p join: the data directory {f / 'data'} cannot be made: a file is in the way; give "
+                     "another with --data-dir"], out.stderr
+    out = join("--host", "127.0.0.1", "--data-dir", str(f), "--lang", "de")  # the file itself; in German
+    assert out.returncode == 3 and out.stderr.strip().splitlines() == [
+        f"ad-p2p join: das Datenverzeichnis {f} lässt sich nicht anlegen: eine Datei ist im Weg; gib mit --data-dir "
+        "ein anderes an"], out.stderr
 
 
-def test_resume_from_a_directory_without_its_secrets(tmp_path: Path) -> None:
+def test_resume_from_a_directory_without_a_game(tmp_path: Path) -> None:
     out = join("--host", "127.0.0.1", "--resume", str(tmp_path))
-    assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
+    assert out.returncode == 2 and "Traceback" not in out.stderr + out.stdout, out.stderr
     lines = out.stderr.strip().splitlines()
-    assert lines == [f"ad-p2p join: cannot resume from {tmp_path / 'secrets'}: no such file or directory"], lines
-
-
-def test_resume_from_a_damaged_secrets_file(tmp_path: Path) -> None:
-    (tmp_path / "secrets").write_bytes(b"\x93\x02\x01" + bytes(40))
-    (tmp_path / "secrets").chmod(0o600)
+    assert lines == [f"ad-p2p join: --resume: {tmp_path} is not a game directory (it holds no log)"], lines
+    (tmp_path / "log").write_bytes(b"")
     out = join("--host", "127.0.0.1", "--resume", str(tmp_path))
-    assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith(f"ad-p2p join: cannot resume from {tmp_path / 'secrets'}: "), lines
+    assert out.returncode == 2 and out.stderr.strip().splitlines() == [
+        f"ad-p2p join: --resume: {tmp_path} holds no secrets file (this machine never sat at that game)"]
 
 
 def test_a_name_that_cannot_be_a_players_name(tmp_path: Path) -> None:

@@ -318,3 +318,28 @@ def test_a_window_passed_by_itself_is_not_called_your_decision(lang: str) -> Non
         mine = msg("your_decision", lang, what="").strip()
         assert mine not in following and msg("window_passing", lang) in following, following
         assert mine in asking, asking
+
+
+@pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
+def test_paging_the_log_back_and_forth_shows_every_line(cols: int, rows: int) -> None:
+    """PageUp from the newest lines, page by page to the oldest: every line of the log is on some page (before: a
+    PageUp moved 9 lines back at 80x24 while 3 were shown, so the 6 lines above them were never seen); PageDown
+    comes back the same way to the newest."""
+    m = next(iter(moments(seed=11, n=3, rounds=2)))
+    lay = Layout(Frame(m.view, 0, "en", m.options, None, None), cols, rows, False)
+    log = [f"entry {i:03d}" for i in range(120)]
+    sc = Scroll(log=log, choices=["  Choices:", "    1. End"])
+    seen: set[str] = set()
+    backs = []
+    for _ in range(100):
+        seen |= set(re.findall(r"entry \d{3}", "\n".join(plain(lay.compose(sc)))))
+        if "entry 000" in seen:
+            break
+        backs.append(sc.log_back)
+        sc.log_back = lay.page_back(sc.log_back)
+    assert seen == set(log), sorted(set(log) - seen)[:10]
+    for _ in backs:  # as many pages forward as back, at most
+        if sc.log_back:
+            sc.log_back = lay.page_forward(sc.log_back)
+    assert sc.log_back == 0
+    assert "entry 119" in "\n".join(plain(lay.compose(sc)))

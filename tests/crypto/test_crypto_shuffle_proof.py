@@ -13,8 +13,10 @@ from adp2p.crypto.deck import (
     DeckKey,
     ShuffleWitness,
     apply_shuffle,
+    encode_deck,
     fresh_pile,
     joint_key,
+    receive_shuffle,
     shuffle,
 )
 from adp2p.crypto.errors import ShuffleError
@@ -288,6 +290,24 @@ def test_invalid_deck_points_and_key_rejected() -> None:
     assert not is_valid_point(torsion)
     assert "c1" in rejects(proof, deck_out=[Ciphertext(torsion, out[0].c2), *out[1:]])
     assert "joint key" in rejects(proof, key=add(pk(), bytes(32)))
+
+
+@pytest.mark.parametrize("bad", ["torsion", "non-canonical", "small-order"])
+def test_invalid_output_points_fail_the_proof_even_unchecked(bad: str) -> None:
+    """A peer leaves an output deck's points to the proof (`receive_shuffle(validate=False)`, `trusted`): the
+    verification multiplies every output point and libsodium refuses an invalid one, so the proof fails."""
+    _, out, proof = honest()
+    point = {"torsion": add(out[0].c1, bytes(32)), "non-canonical": P_PLUS_ONE, "small-order": IDENTITY}[bad]
+    assert not is_valid_point(point)
+    received = receive_shuffle(honest()[0], encode_deck([Ciphertext(point, out[0].c2), *out[1:]]), 1, 1,
+                               validate=False)
+    d = honest()[0]
+    with pytest.raises(ShuffleError) as info:
+        verify_shuffle_proof(CTX, pk(), d, received, proof, trusted=True)
+    assert "t4b" in str(info.value) and info.value.seat == CTX.seat
+    received = receive_shuffle(d, encode_deck([Ciphertext(out[0].c1, point), *out[1:]]), 1, 1, validate=False)
+    with pytest.raises(ShuffleError, match="t4a"):
+        verify_shuffle_proof(CTX, pk(), d, received, proof, trusted=True)
 
 
 # --- strict decoding ---

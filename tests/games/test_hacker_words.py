@@ -9,13 +9,13 @@ NAMES = ["ann", "bob", "cy"]
 
 
 def test_the_account_names_seats_and_departments() -> None:
-    assert GAME.narrate({"k": "hack", "p": 1, "ctrl": 2, "d": 0}, names=NAMES) == "bob hacks D1 (controller cy)"
+    assert GAME.narrate({"k": "hack", "p": 1, "ctrl": 2, "d": 0}, names=NAMES) == "bob hacks Dep1 (controller cy)"
     assert GAME.narrate({"k": "place", "p": 0, "to": 6}, names=NAMES) == "ann goes to the cafeteria"
     assert GAME.narrate("round_limit") == "the round limit is reached"
 
 
 def test_a_german_table_reads_german() -> None:
-    assert GAME.narrate({"k": "hack", "p": 1, "ctrl": 2, "d": 0}, "de", NAMES) == "bob hackt A1 (Kontrolle cy)"
+    assert GAME.narrate({"k": "hack", "p": 1, "ctrl": 2, "d": 0}, "de", NAMES) == "bob hackt Abt1 (Kontrolle cy)"
     laid = {"k": "laid", "p": 2, "chance": 3, "term": 1}
     assert GAME.narrate(laid, "de", NAMES) == "cy legt Karten: 3 Zufall, 1 Terminal"
     assert GAME.narrate("round_limit", "de") == "das Rundenlimit ist erreicht"

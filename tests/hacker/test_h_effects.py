@@ -145,6 +145,22 @@ def test_information_exchange_gives_a_password_before_a_code() -> None:
     assert s.pending.kind != "give"  # seats 1 and 2 have nothing to give: skipped
 
 
+def test_information_exchange_passes_on_only_what_was_known_when_it_began() -> None:
+    """H-EXCHANGE (004:181, "The Boss arranges a conference"): a password received in this exchange is not passed on
+    in it. Seat 1 gives its password to seat 2; seat 2, who knew none when the conference began, gives nothing."""
+    s = round2({0: ["lock", "query"], 1: ["lock", "information_exchange"]}, {}, (0, 1))
+    assert s.st.pw[0][0] and s.st.pw[1][1] and not any(s.st.pw[2])
+    s.lay({1: ["information_exchange"]}).start(1).play(1, "information_exchange")
+    s.do({"t": "deal", "perm": [1, 2, 0]})  # 0 gives to 1, 1 to 2, 2 to 0; givers from seat 1 clockwise
+    assert s.pending.kind == "give" and s.pending.actor == 1
+    s.do({"t": "give", "p": 1, "what": "pw", "d": 1})
+    assert s.st.pw[2][1]
+    assert not (s.pending.kind == "give" and s.pending.actor == 2)  # seat 2 knew nothing at the start: skipped
+    assert s.pending.kind == "give" and s.pending.actor == 0
+    s.do({"t": "give", "p": 0, "what": "pw", "d": 0})
+    assert not s.st.pw[0][1] and s.st.pw[1][0]
+
+
 # -- terminal cards -------------------------------------------------------------------------------------
 
 def test_lock_and_query_each_query_lifts_one_lock_then_reads_the_code() -> None:
@@ -210,6 +226,20 @@ def test_additional_password_needs_prio_7_and_locks_out_password_holders() -> No
     hacked(s, 0)
     s.play(0, "additional_password")
     assert s.st.extra_pw[0] and s.st.pwx[0][0] and s.st.has_access(0, 0)
+
+
+def test_additional_password_counts_the_prio_marker_not_what_was_used_this_round() -> None:
+    """H-ADDPW (004:205 "a PRIO of 7 or more"; 004:96 "The PRIO points used are taken away in phase 9"): at PRIO 7
+    with a QUERY already paid this round the card is still playable (before: PRIO − used, 6, refused it)."""
+    hand = ["priority", "priority", "query", "additional_password"]
+    s = Scene(3, hands={0: hand, 1: ["spy"]}).lay({0: hand}).start(0)
+    s.play(0, "priority", who=0).play(0, "priority", who=0).until(0, "hack_choice")
+    assert s.st.prio[0] == 7
+    hacked(s, 0)
+    s.play(0, "query")
+    assert s.st.used[0] == 1 and s.st.code[0][0]
+    s.play(0, "additional_password")
+    assert s.st.extra_pw[0] and s.st.pwx[0][0]
 
 
 def test_additional_password_below_prio_7_is_unplayable() -> None:

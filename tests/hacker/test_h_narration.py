@@ -15,7 +15,7 @@ NAMES = ["Ana", "Bo", "Cem"]
     "entry,en,de",
     [
         ({"k": "place", "p": 0, "to": CAFE}, "Ana goes to the cafeteria", "Ana geht in die Kantine"),
-        ({"k": "place", "p": 0, "to": 2}, "Ana goes to D3", "Ana geht nach A3"),
+        ({"k": "place", "p": 0, "to": 2}, "Ana goes to Dep3", "Ana geht nach Abt3"),
         ({"k": "boss", "at": CAFE}, "the Boss comes to the cafeteria", "der Boss kommt in die Kantine"),
         ({"k": "cafeteria", "p": 1, "exchanged": 1}, "Bo exchanges 1 card in the cafeteria",
          "Bo tauscht 1 Karte in der Kantine"),
@@ -35,17 +35,17 @@ NAMES = ["Ana", "Bo", "Cem"]
          "FEHLFUNKTION für Bo: Würfel 2, gibt den Code preis"),
         ({"k": "malfunction", "p": 1, "die": 5, "what": "security"}, "MALFUNCTION for Bo: die 5, acts as SECURITY",
          "FEHLFUNKTION für Bo: Würfel 5, wirkt wie SICHERHEIT"),
-        ({"k": "learn", "p": 1, "what": "pwx", "d": 3}, "Bo learns the additional password of D4",
-         "Bo erfährt das Zusatzpaßwort von A4"),
-        ({"k": "lock", "p": 2, "d": 0, "locks": 2}, "Cem puts a LOCK on D1 (2 there now)",
-         "Cem sperrt A1 mit einem SCHLOSS (jetzt 2)"),
-        ({"k": "unlock", "p": 2, "d": 0, "left": 1}, "Cem's QUERY opens a LOCK of D1 (1 left)",
-         "ABFRAGE von Cem öffnet ein SCHLOSS von A1 (noch 1)"),
+        ({"k": "learn", "p": 1, "what": "pwx", "d": 3}, "Bo learns the additional password of Dep4",
+         "Bo erfährt das Zusatzpaßwort von Abt4"),
+        ({"k": "lock", "p": 2, "d": 0, "locks": 2}, "Cem puts a LOCK on Dep1 (2 there now)",
+         "Cem sperrt Abt1 mit einem SCHLOSS (jetzt 2)"),
+        ({"k": "unlock", "p": 2, "d": 0, "left": 1}, "Cem's QUERY opens a LOCK of Dep1 (1 left)",
+         "ABFRAGE von Cem öffnet ein SCHLOSS von Abt1 (noch 1)"),
         ({"k": "probe", "p": 0, "sq": "A4", "check": False}, "Ana tries A4: clear", "Ana versucht A4: frei"),
         ({"k": "probe", "p": 0, "sq": "B3", "check": True}, "Ana tries B3: CHECK", "Ana versucht B3: CHECK"),
         ({"k": "use_hack", "p": 0, "sq": "B3"}, "Ana turns over a HACK card and passes the check at B3",
          "Ana deckt eine HACK-Karte auf und kommt am Check auf B3 vorbei"),
-        ({"k": "abandon", "p": 0, "d": 0}, "Ana abandons the attempt at D1", "Ana bricht den Versuch in A1 ab"),
+        ({"k": "abandon", "p": 0, "d": 0}, "Ana abandons the attempt at Dep1", "Ana bricht den Versuch in Abt1 ab"),
     ],
 )
 def test_the_form_fits_what_happened(entry: dict[str, object], en: str, de: str) -> None:
@@ -73,9 +73,9 @@ def test_a_lock_and_its_query_are_in_the_account() -> None:
     s.play(0, "query")
     s.play(0, "query")
     said = [line(e, 0, "de") for e in s.st.history[-6:]]
-    assert "S1* sperrt A1 mit einem SCHLOSS (jetzt 1)" in said
-    assert "ABFRAGE von S1* öffnet ein SCHLOSS von A1 (noch 0)" in said
-    assert said[-1] == "S1* erfährt den Code von A1"
+    assert "S1* sperrt Abt1 mit einem SCHLOSS (jetzt 1)" in said
+    assert "ABFRAGE von S1* öffnet ein SCHLOSS von Abt1 (noch 0)" in said
+    assert said[-1] == "S1* erfährt den Code von Abt1"
 
 
 def test_protection_names_who_played_it() -> None:

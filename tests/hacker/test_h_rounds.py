@@ -180,6 +180,8 @@ def test_winning_with_the_goal_in_codes_ends_the_game_at_once() -> None:
 def test_round_limit_ends_with_the_most_codes() -> None:
     s = Scene(3, round_limit=1).lay().start(0).to_phase("pass")
     assert api.is_over(s.st) and api.result(s.st) == api.Result([0, 1, 2], "round_limit", [0, 0, 0])
+    # the end is in the last round played: no "--- round 2 ---" after a limit of 1
+    assert s.st.round_no == 1 and not [h for h in s.st.history if isinstance(h, dict) and h.get("k") == "round"]
 
 
 def test_goals_and_closed_departments() -> None:

@@ -25,6 +25,17 @@ def test_planner_games_end_by_codes() -> None:
         assert st.over and st.end_reason == "codes" and all(st.codes(w) >= 4 for w in st.winners)
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_closed_departments_are_winnable(players: int) -> None:
+    """H-CLOSEDGOAL (004:24): with as many departments as players there are only that many codes; before, `closed`
+    still asked for 5 and every game ran to the round limit with no winner by codes."""
+    prof = get_profile("closed")
+    assert prof.codes_to_win(players) == players
+    for seed in range(4):
+        st = play_game(prof, [make_bot("planner", seed * 7 + i) for i in range(players)], seed).state
+        assert st.over and st.end_reason == "codes" and all(st.codes(w) == players for w in st.winners)
+
+
 def test_cli_sim_hacker(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["sim", "--game", "hacker", "--players", "3", "--games", "3", "--bots", "random,planner",
                  "--json"]) == 0

@@ -102,6 +102,8 @@ class Table:
         lab: NetnsLab | None = None,  # peer i runs in the lab's host i, on its address, instead of on loopback
         addresses: list[str] | None = None,  # in the lab, peer i's address (default: the lab's own, on its bridge)
         game: str = "access-denied",  # or "hacker" (its planner bot plays)
+        extra: list[str] | None = None,  # more `join` options for every peer (e.g. a table word)
+        players: int | None = None,  # the players each peer waits for (default: n)
     ) -> None:
         self.game = game
         self.root = root
@@ -112,6 +114,8 @@ class Table:
         self.seed = seed
         self.table = table
         self.quiet = quiet
+        self.extra = list(extra or [])
+        self.players = players or n
         self.lab = lab
         self.addresses = addresses or (lab.addresses if lab is not None else None)
         self.hub_port = LAB_PORT if lab is not None else free_port()
@@ -143,7 +147,7 @@ class Table:
         ]
         cmd = [
             sys.executable, "-m", "adp2p.cli", "join", *which,
-            "--table", self.table, "--players", str(self.n), "--no-mdns", "--host", self.host(p.index),
+            "--table", self.table, "--players", str(self.players), "--no-mdns", "--host", self.host(p.index),
             "--port", str(p.port), "--data-dir", str(p.data_dir), "--name", p.name,
             "--round-limit", str(self.round_limit), "--think", str(self.think),
             "--seed", str(self.seed * 100 + p.index), "--abandon-after", str(self.abandon_after),
@@ -151,6 +155,7 @@ class Table:
         ]  # fmt: skip
         if self.quiet:
             cmd.append("--quiet")
+        cmd += self.extra
         hub = peer_addr if peer_addr is not None else self.hub_port
         if self.lab is not None and p.index != 0:
             cmd += ["--peer", f"{self.host(0)}:{hub}"]
@@ -200,8 +205,9 @@ class Table:
                 codes.append(None)
         return codes
 
-    def wait_entries(self, p: Peer, count: int, timeout: float = 30.0) -> int:
-        """Poll p's log until it holds at least `count` entries; return how many it holds."""
+    def wait_entries(self, p: Peer, count: int, timeout: float = 240.0) -> int:
+        """Poll p's log until it holds at least `count` entries; return how many it holds. The timeout only bounds a
+        broken run (a loaded machine may take minutes to start four peers and shuffle): never a margin a test needs."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             got = p.entries()

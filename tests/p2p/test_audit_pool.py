@@ -181,7 +181,7 @@ def test_link_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
     real = audit_pool.PooledMachine._proof_check
 
     def count(self: audit_pool.PooledMachine, fn: Any, *a: object) -> None:
-        if fn.__name__ == "verify_link_once":  # (the remembering check, crypto/code_link.py)
+        if fn.__name__ == "verify_card_link":  # (version 5: crypto/card_link.py; version 4: verify_link_once)
             handed.append(self._pool is not None)
         real(self, fn, *a)
 
@@ -214,3 +214,35 @@ def test_a_false_commitment_is_named_alike_with_and_without_workers(
     pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
     same(pooled, inline)
     assert "password_link" in {f.rule for f in pooled.findings if f.seat == 0}, pooled.text()
+
+
+def test_signatures_go_to_the_workers_and_a_bad_one_is_found_in_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The fresh audit's workers check the entries' signatures in chunks while the fold goes on; a bad signature
+    makes the audit run again in line, which reports the very seq (the links alone would say the next one)."""
+    t = Table(3, seed=3, round_limit=3).run()
+    log = t.write_log(tmp_path / "log")
+    runs: list[bool] = []
+    real = audit._audit
+
+    def audit_run(p: Path, res: AuditResult, pool: Any) -> bool:
+        runs.append(pool is not None)
+        return real(p, res, pool)
+
+    monkeypatch.setattr(audit, "_audit", audit_run)
+    assert audit_log(log).ok and runs == [True]  # one pooled run, signatures and proofs in the workers
+    raws = log.read_bytes()
+    records, _ = audit.read_records(log)
+    bad = bytearray(records[20])
+    bad[-1] ^= 1  # the last byte of the signature: its header and links hold (the next entry's link breaks)
+    out = bytearray()
+    for i, r in enumerate(records):
+        r = bytes(bad) if i == 20 else r
+        out += len(r).to_bytes(4, "big") + r
+    (tmp_path / "bad").write_bytes(bytes(out))
+    assert raws != bytes(out)
+    runs.clear()
+    res = audit_log(tmp_path / "bad")
+    assert runs == [True, False]  # the workers said no: again in line
+    assert res.tampered is not None and res.tampered.seq == 20 and not res.ok

@@ -25,11 +25,13 @@ from adp2p.p2p.handshake import (
     HandshakeTimeout,
     HandshakeUnexpectedPeer,
     HandshakeVersionMismatch,
+    HandshakeWordMismatch,
     MalformedHandshake,
     PeerInfo,
     handshake,
     transcript,
 )
+from adp2p.p2p.table_word import word_key
 
 ANN = SecretIdentity.generate()
 BOB = SecretIdentity.generate()
@@ -424,3 +426,72 @@ async def test_bad_local_arguments() -> None:
         await handshake(fa, ANN, "ann", "")
     with pytest.raises(ValueError):
         await handshake(fa, ANN, "ann", "t", game=b"")
+
+
+# --- a table's shared word (issue 35 item 7) ---
+
+WORD_KEY = word_key("blue heron at dawn", "friday")
+
+
+def test_a_word_stands_for_one_key_per_table() -> None:
+    assert word_key(" blue heron at dawn ", "friday") == WORD_KEY  # trimmed as typed
+    assert word_key("blue heron at dawn", "saturday") != WORD_KEY  # the table is the salt
+    assert word_key("blue heron at dusk", "friday") != WORD_KEY
+    with pytest.raises(ValueError):
+        word_key("   ", "friday")
+
+
+async def test_players_who_know_the_word_meet() -> None:
+    a, b = await both({"word_key": WORD_KEY}, {"word_key": WORD_KEY})
+    assert isinstance(a, PeerInfo) and isinstance(b, PeerInfo)
+
+
+@pytest.mark.parametrize(
+    ("ann", "bob"),
+    [(WORD_KEY, word_key("guess", "friday")), (WORD_KEY, None), (None, WORD_KEY)],
+    ids=["another-word", "bob-has-none", "ann-has-none"],
+)
+async def test_a_peer_without_the_word_is_refused_on_both_sides(ann: bytes | None, bob: bytes | None) -> None:
+    a, b = await both({"word_key": ann}, {"word_key": bob})
+    assert isinstance(a, HandshakeError) and isinstance(b, HandshakeError)
+    assert isinstance(a, HandshakeWordMismatch) or isinstance(b, HandshakeWordMismatch), (a, b)
+    assert "word" in str(a) + str(b)
+
+
+async def test_the_word_is_never_sent_and_a_recorded_handshake_does_not_replay() -> None:
+    """Every byte a peer with a word sends holds neither the word nor its key; a stranger replaying a friend's
+    recorded hello and auth (its proof of the word) to that friend's table fails: the verifier's nonce is fresh."""
+    sent: list[bytes] = []
+    fa, fb = pair()
+    orig = fa.stream.send_all
+
+    async def record(data: bytes) -> None:
+        sent.append(bytes(data))
+        await orig(data)
+
+    fa.stream.send_all = record  # type: ignore[method-assign]
+    got: dict[str, Any] = {}
+
+    async def side(key: str, framed: FramedStream, secret: SecretIdentity) -> None:
+        got[key] = await handshake(framed, secret, key, "friday", word_key=WORD_KEY, timeout=5)
+
+    async with trio.open_nursery() as n:
+        n.start_soon(side, "ann", fa, ANN)
+        n.start_soon(side, "bob", fb, BOB)
+    wire = b"".join(sent)
+    assert b"blue heron" not in wire and WORD_KEY not in wire
+    # replay ann's recorded frames (hello, auth, ok) to bob, who knows the word: refused at the proof
+    fe, fb2 = pair()
+
+    async def replay() -> None:
+        for frame in sent:
+            await fe.stream.send_all(frame)
+        with contextlib.suppress(Exception):
+            while await fe.stream.receive_some(65536):
+                pass
+
+    async with trio.open_nursery() as n:
+        n.start_soon(replay)
+        with pytest.raises((HandshakeBadSignature, HandshakeWordMismatch)):
+            await handshake(fb2, BOB, "bob", "friday", word_key=WORD_KEY, timeout=5)
+        await fe.stream.aclose()

@@ -10,11 +10,13 @@ import copy
 from typing import Any
 
 import pytest
+from adp2p.crypto.card_link import prove_card_link, verify_card_link
 from adp2p.crypto.code_proofs import ProofContext, code_blinding, pedersen_commit
 from adp2p.crypto.deck import Share, combine, make_share
 from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.errors import CommitmentMismatch, FalseStatement, InvalidProof
 from adp2p.engine.catalog import card
-from adp2p.games.access_denied.links import PURPOSE_LINK, prove_link
+from adp2p.games.access_denied.links import PURPOSE_LINK
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Duty, Machine, ProtocolError
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
@@ -75,7 +77,7 @@ def test_each_attacked_password_is_linked_once_with_its_first_answer_and_the_aud
                 firsts += 1
                 assert len(body["code_link"]) == 3
                 for shares, proof in body["code_link"]:
-                    assert len(shares) == 2 and len(proof) == 63 * 96
+                    assert len(shares) == 2 and len(proof) == 128  # version 5: constant size (version 4: 63 × 96)
             else:
                 later += 1
     assert firsts >= 1 and later >= 1, (firsts, later)
@@ -154,13 +156,13 @@ def flip(proof: bytes) -> bytes:
     [
         (swap_proofs, "does not verify"),
         (lambda b: dict(b, code_link=[[s, flip(p)] for s, p in b["code_link"]]), "does not verify"),
-        (lambda b: dict(b, code_link=[[s, p[:-96]] for s, p in b["code_link"]]), "does not verify"),
+        (lambda b: dict(b, code_link=[[s, p[:-32]] for s, p in b["code_link"]]), "does not verify"),
         (lambda b: dict(b, code_link=b["code_link"][:2]), "no link proof per card"),
         (lambda b: dict(b, code_link=[[s[:1], p] for s, p in b["code_link"]]), "1 share(s), due 2"),
         (lambda b: dict(b, code_link=[[s[::-1], p] for s, p in b["code_link"]]), "not one per other seat"),
         (lambda b: dict(b, code_link=[[[b"x"] * 2, p] for s, p in b["code_link"]]), "malformed share"),
         (lambda b: dict(b, code_link=[[s, "proof"] for s, p in b["code_link"]]), "a link item is"),
-        (lambda b: dict(b, code_link=[[s, p + bytes(96 * 2)] for s, p in b["code_link"]]), "due 2"),
+        (lambda b: dict(b, code_link=[[s, p + bytes(32)] for s, p in b["code_link"]]), "160 bytes (at most 128)"),
     ],
     ids=["swapped", "flipped", "short", "two-items", "one-share", "share-order", "junk-share", "not-bytes", "too-long"],
 )
@@ -190,29 +192,26 @@ def test_a_share_in_a_link_that_is_not_its_seats_names_the_controller_who_suppli
 
 def test_a_proof_for_the_true_code_does_not_pass_for_a_false_commitment() -> None:
     """What a consistent liar (FalseCommitment in the zoo) can at best send: the valid link proof of a commitment to
-    the card's TRUE code with the same blinding. It does not verify for the commitment it published."""
+    the card's TRUE code with the same blinding. It does not verify for the commitment it published, and an honest
+    prover refuses the false statement outright."""
     t = table()
     ctrl, pw, body = at_answer(t, first=True)
     m = t.ms[ctrl]
     h = pw[0]
     code, salt = m.me.openings[h]  # type: ignore[union-attr]
     blind = code_blinding(m.game_id, h, salt)
-    assert pedersen_commit(code, blind) == m.pedersen[h]
+    assert pedersen_commit(code, blind) == m.pedersen[h] and card(m.state.faces[h]).code == code
     ct = m.hmap[h]
     others = [Share.from_bytes(r) for r in body["code_link"][0][0]]
     c2p = combine(ct, (s.d for s in others))
     ctx = ProofContext(m.game_id, ctrl, pw, PURPOSE_LINK, h)
+    j, secret, face = m.table.id_base, m.deck_key.secret, m.state.faces[h]  # type: ignore[union-attr]
     false = (code + 1) % 6
-    with pytest.raises(Exception, match="not the code of the card"):  # an honest prover refuses the false statement
-        prove_link(
-            ct.c1,
-            c2p,
-            m.deck_key.secret,
-            pedersen_commit(false, blind),
-            false,
-            blind,  # type: ignore[union-attr]
-            m.state.faces[h],
-            m._faces(),
-            ctx,
-        )
-    assert card(m.state.faces[h]).code == code
+    with pytest.raises(CommitmentMismatch):
+        prove_card_link(j, ct.c1, c2p, secret, pedersen_commit(false, blind), code, blind, face, ctx)
+    with pytest.raises(FalseStatement):
+        prove_card_link(j, ct.c1, c2p, secret, pedersen_commit(false, blind), false, blind, face, ctx)
+    true_proof = prove_card_link(j, ct.c1, c2p, secret, m.pedersen[h], code, blind, face, ctx)
+    verify_card_link(j, ct.c1, c2p, m.deck_key.public, m.pedersen[h], true_proof, ctx)  # type: ignore[union-attr]
+    with pytest.raises(InvalidProof):
+        verify_card_link(j, ct.c1, c2p, m.deck_key.public, pedersen_commit(false, blind), true_proof, ctx)  # type: ignore[union-attr]

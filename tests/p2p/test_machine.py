@@ -24,6 +24,7 @@ from adp2p.p2p.local import LocalTable, make_bots
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from adp2p.p2p.secrets_size import MAX_SECRETS_ENTRY
+from nacl.bindings import crypto_core_ed25519_add
 from seeds import seeded_table
 
 DUMPSTER_DIVING = next(f for f in range(63) if card(f).effect == "show_random_code")
@@ -138,6 +139,15 @@ def test_missing_recipient_rejected_by_everyone() -> None:
 def test_shuffle_that_is_not_a_deck_rejected() -> None:
     ms, seat, body = _first(Kind.SHUFFLE)
     _rejects(ms, seat, Kind.SHUFFLE, dict(body, deck=body["deck"][:-64]), seat, "shuffle output rejected")
+
+
+def test_shuffle_with_a_point_outside_the_group_rejected_by_its_proof() -> None:
+    """A peer leaves a shuffle output's point checks to the proof (each multiplication checks its point): a point
+    off the prime-order subgroup still rejects the step, naming the shuffler."""
+    ms, seat, body = _first(Kind.SHUFFLE)
+    deck = bytearray(body["deck"])
+    deck[64:96] = crypto_core_ed25519_add(bytes(deck[64:96]), bytes(32))  # + a point of order 4
+    _rejects(ms, seat, Kind.SHUFFLE, dict(body, deck=bytes(deck)), seat, "shuffle proof rejected")
 
 
 def test_shuffle_without_a_valid_proof_rejected() -> None:
@@ -514,7 +524,9 @@ def test_a_valid_abandon_ends_the_fold_naming_the_seat_on_duty() -> None:
 def test_own_shuffle_output_is_not_checked_again_but_anything_else_is(monkeypatch: pytest.MonkeyPatch) -> None:
     """The shuffler's machine takes the output it just made (libsodium results from checked points) without
     checking its 126 points or its proof of shuffle again; an output that is not exactly that one is checked in
-    full (and the proof made for the real output does not hold for it)."""
+    full by its proof, whose multiplications check every point (no separate check of the 126 points repeats them:
+    `test_shuffle_with_a_point_outside_the_group_rejected_by_its_proof`), and the proof made for the real output
+    does not hold for it."""
     import adp2p.crypto.deck as deck
     from adp2p.p2p.machine import setup
 
@@ -540,14 +552,14 @@ def test_own_shuffle_output_is_not_checked_again_but_anything_else_is(monkeypatc
     with pytest.raises(ProtocolError, match="shuffle proof rejected") as ei:
         trial.apply(seat, Kind.SHUFFLE, {"deck": bytes(other), "proof": body["proof"]})
     assert ei.value.seat == seat
-    assert len(checked) == 2 * 63 and proofs == [body["proof"]]
+    assert checked == [] and proofs == [body["proof"]]
     checked.clear()
     proofs.clear()
     m.apply(seat, Kind.SHUFFLE, body)
     assert checked == [] and proofs == [] and m._own_shuffle is None
     nxt = t.ms[(seat + 1) % 3]
-    nxt.apply(seat, Kind.SHUFFLE, body)  # every other seat checks every point and the proof
-    assert len(checked) == 2 * 63 and proofs == [body["proof"]]
+    nxt.apply(seat, Kind.SHUFFLE, body)  # every other seat checks the proof (and with it every point)
+    assert checked == [] and proofs == [body["proof"]]
 
 
 def test_masks_made_while_others_shuffle_are_used_for_our_step() -> None:

@@ -16,7 +16,7 @@ from junk_messages import junk
 BUNDLE = make_bundle(SecretIdentity.generate(), "Ada")
 REAL: list[dict[str, Any]] = [
     {"k": "lobby", "v": 1, "bundle": BUNDLE, "addr": ["127.0.0.1", 4000], "peers": [["10.0.0.2", 4001]],
-     "want": 3, "rules": "original"},
+     "want": 3, "rules": "original", "here": []},
     {"k": "entry", "raw": b"\x92" + bytes(100)},
     {"k": "head", "seq": 12, "id": bytes(32)},
     {"k": "ask", "seq": 12, "id": bytes(32), "nonce": bytes(8)},
@@ -50,6 +50,9 @@ def test_the_messages_peers_send_pass(msg: dict[str, Any]) -> None:
         ({**REAL[0], "peers": [["10.0.0.1", 1]] * (MAX_PEER_ADDRESSES + 1)}, "lobby.peers must be a list of at most"),
         ({**REAL[0], "addr": ["127.0.0.1", 0]}, "bad port 0"),
         ({**REAL[0], "bundle": bytes(5000)}, "lobby.bundle must be at most"),
+        ({**REAL[0], "here": ["abcd-abcd-abcd-abcd"] * 65}, "lobby.here must be a list of at most 64"),
+        ({**REAL[0], "here": ["bob"]}, "lobby.here must hold key fingerprints"),
+        ({**REAL[0], "here": [b"abcd-abcd-abcd-abcd"]}, "lobby.here must hold key fingerprints"),
     ],
 )
 def test_a_wrong_shape_is_refused_naming_the_field(msg: dict[str, Any], why: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import socket
 import struct
 from contextlib import AsyncExitStack
 from typing import Any
@@ -336,3 +337,104 @@ async def test_idle_handshakes_from_one_host_cannot_keep_a_player_out() -> None:
                 await b.wait_peers([FPS[0]])
         for sock in idle:
             sock.close()
+
+
+async def _hold(port: int, sources: list[str], count: int, socks: list[Any], made: list[int]) -> None:
+    """Keep `count` idle connections open to 127.0.0.1:port from `sources` in turn, re-opening each one the mesh
+    closes (an outsider holding handshake slots); `made[0]` counts the connections made."""
+    k = 0
+    while True:
+        alive = []
+        for s in socks:  # (stdlib sockets: a closed one reads as EOF without blocking)
+            try:
+                gone = s.recv(1, socket.MSG_PEEK | socket.MSG_DONTWAIT) == b""
+            except BlockingIOError:
+                gone = False
+            except OSError:
+                gone = True
+            if gone:
+                s.close()
+            else:
+                alive.append(s)
+        socks[:] = alive
+        while len(socks) < count:
+            s = socket.socket()
+            try:
+                s.bind((sources[k % len(sources)], 0))
+                await trio.socket.from_stdlib_socket(s).connect(("127.0.0.1", port))
+            except OSError:
+                s.close()
+                break
+            k += 1
+            made[0] += 1
+            socks.append(s)
+        await trio.sleep(0.05)
+
+
+async def test_a_seated_player_gets_in_while_strangers_hold_every_handshake_slot() -> None:
+    """Issue 35 item 2: 300 idle connections, re-opened as fast as they are closed, from the player's own address
+    (127.0.0.1) and seven others, hold every handshake slot of a playing peer (it allows only its seated players).
+    Before, the player was refused for as long as the flood lasted; now the oldest stranger's handshake gives its
+    slot to the newest connection, and a connection whose hello names a seated player is not closed for a
+    stranger's: the player is in."""
+    sources = ["127.0.0.1"] + [f"127.0.0.{k}" for k in range(2, 9)]
+    async with mesh(0, handshake_timeout=30.0, allowed={FPS[1]}) as a, trio.open_nursery() as nursery:
+        socks: list[Any] = []
+        made = [0]
+        nursery.start_soon(_hold, a.port, sources, 300, socks, made)
+        while len(a._pending) < a.max_pending_handshakes or made[0] < 300:  # every slot held by the flood
+            await trio.sleep(0.05)
+        async with mesh(1, peers=[("127.0.0.1", a.port)]) as b:
+            with trio.fail_after(20):
+                await b.wait_peers([FPS[0]])
+        assert len(socks) >= 32  # the flood was still there
+        nursery.cancel_scope.cancel()
+        for s in socks:
+            s.close()
+
+
+async def test_a_stranger_replaying_a_players_hello_holds_at_most_two_slots() -> None:
+    """A hello is public (a stranger can replay a player's): the handshakes claiming one player are at most
+    CLAIMS_PER_SEAT; the oldest gives way to a newer one, and none gets past the signature."""
+    async with mesh(0, handshake_timeout=30.0, allowed={FPS[1]}) as a:
+        from adp2p.crypto.identity import make_bundle
+
+        hello = {"t": "hello", "v": 1, "table": "friday", "name": "p1", "bundle": make_bundle(IDS[1], "p1"),
+                 "nonce": b"\x00" * 32}
+        streams = []
+        for _ in range(6):
+            s = await trio.open_tcp_stream(*a.address)
+            await s.send_all(encode_frame(hello))
+            streams.append(s)
+        with trio.fail_after(10):
+            while sum(p.claim == FPS[1] for p in a._pending) != 2 or len(a._pending) != 2:
+                await trio.sleep(0.05)
+        assert a.peers == {}
+        for s in streams:
+            await s.aclose()
+
+
+async def test_a_strangers_large_frame_is_never_read_and_a_players_waits_for_its_seat() -> None:
+    """Issue 35 item 6: with `stranger_frame`, a peer that has not proved a seat may send frames of that size
+    only. A larger one is not read until its sender is seated (a player's first entry can overtake the genesis
+    that seats it): a stranger's never is, and its silent connection is closed; a player's is delivered once
+    `restrict` seats it."""
+    with trio.fail_after(15):
+        async with mesh(0, stranger_frame=1024, dead_after=0.6) as a:
+            big = {"x": b"\x00" * 50_000}
+            stranger, _ = await raw_peer(a, 4)
+            await stranger.send({"t": "m", "m": {"small": 1}})
+            assert (await a.inbox.receive())[1] == {"small": 1}  # small frames of strangers are read
+            await stranger.send({"t": "m", "m": big})
+            down = await next_event(a, PeerDown, FPS[4])
+            assert "silent" in down.reason
+            assert a.inbox._recv.statistics().current_buffer_used == 0  # nothing of it was read
+            player, _ = await raw_peer(a, 1)
+            await player.send({"t": "m", "m": big})
+            await trio.sleep(0.2)
+            assert a.inbox._recv.statistics().current_buffer_used == 0  # not yet
+            a.restrict({FPS[1]})
+            peer, msg = await a.inbox.receive()
+            assert peer.fingerprint == FPS[1] and msg == big
+            await stranger.aclose()
+            await player.aclose()

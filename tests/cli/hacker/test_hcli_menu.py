@@ -57,7 +57,7 @@ def test_every_legal_event_once(seed: int, lang: str) -> None:
 def test_advanced_decisions_once() -> None:
     """The Advanced game with SUPERSPY face down: gives, activations, face-down plays, each offered once."""
     kinds: Counter[str] = Counter()
-    for v, d, options in decisions(4, 5, "advanced-superspy", 15):
+    for v, d, options in decisions(4, 4, "advanced-superspy", 15):  # (a seed whose game has all three)
         menu = Menu(v, d.actor, d.kind, d.info, options, "de")
         reached = every_choice(menu)
         assert all(ev in options for _, ev in reached)

@@ -86,10 +86,11 @@ def _observer(log: Path):  # type: ignore[no-untyped-def]
 
 def test_the_replay_steps_on_back_and_to_a_round(hacker_log: tuple[Path, object]) -> None:
     log, _ = hacker_log
-    rc, text = _replay(log, keys="\n\nb\n2\nq\n", every=False)
+    rc, text = _replay(log, keys="\nb\n1\n\n", every=False)
     assert rc == 0
     steps = [int(x) for x in re.findall(r"\[(\d+)/\d+\] Enter = next round", text)]
-    assert steps == [0, 1, 2, 1, 2]  # on, on, back, jump to 2, then q
+    assert steps == [0, 1, 0, 1]  # on, back, jump to 1, on to the last round (2 of a 3-round game: no question)
+    assert "round 3" in text.split("[1/2]")[-1]  # the last round shown after the last question
 
 
 def test_the_replay_command_takes_the_game_directory(

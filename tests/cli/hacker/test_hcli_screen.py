@@ -124,7 +124,7 @@ def test_the_queue_mark_is_in_the_players_words_and_explained_in_the_header(lang
     q = next(p for p, w in enumerate(st.where) if w is not None and 0 <= w < 6 and st.terminal_of(p) != w)
     rows = screen.player_lines(view(st, 0), 0, lang, None)
     assert legend in rows[0].plain and rows[0].cell_len <= 79
-    dept = ("D" if lang == "en" else "A") + str(st.where[q] + 1)
+    dept = ("Dep" if lang == "en" else "Abt") + str(st.where[q] + 1)
     assert (dept + mark) in rows[1 + q].plain
     if lang == "de":
         assert dept + "q" not in rows[1 + q].plain

@@ -1,0 +1,64 @@
+"""The seat played from the page (cli/web/seat.py), without a browser: a click picks the engine's event, a stale
+click (for a decision no longer asked) is ignored, a reaction window passes by itself when its countdown ends, as
+the terminal's does."""
+
+from __future__ import annotations
+
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from adp2p.cli.web import access_denied
+from adp2p.cli.web.seat import WebSeat
+
+sys.path[:0] = [str(Path(__file__).parents[1])]
+from _games import moments  # noqa: E402
+
+
+@pytest.fixture
+def seat() -> Any:
+    s = WebSeat(access_denied, "en", react_seconds=0.5, react_to="all", open_browser=False)
+    yield s
+    s.close()
+
+
+def asked(seat: WebSeat, timeout: float = 10) -> dict[str, Any]:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        snap = seat.snapshot()
+        if snap["ask"] is not None:
+            return snap["ask"]  # type: ignore[no-any-return]
+        time.sleep(0.02)
+    raise AssertionError("nothing asked")
+
+
+def test_a_click_picks_the_engine_event_and_a_stale_click_is_ignored(seat: WebSeat) -> None:
+    m = next(m for m in moments(seed=5, rounds=4) if m.decision is not None and m.decision.kind != "window"
+             and len(m.options) > 2)
+    got: list[Any] = []
+    t = threading.Thread(target=lambda: got.append(seat(m.view, 0, m.options)))
+    t.start()
+    ask = asked(seat)
+    seat.on_message({"t": "pick", "id": ask["id"] - 1, "n": 0})  # a click on a page showing an older decision
+    time.sleep(0.3)
+    assert not got
+    n = len(ask["choices"]) - 1
+    seat.on_message({"t": "pick", "id": ask["id"], "n": n})
+    t.join(10)
+    ev = got[0]
+    assert any(ev is o for o in m.options)  # the very event the engine offered
+    assert seat.snapshot()["ask"] is None
+
+
+def test_a_reaction_window_passes_when_its_countdown_ends(seat: WebSeat) -> None:
+    m = next(m for m in moments(seed=5, rounds=12) if m.decision is not None and m.decision.kind == "window"
+             and len(m.options) > 1)
+    start = time.monotonic()
+    ev = seat(m.view, 0, m.options)
+    took = time.monotonic() - start
+    assert ev["t"] == "pass"
+    assert took >= 0.5
+    assert seat.lines[-1] == "time is up: you pass"
