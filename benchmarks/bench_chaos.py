@@ -10,6 +10,10 @@ at random moments, then a judgement of every game. Scenarios:
   gone        SIGKILL one peer for good: it must be abandoned and named within a bound
   lobby_kill  SIGKILL one peer before the game begins, for good: the others must leave the lobby with a clear
               line within a bound (the roster keeps only players alive now)
+  torn_tail   SIGKILL one peer, cut its log inside one of its last three records (the disk lost the end of a
+              record, with entries it had sent), resume it after 0-3 s: it takes its own entries back from the table
+  first_write SIGKILL one peer right after the genesis reaches its log (0-40 ms later: while or just after it
+              writes its first secrets file), resume it with `--resume latest`: the game must go on with it
   disk_full   the disk under one peer's data directory (a 4 MiB tmpfs) fills up mid-game: it must stop with one
               line; the disk is freed and it resumes
   flood_resume  SIGKILL one peer; an outsider keeps 300 idle connections open to the one peer it is told to dial,
@@ -35,6 +39,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import random
 import shutil
 import signal
@@ -122,6 +127,35 @@ def play(
             lab.heal()
             if 2 * len(minority) < n:
                 faulted.update(minority)  # to the others they stopped answering: they may rightly be named
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
+        if scenario == "torn_tail":
+            v = peers[rng.randrange(n)]
+            with contextlib.suppress(AssertionError):
+                table.wait_entries(v, rng.randrange(12, 60), timeout=30)
+            if v.proc is not None and v.proc.poll() is None and v.log_path() is not None:
+                table.signal(v, signal.SIGKILL)
+                faulted.add(v.index)
+                path = v.log_path()
+                assert path is not None
+                records = log_records(path)
+                i = rng.randrange(max(0, len(records) - 3), len(records))
+                start = sum(4 + len(r) for r in records[:i])
+                path.write_bytes(path.read_bytes()[: start + rng.randrange(1, 4 + len(records[i]))])
+                time.sleep(rng.uniform(0, 3))
+                table.start(v, resume=v.game_dir(), peer_addr=peers[1].port if v.index == 0 else None)
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
+        if scenario == "first_write":
+            v = peers[rng.randrange(n)]
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and v.entries() == 0:
+                time.sleep(0.002)
+            time.sleep(rng.uniform(0, 0.04))
+            table.signal(v, signal.SIGKILL)
+            faulted.add(v.index)
+            time.sleep(rng.uniform(0, 2))
+            table.start(v, resume=Path("latest"), peer_addr=peers[1].port if v.index == 0 else None)
             codes = table.wait(timeout=BOUND)
             return table, gone, faulted, codes
         if scenario == "flood_resume":
@@ -263,6 +297,7 @@ def main() -> int:
         nargs="*",
         default=[
             *("control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill", "disk_full", "partition"),
+            *("torn_tail", "first_write"),
             "flood_resume",
         ],
     )
@@ -271,7 +306,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     print(
         f"{'scenario':<11} games completed abandoned-named hangs differing unclean tracebacks honest-named "
-        "late-prefix  s/game"
+        "late-prefix  s/game  load"
     )
     failures = 0
     for scenario in args.scenario:
@@ -291,7 +326,8 @@ def main() -> int:
         per = (time.monotonic() - t0) / max(1, args.games)
         print(
             f"{scenario:<11} {args.games:5d} {j.completed:9d} {j.abandoned_named:15d} {j.hangs:5d} {j.differing:9d} "
-            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d} {j.late:11d}  {per:6.1f}",
+            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d} {j.late:11d}  {per:6.1f}  "
+            f"{os.getloadavg()[0]:.1f}",
             flush=True,
         )
         for note in j.notes:

@@ -1,6 +1,6 @@
 """The table's messages between peers (inside the mesh's signed `m` frames): their strict schema.
 
-Five kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
+Seven kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
 
 - ``lobby``: ``k, v`` (protocol version), ``bundle`` (identity bundle, bytes), ``addr`` ([host, port]),
   ``peers`` (list of [host, port], at most MAX_PEER_ADDRESSES; unusable ones are skipped with a note),
@@ -8,6 +8,9 @@ Five kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
   fingerprints of the players connected to the sender in the lobby now, at most MAX_HERE strings of 19 characters);
 - ``entry``: ``k, raw`` (one signed log entry, bytes);
 - ``head``: ``k, seq`` (entries held, a count), ``id`` (the id of the last one, 32 bytes);
+- ``ask``: as ``head``, plus ``nonce`` (8 bytes); the receiver answers with ``told``: its own head and that
+  nonce (a peer catching up before it signs counts only heads told after it asked);
+- ``told``: ``k, seq, id, nonce`` (see ``ask``);
 - ``get``: ``k, from`` (the first seq wanted, a count);
 - ``pass``: ``k, seq`` (the seq of the entry that may carry it), ``prev`` (32 bytes), ``j`` (the decision, a
   count), ``seat``, ``sig`` (64 bytes): one seat's pass token (docs/protocol.md, "Implied passes").
@@ -67,6 +70,8 @@ _FIELDS = {
     "lobby": {"k", "v", "bundle", "addr", "peers", "want", "rules", "here"},
     "entry": {"k", "raw"},
     "head": {"k", "seq", "id"},
+    "ask": {"k", "seq", "id", "nonce"},  # a head that asks for the receiver's head in return (a peer catching up)
+    "told": {"k", "seq", "id", "nonce"},  # the answer to an ask: the receiver's head, with the ask's nonce
     "get": {"k", "from"},
     "pass": {"k", "seq", "prev", "j", "seat", "sig"},
 }
@@ -95,9 +100,11 @@ def check_message(msg: dict[str, Any]) -> dict[str, Any]:
             raise MessageError("lobby.here must hold key fingerprints (xxxx-xxxx-xxxx-xxxx)")
     elif k == "entry":
         _bytes(msg["raw"], "entry.raw", high=MAX_ENTRY)
-    elif k == "head":
-        _count(msg["seq"], "head.seq")
-        _bytes(msg["id"], "head.id", high=32, exact=32)
+    elif k in ("head", "ask", "told"):
+        _count(msg["seq"], f"{k}.seq")
+        _bytes(msg["id"], f"{k}.id", high=32, exact=32)
+        if k != "head":
+            _bytes(msg["nonce"], f"{k}.nonce", high=8, exact=8)
     elif k == "pass":
         _count(msg["seq"], "pass.seq")
         _bytes(msg["prev"], "pass.prev", high=32, exact=32)

@@ -100,3 +100,33 @@ def _bytes(v: Any, size: int | None = None) -> bool:
 
 def _pair(v: Any, size: int, *, ints: int = 1) -> bool:
     return isinstance(v, list) and len(v) == size and all(type(x) is int for x in v[:ints])
+
+
+SEAT_KEY_VERSION = 1
+
+
+def seat_key_to_bytes(identity: SecretIdentity) -> bytes:
+    """A seat's key kept before any game seats it (`<data>/seats/<fingerprint>`, 0600): ``payload ‖ check``,
+    payload = canonical msgpack ``[1, identity]``, check as for the secrets file (the shapes differ: neither file
+    reads as the other). A crash between the genesis and the game's secrets file leaves the key here, and resume
+    makes the seat's secrets from it (nothing of that seat committed to any secret yet)."""
+    payload = pack([SEAT_KEY_VERSION, identity.to_bytes()])
+    return payload + hash32(domains.SECRETS_FILE, payload)
+
+
+def seat_key_from_bytes(raw: bytes) -> SecretIdentity:
+    """The identity in a seat key file; `SecretsFileError` if it is damaged or not one."""
+    if type(raw) is not bytes or len(raw) <= CHECK_LEN:
+        raise SecretsFileError("too short to be a seat key file")
+    payload, check = raw[:-CHECK_LEN], raw[-CHECK_LEN:]
+    if not hmac.compare_digest(check, hash32(domains.SECRETS_FILE, payload)):
+        raise SecretsFileError("its integrity check fails (damaged or not a seat key file)")
+    try:
+        f = unpack_canonical(payload, "seat key")
+        if not (isinstance(f, list) and len(f) == 2 and f[0] == SEAT_KEY_VERSION):
+            raise SecretsFileError(f"not a seat key file of version {SEAT_KEY_VERSION}")
+        return SecretIdentity.from_bytes(f[1])
+    except SecretsFileError:
+        raise
+    except (CryptoError, TypeError, ValueError) as exc:
+        raise SecretsFileError(f"its fields are not of their shape ({type(exc).__name__})") from None

@@ -203,11 +203,16 @@ def _names(line: str, names: list[str]) -> str:
 
 
 def latest_game(data_dir: Path) -> Path | None:
-    """The most recently changed game directory with a secrets file (for --resume)."""
+    """The most recently changed game directory with a log and our secrets (for --resume): a secrets file, or our
+    key in `<data>/seats` when a crash came between the genesis and the secrets file (p2p/peer/files.py)."""
     root = data_dir / "games"
     if not root.is_dir():
         return None
-    cands = [d for d in root.iterdir() if (d / "secrets").exists() and (d / "log").exists()]
+    keys = (data_dir / "seats").is_dir() and any((data_dir / "seats").iterdir())
+    cands = [
+        d for d in root.iterdir()
+        if ((d / "secrets").exists() or keys) and (d / "log").is_file() and (d / "log").stat().st_size > 0
+    ]  # fmt: skip
     return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
 
 

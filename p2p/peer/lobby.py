@@ -152,6 +152,7 @@ class LobbyPart:
                 game=self.cfg.game,
             )
             or roster_mismatch(g, self.met.values(), self.cfg.lang)
+            or self._played_here(g)
         )
         if why is None:
             return True

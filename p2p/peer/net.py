@@ -314,12 +314,17 @@ class NetPart:
             self._post_pending_evidence()
             await self._share_proofs()
             await self._flush()
-        elif k == "head":
+        elif k in ("head", "ask", "told"):
             if self.store is None:
                 return
             seq, hid = msg["seq"], msg["id"]
             self.heads[fp] = max(seq, self.heads.get(fp, 0))
             self.last_head[fp] = (seq, hid)
+            if k == "ask":  # a peer catching up (catchup.py) wants ours even if it is no news
+                await self._safe_send(fp, {**self._head_msg(), "k": "told", "nonce": msg["nonce"]})
+            elif k == "told" and self._catch_up_first and msg["nonce"] == self._catch_up_nonce:
+                self._fresh_heads[fp] = (seq, hid)  # told after we asked (a head buffered from before is not)
+                self.progress.set()
             n = len(self.store)
             if seq > n:
                 await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})

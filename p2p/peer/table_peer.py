@@ -30,6 +30,7 @@ refolds the log, and the peer reconnects and catches up.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -45,6 +46,7 @@ from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
     Outcome,
     PeerConfig,
@@ -64,7 +66,9 @@ from adp2p.p2p.transport import Mesh, TablePlaying
 from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
-class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, WordsPart, NetPart):
+class TablePeer(
+    LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, WordsPart, NetPart
+):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
 
     def __init__(
@@ -130,7 +134,12 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
-        self._catch_up_first = False  # author nothing until another seat's head shows we hold all it holds
+        self._catch_up_first = False  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
+        self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the head it told us since then
+        self._catch_up_nonce = b""  # the nonce of our asks while catching up (a `told` must carry it)
+        self._tick_at, self._tick_cpu = time.monotonic(), time.process_time()  # the stall watcher's last tick
+        self._catch_up_since = 0.0  # awake clock when we began catching up
+        self._asked_at: float | None = None  # awake clock when we last asked the table for its heads
         self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
@@ -141,6 +150,15 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
         if resume is not None:
             self._load(resume)
             self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
+        else:
+            self._save_seat_key()
+        try:
+            return await self._run(on_listening)
+        finally:
+            if self.gdir is None or self._secrets_saved:  # no game seated us, or its secrets file holds our key
+                self._drop_seat_key()
+
+    async def _run(self, on_listening: Callable[[int], Any] | None) -> Outcome:
         key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
         async with Mesh(
             self.identity,
@@ -166,6 +184,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 nursery.start_soon(self._gossip_heads)
                 nursery.start_soon(self._repeat_passes)
                 nursery.start_soon(self.patience.tick)
+                nursery.start_soon(self._watch_stalls)
                 if self.cfg.mdns:
                     nursery.start_soon(self._discover)
                 if self.machine is None:
@@ -215,13 +234,9 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 self.held_abandons.clear()  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
-            if duty.seat == m.seat and self._catch_up_first:
-                if self.heads and max(self.heads.values()) <= len(self.store):
-                    self._catch_up_first = False  # caught up with the table: what is due now is really ours
-                else:
-                    with trio.move_on_after(self.cfg.heartbeat):
-                        await self._wait_progress()
-                    continue
+            self._note_stall()
+            if self._catch_up_first and not await self._catch_up():
+                continue  # resumed or stalled: nothing is signed before we hold all the table holds
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
@@ -234,6 +249,7 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                             ev = await self._decide(trial)
                         if self._deciding.cancelled_caught or self._moved(m, seq):
                             continue  # the game moved on while we decided (given up on us, or evidence came)
+                        self.ahead[(seq, prev, len(toks))] = ev  # kept if we must catch up before signing it
                     chooser = _fixed(ev)  # decided above, off the trio thread
                 out = trial.author_next(chooser)
                 if out is None:  # nothing we can author (a machine that holds back): wait for news
@@ -242,6 +258,9 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
                 kind, body = out
                 if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
                     body["passes"] = toks
+                self._note_stall()  # (no await from here to the signature: a stall now shows up in the next tick)
+                if self._catch_up_first:
+                    continue  # we did not run for a while: the table may have gone on without us
                 self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
                 raw = encode_entry(
                     self.identity,
@@ -333,6 +352,9 @@ class TablePeer(LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, Wor
             ev = await self._decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
+        self._note_stall()
+        if self._catch_up_first:
+            return  # we did not run for a while: decide again once caught up
         if m.game.is_pass(ev, m.seat) and not self._abandon_names_me(seq, prev, j):
             after = at.fork()
             after.pass_window()

@@ -101,9 +101,11 @@ class Table:
         quiet: bool = False,  # the peers' narration helps when a test fails
         lab: NetnsLab | None = None,  # peer i runs in the lab's host i, on its address, instead of on loopback
         addresses: list[str] | None = None,  # in the lab, peer i's address (default: the lab's own, on its bridge)
+        game: str = "access-denied",  # or "hacker" (its planner bot plays)
         extra: list[str] | None = None,  # more `join` options for every peer (e.g. a table word)
         players: int | None = None,  # the players each peer waits for (default: n)
     ) -> None:
+        self.game = game
         self.root = root
         self.n = n
         self.round_limit = round_limit
@@ -140,11 +142,14 @@ class Table:
         return self.addresses[i] if self.addresses is not None else "127.0.0.1"
 
     def command(self, p: Peer, *, resume: Path | None = None, peer_addr: int | None = None) -> list[str]:
+        which = ["--bot", "deduction", "--rules", "classic"] if self.game == "access-denied" else [
+            "--game", self.game, "--bot", "planner",
+        ]
         cmd = [
-            sys.executable, "-m", "adp2p.cli", "join", "--bot", "deduction",
+            sys.executable, "-m", "adp2p.cli", "join", *which,
             "--table", self.table, "--players", str(self.players), "--no-mdns", "--host", self.host(p.index),
             "--port", str(p.port), "--data-dir", str(p.data_dir), "--name", p.name,
-            "--rules", "classic", "--round-limit", str(self.round_limit), "--think", str(self.think),
+            "--round-limit", str(self.round_limit), "--think", str(self.think),
             "--seed", str(self.seed * 100 + p.index), "--abandon-after", str(self.abandon_after),
             "--result-json", str(p.result),
         ]  # fmt: skip

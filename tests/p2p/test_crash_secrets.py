@@ -13,7 +13,7 @@ import trio
 from adp2p.crypto.entries import decode_entry
 from adp2p.engine.bots import make_bot
 from adp2p.p2p.audit import audit_log
-from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
+from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer, latest_game
 from adp2p.p2p.protocol import Genesis, Kind
 from seeds import draw, seeded_peer
 
@@ -77,6 +77,25 @@ def crashing_at_write(k: int) -> type[TablePeer]:
     return CrashesAtItsKthWrite
 
 
+class CrashesWritingItsFirstSecrets(TablePeer):
+    """Dies in the middle of writing the secrets file that follows the genesis (its first write of its own): a
+    temporary file half written, no secrets file."""
+
+    def _save_secrets(self) -> None:
+        if not self._secrets_saved:
+            assert self.gdir is not None and self.secrets is not None
+            (self.gdir / ".secrets.0123456789ab.tmp").write_bytes(self.secrets.to_bytes()[:20])
+            raise Crash
+        super()._save_secrets()
+
+
+async def test_a_crash_while_writing_the_first_secrets_file_resumes(tmp_path: Path) -> None:
+    """Killed while writing the secrets file that follows the genesis: `--resume` finds the game (the genesis is in
+    its log, its key in `<data>/seats`), makes the seat's secrets (nothing committed to them yet), and the game
+    completes with nobody named (before: "no game to resume", and the table abandoned the seat, naming it)."""
+    await crash_and_resume(tmp_path, CrashesWritingItsFirstSecrets)
+
+
 @pytest.mark.parametrize("kind", [Kind.SHUFFLE, Kind.EVENT], ids=["shuffle-witness", "password-salts"])
 async def test_a_crash_right_after_an_own_entry_resumes_with_its_secret(tmp_path: Path, kind: Kind) -> None:
     await crash_and_resume(tmp_path, crashing(kind))
@@ -96,7 +115,29 @@ async def test_a_crash_at_any_write_boundary_resumes_and_completes_with_nobody_n
     await crash_and_resume(tmp_path, crashing_at_write(k))
 
 
-async def crash_and_resume(tmp_path: Path, cls: type[TablePeer]) -> None:
+class ClaimsEntriesItNeverSends(TablePeer):
+    """A seated cheater that answers every `ask` of a peer catching up with a head three entries past the asker's,
+    which it never sends (otherwise it plays honestly)."""
+
+    async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        if msg["k"] == "ask":
+            await self._safe_send(fp, {"k": "told", "seq": msg["seq"] + 3, "id": bytes(32), "nonce": msg["nonce"]})
+            return
+        await super()._handle(fp, label, msg)
+
+
+async def test_a_seat_that_claims_entries_it_never_sends_cannot_keep_a_resumed_peer_from_playing(
+    tmp_path: Path,
+) -> None:
+    """A resumed peer signs nothing until the table's heads show it holds all the table holds; a cheater claiming
+    entries it never sends is outvoted after half a period by a strict majority agreeing with the resumed log
+    (before the majority rule: the resumed peer waited until it left, "lost contact", and was abandoned)."""
+    await crash_and_resume(tmp_path, crashing(Kind.EVENT), liar=ClaimsEntriesItNeverSends, timeout=2 * TIMEOUT)
+
+
+async def crash_and_resume(
+    tmp_path: Path, cls: type[TablePeer], liar: type[TablePeer] = TablePeer, timeout: float = TIMEOUT
+) -> None:
     n = 3
     seeds = draw(n, 4)
     outcomes: list[Outcome | None] = [None] * n
@@ -134,15 +175,16 @@ async def crash_and_resume(tmp_path: Path, cls: type[TablePeer]) -> None:
             return  # it played to the end without crashing: nothing to resume (asserted below)
         assert v.gdir is not None and v.store is not None
         v.store.close()  # what the OS does for a process that died: its lock on the log goes
+        assert latest_game(v.cfg.data_dir) == v.gdir  # what `join --resume latest` finds
         crashed.append(v.gdir)
         await trio.sleep(0.5)
         await run(peer(VICTIM), VICTIM, resume=v.gdir)  # a new process would do the same: reload and refold
 
-    with trio.fail_after(TIMEOUT):
+    with trio.fail_after(timeout):
         async with trio.open_nursery() as nursery:
             nursery.start_soon(lambda: run(peer(0), 0, on_listening=lambda p: (ports.append(p), up.set())))
             await up.wait()
-            nursery.start_soon(run, peer(2), 2)
+            nursery.start_soon(run, peer(2, liar), 2)
             nursery.start_soon(victim)
     assert crashed, "the victim never crashed"
     for i in range(n):

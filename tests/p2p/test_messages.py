@@ -19,6 +19,8 @@ REAL: list[dict[str, Any]] = [
      "want": 3, "rules": "original", "here": []},
     {"k": "entry", "raw": b"\x92" + bytes(100)},
     {"k": "head", "seq": 12, "id": bytes(32)},
+    {"k": "ask", "seq": 12, "id": bytes(32), "nonce": bytes(8)},
+    {"k": "told", "seq": 12, "id": bytes(32), "nonce": bytes(8)},
     {"k": "get", "from": 0},
 ]  # fmt: skip
 
@@ -35,6 +37,8 @@ def test_the_messages_peers_send_pass(msg: dict[str, Any]) -> None:
         ({"k": "head", "seq": -1, "id": bytes(32)}, "head.seq must be an integer >= 0"),
         ({"k": "head", "seq": 1, "id": bytes(31)}, "head.id must be 32 bytes"),
         ({"k": "head", "seq": 1}, "missing field(s) id"),
+        ({"k": "ask", "seq": 1, "id": bytes(32)}, "missing field(s) nonce"),
+        ({"k": "told", "seq": 1, "id": bytes(32), "nonce": bytes(9)}, "told.nonce must be 8 bytes"),
         ({"k": "get", "from": 1, "x": 2}, "unexpected field(s) x"),
         ({"k": "get", "from": 1.0}, "get.from must be an integer"),
         ({"k": "entry", "raw": "text"}, "entry.raw must be at most"),
@@ -73,4 +77,4 @@ def test_a_mutated_message_passes_or_raises_message_error(seed: int) -> None:
             out = check_message(msg)
         except MessageError:
             continue
-        assert set(out) in ({"k", "raw"}, {"k", "from"}, {"k", "seq", "id"}, set(REAL[0]))
+        assert set(out) in ({"k", "raw"}, {"k", "from"}, {"k", "seq", "id"}, {"k", "seq", "id", "nonce"}, set(REAL[0]))

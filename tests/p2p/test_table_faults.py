@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import random
 import signal
 import time
 from collections.abc import Iterator
@@ -146,6 +147,15 @@ def test_ctrl_c_leaves_cleanly_and_resumes(tmp_path: Path) -> None:
         check_same_log(table)
 
 
+def stopped(p: Peer, timeout: float = 20.0) -> None:
+    """Wait until p's process is stopped (state T in /proc): a SIGSTOP has taken effect, nothing more is written."""
+    assert p.proc is not None
+    deadline = time.monotonic() + timeout
+    while Path(f"/proc/{p.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "T":
+        assert time.monotonic() < deadline, f"{p.name} did not stop"
+        time.sleep(0.01)
+
+
 def last_kind(p: Peer) -> int | None:
     lp = p.log_path()
     recs = log_records(lp) if lp is not None else []
@@ -256,3 +266,90 @@ def test_a_full_disk_stops_the_peer_with_one_line_and_resume_finishes_the_game(
         codes = table.wait(timeout=90)
         assert codes == [0] * 3, table.diagnostics()
         check_same_log(table)
+
+
+def torn_cut(path: Path, seat: int, rng: random.Random) -> tuple[int, int, bool]:
+    """A byte offset inside one of the last three records of the log at `path` (never at a record boundary): in the
+    earliest record of `seat`'s own among them if there is one (so that entries it had already sent are lost), else
+    in any of the three. Returns (offset, seq of the record cut, whether that record is the seat's own)."""
+    records = log_records(path)
+    starts = [sum(4 + len(r) for r in records[:i]) for i in range(len(records))]
+    last = list(range(len(records) - 3, len(records)))
+    own = [i for i in last if decode_entry(records[i]).author == seat]
+    i = own[0] if own else rng.choice(last)
+    return starts[i] + rng.randrange(1, 4 + len(records[i])), i, bool(own)
+
+
+def victim_seat(gdir: Path) -> int:
+    from adp2p.p2p.paths import read_secret
+    from adp2p.p2p.seat_secrets import SeatSecrets
+
+    return SeatSecrets.from_bytes(read_secret(gdir / "secrets")).seat
+
+
+# a seeded sample of cut points, both games (benchmarks/bench_torn_tail.py cuts at every byte)
+TORN = [("access-denied", 1), ("access-denied", 2), ("hacker", 3), ("hacker", 4)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "sample"), TORN, ids=[f"{g}-{s}" for g, s in TORN])
+def test_a_torn_log_tail_resumes_and_names_nobody(tmp_path: Path, game: str, sample: int) -> None:
+    """A killed peer's disk loses the end of its log inside a record, with entries of its own that it had sent
+    (the others hold them): on resume it catches up from the table before it signs anything and takes its own
+    entries back; the game completes, one log everywhere, nobody named (before: it signed its next entry again
+    and every peer stopped with "equivocation", naming it)."""
+    rounds = 20 if game == "access-denied" else 3
+    with Table(tmp_path, 3, round_limit=rounds, think=0.01, abandon_after=60, seed=20 + sample, game=game) as table:
+        table.start_all()
+        v = table.peers[1]
+        table.wait_entries(v, 25)
+        assert table.signal(v, signal.SIGKILL) == -signal.SIGKILL
+        gdir, path = v.game_dir(), v.log_path()
+        assert gdir is not None and path is not None
+        cut, seq, own = torn_cut(path, victim_seat(gdir), random.Random(sample))
+        print(f"log cut at byte {cut}, inside entry {seq} ({'its own' if own else 'another seat'}'s)")
+        data = path.read_bytes()
+        path.write_bytes(data[:cut])
+        table.start(v, resume=gdir)
+        codes = table.wait(timeout=120)
+        assert codes == [0] * 3, table.diagnostics()
+        common = check_same_log(table)
+        assert common["entries"] > seq  # type: ignore[operator]
+        for p in table.peers:
+            assert "Traceback" not in p.output() and "equivocation" not in p.output(), table.diagnostics()
+
+
+@pytest.mark.slow
+def test_a_peer_that_wakes_after_the_table_left_writes_nothing_the_table_lacks(tmp_path: Path) -> None:
+    """A peer is suspended (SIGSTOP) until the others have abandoned it and left (their linger is over): woken up,
+    it signs nothing — it asks the table for its head first, nobody answers — and its log stays a prefix of the
+    others' (before: it signed its entries where the table has the abandon, then said "nothing was written"). No
+    timing margin: the others' exit is awaited, whenever it comes."""
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=2.0, seed=12) as table:
+        table.start_all()
+        v = table.peers[2]
+        table.wait_entries(v, 30)
+        table.signal_nowait(v, signal.SIGSTOP)
+        others = [p for p in table.peers if p is not v]
+        try:
+            stopped(v)
+            before = v.log_path().read_bytes()  # type: ignore[union-attr]
+            codes = table.wait(others, timeout=90)
+        finally:
+            table.signal_nowait(v, signal.SIGCONT)
+        assert codes == [5, 5], table.diagnostics()
+        [rc] = table.wait([v], timeout=60)
+        out = v.output()
+        assert "Traceback" not in out, out
+        theirs = others[0].log_path().read_bytes()  # type: ignore[union-attr]
+        mine = v.log_path().read_bytes()  # type: ignore[union-attr]
+        assert others[1].log_path().read_bytes() == theirs  # type: ignore[union-attr]
+        # what it wrote once awake is the table's (an entry it signed just before the stop, which never left it, is
+        # where the table has the abandon: no log can be a prefix then, and nothing after it was written)
+        assert theirs.startswith(mine) or mine == before, f"{len(mine)} {len(theirs)}\n{table.diagnostics()}"
+        # either nobody answered it (exit 6, nothing written), or the abandon waiting in its buffers became due by
+        # its own clock and it took it (exit 5, the table's very log: it names itself, as the table did)
+        if rc == 6:
+            assert "nothing was written" in out, out
+        else:
+            assert rc == 5 and mine == theirs and v.outcome()["abandoned_by"] == v.name, table.diagnostics()
