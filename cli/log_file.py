@@ -18,7 +18,7 @@ def game_log(arg: str) -> Path:
     from adp2p.crypto.entries import decode_entry
     from adp2p.crypto.errors import CryptoError
     from adp2p.p2p.audit import read_records
-    from adp2p.p2p.protocol import BodyError, Genesis, decode_body
+    from adp2p.p2p.protocol import AUDITABLE_VERSIONS, BodyError, Genesis, decode_body
 
     p = Path(arg)
     if p.is_dir() and (p / "log").is_file():
@@ -36,8 +36,17 @@ def game_log(arg: str) -> Path:
                          f"{arg} ist kein Spielprotokoll: die Datei ist leer" if p.stat().st_size == 0 else
                          f"{arg} ist kein Spielprotokoll: der erste Eintrag ist abgeschnitten oder es ist gar keins")
     try:
-        Genesis.from_body(decode_body(decode_entry(raws[0]).body))
+        body = decode_body(decode_entry(raws[0]).body)
     except (ValueError, CryptoError, BodyError):
+        body = None
+    version = body.get("v") if isinstance(body, dict) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version not in AUDITABLE_VERSIONS:
+        known = ", ".join(map(str, AUDITABLE_VERSIONS))
+        raise UsageError(f"{arg} is a game log of protocol version {version}; this version reads versions {known}",
+                         f"{arg} ist ein Spielprotokoll der Protokollversion {version}; diese Version liest {known}")
+    try:
+        Genesis.from_body(body, versions=AUDITABLE_VERSIONS)  # type: ignore[arg-type]
+    except (ValueError, CryptoError, BodyError, TypeError):
         raise UsageError(f"{arg} is not a game log: its first record is not a game's beginning",
                          f"{arg} ist kein Spielprotokoll: der erste Eintrag ist kein Spielbeginn") from None
     return p

@@ -76,3 +76,24 @@ def test_play_takes_only_this_version() -> None:
 def test_ad_p2p_audit_of_a_version_4_log_exits_0(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["audit", str(LOGS["access-denied"])]) == 0
     assert "Result: no violations" in capsys.readouterr().out
+
+
+def test_a_log_of_a_version_this_code_cannot_read_is_one_line_naming_its_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`audit` and `replay` of a log of protocol version 3 say which version it is and which they read (before, a
+    version-4 log was 'not a game log': the check of the first record took only the version this code plays)."""
+    from adp2p.crypto.entries import GENESIS_PREV, encode_entry
+    from adp2p.crypto.identity import SecretIdentity
+    from adp2p.p2p.protocol import encode_body
+
+    raws, _ = read_records(LOGS["access-denied"])
+    e = decode_entry(raws[0])
+    body = dict(decode_body(e.body), v=3)
+    raw = encode_entry(SecretIdentity.generate(), e.game_id, 0, GENESIS_PREV, 0, int(Kind.GENESIS), encode_body(body))
+    log = tmp_path / "log"
+    log.write_bytes(len(raw).to_bytes(4, "big") + raw)
+    for cmd in ("audit", "replay"):
+        assert main([cmd, str(log)]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and "protocol version 3" in err[0] and "4, 5" in err[0], err
