@@ -135,13 +135,19 @@ def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float 
         cards = page.locator("#mine button.card.selectable:not(.picked)")
         if page.locator("#ask-filter:not([hidden])").count() and cards.count():
             shot("cards")
+            rev = page.evaluate("document.body.dataset.rev || '0'")
             before = page.locator("#ask-choices button.choice").count()
-            if keys:  # a card is a button: Tab to it, Enter
-                cards.first.focus()
-                page.keyboard.press("Enter")
-            else:
-                cards.first.click()  # (drawn at once by the page: no round trip)
+            try:
+                if keys:  # a card is a button: Tab to it, Enter
+                    cards.first.focus(timeout=10_000)
+                    page.keyboard.press("Enter")
+                else:
+                    cards.first.click(timeout=10_000)  # (drawn at once by the page: no round trip)
+            except Exception:  # the decision went away under the click (the peer pushed the next one): look again
+                continue
             after = page.locator("#ask-choices button.choice").count()
+            if page.evaluate("document.body.dataset.rev || '0'") != rev:
+                continue  # the peer pushed a new view meanwhile (another decision): look again
             assert after <= before
             if after == 1:
                 click_choice(page, page.locator("#ask-choices button.choice").first)
