@@ -13,6 +13,7 @@ from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
 from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.peer import second_accuser
 from adp2p.p2p.peer.common import (
     MAX_EVIDENCE_BYTES,
     MAX_FALSE,
@@ -40,6 +41,8 @@ class EvidencePart:
                 continue
             if not self._post_evidence(len(self.store), {"what": "refused", "raw": raw}):  # type: ignore[arg-type]
                 del self.refused_raws[key]
+            return
+        if second_accuser.post_one(self):  # type: ignore[arg-type]
             return
         if m.verdict is not None:
             return
@@ -93,6 +96,8 @@ class EvidencePart:
         held = store[e.seq]
         if held.kind == Kind.EVIDENCE and held.author < e.author and not self._self_accusing(e.seq):
             self.outbox.append(held.raw)  # ours wins: make sure its sender gets it
+            second_accuser.consider(self, raw)  # type: ignore[arg-type]  (it may name another seat: at the head)
+            self._post_pending_evidence()
             return True
         if held.kind == Kind.EVIDENCE and held.author != m.seat and m.own_fault(held) is not None:
             self.refused_raws.setdefault(held.id, held.raw)  # set aside below: its author is named at the head
@@ -115,6 +120,9 @@ class EvidencePart:
                 self._post_pending_evidence()
             return True
         self._adopt(e.seq, raw, trial, before)
+        if held.kind == Kind.EVIDENCE and held.author != e.author:  # the evidence it beat may name another seat
+            second_accuser.consider(self, held.raw)  # type: ignore[arg-type]
+            self._post_pending_evidence()
         return True
 
     def _weigh_against_evidence(self, e: Any) -> bool:
