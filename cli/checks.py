@@ -13,8 +13,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from adp2p.engine.bots import STRATEGIES
-from adp2p.engine.profiles import PROFILES, Profile, get_profile
+from adp2p.engine.access_denied.bots import STRATEGIES
+from adp2p.engine.access_denied.profiles import PROFILES, Profile, get_profile
 
 
 class UsageError(Exception):
@@ -100,7 +100,7 @@ def strategies(text: str) -> list[str]:
 
 def any_strategies(text: str) -> list[str]:
     """`sim --bots`: names of either game's bots; `check` then holds them to the chosen game's."""
-    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+    from adp2p.engine.hacker.bots import STRATEGIES as HACKER_STRATEGIES
 
     names = [s.strip() for s in text.split(",")]
     for s in names:
@@ -112,7 +112,7 @@ def any_strategies(text: str) -> list[str]:
 
 def _check_hacker_join(args: argparse.Namespace) -> None:
     """`join --game hacker`: a person's seat (cli/hacker/seat.py) or one of Hacker's bots; Hacker's profiles."""
-    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+    from adp2p.engine.hacker.bots import STRATEGIES as HACKER_STRATEGIES
 
     if args.bot is not None and args.bot not in HACKER_STRATEGIES:
         raise UsageError(f"--game hacker: --bot {' or '.join(HACKER_STRATEGIES)}, or no --bot for your own seat")
@@ -125,7 +125,7 @@ def _check_hacker_join(args: argparse.Namespace) -> None:
 
 def _hacker_profile(args: argparse.Namespace, where: str = "") -> Any:
     """Hacker's profile the options name (default basic), or one line saying why not."""
-    from adp2p.hacker.profiles import get_profile
+    from adp2p.engine.hacker.profiles import get_profile
 
     args.rules = args.rules or "basic"
     try:
@@ -148,7 +148,7 @@ AD_ONLY_PLAY = ("react", "react_seconds", "stalemate")  # `play` options Hacker 
 def _check_hacker_play(args: argparse.Namespace) -> None:
     """`play --game hacker`: Hacker's profiles (default basic) and bots (default planner); an option only Access
     Denied takes is refused, not ignored."""
-    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+    from adp2p.engine.hacker.bots import STRATEGIES as HACKER_STRATEGIES
 
     for dest in AD_ONLY_PLAY:
         if given(args, dest):
@@ -184,7 +184,7 @@ def any_strategy(text: str) -> str:
 def _check_sim(args: argparse.Namespace) -> None:
     """`sim`: each game's own defaults, profiles and bots."""
     if args.game == "hacker":
-        from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
+        from adp2p.engine.hacker.bots import STRATEGIES as HACKER_STRATEGIES
 
         args.bots = args.bots or ["planner"]
         bad = [b for b in args.bots if b not in HACKER_STRATEGIES]

@@ -7,8 +7,8 @@ import json
 import sys
 
 from adp2p.cli.words import msg, sector_name
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, cards, sectors
-from adp2p.engine.profiles import PROFILES
+from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, cards, sectors
+from adp2p.engine.access_denied.profiles import PROFILES
 from rich.console import Console
 
 
@@ -78,8 +78,8 @@ def profile_lines(lang: str) -> list[str]:
 def _hacker(args: argparse.Namespace, what: str) -> int:
     """Hacker's cards (the whole deck, with the Advanced game's cards) or its profiles and the rules in short."""
     from adp2p.cli.hacker import reference
-    from adp2p.hacker.profiles import PROFILES as HACKER_PROFILES
-    from adp2p.hacker.profiles import get_profile
+    from adp2p.engine.hacker.profiles import PROFILES as HACKER_PROFILES
+    from adp2p.engine.hacker.profiles import get_profile
 
     lang = args.lang
     if what == "cards":

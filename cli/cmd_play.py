@@ -21,11 +21,11 @@ from adp2p.cli.tui.ending import end_on_screen, password_lines, yes
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
 from adp2p.cli.tui.prompt import say_wrapped
 from adp2p.cli.words import history_line, msg
-from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
-from adp2p.engine.bots import make_bot
-from adp2p.engine.chance import chance_event, deck_faces
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import apply, learn, legal, new_game, pending, result, view
+from adp2p.engine.access_denied.bots import make_bot
+from adp2p.engine.access_denied.chance import chance_event, deck_faces
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.state import GameState
 
 
 def board(st: GameState, me: int | None, lang: str, width: int = 100) -> str:

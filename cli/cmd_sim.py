@@ -10,9 +10,9 @@ import time
 from collections import Counter
 from typing import Any
 
-from adp2p.engine.bots import make_bot
-from adp2p.engine.profiles import get_profile
-from adp2p.engine.sim import play_game
+from adp2p.engine.access_denied.bots import make_bot
+from adp2p.engine.access_denied.profiles import get_profile
+from adp2p.engine.access_denied.sim import play_game
 
 
 def simulate(
@@ -81,8 +81,8 @@ def by_strategy(out: dict[str, Any]) -> str:
 
 def run_hacker_sim(args: argparse.Namespace) -> int:
     """`sim --game hacker`: Hacker's engine (hacker/), its bots and profiles."""
-    from adp2p.hacker.profiles import get_profile as hacker_profile
-    from adp2p.hacker.sim import simulate as hacker_simulate
+    from adp2p.engine.hacker.profiles import get_profile as hacker_profile
+    from adp2p.engine.hacker.sim import simulate as hacker_simulate
 
     prof = hacker_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
     out = hacker_simulate(prof, args.players, args.games, list(args.bots), args.seed)

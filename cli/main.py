@@ -20,8 +20,8 @@ from adp2p.cli.checks import (
     seconds,
     whole,
 )
-from adp2p.engine.profiles import PROFILES
-from adp2p.hacker.profiles import PROFILES as HACKER_PROFILES
+from adp2p.engine.access_denied.profiles import PROFILES
+from adp2p.engine.hacker.profiles import PROFILES as HACKER_PROFILES
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
 DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table stuck repeating moves

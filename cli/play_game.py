@@ -30,7 +30,7 @@ def access_denied(args: argparse.Namespace, seed: int) -> PlayGame:
     from adp2p.cli.checks import profile_of
     from adp2p.cli.cmd_join import human_chooser, watching_chooser
     from adp2p.cli.play_end import final_screen
-    from adp2p.engine.bots import make_bot
+    from adp2p.engine.access_denied.bots import make_bot
 
     prof = profile_of(args)
     ui = getattr(args, "ui", "auto")

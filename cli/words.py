@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, card, sectors
-from adp2p.engine.narration import Happening
-from adp2p.engine.narration import text as narrate
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, card, sectors
+from adp2p.engine.access_denied.narration import Happening
+from adp2p.engine.access_denied.narration import text as narrate
+from adp2p.engine.access_denied.state import GameState
 
 LANGS = ("en", "de")
 

@@ -13,9 +13,9 @@ from adp2p.cli.hacker.human import Human
 from adp2p.cli.hacker.words import say
 from adp2p.cli.play_game import PlayGame
 from adp2p.cli.tui.fullscreen import wanted
-from adp2p.hacker.api import Decision
-from adp2p.hacker.profiles import Profile, get_profile
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.api import Decision
+from adp2p.engine.hacker.profiles import Profile, get_profile
+from adp2p.engine.hacker.state import HState
 
 Event = dict[str, Any]
 
@@ -133,7 +133,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> t
     """A Hacker game in this process (cli/hacker/local.py): you at seat 1 (a bot with --watch) against the bots."""
     from adp2p.cli.hacker.local import play_local
     from adp2p.cli.words import msg
-    from adp2p.hacker.bots import make_bot
+    from adp2p.engine.hacker.bots import make_bot
 
     out, inp = out or sys.stdout, inp or sys.stdin
     n = args.bots + (0 if args.watch else 1)

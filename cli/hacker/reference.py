@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.cli.hacker.words import say
-from adp2p.hacker.catalog import cards
+from adp2p.engine.hacker.catalog import cards
 
 WORDS: dict[str, dict[str, str]] = {
     "help": {

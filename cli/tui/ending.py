@@ -17,8 +17,8 @@ from adp2p.cli.tui.panes import Frame, Layout, Line, fit, lines_of, text_lines
 from adp2p.cli.tui.screen import compact_board, header, who_text
 from adp2p.cli.verdicts import PlayerVerdict
 from adp2p.cli.words import card_label, msg, player_name, sector_name
-from adp2p.engine.api import result
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import result
+from adp2p.engine.access_denied.state import GameState
 from rich.console import Group
 from rich.table import Table
 from rich.text import Text

@@ -7,7 +7,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.state import GameState
 
 WATCH_EVERY = 0.5  # seconds: the full screen follows the game at most this often while nothing is asked
 

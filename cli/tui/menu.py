@@ -15,9 +15,9 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from adp2p.cli.words import card_label, describe, msg, player_name, sector_name
-from adp2p.engine.catalog import CODES, card
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.catalog import CODES, card
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.state import GameState
 
 if TYPE_CHECKING:
     from adp2p.cli.tui.prompt import Prompt

@@ -34,8 +34,8 @@ from adp2p.cli.tui.screen import (
     short_header,
 )
 from adp2p.cli.words import msg
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.state import GameState
 from rich.color import ColorSystem
 from rich.console import Console, Group, RenderableType
 from rich.segment import Segment

@@ -27,11 +27,11 @@ from adp2p.cli.tui.panes import Frame
 from adp2p.cli.tui.reference import card_lines, rules_lines
 from adp2p.cli.tui.screen import HISTORY_LINES, render_text, screen
 from adp2p.cli.words import card_label, describe, history_line, msg
-from adp2p.engine.api import pending
-from adp2p.engine.catalog import cards
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.narration import Happening
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import pending
+from adp2p.engine.access_denied.catalog import cards
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.narration import Happening
+from adp2p.engine.access_denied.state import GameState
 from rich.console import Console
 
 Event = dict[str, Any]

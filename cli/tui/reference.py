@@ -7,9 +7,9 @@ import textwrap
 
 from adp2p.cli.tui.screen import bonus_names
 from adp2p.cli.words import LEVEL_NAMES, msg, sector_name
-from adp2p.engine.catalog import CODES, card, cards
-from adp2p.engine.rules import requirement_of
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.catalog import CODES, card, cards
+from adp2p.engine.access_denied.rules import requirement_of
+from adp2p.engine.access_denied.state import GameState
 
 
 def card_lines(st: GameState, me: int, lang: str, everything: bool = False) -> list[str]:

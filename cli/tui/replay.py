@@ -18,8 +18,8 @@ from typing import Any
 from adp2p.cli.tui.prompt import Prompt, reader_for
 from adp2p.cli.tui.screen import name_line
 from adp2p.cli.words import history_line, msg
-from adp2p.engine.api import result
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import result
+from adp2p.engine.access_denied.state import GameState
 
 
 def _first_record(path: Path) -> bytes:

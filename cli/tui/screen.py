@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from adp2p.cli.words import LEVEL_LETTER, MESSAGES, card_label, history_line, msg, player_name, sector_name
-from adp2p.engine import flow
-from adp2p.engine.api import actions_left, pending, result
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, ROOT, card
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.rules import (
+from adp2p.engine.access_denied import flow
+from adp2p.engine.access_denied.api import actions_left, pending, result
+from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, ROOT, card
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.rules import (
     BONUS_TABLES,
     bonus_of,
     count_level,
@@ -25,7 +25,7 @@ from adp2p.engine.rules import (
     meets_password_code,
     requirement_of,
 )
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.state import GameState
 from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.measure import Measurement

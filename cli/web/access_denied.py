@@ -17,11 +17,11 @@ from adp2p.cli.tui.screen import bonuses, checklist_table, hand_status, header, 
 from adp2p.cli.web.menu import Ask, Menu
 from adp2p.cli.web.words import word
 from adp2p.cli.words import LEVEL_LETTER, describe, history_line, msg, player_name, sector_name
-from adp2p.engine.api import pending
-from adp2p.engine.catalog import CODES, LEVEL_NAMES, ROOT, card
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.rules import count_level, hand_limit
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import pending
+from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, ROOT, card
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.rules import count_level, hand_limit
+from adp2p.engine.access_denied.state import GameState
 
 Event = dict[str, Any]
 NAME = "access-denied"

@@ -18,11 +18,11 @@ from adp2p.cli.hacker.screen import lines, marks, pad_lines
 from adp2p.cli.hacker.words import card_name, card_text, place_name, say, seat_name
 from adp2p.cli.tui.screen import render_text
 from adp2p.cli.web.menu import Ask
+from adp2p.engine.hacker.api import pending
+from adp2p.engine.hacker.board import CAFE, COLS
+from adp2p.engine.hacker.catalog import card
+from adp2p.engine.hacker.state import HState
 from adp2p.games.hacker.table_events import to_engine
-from adp2p.hacker.api import pending
-from adp2p.hacker.board import CAFE, COLS
-from adp2p.hacker.catalog import card
-from adp2p.hacker.state import HState
 
 Event = dict[str, Any]
 NAME = "hacker"

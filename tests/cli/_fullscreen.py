@@ -16,7 +16,7 @@ from typing import Any
 
 from _term import REMATCH, TmuxTerminal, client_cmd
 from adp2p.cli.words import msg, sector_name
-from adp2p.engine.catalog import cards
+from adp2p.engine.access_denied.catalog import cards
 
 INPUT = re.compile(r"^(choice \(number|Wahl \(Nummer|\[\d+ s\] (react\?|reagieren\?)|\[y/N\]|\[j/N\])")
 END = re.compile(r"Winner\(s\): P|Gewinner: P|Game abandoned\.|Spiel abgebrochen\.")

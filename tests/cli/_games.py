@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from adp2p.engine.api import Decision, apply, learn, legal, new_game, pending, view
-from adp2p.engine.bots import make_bot
-from adp2p.engine.chance import chance_event, deck_faces
-from adp2p.engine.profiles import get_profile
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import Decision, apply, learn, legal, new_game, pending, view
+from adp2p.engine.access_denied.bots import make_bot
+from adp2p.engine.access_denied.chance import chance_event, deck_faces
+from adp2p.engine.access_denied.profiles import get_profile
+from adp2p.engine.access_denied.state import GameState
 
 
 @dataclass

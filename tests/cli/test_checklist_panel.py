@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from adp2p.cli.tui.screen import checklist_table, render_text
-from adp2p.engine.api import new_game
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.profiles import get_profile
+from adp2p.engine.access_denied.api import new_game
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.profiles import get_profile
 
 A, B, C, D, E, F = range(6)
 BANKING, GOVERNMENT, MICRONOPOLY, NEWSMEDIA, TELECOMM, UNIVERSITIES = range(6)

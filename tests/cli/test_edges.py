@@ -165,8 +165,8 @@ def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
 def test_the_in_game_rules_say_hand_limit_drawing_and_actions(lang: str, words: list[str]) -> None:
     """(before: `rules` at the prompt had the turn and the bonuses only)"""
     from adp2p.cli.tui.reference import rules_lines
-    from adp2p.engine.api import new_game
-    from adp2p.engine.profiles import get_profile
+    from adp2p.engine.access_denied.api import new_game
+    from adp2p.engine.access_denied.profiles import get_profile
 
     lines = rules_lines(new_game(get_profile("classic"), 3), lang, 78)
     text = "\n".join(lines)

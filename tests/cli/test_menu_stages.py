@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from _games import moments
 from adp2p.cli.tui.menu import FOLD, Menu
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.checklist import Checklist
+from adp2p.engine.access_denied.state import GameState
 
 NUMBERED = re.compile(r"^\s+\d+\. ")
 KEYS = ["a", "p", "t", "o", "c", *(f"{k}{i}" for k in "apt" for i in range(1, 10)), *(f"c{i}" for i in range(1, 13))]

@@ -12,7 +12,7 @@ from _games import moments
 from adp2p.cli.play_end import checked_words
 from adp2p.cli.tui.panes import EFFECT_FORMS, Frame, Layout, Scroll
 from adp2p.cli.words import msg, sector_name
-from adp2p.engine.checklist import Checklist
+from adp2p.engine.access_denied.checklist import Checklist
 from rich.text import Text
 
 NAMES = ["Spieler", "Bot-1", "Bot-2"]  # the seats of `ad-p2p play --lang de --bots 2`

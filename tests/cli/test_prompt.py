@@ -14,10 +14,10 @@ from _games import Moment, first_moment
 from adp2p.cli.tui import Prompt, irreversible
 from adp2p.cli.tui.prompt import react_worth_asking
 from adp2p.cli.words import MESSAGES, describe, history_line, msg
-from adp2p.engine import apply, legal, pending, scenario, view
-from adp2p.engine.catalog import CODES, card, card_by_key
-from adp2p.engine.narration import Happening
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied import apply, legal, pending, scenario, view
+from adp2p.engine.access_denied.catalog import CODES, card, card_by_key
+from adp2p.engine.access_denied.narration import Happening
+from adp2p.engine.access_denied.state import GameState
 
 
 def actions() -> Moment:
@@ -75,7 +75,7 @@ def test_folded_attempts_list_by_sector_then_each_sectors_choices() -> None:
 def test_an_attempt_the_checklist_dooms_is_marked() -> None:
     """An attempt with a code the checklist already shows OUT of the password must fail: the menu says so."""
     from adp2p.cli.tui.menu import doomed_words
-    from adp2p.engine.checklist import Checklist
+    from adp2p.engine.access_denied.checklist import Checklist
 
     m = actions()
     st, me = m.view, 0  # (the moments are seat 0's)

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from _games import Moment, first_moment, moments
 from adp2p.cli.tui import Prompt, render_text, screen
-from adp2p.engine.checklist import Checklist
+from adp2p.engine.access_denied.checklist import Checklist
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"
 UPDATE = os.environ.get("ADP2P_UPDATE_SNAPSHOTS") == "1"

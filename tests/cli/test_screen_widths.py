@@ -14,7 +14,7 @@ import pytest
 from _games import Moment
 from adp2p.cli.tui.screen import NAME_MAX, short_names
 from adp2p.cli.words import card_label, msg, sector_name
-from adp2p.engine.rules import bonus_of
+from adp2p.engine.access_denied.rules import bonus_of
 from test_screen_snapshots import moment, text_of
 
 HEADERS = ("col.sector", "col.ctrl", "col.access", "col.bonus", "col.in", "col.out", "col.maybe")

@@ -16,7 +16,7 @@ import pytest
 from _fullscreen import INPUT, check_screen, input_line, wait_screen
 from _term import TmuxTerminal, client_cmd
 from adp2p.cli.tui.menu import FOLD, Menu
-from adp2p.engine import apply, legal, scenario, view
+from adp2p.engine.access_denied import apply, legal, scenario, view
 from test_menu_stages import Host, numbered
 
 GAME = ("--offline", "--strategy", "random", "--bots", "2", "--seed", "1")

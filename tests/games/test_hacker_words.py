@@ -1,5 +1,5 @@
 """Hacker's words at the table (games/hacker/words.py): seats by name, departments counted from 1, the reasons and
-the standings, in English and German (the account's templates: hacker/narration.py)."""
+the standings, in English and German (the account's templates: engine/hacker/narration.py)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ def test_a_german_table_reads_german() -> None:
 
 
 def test_the_standings_count_codes_in_each_language() -> None:
-    from adp2p.hacker.profiles import get_profile
+    from adp2p.engine.hacker.profiles import get_profile
 
     st = GAME.new_game(get_profile("basic"), 3)
     st.eng.code[1][2] = True

@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 from functools import cache
 
-from adp2p.hacker.api import legal, new_game, pending, view
-from adp2p.hacker.bots import make_bot
-from adp2p.hacker.chance import chance_event
-from adp2p.hacker.profiles import get_profile
-from adp2p.hacker.sim import referee_apply
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.api import legal, new_game, pending, view
+from adp2p.engine.hacker.bots import make_bot
+from adp2p.engine.hacker.chance import chance_event
+from adp2p.engine.hacker.profiles import get_profile
+from adp2p.engine.hacker.sim import referee_apply
+from adp2p.engine.hacker.state import HState
 
 
 @cache

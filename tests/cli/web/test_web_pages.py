@@ -64,7 +64,7 @@ def test_access_denied_menus_give_exactly_the_legal_events() -> None:
 
 @pytest.mark.parametrize("seed", [2, 9])
 def test_hacker_menus_give_exactly_the_legal_events(seed: int) -> None:
-    from adp2p.hacker.api import legal, pending, view
+    from adp2p.engine.hacker.api import legal, pending, view
 
     asked = 0
     for st in positions(seed, players=3, every=60):
