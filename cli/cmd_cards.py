@@ -99,7 +99,7 @@ def _hacker(args: argparse.Namespace, what: str) -> int:
         lines += [f"{r['name']}: {r['players']} " + ("Spieler" if lang == "de" else "players") + ", "
                   + ("Ziel" if lang == "de" else "goal") + " "
                   + ", ".join(f"{n}: {k}" for n, k in r["goal"].items()) for r in rows]
-    from adp2p.cli.tui.prompt import say_wrapped
+    from adp2p.cli.tui.reading import say_wrapped
 
     for line in lines:
         say_wrapped(line, sys.stdout)

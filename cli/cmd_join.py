@@ -107,7 +107,7 @@ def human_chooser(lang: str, react_seconds: float | None = None, react_to: str =
     `--ui`). `choose.attach(peer)` lets the screen keep the checklist from the peer's event log, show the
     players' names, and (full screen) follow the game while nothing is asked; `choose.say` is where the peer's
     lines go (the log pane, or printed)."""
-    from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt
+    from adp2p.cli.access_denied.prompt import DEFAULT_REACT_SECONDS, Prompt
     from adp2p.cli.tui.fullscreen import FullScreen, wanted
 
     react = DEFAULT_REACT_SECONDS if react_seconds is None else react_seconds
@@ -141,7 +141,7 @@ def watching_chooser(bot: Any, lang: str, ui: str = "auto") -> Any:
     """`play --watch`: a bot plays the seat. In a terminal the full screen follows the game as it goes (the board, the
     seat's hand and password, the log; Ctrl-C leaves); piped, or with `--ui lines`, the bot as it is (the account
     printed line by line)."""
-    from adp2p.cli.tui import Prompt
+    from adp2p.cli.access_denied.prompt import Prompt
     from adp2p.cli.tui.fullscreen import FullScreen, wanted
 
     if not wanted(ui, sys.stdin, sys.stdout):
@@ -338,9 +338,9 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         for line in [outcome.said or outcome.line, *audit_lines(peer.machine, args.lang)]:
             print(line, flush=True)
     elif prompt is not None and prompt.ui is not None:
+        from adp2p.cli.access_denied.ending import yes
         from adp2p.cli.play_end import end_on_full_screen, printed_audit
-        from adp2p.cli.tui.ending import yes
-        from adp2p.cli.tui.prompt import say_wrapped
+        from adp2p.cli.tui.reading import say_wrapped
 
         fields = {"table": args.table}
         again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0, "rematch_join_ask", fields))

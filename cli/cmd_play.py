@@ -14,12 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from adp2p.cli.access_denied.ending import end_on_screen, password_lines, yes
+from adp2p.cli.access_denied.prompt import DEFAULT_REACT_SECONDS, Prompt
+from adp2p.cli.access_denied.screen import render_text, screen
 from adp2p.cli.checks import profile_of
 from adp2p.cli.play_end import end_on_full_screen, printed_audit
-from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
-from adp2p.cli.tui.ending import end_on_screen, password_lines, yes
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
-from adp2p.cli.tui.prompt import say_wrapped
+from adp2p.cli.tui.reading import say_wrapped
 from adp2p.cli.words import history_line, msg
 from adp2p.engine.access_denied.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.access_denied.bots import make_bot
@@ -29,7 +30,7 @@ from adp2p.engine.access_denied.state import GameState
 
 
 def board(st: GameState, me: int | None, lang: str, width: int = 100) -> str:
-    """The game screen for `me` as plain text (see adp2p.cli.tui.screen)."""
+    """The game screen for `me` as plain text (see adp2p.cli.access_denied.screen)."""
     cl = None
     if me is not None:
         cl = Checklist(me)

@@ -8,8 +8,8 @@ import io
 import os
 from typing import Any
 
-from adp2p.cli.tui import Prompt
-from adp2p.cli.tui.ending import end_on_screen, password_lines
+from adp2p.cli.access_denied.ending import end_on_screen, password_lines
+from adp2p.cli.access_denied.prompt import Prompt
 from adp2p.cli.verdicts import player_verdicts, unattributed
 from adp2p.cli.words import msg
 

@@ -30,7 +30,7 @@ def describe(prof: Profile, n: int, lang: str) -> str:
     return say("rules_words", lang, name=prof.name, k=prof.codes_to_win(n), limit=prof.round_limit)
 
 
-def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
+def play_game(args: argparse.Namespace, seed: int) -> PlayGame:
     """Hacker's pieces for `cmd_play.run_networked`: the page and menu of cli/hacker/ at your seat (or one of its
     bots with --watch, the table's account printed line by line), its bots, its final page."""
     from adp2p.cli.hacker.seat import table_chooser
@@ -65,7 +65,7 @@ def watching(bot: Any, lang: str, person: Human | None = None) -> Any:
     again at each line of the table (the account is on the page; before the game starts, the table's notices as
     lines). Where the names do not fit the page, a note under it says which seat label is whom."""
     from adp2p.cli.hacker.seat import legend, page_names
-    from adp2p.cli.tui.prompt import say_wrapped
+    from adp2p.cli.tui.reading import say_wrapped
 
     person = person or Human(lang)
     peer: list[Any] = []

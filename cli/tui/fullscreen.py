@@ -20,8 +20,8 @@ import threading
 import time
 from collections.abc import Callable
 
-from adp2p.cli.tui.ending import EndLayout
-from adp2p.cli.tui.panes import Frame, Layout, Scroll
+from adp2p.cli.access_denied.ending import EndLayout
+from adp2p.cli.access_denied.panes import Frame, Layout, Scroll
 from adp2p.cli.words import msg
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer

@@ -19,9 +19,9 @@ from adp2p.engine.access_denied.api import (
     view,
 )
 from adp2p.engine.access_denied.catalog import card, card_by_key, cards, sectors
-from adp2p.engine.access_denied.errors import IllegalEvent
 from adp2p.engine.access_denied.profiles import PROFILES, Profile, get_profile
 from adp2p.engine.access_denied.state import GameState
+from adp2p.engine.errors import IllegalEvent
 
 __all__ = [
     "PROFILES",

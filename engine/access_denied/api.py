@@ -13,13 +13,13 @@ from typing import Any, NamedTuple
 from adp2p.engine.access_denied import flow
 from adp2p.engine.access_denied import rules as _rules
 from adp2p.engine.access_denied.catalog import card_by_key
-from adp2p.engine.access_denied.errors import IllegalEvent
 from adp2p.engine.access_denied.legal import legal as _legal
 from adp2p.engine.access_denied.legal import options as _options
 from adp2p.engine.access_denied.narration import Happening
 from adp2p.engine.access_denied.profiles import Profile
 from adp2p.engine.access_denied.state import GameState, PlayerStatus, SeenFaces
 from adp2p.engine.access_denied.tasks import standings_key
+from adp2p.engine.errors import IllegalEvent
 
 Event = dict[str, Any]
 

@@ -11,7 +11,6 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.engine.access_denied.catalog import NONE, USER, card
-from adp2p.engine.access_denied.errors import IllegalEvent
 from adp2p.engine.access_denied.rules import BANKING, MICRONOPOLY, has_virus_immunity
 from adp2p.engine.access_denied.state import GameState
 from adp2p.engine.access_denied.tasks import (
@@ -25,9 +24,11 @@ from adp2p.engine.access_denied.tasks import (
     replace_top,
     say,
     set_access,
+    set_password,
     to_discard,
     to_hand,
 )
+from adp2p.engine.errors import IllegalEvent
 
 Handler = Callable[[GameState, int, dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {}
@@ -134,8 +135,6 @@ def _remove_marker(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
 
 @handler("scramble_password")
 def _scramble(st: GameState, cid: int, ctx: dict[str, Any]) -> None:
-    from adp2p.engine.access_denied.flow import set_password
-
     p, s = ctx["p"], ctx["s"]
     for h in list(st.passwords.get(s, [])):
         to_discard(st, h)

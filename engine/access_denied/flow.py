@@ -12,7 +12,6 @@ from typing import Any
 
 from adp2p.engine.access_denied import effects, stage
 from adp2p.engine.access_denied.catalog import NONE, ROOT, USER, card
-from adp2p.engine.access_denied.errors import IllegalEvent
 from adp2p.engine.access_denied.narration import Happening
 from adp2p.engine.access_denied.rules import (
     action_loss_immune,
@@ -42,12 +41,14 @@ from adp2p.engine.access_denied.tasks import (
     pname,
     push,
     say,
+    set_password,
     sname,
     standings_key,
     to_discard,
     to_hand,
     to_limbo,
 )
+from adp2p.engine.errors import IllegalEvent
 
 CHANCE_EVENTS = {"sectors", "shuffle", "first", "random"}
 STEP_OPS = ("turn_start", "free", "actions", "discard", "draw")
@@ -102,29 +103,6 @@ def _dec_password(st: GameState, task: dict[str, Any], ev: dict[str, Any]) -> No
     _expect(t, "password")
     set_password(st, p, task["s"], ev.get("cards"))
     st.stack.pop()
-
-
-def set_password(st: GameState, p: int, s: int, hs: Any) -> None:
-    if not isinstance(hs, list) or len(hs) != 3 or len(set(hs)) != 3:
-        raise IllegalEvent("password_three", "a password is exactly three different cards")
-    for h in hs:
-        if st.loc.get(h) != ("hand", p):
-            raise IllegalEvent("password_from_hand", f"handle {h} is not in {pname(p)}'s hand")
-    fs = faces_of(st, hs)
-    check(
-        st,
-        None if fs is None else len({card(f).code for f in fs}) == 3,
-        "password_distinct",
-        f"{pname(p)}'s password for {sname(s)} repeats a code",
-        p=p,
-        s=s,
-        handles=list(hs),
-    )
-    for h in hs:
-        st.hands[p].remove(h)
-        st.passwords.setdefault(s, []).append(h)
-        st.loc[h] = ("pw", s)
-    say(st, "password_set", p=p, s=s)
 
 
 # ======================================================================================================

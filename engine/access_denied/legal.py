@@ -10,12 +10,11 @@ from __future__ import annotations
 
 from functools import cache
 from itertools import combinations
-from math import comb
 from typing import Any
 
 from adp2p.engine.access_denied import flow
 from adp2p.engine.access_denied.catalog import NONE, Card, card, cards
-from adp2p.engine.access_denied.options import Kind, Options
+from adp2p.engine.access_denied.options import Kind, Options, bounded_combinations
 from adp2p.engine.access_denied.rules import (
     attempt_size,
     can_attempt_now,
@@ -29,25 +28,7 @@ from adp2p.engine.access_denied.state import GameState
 from adp2p.engine.access_denied.targets import fitting_reactions, reaction_fits, targets
 
 Event = dict[str, Any]
-COMBO_CAP = 120
 REPLY_CAP = 252  # C(10, 5): every trade reply from a hand of up to 10 cards is listed
-
-
-def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list[tuple[int, ...]]:
-    """All k-subsets of items when there are at most `cap`; otherwise a deterministic spread of them
-    (every cyclic window of k, then the first ones in order). `apply` accepts any valid subset."""
-    items = sorted(items)
-    n = len(items)
-    if k > n or k < 0:
-        return []
-    if comb(n, k) <= cap:
-        return list(combinations(items, k))
-    out = {tuple(sorted(items[(i + j) % n] for j in range(k))) for i in range(n)}
-    for c in combinations(items, k):
-        if len(out) >= cap:
-            break
-        out.add(c)
-    return sorted(out)
 
 
 _ALL_COMBOS_UP_TO = 7  # a hand this small has at most C(7, 3) = 35 <= COMBO_CAP sets of any size: bounded_combinations

@@ -17,9 +17,30 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import partial
+from itertools import combinations
+from math import comb
 from typing import Any, NamedTuple, overload
 
 Event = dict[str, Any]
+
+COMBO_CAP = 120  # a family lists at most this many card sets (bounded_combinations)
+
+
+def bounded_combinations(items: list[int], k: int, cap: int = COMBO_CAP) -> list[tuple[int, ...]]:
+    """All k-subsets of items when there are at most `cap`; otherwise a deterministic spread of them
+    (every cyclic window of k, then the first ones in order). `apply` accepts any valid subset."""
+    items = sorted(items)
+    n = len(items)
+    if k > n or k < 0:
+        return []
+    if comb(n, k) <= cap:
+        return list(combinations(items, k))
+    out = {tuple(sorted(items[(i + j) % n] for j in range(k))) for i in range(n)}
+    for c in combinations(items, k):
+        if len(out) >= cap:
+            break
+        out.add(c)
+    return sorted(out)
 
 
 class Kind(NamedTuple):

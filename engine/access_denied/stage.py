@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
 from adp2p.engine.access_denied.state import GameState
 from adp2p.engine.access_denied.tasks import take_from, to_discard, to_hand
+from adp2p.engine.errors import IllegalEvent
 
 FIELDS = {"access": {"t", "what", "p", "s", "level"}, "move": {"t", "what", "h", "to", "p"}}
 DESTINATIONS = ("hand", "discard", "deck_bottom")

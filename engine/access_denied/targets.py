@@ -10,6 +10,7 @@ from functools import cache
 from typing import Any
 
 from adp2p.engine.access_denied.catalog import NONE, OPER, ROOT, USER, Card, card, cards
+from adp2p.engine.access_denied.options import bounded_combinations
 from adp2p.engine.access_denied.rules import GOVERNMENT, meets_access, requirement_of
 from adp2p.engine.access_denied.state import GameState
 
@@ -40,8 +41,6 @@ def fitting_reactions(window_kind: str | None, step: str | None) -> frozenset[in
 
 
 def _combos(items: list[int], k: int) -> list[tuple[int, ...]]:
-    from adp2p.engine.access_denied.legal import bounded_combinations
-
     return bounded_combinations(items, k)
 
 

@@ -1,5 +1,5 @@
 """Shared mechanics the turn flow and the card effects both use: moving cards, granting knowledge,
-the work stack and per-play contexts, obligations, access changes and the win check.
+the work stack and per-play contexts, obligations, access changes, passwords and the win check.
 
 Tasks and contexts are plain dicts, replaced rather than mutated (states share them after `clone()`).
 """
@@ -9,10 +9,10 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.engine.access_denied.catalog import ROOT, card, sectors
-from adp2p.engine.access_denied.errors import IllegalEvent
 from adp2p.engine.access_denied.narration import Happening
 from adp2p.engine.access_denied.rules import goal_counts
 from adp2p.engine.access_denied.state import GameState
+from adp2p.engine.errors import IllegalEvent
 
 # -- the stack -----------------------------------------------------------------------------------------
 
@@ -158,6 +158,30 @@ def sname(s: int) -> str:
 
 
 # -- access and winning --------------------------------------------------------------------------------
+
+
+def set_password(st: GameState, p: int, s: int, hs: Any) -> None:
+    """`p` sets three cards of its hand as the password of sector `s` (the setup's and a Scramble's)."""
+    if not isinstance(hs, list) or len(hs) != 3 or len(set(hs)) != 3:
+        raise IllegalEvent("password_three", "a password is exactly three different cards")
+    for h in hs:
+        if st.loc.get(h) != ("hand", p):
+            raise IllegalEvent("password_from_hand", f"handle {h} is not in {pname(p)}'s hand")
+    fs = faces_of(st, hs)
+    check(
+        st,
+        None if fs is None else len({card(f).code for f in fs}) == 3,
+        "password_distinct",
+        f"{pname(p)}'s password for {sname(s)} repeats a code",
+        p=p,
+        s=s,
+        handles=list(hs),
+    )
+    for h in hs:
+        st.hands[p].remove(h)
+        st.passwords.setdefault(s, []).append(h)
+        st.loc[h] = ("pw", s)
+    say(st, "password_set", p=p, s=s)
 
 
 def set_access(st: GameState, p: int, s: int, level: int) -> None:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import flow, rounds, sealing
 from adp2p.engine.hacker.legal import legal as _legal
 from adp2p.engine.hacker.obligations import broken as _broken

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker.catalog import CardDef, card, card_by_key, cards
 from adp2p.engine.hacker.obligations import owe
 from adp2p.engine.hacker.state import HState
@@ -20,6 +20,11 @@ SUPERSPY = card_by_key("superspy").id
 def kind_of(st: HState, c: CardDef) -> str:
     """The pile a card is laid on: its kind, except SUPERSPY PROTECTION under the face-down option (chance)."""
     return "chance" if c.key == "superspy_protection" and st.profile.superspy_face_down else c.kind
+
+
+def not_of_kind(kind: str, st: HState) -> set[str]:
+    """The cards that are not laid on the `kind` pile here (an obligation's forbidden faces)."""
+    return {c.key for c in cards() if kind_of(st, c) != kind}
 
 
 def must_lay(st: HState, c: CardDef) -> bool:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import facedown, hackpad, playing, positioning, rounds, sealing
 from adp2p.engine.hacker.effects import blackout, malfunction
 from adp2p.engine.hacker.state import HState

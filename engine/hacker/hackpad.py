@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import board
 from adp2p.engine.hacker.catalog import card_by_key, tables
 from adp2p.engine.hacker.obligations import owe

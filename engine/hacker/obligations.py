@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.hacker.catalog import card, cards
+from adp2p.engine.hacker.catalog import card
 from adp2p.engine.hacker.state import HState
 
 
@@ -17,12 +17,6 @@ def owe(st: HState, rule: str, seat: int, hs: list[int], bad: set[str], why: str
     unknown = [h for h in hs if h not in st.faces]
     if unknown and bad:
         st.obligations.append({"rule": rule, "seat": seat, "hs": unknown, "bad": sorted(bad), "why": why})
-
-
-def not_of_kind(kind: str, st: HState) -> set[str]:
-    from adp2p.engine.hacker.facedown import kind_of
-
-    return {c.key for c in cards() if kind_of(st, c) != kind}
 
 
 def broken(st: HState) -> list[dict[str, Any]]:

@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import facedown, hackpad
 from adp2p.engine.hacker.catalog import card, card_by_key
 from adp2p.engine.hacker.effects import ATTACKS, HANDLERS
-from adp2p.engine.hacker.facedown import goes_face_down, kind_of
-from adp2p.engine.hacker.obligations import not_of_kind, owe
+from adp2p.engine.hacker.facedown import goes_face_down, kind_of, not_of_kind
+from adp2p.engine.hacker.obligations import owe
 from adp2p.engine.hacker.state import HState
 from adp2p.engine.hacker.tasks import can_pay, claim_face, discard_public, learn
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker.board import CAFE, PLACES
 from adp2p.engine.hacker.catalog import tables
 from adp2p.engine.hacker.state import HState

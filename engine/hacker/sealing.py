@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker.board import CAFE, adjacent
 from adp2p.engine.hacker.catalog import card, cards
 from adp2p.engine.hacker.facedown import kind_of, must_lay

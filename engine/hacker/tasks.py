@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker.catalog import card, card_by_key
 from adp2p.engine.hacker.state import HState
 

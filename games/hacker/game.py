@@ -11,7 +11,7 @@ from types import MappingProxyType
 from typing import Any
 
 from adp2p.crypto.beacon import permutation, uniform_int
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import api
 from adp2p.engine.hacker.bots import make_bot
 from adp2p.engine.hacker.catalog import card, card_by_key

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker.board import squares
 
 SQUARES = squares()

@@ -149,8 +149,8 @@ def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
     """(before: "deduction-bot" for every bot, cut to "deducti…" in the tables, all alike: P1..Pn instead)"""
     import re
 
+    from adp2p.cli.access_denied.screen import NAME_MAX, short_names
     from adp2p.cli.cmd_join import default_name
-    from adp2p.cli.tui.screen import NAME_MAX, short_names
 
     names = [default_name("deduction") for _ in range(5)]
     assert all(len(n) <= NAME_MAX and re.fullmatch(r"Bot-[0-9a-f]{4}", n) for n in names)
@@ -164,7 +164,7 @@ def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
 ])
 def test_the_in_game_rules_say_hand_limit_drawing_and_actions(lang: str, words: list[str]) -> None:
     """(before: `rules` at the prompt had the turn and the bonuses only)"""
-    from adp2p.cli.tui.reference import rules_lines
+    from adp2p.cli.access_denied.reference import rules_lines
     from adp2p.engine.access_denied.api import new_game
     from adp2p.engine.access_denied.profiles import get_profile
 

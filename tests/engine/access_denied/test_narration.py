@@ -14,7 +14,7 @@ from adp2p.engine.access_denied.catalog import card_by_key, cards, sectors
 from adp2p.engine.access_denied.narration import Happening, templates, text
 from adp2p.engine.access_denied.sim import play_game
 
-ENGINE = Path(__file__).resolve().parents[2] / "engine"
+ENGINE = Path(__file__).resolve().parents[3] / "engine" / "access_denied"
 FRAGMENTS = {"controls", "and", "with_backdoor", "against", "on"}  # parts of other lines, not said alone
 
 

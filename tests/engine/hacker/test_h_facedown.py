@@ -4,7 +4,7 @@ over only for a winning code, and SUPERSPY PROTECTION removing a face-down card 
 from __future__ import annotations
 
 import pytest
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import api
 from adp2p.engine.hacker.scenario import Scene
 

@@ -4,7 +4,7 @@ rejected with a rule that names it."""
 from __future__ import annotations
 
 import pytest
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import api, board
 from adp2p.engine.hacker.catalog import tables
 from adp2p.engine.hacker.legal import pads

@@ -94,10 +94,6 @@ def test_time_and_priority_say_up_or_down() -> None:
 def test_a_duel_says_who_goes_first_by_the_rules_own_reckoning() -> None:
     """The engine notes who came out ahead of a duel (PRIO's bonus included, 004:86); seeded games have duels with a
     winner and ties, each said by its template."""
-    import sys
-    from pathlib import Path
-
-    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "cli" / "hacker"))
     from _hcli_games import positions
 
     duels = [e for st in positions(1, 4, "basic", 15)[-1:] for e in st.history if e["k"] == "duel"]

@@ -10,7 +10,7 @@ import random
 from typing import Any
 
 import pytest
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import api
 from adp2p.engine.hacker.bots import make_bot
 from adp2p.engine.hacker.profiles import get_profile

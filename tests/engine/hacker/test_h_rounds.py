@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from adp2p.engine.access_denied.errors import IllegalEvent
+from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import api
 from adp2p.engine.hacker.board import CAFE
 from adp2p.engine.hacker.positioning import dummy_reach

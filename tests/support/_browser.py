@@ -20,9 +20,9 @@ import pytest
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run"]
-# the screenshots of each stage: under docs/screens/ with ADP2P_SCREENS=1 (`ADP2P_SCREENS=1 ./dev test tests/cli/web`
+# the screenshots of each stage: under docs/screens/ with ADP2P_SCREENS=1 (`ADP2P_SCREENS=1 ./dev test tests/cli -k web`
 # refreshes the README's), else in a temporary directory (taken all the same)
-SCREENS = (Path(__file__).resolve().parents[3] / "docs" / "screens" if os.environ.get("ADP2P_SCREENS")
+SCREENS = (Path(__file__).resolve().parents[2] / "docs" / "screens" if os.environ.get("ADP2P_SCREENS")
            else Path(tempfile.gettempdir()) / f"adp2p-screens-{os.getpid()}")
 
 

@@ -11,8 +11,7 @@ import time
 
 import pytest
 from _games import Moment, first_moment
-from adp2p.cli.tui import Prompt, irreversible
-from adp2p.cli.tui.prompt import react_worth_asking
+from adp2p.cli.access_denied.prompt import Prompt, irreversible, react_worth_asking
 from adp2p.cli.words import MESSAGES, describe, history_line, msg
 from adp2p.engine.access_denied import apply, legal, pending, scenario, view
 from adp2p.engine.access_denied.catalog import CODES, card, card_by_key
@@ -74,7 +73,7 @@ def test_folded_attempts_list_by_sector_then_each_sectors_choices() -> None:
 
 def test_an_attempt_the_checklist_dooms_is_marked() -> None:
     """An attempt with a code the checklist already shows OUT of the password must fail: the menu says so."""
-    from adp2p.cli.tui.menu import doomed_words
+    from adp2p.cli.access_denied.menu import doomed_words
     from adp2p.engine.access_denied.checklist import Checklist
 
     m = actions()
@@ -315,7 +314,7 @@ def test_a_cards_key_stays_the_same_while_cards_are_picked() -> None:
 def test_plays_with_targets_come_card_first_then_its_targets() -> None:
     """p lists the cards that can be played (p1, p2, ...) when a card has several targets; p<k> lists that card's
     plays, each with its number in the whole menu."""
-    from adp2p.cli.tui.menu import STAGE, play_cards
+    from adp2p.cli.access_denied.menu import STAGE, play_cards
 
     def many_targets(m: Moment) -> bool:
         plays = [i for i, ev in enumerate(m.options) if ev["t"] == "play"]

@@ -13,8 +13,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from adp2p.cli.tui.panes import Frame, Layout, Line, fit, lines_of, text_lines
-from adp2p.cli.tui.screen import compact_board, header, who_text
+from adp2p.cli.access_denied.panes import Frame, Layout, Line, fit, lines_of, text_lines
+from adp2p.cli.access_denied.screen import compact_board, header, who_text
 from adp2p.cli.verdicts import PlayerVerdict
 from adp2p.cli.words import card_label, msg, player_name, sector_name
 from adp2p.engine.access_denied.api import result
@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from adp2p.cli.tui.prompt import Prompt
+    from adp2p.cli.access_denied.prompt import Prompt
 
 BOARD_ROWS = 7  # the compact board: six sectors and the piles
 

@@ -9,8 +9,8 @@ import re
 
 import pytest
 from _games import moments
+from adp2p.cli.access_denied.panes import EFFECT_FORMS, Frame, Layout, Scroll
 from adp2p.cli.play_end import checked_words
-from adp2p.cli.tui.panes import EFFECT_FORMS, Frame, Layout, Scroll
 from adp2p.cli.words import msg, sector_name
 from adp2p.engine.access_denied.checklist import Checklist
 from rich.text import Text
@@ -94,7 +94,7 @@ def test_the_newest_block_is_shown_from_its_first_line_when_earlier_entries_wrap
 @pytest.mark.parametrize(("cols", "rows"), [(80, 24), (130, 45)], ids=["80x24", "130x45"])
 @pytest.mark.parametrize("lang", ["en", "de"])
 def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int, rows: int, lang: str) -> None:
-    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.access_denied.ending import EndLayout
 
     end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
     assert end.decision is None and end.view.over
@@ -124,7 +124,7 @@ def test_the_end_screen_shows_standings_every_password_and_the_verdict(cols: int
 def test_the_end_screen_gives_the_audits_verdict_on_each_player(cols: int, rows: int, lang: str) -> None:
     """The standings say, per player, honest or the violation; the violation is spelled out under them, naming its
     player."""
-    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.access_denied.ending import EndLayout
     from adp2p.cli.verdicts import PlayerVerdict
 
     end = [m for m in moments(seed=11, n=4, rounds=3)][-1]
@@ -148,7 +148,7 @@ def test_at_80x24_four_players_the_end_keeps_every_essential_and_the_board(lang:
     """Four players at 80x24: who won, the standings with the audit per player, four passwords, the audit's summary,
     the replay command with a long log path and the question's lines all fit, and the final board too (all six
     sectors); with a violation more, the essentials stay and the board gives way."""
-    from adp2p.cli.tui.ending import EndLayout
+    from adp2p.cli.access_denied.ending import EndLayout
     from adp2p.cli.verdicts import PlayerVerdict
 
     end = [m for m in moments(seed=11, n=4, rounds=3)][-1]

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.cli.tui.menu import GROUPS, group_of
-from adp2p.cli.tui.prompt import react_worth_asking, window_cause
-from adp2p.cli.tui.screen import bonuses, checklist_table, hand_status, header, piles_line, render_text
+from adp2p.cli.access_denied.menu import GROUPS, group_of
+from adp2p.cli.access_denied.prompt import react_worth_asking, window_cause
+from adp2p.cli.access_denied.screen import bonuses, checklist_table, hand_status, header, piles_line, render_text
 from adp2p.cli.web.menu import Ask, Menu
 from adp2p.cli.web.words import word
 from adp2p.cli.words import LEVEL_LETTER, describe, history_line, msg, player_name, sector_name

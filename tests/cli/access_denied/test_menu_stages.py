@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 from _games import moments
-from adp2p.cli.tui.menu import FOLD, Menu
+from adp2p.cli.access_denied.menu import FOLD, Menu
 from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.state import GameState
 

@@ -18,7 +18,7 @@ import textwrap
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.cli.tui.screen import (
+from adp2p.cli.access_denied.screen import (
     RIGHT_MIN,
     checklist_table,
     compact_board,

@@ -2,7 +2,7 @@
 
 Regenerate after an intended change of the screen with
     ADP2P_UPDATE_SNAPSHOTS=1 .venv/bin/python -m pytest tests/cli -q
-and review the diff of tests/cli/snapshots/ like code.
+and review the diff of tests/cli/access_denied/snapshots/ like code.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 from _games import Moment, first_moment, moments
-from adp2p.cli.tui import Prompt, render_text, screen
+from adp2p.cli.access_denied.prompt import Prompt
+from adp2p.cli.access_denied.screen import render_text, screen
 from adp2p.engine.access_denied.checklist import Checklist
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

@@ -20,7 +20,7 @@ from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.state import GameState
 
 if TYPE_CHECKING:
-    from adp2p.cli.tui.prompt import Prompt
+    from adp2p.cli.access_denied.prompt import Prompt
 
 Event = dict[str, Any]
 GROUPS = ("done", "attempts", "plays", "trades", "other")

@@ -11,21 +11,18 @@ and the menu are printed as lines and the choice is read from a line.
 
 from __future__ import annotations
 
-import os
-import select
-import shutil
 import sys
-import textwrap
 import time
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.cli.access_denied.menu import Menu
+from adp2p.cli.access_denied.panes import Frame
+from adp2p.cli.access_denied.reference import card_lines, rules_lines
+from adp2p.cli.access_denied.screen import HISTORY_LINES, render_text, screen
 from adp2p.cli.tui.follow import Follower
 from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
-from adp2p.cli.tui.menu import Menu
-from adp2p.cli.tui.panes import Frame
-from adp2p.cli.tui.reference import card_lines, rules_lines
-from adp2p.cli.tui.screen import HISTORY_LINES, render_text, screen
+from adp2p.cli.tui.reading import reader_for, terminal_width
 from adp2p.cli.words import card_label, describe, history_line, msg
 from adp2p.engine.access_denied.api import pending
 from adp2p.engine.access_denied.catalog import cards
@@ -46,90 +43,6 @@ def irreversible(ev: Event) -> bool:
     if t in ("spam_give",) or (t == "trade_reply" and ev.get("accept")):
         return bool(ev.get("cards"))
     return t == "play" and "new" in ev
-
-
-class LineReader:
-    """Lines from a file descriptor with an optional timeout (select + os.read, own buffer), or from any
-    file-like object without one (tests pass StringIO)."""
-
-    def __init__(self, inp: Any) -> None:
-        self.inp = inp
-        self.buf = b""
-        try:
-            self.fd: int | None = inp.fileno()
-        except (AttributeError, OSError, ValueError):
-            self.fd = None
-
-    def discard_typed_ahead(self) -> None:
-        """Forget what was typed before the question it would answer was asked (keys pressed while the others
-        moved land on no later prompt). Only a terminal types ahead; a pipe or a file is a script, kept whole."""
-        if self.fd is None or not os.isatty(self.fd):
-            return
-        self.buf = b""
-        while select.select([self.fd], [], [], 0)[0]:
-            if not os.read(self.fd, 4096):
-                break
-
-    def readline(self, timeout: float | None = None, tick: Callable[[float], None] | None = None,
-                 poll: Callable[[], None] | None = None) -> str | None:
-        """One line ('' at end of input) or None when `timeout` seconds pass first; `tick(seconds_left)` is
-        called about once a second while waiting, `poll()` about twice a second (e.g. to redraw after a resize)."""
-        if self.fd is None:
-            return self.inp.readline()
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while b"\n" not in self.buf:
-            wait = None if poll is None else 0.5
-            if poll is not None:
-                poll()
-            if deadline is not None:
-                left = deadline - time.monotonic()
-                if left <= 0:
-                    return None
-                if tick is not None:
-                    tick(left)
-                wait = min(wait or 1.0, left)
-            ready, _, _ = select.select([self.fd], [], [], wait)
-            if not ready:
-                continue
-            chunk = os.read(self.fd, 4096)
-            if not chunk:
-                line, self.buf = self.buf, b""
-                return line.decode(errors="replace")
-            self.buf += chunk
-        line, _, self.buf = self.buf.partition(b"\n")
-        return line.decode(errors="replace") + "\n"
-
-
-_READERS: dict[int, LineReader] = {}
-
-
-def reader_for(inp: Any) -> LineReader:
-    r = LineReader(inp)
-    if r.fd is None:
-        return r
-    return _READERS.setdefault(r.fd, r)
-
-
-def say_wrapped(text: str, out: Any) -> None:
-    """Print `text` wrapped at words to the terminal's width (a line the terminal wrapped would break a word);
-    to a pipe or a file, as it is."""
-    if not getattr(out, "isatty", lambda: False)():
-        print(text, file=out, flush=True)
-        return
-    width = max(20, terminal_width(out) - 1)
-    for line in text.split("\n"):
-        indent = " " * (len(line) - len(line.lstrip(" ")))
-        print(textwrap.fill(line, width, subsequent_indent=indent + "  ", break_long_words=False,
-                            break_on_hyphens=False) if len(line) > width else line, file=out, flush=True)
-
-
-def terminal_width(out: Any) -> int:
-    try:
-        if out.isatty():
-            return os.get_terminal_size(out.fileno()).columns
-    except (AttributeError, OSError, ValueError):
-        pass
-    return shutil.get_terminal_size((100, 24)).columns
 
 
 class Prompt:

@@ -15,7 +15,7 @@ import shutil
 import pytest
 from _fullscreen import INPUT, check_screen, input_line, wait_screen
 from _term import TmuxTerminal, client_cmd
-from adp2p.cli.tui.menu import FOLD, Menu
+from adp2p.cli.access_denied.menu import FOLD, Menu
 from adp2p.engine.access_denied import apply, legal, scenario, view
 from test_menu_stages import Host, numbered
 
