@@ -13,20 +13,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.cli.usage import UsageError
 from adp2p.engine.access_denied.bots import STRATEGIES
 from adp2p.engine.access_denied.profiles import PROFILES, Profile, get_profile
-
-
-class UsageError(Exception):
-    """A command-line value that cannot work; its message is the one line the user sees (`de`: the line in German,
-    shown under --lang de)."""
-
-    def __init__(self, text: str, de: str | None = None) -> None:
-        super().__init__(text)
-        self.de = de
-
-    def said(self, lang: str | None) -> str:
-        return self.de if lang == "de" and self.de else str(self)
 
 
 class Parser(argparse.ArgumentParser):

@@ -13,8 +13,9 @@ from typing import Any
 
 import trio
 from adp2p.cli import seat_file
-from adp2p.cli.checks import UsageError, add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli.checks import add_reaction_args, any_strategy, port, seconds, whole
 from adp2p.cli.peer_dirs import claim_for
+from adp2p.cli.usage import UsageError
 from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause, with_patience
@@ -107,11 +108,12 @@ def human_chooser(lang: str, react_seconds: float | None = None, react_to: str =
     `--ui`). `choose.attach(peer)` lets the screen keep the checklist from the peer's event log, show the
     players' names, and (full screen) follow the game while nothing is asked; `choose.say` is where the peer's
     lines go (the log pane, or printed)."""
+    from adp2p.cli.access_denied.ending import layout_for
     from adp2p.cli.access_denied.prompt import DEFAULT_REACT_SECONDS, Prompt
     from adp2p.cli.tui.fullscreen import FullScreen, wanted
 
     react = DEFAULT_REACT_SECONDS if react_seconds is None else react_seconds
-    full = FullScreen(lang) if wanted(ui, sys.stdin, sys.stdout) else None
+    full = FullScreen(layout_for, lang) if wanted(ui, sys.stdin, sys.stdout) else None
     prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react, react_to=react_to, ui=full)
     state: dict[str, Any] = {}
 
@@ -141,12 +143,13 @@ def watching_chooser(bot: Any, lang: str, ui: str = "auto") -> Any:
     """`play --watch`: a bot plays the seat. In a terminal the full screen follows the game as it goes (the board, the
     seat's hand and password, the log; Ctrl-C leaves); piped, or with `--ui lines`, the bot as it is (the account
     printed line by line)."""
+    from adp2p.cli.access_denied.ending import layout_for
     from adp2p.cli.access_denied.prompt import Prompt
     from adp2p.cli.tui.fullscreen import FullScreen, wanted
 
     if not wanted(ui, sys.stdin, sys.stdout):
         return bot
-    prompt = Prompt(lang, sys.stdout, sys.stdin, ui=FullScreen(lang))
+    prompt = Prompt(lang, sys.stdout, sys.stdin, ui=FullScreen(layout_for, lang))
     state: dict[str, Any] = {}
 
     def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:

@@ -14,14 +14,16 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from adp2p.cli.access_denied.ending import end_on_screen, password_lines, yes
+from adp2p.cli.access_denied.ending import end_on_screen, layout_for, password_lines, yes
 from adp2p.cli.access_denied.prompt import DEFAULT_REACT_SECONDS, Prompt
-from adp2p.cli.access_denied.screen import render_text, screen
+from adp2p.cli.access_denied.screen import screen
+from adp2p.cli.access_denied.words import history_line
 from adp2p.cli.checks import profile_of
 from adp2p.cli.play_end import end_on_full_screen, printed_audit
+from adp2p.cli.tui.drawing import render_text
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
 from adp2p.cli.tui.reading import say_wrapped
-from adp2p.cli.words import history_line, msg
+from adp2p.cli.words import msg
 from adp2p.engine.access_denied.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.access_denied.bots import make_bot
 from adp2p.engine.access_denied.chance import chance_event, deck_faces
@@ -87,7 +89,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> E
         react_to=getattr(args, "react", "mine"),
         events=lambda: events,
         width=getattr(args, "width", None),
-        ui=FullScreen(lang) if full else None,
+        ui=FullScreen(layout_for, lang) if full else None,
     )
     prompt.log(
         msg(

@@ -13,10 +13,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from adp2p.cli.access_denied.panes import Frame, Layout, Line, fit, lines_of, text_lines
+from adp2p.cli.access_denied.panes import Frame, Layout
 from adp2p.cli.access_denied.screen import compact_board, header, who_text
+from adp2p.cli.access_denied.words import card_label, player_name, sector_name
+from adp2p.cli.tui.drawing import Line, fit, lines_of, text_lines
 from adp2p.cli.verdicts import PlayerVerdict
-from adp2p.cli.words import card_label, msg, player_name, sector_name
+from adp2p.cli.words import msg
 from adp2p.engine.access_denied.api import result
 from adp2p.engine.access_denied.state import GameState
 from rich.console import Group
@@ -97,6 +99,11 @@ class EndLayout(Layout):
         self.mid_left = []
         self.log_width = cols
         self.log_rows = 0  # no log: its last lines are the table's own account of this end (the same facts again)
+
+
+def layout_for(frame: Frame, cols: int, rows: int, secret: bool) -> Layout:
+    """Access Denied's layout of a frame for the full screen (cli/tui/fullscreen.py): the game's panes, or its end."""
+    return (Layout if frame.end is None else EndLayout)(frame, cols, rows, secret)
 
 
 SETTLE = 0.25  # seconds the end is shown before its question listens: a key meant for the last decision never answers

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import re
 import textwrap
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from adp2p.cli.words import card_label, describe, msg, player_name, sector_name
+from adp2p.cli.access_denied.words import card_label, describe, player_name, sector_name
+from adp2p.cli.words import msg
 from adp2p.engine.access_denied.catalog import CODES, card
 from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.state import GameState
-
-if TYPE_CHECKING:
-    from adp2p.cli.access_denied.prompt import Prompt
 
 Event = dict[str, Any]
 GROUPS = ("done", "attempts", "plays", "trades", "other")
@@ -52,10 +50,26 @@ def group_of(ev: Event) -> str:
     return GROUP_OF.get(ev["t"], "other")
 
 
+class Host(Protocol):
+    """What the menu says its lines through (the prompt, cli/access_denied/prompt.py)."""
+
+    lang: str
+    names: list[str] | None
+    ui: Any  # the full screen (cli/tui/fullscreen.py), or None: lines
+
+    def say(self, text: str = "", end: str = "\n") -> None: ...
+
+    def tell(self, text: str) -> None: ...
+
+    def cols(self) -> int: ...
+
+    def checklist(self, st: GameState, me: int) -> Checklist: ...
+
+
 class Menu:
     """The menu of one decision (`options`: the engine's legal events for `me` in `st`), said through `host`."""
 
-    def __init__(self, host: Prompt, st: GameState, me: int, options: list[Event]) -> None:
+    def __init__(self, host: Host, st: GameState, me: int, options: list[Event]) -> None:
         self.host, self.st, self.me, self.options = host, st, me, options
         self.lang = host.lang
         self.full = host.ui is not None

@@ -14,8 +14,7 @@ its last column blank: nothing ever reaches an edge, so nothing is cut there. Tw
 from __future__ import annotations
 
 import io
-import textwrap
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from adp2p.cli.access_denied.screen import (
@@ -33,10 +32,22 @@ from adp2p.cli.access_denied.screen import (
     sectors_table,
     short_header,
 )
+from adp2p.cli.tui.drawing import (
+    Line,
+    Scroll,
+    beside,
+    choices_top,
+    fit,
+    lines_of,
+    solid,
+    text_lines,
+    text_lines_plain,
+    to_ansi,
+    window,
+)
 from adp2p.cli.words import msg
 from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.state import GameState
-from rich.color import ColorSystem
 from rich.console import Console, Group, RenderableType
 from rich.segment import Segment
 from rich.style import Style
@@ -46,8 +57,6 @@ from rich.text import Text
 WIDE_COLS = 110
 WIDE_ROWS = 36
 MIN_CHOICES = 5  # the choices pane never has fewer lines (else the compact layout is used)
-SEP = Segment("│", Style(dim=True))
-Line = list[Segment]
 EFFECTS = ("no_attempts_next", "no_actions_next", "lose_actions_next", "no_draw_next", "extra_actions_next",
            "etaxes_next", "ignore_limit", "sol", "beta")
 
@@ -62,22 +71,8 @@ class Frame:
     options: list[dict[str, Any]] | None = None
     checklist: Checklist | None = None
     names: list[str] | None = None
-    end: list[str] | None = None  # the game is over: the passwords, the verdict, the log (cli/tui/ending.py)
+    end: list[str] | None = None  # the game is over: the passwords, the verdict, the log (ending.py)
     audit: list[Any] | None = None  # at the end: the audit's verdict per player (cli/verdicts.py's PlayerVerdict)
-
-
-@dataclass
-class Scroll:
-    """The text panes' contents and scroll positions (owned by the full-screen app)."""
-
-    log: list[str] = field(default_factory=list)
-    log_back: int = 0  # lines scrolled back from the newest (PageUp/PageDown)
-    choices: list[str] = field(default_factory=list)
-    block: int = 0  # the entry of `choices` where the newest block begins (shown whole when it can be)
-    choices_top: int | None = None  # the first line shown, set by the arrows; None: follow the newest block
-    shown_top: int = 0  # the first line of the choices last drawn (where the arrows start from)
-    secret: bool = False  # compact layout: the password and checklist pane instead of the board (Tab)
-    status: str = ""  # the answer to the last key, under the choices
 
 
 EFFECT_FORMS = ("effect", "effect_short", "effect_tiny")  # the words for the effects on you, longest first
@@ -101,80 +96,6 @@ def effects_parts(st: GameState, me: int, lang: str, form: str = "effect") -> li
     """The same, a piece per effect (the first saying whom they are on), for a header that places them one by one."""
     words = effect_words(st, me, lang, form)
     return [Text(msg("on_you", lang, effects=w) if not i else w, style="bold yellow") for i, w in enumerate(words)]
-
-
-def lines_of(con: Console, renderable: RenderableType, width: int) -> list[Line]:
-    """The renderable as lines of exactly `width` columns: drawn at width - 1, the last column left blank."""
-    out = con.render_lines(renderable, con.options.update(width=max(1, width - 1), height=None), pad=True)
-    return [[*line, Segment(" ")] for line in out]
-
-
-def text_lines(con: Console, texts: list[str], width: int) -> list[Line]:
-    """Plain lines wrapped at words to `width` - 1 (a wrapped line keeps its indent), padded to `width`."""
-    out: list[Line] = []
-    for text in texts:
-        for raw in text.split("\n"):
-            indent = len(raw) - len(raw.lstrip(" "))
-            for part in textwrap.wrap(raw, max(8, width - 1), subsequent_indent=" " * (indent + 2),
-                                      break_long_words=True, break_on_hyphens=False, drop_whitespace=True) or [""]:
-                out.append([Segment(part), Segment(" " * max(0, width - len(part)))])
-    return out
-
-
-def solid(lines: list[Line]) -> list[Line]:
-    """The lines without the blank ones (a table's spacing, where every line counts)."""
-    return [line for line in lines if "".join(seg.text for seg in line).strip()]
-
-
-def fit(lines: list[Line], height: int, width: int, more: str | None = None) -> list[Line]:
-    """Exactly `height` lines: blank lines added, or the tail dropped for a last line saying so (`more`)."""
-    blank: Line = [Segment(" " * width)]
-    if len(lines) <= height:
-        return lines + [blank] * (height - len(lines))
-    if height <= 0:
-        return []
-    note = (more or "…")[: max(1, width - 1)]
-    return [*lines[: height - 1], [Segment(note, Style(dim=True)), Segment(" " * (width - len(note)))]]
-
-
-def beside(left: list[Line], right: list[Line]) -> list[Line]:
-    """Two panes of equal height side by side, a dim bar between them."""
-    return [[*a, SEP, *b] for a, b in zip(left, right, strict=True)]
-
-
-def window(lines: list[Line], height: int, top: int, width: int, lang: str) -> list[Line]:
-    """`height` lines of `lines` from `top`, the first or last line saying what is hidden above or below."""
-    top = max(0, min(top, max(0, len(lines) - height)))
-    view = lines[top : top + height]
-    below = len(lines) - top - height
-    if below > 0 and height >= 2:
-        view = view[:-1] + text_lines_plain(msg("more_below", lang, n=below + 1), width)
-    if top > 0 and height >= 3:
-        view = text_lines_plain(msg("more_above", lang, n=top + 1), width) + view[1:]
-    return fit(view, height, width)
-
-
-def text_lines_plain(text: str, width: int) -> list[Line]:
-    note = text[: max(1, width - 1)]
-    return [[Segment(note, Style(dim=True)), Segment(" " * (width - len(note)))]]
-
-
-def choices_top(sc: Scroll, block: int, total: int, height: int) -> int:
-    """The first choices line shown: where the arrows put it, else as much as fits ending with the newest block
-    (from the block's first line, `block`, when it is longer than the pane)."""
-    if sc.choices_top is not None:
-        return max(0, min(sc.choices_top, max(0, total - height)))
-    top = max(0, min(block, total - height))
-    return top - 1 if 0 < top == block and height >= 3 else top  # (the line above says what is above)
-
-
-def to_ansi(lines: list[Line]) -> str:
-    """ANSI text (SGR codes, standard colours) of the lines."""
-    out = []
-    for line in lines:
-        out.append("".join(seg.style.render(seg.text, color_system=ColorSystem.STANDARD) if seg.style else seg.text
-                           for seg in line))
-    return "\n".join(out)
 
 
 class Layout:

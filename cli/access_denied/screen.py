@@ -7,11 +7,11 @@ snapshot tests and for logs). Widths below `NARROW` get a compact layout of shor
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterable
 from typing import Any
 
-from adp2p.cli.words import LEVEL_LETTER, MESSAGES, card_label, history_line, msg, player_name, sector_name
+from adp2p.cli.access_denied.words import LEVEL_LETTER, card_label, history_line, player_name, sector_name
+from adp2p.cli.words import MESSAGES, msg
 from adp2p.engine.access_denied import flow
 from adp2p.engine.access_denied.api import actions_left, pending, result
 from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, ROOT, card
@@ -84,13 +84,6 @@ def who_text(st: GameState, p: int | None, names: list[str] | None = None, tags:
     if p is None:
         return Text("-", style="dim")
     return Text(tags[p] if tags else player_name(st, p, names), style=f"bold {colour(p)}")
-
-
-def name_line(line: str, names: list[str] | None) -> str:
-    """History lines say P1..Pn; show the players' names."""
-    if not names:
-        return line
-    return re.sub(r"\bP(\d)\b", lambda m: player_name(None, int(m.group(1)) - 1, names), line)  # type: ignore[arg-type]
 
 
 def current_step(st: GameState) -> str | None:
@@ -566,22 +559,6 @@ def compact_checklist(st: GameState, checklist: Checklist, lang: str) -> list[Te
         line.append(f"+{codes(inn)} -{codes(out)} ?{codes(maybe)} = {checklist.remaining(s)}")
         parts.append(line)
     return parts
-
-
-def render_text(renderable: RenderableType, width: int = 100) -> str:
-    """Plain text (no ANSI codes) of a renderable at a fixed width; trailing spaces stripped."""
-    con = Console(
-        record=True,
-        width=width,
-        file=io.StringIO(),
-        color_system=None,
-        highlight=False,
-        force_terminal=False,
-        legacy_windows=False,
-    )
-    con.print(renderable)
-    text = con.export_text(styles=False)
-    return "\n".join(line.rstrip() for line in text.splitlines()) + "\n"
 
 
 def bonus_names(lang: str, table: str) -> list[tuple[str, str]]:

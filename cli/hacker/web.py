@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.cli.access_denied.screen import render_text
 from adp2p.cli.hacker import forced
 from adp2p.cli.hacker.menu import Menu as HackerMenu
 from adp2p.cli.hacker.screen import lines, marks, pad_lines
 from adp2p.cli.hacker.words import card_name, card_text, place_name, say, seat_name
+from adp2p.cli.tui.drawing import render_text
 from adp2p.cli.web.menu import Ask
 from adp2p.engine.hacker.api import pending
 from adp2p.engine.hacker.board import CAFE, COLS

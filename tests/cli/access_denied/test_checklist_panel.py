@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from adp2p.cli.access_denied.screen import checklist_table, render_text
+from adp2p.cli.access_denied.screen import checklist_table
+from adp2p.cli.tui.drawing import render_text
 from adp2p.engine.access_denied.api import new_game
 from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.profiles import get_profile

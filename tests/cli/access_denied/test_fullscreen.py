@@ -18,7 +18,7 @@ import sys
 import pytest
 from _fullscreen import END, INPUT, check_screen, drive, full_client, input_line, wait_screen
 from _term import TmuxTerminal, client_cmd, decline_rematch
-from adp2p.cli.words import sector_name
+from adp2p.cli.access_denied.words import sector_name
 
 
 def free_port() -> int:

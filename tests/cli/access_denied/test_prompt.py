@@ -12,7 +12,8 @@ import time
 import pytest
 from _games import Moment, first_moment
 from adp2p.cli.access_denied.prompt import Prompt, irreversible, react_worth_asking
-from adp2p.cli.words import MESSAGES, describe, history_line, msg
+from adp2p.cli.access_denied.words import describe, history_line
+from adp2p.cli.words import MESSAGES, msg
 from adp2p.engine.access_denied import apply, legal, pending, scenario, view
 from adp2p.engine.access_denied.catalog import CODES, card, card_by_key
 from adp2p.engine.access_denied.narration import Happening

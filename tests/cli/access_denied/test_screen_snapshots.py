@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 from _games import Moment, first_moment, moments
 from adp2p.cli.access_denied.prompt import Prompt
-from adp2p.cli.access_denied.screen import render_text, screen
+from adp2p.cli.access_denied.screen import screen
+from adp2p.cli.tui.drawing import render_text
 from adp2p.engine.access_denied.checklist import Checklist
 
 SNAPSHOTS = Path(__file__).parent / "snapshots"

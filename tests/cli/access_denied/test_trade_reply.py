@@ -69,7 +69,7 @@ def test_the_menu_picks_two_cards_card_by_card(full: bool) -> None:
 def test_the_account_says_the_code_promised() -> None:
     """The offer's promised code is public (it is in the event): the account says it, so the partner knows what it
     answers (before, only "P2 offers P1 a trade")."""
-    from adp2p.cli.words import history_line
+    from adp2p.cli.access_denied.words import history_line
 
     seen, _ = offered(3, promise=2)
     assert history_line(seen.history[-1], "en") == "P2 offers P1 a card of code C in trade"

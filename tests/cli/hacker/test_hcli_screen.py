@@ -8,10 +8,10 @@ import re
 
 import pytest
 from _hcli_games import positions
-from adp2p.cli.access_denied.screen import render_text
 from adp2p.cli.hacker import screen
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import compose
+from adp2p.cli.tui.drawing import render_text
 from adp2p.engine.hacker.api import legal, pending, view
 from adp2p.engine.hacker.catalog import cards
 from rich.console import Group
