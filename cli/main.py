@@ -20,12 +20,15 @@ from adp2p.cli.checks import (
     seconds,
     whole,
 )
+from adp2p.cli.clients import folders
 from adp2p.engine.access_denied.profiles import PROFILES
 from adp2p.engine.hacker.profiles import PROFILES as HACKER_PROFILES
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
 DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table stuck repeating moves
 
+
+GAMES = sorted(folders())  # every registered game (pyproject.toml's `adp2p.games`): `--game`'s choices
 
 def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE, hacker: bool = False) -> None:
     if hacker:  # `--game hacker`: Hacker's profiles too; the default is each game's own (cli/checks.py)
@@ -58,19 +61,19 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     c = sub.add_parser("cards", help="the card reference")
-    c.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    c.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game's cards (default access-denied)")
     c.add_argument("--lang", choices=["en", "de"], default="en", help="language of the card texts")
     c.add_argument("--json", action="store_true", help="machine-readable output")
 
     r = sub.add_parser("rules", help="the rule profiles")
-    r.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    r.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game's rules (default access-denied)")
     r.add_argument("--lang", choices=["en", "de"], default="en", help="language of the description")
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("sim", help="in-process bot games: win rates, turns, speed")
-    s.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    s.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game's engine (default access-denied)")
     s.add_argument("--players", type=whole(0, 99), default=4, help="players at each table (default 4)")
     s.add_argument("--games", type=whole(1, 1_000_000), default=100, help="how many games (default 100)")
@@ -83,7 +86,7 @@ def parser() -> argparse.ArgumentParser:
     _add_rules(s, stalemate=0, hacker=True)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
-    p.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    p.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game (default access-denied)")
     p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")
     p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
@@ -102,7 +105,7 @@ def parser() -> argparse.ArgumentParser:
     from adp2p.cli.cmd_join import add_join_args
 
     add_join_args(j)
-    j.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    j.add_argument("--game", choices=GAMES, default="access-denied",
                    help="the table's game (default access-denied; hacker: your seat, or --bot random or planner)")
     _add_rules(j, hacker=True)
 

@@ -1,4 +1,4 @@
-"""Access Denied on the page: its view as JSON for `static/access-denied.js`, and each decision as a `Menu` of the
+"""Access Denied on the page: its view as JSON for `web.js` (its board), and each decision as a `Menu` of the
 engine's legal events.
 
 Everything here reads the seat's engine view (the same `GameState` the terminal draws) and the terminal's own

@@ -1,4 +1,4 @@
-"""Hacker on the page: its view as JSON for `static/hacker.js`, and each decision as the terminal's own menu
+"""Hacker on the page: its view as JSON for `web.js` (its board), and each decision as the terminal's own menu
 (cli/hacker/menu.py: groups, the hack pad square by square), clicked instead of typed.
 
 The table hands the seat the plug-in's `TableState` and the legal events in the log's form; as at the terminal
