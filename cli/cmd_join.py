@@ -187,7 +187,7 @@ def player_name(name: str, command: str) -> str:
 
 def default_name(bot: str | None) -> str:
     """A seat's name when --name is not given: "player", or for a bot "Bot-" and four hex digits ("Bot-3fa1"): short
-    enough for every table cell (cli/tui/screen.py NAME_MAX), and bots at one table told apart (before: every
+    enough for every table cell (cli/access_denied/screen.py NAME_MAX), and bots at one table told apart (before: every
     "deduction-bot" was cut to "deducti…", all alike)."""
     import secrets
 

@@ -1,6 +1,6 @@
 """The end of a networked game (`play` and `join`), from this peer's own fold of the log: the final board as lines,
 the audit's verdict (the summary, then "honest" or the violations of each player: cli/verdicts.py), the end screen's
-facts, and the end on the full screen with its question (cli/tui/ending.py draws it)."""
+facts, and the end on the full screen with its question (cli/access_denied/ending.py draws it)."""
 
 from __future__ import annotations
 

@@ -2,7 +2,7 @@
 (honest, or the violations naming that player, listed under them), every password revealed, and how to replay the
 game, then one question at the input line (another game?, or Enter to leave).
 
-`EndLayout` draws a frame whose `end` is set (cli/tui/panes.py's `Frame`): the header, the standings, the
+`EndLayout` draws a frame whose `end` is set (cli/access_denied/panes.py's `Frame`): the header, the standings, the
 passwords and the verdict always; the board above them when the terminal has room. `end_on_screen` shows it and
 reads the answer; the caller then leaves the full screen and prints the same facts as lines, so they stay in the
 terminal.

@@ -5,7 +5,7 @@ key stays the same for the whole stage; c starts again; a trade reply offers the
 
 A stage only narrows the engine's list: every choice offered is one of its legal events, with the number it has
 in the whole menu (a number typed picks from the whole list at any stage). The menu says its lines through its
-host, the prompt (cli/tui/prompt.py), to the full screen's choices pane or as printed lines.
+host, the prompt (cli/access_denied/prompt.py), to the full screen's choices pane or as printed lines.
 """
 
 from __future__ import annotations

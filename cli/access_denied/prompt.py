@@ -2,7 +2,7 @@
 choice. Reactions get a visible countdown and pass by themselves when time runs out; what cannot be undone
 asks for a confirmation; `help`, `cards`, `rules` and `b` (board) work at every prompt; `q`, end of input
 or Ctrl-C leave (KeyboardInterrupt, which the commands turn into a clean exit). The menu itself, its groups
-and stages, is cli/tui/menu.py.
+and stages, is cli/access_denied/menu.py.
 
 Two faces, one logic: with a `FullScreen` (cli/tui/fullscreen.py, a real terminal) the screen is a fixed
 layout of panes and the menu goes to its choices pane; without one (pipes, files, `--ui lines`) the screen

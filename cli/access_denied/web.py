@@ -2,7 +2,7 @@
 engine's legal events.
 
 Everything here reads the seat's engine view (the same `GameState` the terminal draws) and the terminal's own
-renderables and words (cli/tui/screen.py, cli/words.py): the board's tables are the terminal's, drawn to text; the
+renderables and words (screen.py, words.py): the board's tables are the terminal's, drawn to text; the
 cards carry their catalog data so the page can draw them; each choice is one of the engine's legal events, labelled
 by the terminal menu's `describe`, grouped as the terminal groups them. Nothing here judges what is legal.
 """

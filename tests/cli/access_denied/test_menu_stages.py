@@ -1,4 +1,4 @@
-"""No stage of a menu offers more than ~12 choices (cli/tui/menu.py): over whole games of 3 to 6 players, at every
+"""No stage of a menu offers more than ~12 choices (access_denied/menu.py): over whole games of 3 to 6 players, at every
 decision of seat 0, the menu as first shown and every stage a key opens (a, p, t, o, a1..a6, p1..p9, t1..t9, c, c1..)
 list at most FOLD numbered choices, as lines and on the full screen (whose menu folds sooner)."""
 

@@ -1,4 +1,4 @@
-"""The full screen's fixed layout (cli/tui/panes.py) at every decision of whole games, in both languages and with
+"""The full screen's fixed layout (panes.py) at every decision of whole games, in both languages and with
 the networked game's names: exactly the terminal's lines, no line wider than the terminal, every pane's last
 column blank (nothing reaches an edge, so nothing is cut there), and the header, all six sectors, the hand
 and the choices on the screen at once, at 80x24 and 130x45."""
@@ -226,7 +226,7 @@ def test_at_80x24_the_header_takes_two_lines_and_the_log_its_whole_width(lang: s
         top = "\n".join(lines[:head])
         assert msg("your_decision", lang, what="").strip() in top
         assert msg("you_are", lang, who=names[0]) in text  # (in the hand's title)
-        said = " ".join(top.split())  # (the effect in its longest words that fit, cli/tui/screen.py short_header)
+        said = " ".join(top.split())  # (the effect in its longest words that fit, screen.py short_header)
         assert any(msg(f"{form}.lose_actions_next", lang, n=1) in said for form in EFFECT_FORMS), top
         if st.turn is not None:
             assert msg("round_turn", lang, round=st.round_no + 1, turn=st.turn_no, who="") in top, top
