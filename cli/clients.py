@@ -7,7 +7,11 @@ What the shared client asks of `cli/<game>/` (modules by fixed names):
 - `play.py`: `play_game(args, seed) -> PlayGame` (cli/play_game.py): `ad-p2p play`'s pieces of the game;
 - `replay.py`: `show_replay(args, machine, steps, out, inp) -> int`: `ad-p2p replay`'s screens (cli/tui/replay.py
   folds the log and walks it);
-- `web.py`: the game's page (cli/web/seat.py draws its view and asks its decisions there).
+- `web.py` and `web.js`: the game's page (cli/web/seat.py draws its view and asks its decisions there; the server
+  serves `web.js` as `<name>.js`, which app.js imports);
+- `commands.py`: the game's parts of the commands: `PROFILES`, `STRATEGIES`, `DEFAULT_RULES`, `DEFAULT_BOT`,
+  `check(cmd, args)` (its options of `play`, `join`, `sim`), `sim(args)`, `cards(args)`, `rules(args)`,
+  `offline(args, out, inp)` (`play --offline`) and `seat(args)` (a person's seat at `join`).
 """
 
 from __future__ import annotations

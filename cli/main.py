@@ -17,12 +17,12 @@ from adp2p.cli.checks import (
     any_strategies,
     any_strategy,
     check,
+    commands,
+    every_game,
     seconds,
     whole,
 )
 from adp2p.cli.clients import folders
-from adp2p.engine.access_denied.profiles import PROFILES
-from adp2p.engine.hacker.profiles import PROFILES as HACKER_PROFILES
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
 DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table stuck repeating moves
@@ -30,14 +30,15 @@ DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table
 
 GAMES = sorted(folders())  # every registered game (pyproject.toml's `adp2p.games`): `--game`'s choices
 
-def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE, hacker: bool = False) -> None:
-    if hacker:  # `--game hacker`: Hacker's profiles too; the default is each game's own (cli/checks.py)
-        p.add_argument("--rules", default=None, choices=[*PROFILES, *HACKER_PROFILES],
-                       help="rule profile (default classic; --game hacker: basic)")
-    else:
-        p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
+def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE) -> None:
+    names = every_game()
+    games = [commands(g) for g in names]  # each game's profiles; the default is each game's own (cli/checks.py)
+    defaults = "; ".join([f"default {games[0].DEFAULT_RULES}",
+                          *(f"--game {g}: {c.DEFAULT_RULES}" for g, c in zip(names[1:], games[1:], strict=True))])
+    p.add_argument("--rules", default=None, choices=list(dict.fromkeys(n for c in games for n in c.PROFILES)),
+                   help=f"rule profile ({defaults})")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None,
-                   help="Root accesses needed to win" + (" (--game hacker: codes)" if hacker else ""))
+                   help="Root accesses needed to win (--game hacker: codes)")
     p.add_argument(
         "--round-limit",
         type=whole(1, 10000),
@@ -83,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     s.add_argument("--json", action="store_true", help="machine-readable output")
-    _add_rules(s, stalemate=0, hacker=True)
+    _add_rules(s, stalemate=0)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
     p.add_argument("--game", choices=GAMES, default="access-denied",
@@ -99,7 +100,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
     add_reaction_args(p)
-    _add_rules(p, hacker=True)
+    _add_rules(p)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")
     from adp2p.cli.cmd_join import add_join_args
@@ -107,7 +108,7 @@ def parser() -> argparse.ArgumentParser:
     add_join_args(j)
     j.add_argument("--game", choices=GAMES, default="access-denied",
                    help="the table's game (default access-denied; hacker: your seat, or --bot random or planner)")
-    _add_rules(j, hacker=True)
+    _add_rules(j)
 
     # (the replay's options here, not in cli/tui/replay.py: building the parser must not import the screen)
     rp = sub.add_parser("replay", help="step through a finished game from its log, turn by turn")

@@ -445,3 +445,8 @@ def name_line(line: str, names: list[str] | None) -> str:
         return names[p] if p < len(names) else f"P{p + 1}"
 
     return re.sub(r"\bP(\d)\b", name, line)
+
+
+def yes(line: str) -> bool:
+    """y/j (yes, ja) is yes, anything else no."""
+    return line.strip().lower()[:1] in ("y", "j")

@@ -124,8 +124,3 @@ def end_on_screen(prompt: Prompt, st: GameState, me: int | None, lines: list[str
     line = ui.readline(question)
     ui.done()
     return "" if line is None or line.startswith("\x03") else line
-
-
-def yes(line: str) -> bool:
-    """y/j (yes, ja) is yes, anything else no."""
-    return line.strip().lower()[:1] in ("y", "j")

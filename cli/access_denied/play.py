@@ -11,9 +11,8 @@ from adp2p.cli.play_game import PlayGame
 
 def play_game(args: argparse.Namespace, seed: int) -> PlayGame:
     """Access Denied's pieces: its profile, the full screen or the line prompt (cli/access_denied/), its bots."""
-    from adp2p.cli.checks import profile_of
-    from adp2p.cli.cmd_join import human_chooser, watching_chooser
-    from adp2p.cli.play_end import final_screen
+    from adp2p.cli.access_denied.profile import profile_of
+    from adp2p.cli.access_denied.seat import final_screen, human_chooser, watching_chooser
     from adp2p.engine.access_denied.bots import make_bot
 
     prof = profile_of(args)

@@ -103,7 +103,7 @@ async def _interrupting_scan(*_: object, **__: object) -> object:
 def test_ctrl_c_in_any_command_is_one_line_and_130(cmd: str, game_log: Path, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """(before: a KeyboardInterrupt traceback in audit, replay, sim and tables)"""
-    import adp2p.cli.cmd_sim
+    import adp2p.cli.access_denied.sim
     import adp2p.cli.cmd_tables
     import adp2p.cli.tui.replay
     import adp2p.p2p.audit
@@ -112,7 +112,7 @@ def test_ctrl_c_in_any_command_is_one_line_and_130(cmd: str, game_log: Path, mon
             "sim": ["sim", "--games", "5"], "tables": ["tables", "--seconds", "30"]}[cmd]
     monkeypatch.setattr(adp2p.p2p.audit, "_audit", _interrupting)
     monkeypatch.setattr(adp2p.cli.tui.replay, "fold_log", _interrupting)
-    monkeypatch.setattr(adp2p.cli.cmd_sim, "simulate", _interrupting)
+    monkeypatch.setattr(adp2p.cli.access_denied.sim, "simulate", _interrupting)
     monkeypatch.setattr(adp2p.cli.cmd_tables, "scan", _interrupting_scan)
     assert main(argv) == 130
     err = capsys.readouterr().err
