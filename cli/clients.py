@@ -10,8 +10,8 @@ What the shared client asks of `cli/<game>/` (modules by fixed names):
 - `web.py` and `web.js`: the game's page (cli/web/seat.py draws its view and asks its decisions there; the server
   serves `web.js` as `<name>.js`, which app.js imports);
 - `commands.py`: the game's parts of the commands: `PROFILES`, `STRATEGIES`, `DEFAULT_RULES`, `DEFAULT_BOT`,
-  `check(cmd, args)` (its options of `play`, `join`, `sim`), `sim(args)`, `cards(args)`, `rules(args)`,
-  `offline(args, out, inp)` (`play --offline`) and `seat(args)` (a person's seat at `join`).
+  `check(cmd, args)` (its options of `play`, `join`, `sim`), `profile_of(args)`, `sim(args)`, `cards(args)`,
+  `rules(args)`, `offline(args, out, inp)` (`play --offline`) and `seat(args)` (a person's seat at `join`).
 """
 
 from __future__ import annotations

@@ -125,7 +125,10 @@ def default_name(bot: str | None) -> str:
 
 
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
+    from adp2p.cli.checks import commands
+
     game = getattr(args, "game", DEFAULT_GAME)
+    commands(game).profile_of(args)  # a clear error early (a profile from a resumed seat's file, too)
     mdns = not args.no_mdns
     host = args.host or ("0.0.0.0" if mdns else "127.0.0.1")
     advertise = None

@@ -14,7 +14,7 @@ from adp2p.engine.hacker.profiles import PROFILES, get_profile
 
 DEFAULT_RULES = "basic"
 DEFAULT_BOT = "planner"
-__all__ = ["DEFAULT_BOT", "DEFAULT_RULES", "PROFILES", "STRATEGIES", "check"]
+__all__ = ["DEFAULT_BOT", "DEFAULT_RULES", "PROFILES", "STRATEGIES", "check", "profile_of"]
 
 
 def _hacker_profile(args: argparse.Namespace, where: str = "") -> Any:
@@ -65,6 +65,14 @@ def _check_hacker_join(args: argparse.Namespace) -> None:
     if args.players is None:
         args.players = 4
     players_fit(prof, args.players, "--players")  # type: ignore[arg-type]
+
+
+def profile_of(args: argparse.Namespace) -> Any:
+    """The Hacker profile the options name (default basic), or one line saying why not."""
+    try:
+        return get_profile(args.rules or "basic", goal=args.goal, round_limit=args.round_limit)
+    except ValueError as exc:
+        raise UsageError(f"--rules: {exc}") from None
 
 
 def check(cmd: str, args: argparse.Namespace) -> None:
