@@ -116,7 +116,7 @@ def deploy(st: CState, p: int, h: int, number: int, ev: dict[str, Any]) -> None:
         hist |= {"take": t, "drop": d}
     elif ability == "tuck":
         g = _handle(ev, "guard", untucked(st, p), "one of your Guards not already tucked")
-        st.loc[h] = ("guard_area", p)
+        move(st, h, ("guard_area", p))
         st.tucks[h] = g
         hist["guard"] = g
         done = False

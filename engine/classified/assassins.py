@@ -75,7 +75,7 @@ def proceed(st: CState) -> None:
 def react(st: CState, o: int, h: int) -> None:
     """Extra Protection played in reaction: the target is tucked under it, the assassination is blocked."""
     a = st.work.pop("attack")
-    st.loc[h] = ("guard_area", o)
+    move(st, h, ("guard_area", o))
     st.tucks[h] = a["g"]
     st.forgo[o] = True
     discard(st, a["h"])

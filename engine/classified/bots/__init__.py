@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from adp2p.engine.classified.bots.deduction import DeductionBot
 from adp2p.engine.classified.bots.random_bot import RandomBot
 
-STRATEGIES: dict[str, Callable[..., Any]] = {"random": RandomBot}
+STRATEGIES: dict[str, Callable[..., Any]] = {"random": RandomBot, "deduction": DeductionBot}
 
 
 def make_bot(name: str, seed: int | None = None) -> Any:
@@ -19,4 +20,4 @@ def make_bot(name: str, seed: int | None = None) -> Any:
     return cls(seed)
 
 
-__all__ = ["STRATEGIES", "RandomBot", "make_bot"]
+__all__ = ["STRATEGIES", "DeductionBot", "RandomBot", "make_bot"]
