@@ -21,10 +21,35 @@ from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import match_chance, possible
 
 Event = dict[str, Any]
+INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
+FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
+THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
+VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
+
+
+def _best(ws: list[int], numbers: set[int]) -> float:
+    """The best chance a card of these numbers has of being in the Code of a Suitcase in ws (uniform)."""
+    if not ws:
+        return 0.0
+    return max((sum(n in code(s) for s in ws) / len(ws) for n in numbers), default=0.0)
+
+
+def _value_gain(ws: list[int], yes: set[int], held: set[int]) -> float:
+    """How much a yes/no question (yes-set `yes`) raises the chance of holding a matching card: half for what any
+    card could do, half for the cards held."""
+    def value(w: list[int]) -> float:
+        return 0.5 * _best(w, set(NUMBERS)) + 0.5 * _best(w, held)
+
+    if not ws:
+        return 0.0
+    a = [s for s in ws if s in yes]
+    b = [s for s in ws if s not in yes]
+    return (len(a) * value(a) + len(b) * value(b)) / len(ws) - value(ws)
 
 
 def _split_gain(ws: list[int], yes: set[int]) -> float:
-    """Expected numbers ruled out by a yes/no question whose yes-set is `yes`."""
+    """Expected Suitcase Numbers ruled out by a yes/no question whose yes-set is `yes` (measured better than bits:
+    benchmarks/classified_bots.py)."""
     if not ws:
         return 0.0
     a = sum(s in yes for s in ws)
@@ -60,7 +85,7 @@ class DeductionBot:
             return 0.0
         target = c.view.stack[-1]["target"]
         f = c.face(target)
-        return 1.0 if f is not None and f in c.my_code else -0.5
+        return 1.5 if f is not None and f in c.my_code else 1.0
 
     def _name(self, c: _Context, ev: Event) -> float:
         theirs = possible(c.view, c.seat, c.opp)  # (approximately) what the opponent can still think
@@ -80,12 +105,12 @@ class DeductionBot:
         if t == "encrypt":
             score += 1.2 if threat else 0.0  # out of the game: the opponent can never hold it
         elif t == "enlist" and ev["as"] == "guard":
-            spare = c.spots_left - len(c.my_code - c.my_guarded)
-            score += 3.5 if threat else (1.5 if spare > 0 else 1.0)
+            spare = c.spots_left - len({n for n in c.my_code - c.my_guarded if card(n).can_guard})
+            score += THREAT if threat else (2.0 if spare > 0 else 1.5 if c.late else 0.6)
         elif t == "enlist":
             g = ev["target"]
             gf = c.face(g)
-            score += 1.3 + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
+            score += 2.2 + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
             if g not in c.view.up and g not in c.view.tucks:
                 score -= 0.4  # an attempt may fail (and the defender learns nothing, the attacker sees a card)
         elif t == "deploy":
@@ -96,16 +121,19 @@ class DeductionBot:
                 keep = [x for x in keep if x != ev["drop"]]
             if ev.get("mode") == "self":
                 keep = [x for x in [*keep, ev["mine"]] if x != ev.get("drop")]
-        chances = sorted((c.match(c.face(x)) for x in keep), reverse=True) + [0.0, 0.0]
-        return score + c.final_weight * (chances[0] + 0.3 * chances[1])
+        chances = [*sorted((c.match(c.face(x)) for x in keep), reverse=True), 0.0, 0.0]
+        react_kept = bool(c.view.guards[c.seat]) and any((f := c.face(x)) is not None and card(f).react for x in keep)
+        return score + c.final_weight * (chances[0] + 0.3 * chances[1]) + (0.8 if react_kept and not c.late else 0.0)
 
     def _deploy(self, c: _Context, ev: Event, keep: list[int]) -> float:
         ability = card(ev["card"]).ability
         w = c.info_weight
         if ability == "near":
-            return w * _split_gain(c.wheel, {s for s in NUMBERS if near(ev["n"], s)})
+            yes = {s for s in NUMBERS if near(ev["n"], s)}
+            return w * _split_gain(c.wheel, yes) + VALUE * c.final_weight * _value_gain(c.wheel, yes, c.held(keep))
         if ability == "code":
-            return w * _split_gain(c.wheel, {s for s in NUMBERS if ev["n"] in code(s)})
+            yes = {s for s in NUMBERS if ev["n"] in code(s)}
+            return w * _split_gain(c.wheel, yes) + VALUE * c.final_weight * _value_gain(c.wheel, yes, c.held(keep))
         if ability == "wheel":
             f = c.face(ev["guard"])
             return w * _split_gain(c.wheel, {s for s in NUMBERS if f in code(s)}) - 0.3
@@ -116,7 +144,7 @@ class DeductionBot:
         if ability == "spotlights":
             return w * 0.8 * len(ev["guards"])
         if ability == "tuck":
-            return 0.9
+            return 2.0
         if ability == "scavenge":
             return 0.2
         if ability == "switch":
@@ -139,11 +167,14 @@ class _Context:
         self._match: dict[int, float] = {}
         left = len(view.deck)
         self.late = left < 4
-        self.info_weight = 1.0 if left >= 4 else 0.4 if left >= 1 else 0.0
-        self.final_weight = 1.5 if left >= 4 else 3.0 if left >= 1 else 6.0
+        self.info_weight = INFO[0] if left >= 4 else INFO[1] if left >= 1 else 0.0
+        self.final_weight = FINAL[0] if left >= 4 else FINAL[1] if left >= 1 else FINAL[2]
         chances = {n: self.match(n) for n in NUMBERS}
         top = max(chances.values())
         self.best_numbers = {n for n, v in chances.items() if v >= top - 1e-9 and v > 0}
+
+    def held(self, hs: list[int]) -> set[int]:
+        return {f for h in hs if (f := self.face(h)) is not None}
 
     def face(self, h: int) -> int | None:
         return self.view.face(h, self.seat)
