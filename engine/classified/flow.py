@@ -41,7 +41,8 @@ def initial_stack() -> list[dict[str, Any]]:
 def on_shuffle(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     """New handles for the deck (the caller's shared randomness decides their faces), then the deal: two cards to
     each hand, a third as each Suitcase, two into the Encrypted Card Pile (003 set-up 1-3); four-card variant: four
-    each, two encrypted, each player then chooses (003 "choosing your difficulty level")."""
+    each, and each player then chooses a Suitcase and a card to encrypt (003 "choosing your difficulty level"):
+    their two choices are the Encrypted Card Pile, so the Draw Deck holds 10 cards either way (ruling C-FOUR)."""
     for i in range(len(deck())):
         st.loc[i] = ("deck",)
         st.deck.append(i)
@@ -61,7 +62,7 @@ def on_shuffle(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
             move(st, h, ("suitcase", p))
             st.suitcase[p] = h
             show(st, h, 1 << p)
-    for _ in range(prof.encrypted):
+    for _ in range(0 if prof.choose else prof.encrypted):  # the variant: the players' two choices (C-FOUR)
         move(st, st.deck[0], ("encrypted",))
     st.history.append({"k": "dealt", "choose": prof.choose})
     st.stack.append({"op": "start", "actor": None})
