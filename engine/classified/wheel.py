@@ -17,21 +17,27 @@ from adp2p.engine.classified.state import CState
 
 def possible(st: CState, owner: int, knower: int) -> list[int]:
     """The Suitcase Numbers of `owner` that `knower` cannot rule out from the faces this state shows `knower`."""
+    return sorted(weights(st, owner, knower))
+
+
+def weights(st: CState, owner: int, knower: int) -> dict[int, int]:
+    """Each Suitcase Number still possible, with the copies of it `knower` has not seen (1 or 2): how likely it is,
+    relatively (a number one copy of which is seen elsewhere is half as likely as one of which none is)."""
     sh = st.suitcase[owner]
     if sh is None:
-        return list(NUMBERS)
+        return dict.fromkeys(NUMBERS, 2)
     mine = st.face(sh, knower)
     if mine is not None:
-        return [mine]
+        return {mine: 1}
     seen = Counter(f for h in st.faces if h != sh and (f := st.face(h, knower)) is not None)
-    out = []
+    out: dict[int, int] = {}
     for s in NUMBERS:
         if seen[s] >= 2:
             continue
         def face_of(h: int, s: int = s) -> int | None:
             return s if h == sh else st.face(h, knower)
         if all(_consistent(item, owner, face_of) for item in st.history):
-            out.append(s)
+            out[s] = 2 - seen[s]
     return out
 
 
@@ -45,9 +51,9 @@ def _consistent(item: dict, owner: int, face_of) -> bool:  # type: ignore[no-unt
 
 def match_chance(st: CState, owner: int, knower: int, number: int) -> float:
     """How likely `number` as knower's Final Card is in owner's Code and not on one of owner's face-up Guards, over
-    the Suitcase Numbers still possible (uniform)."""
-    ws = possible(st, owner, knower)
+    the Suitcase Numbers still possible (`weights`)."""
+    ws = weights(st, owner, knower)
     guarded = {st.face(g, knower) for g in st.guards[owner] if g in st.up}
     if number in guarded or not ws:
         return 0.0
-    return sum(number in code(s) for s in ws) / len(ws)
+    return sum(w for s, w in ws.items() if number in code(s)) / sum(ws.values())
