@@ -1,7 +1,6 @@
 """Assassinations (003:16-17), REACT with Extra Protection (003 "Card Symbols"; C-REACT), the random card shown."""
 
 import pytest
-
 from adp2p.engine.classified import api
 from adp2p.engine.classified.scenario import Scene
 from adp2p.engine.errors import IllegalEvent

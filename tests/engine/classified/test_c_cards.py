@@ -1,7 +1,6 @@
 """Every Citrine card's Deploy (classified-setup.md 1-7; rulings C-DECOY, C-SPOTLIGHTS, C-PETALS, C-POSSIBLE)."""
 
 import pytest
-
 from adp2p.engine.classified import api
 from adp2p.engine.classified.scenario import Scene
 from adp2p.engine.errors import IllegalEvent

@@ -2,7 +2,6 @@
 Unguarded Match and the end-game chart, the rulebook's worked example (Violet and Pete)."""
 
 import pytest
-
 from adp2p.engine.classified import api
 from adp2p.engine.classified.ending import decide, unguarded_match
 from adp2p.engine.classified.scenario import Scene

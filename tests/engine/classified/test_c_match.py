@@ -1,7 +1,6 @@
 """Multi-game mode (003 "Multi-Game Mode"; C-MATCH)."""
 
 import pytest
-
 from adp2p.engine.classified.api import Result
 from adp2p.engine.classified.match import Match
 

@@ -6,7 +6,6 @@ replay of the log (the audit) ends the same."""
 import random
 
 import pytest
-
 from adp2p.engine.classified import api
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.chance import chance_event, deck_faces

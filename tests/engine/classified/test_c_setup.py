@@ -1,7 +1,6 @@
 """Set-up (003 set-up 1-3, the four-card variant), the turn (draw, one action), Encrypt and Enlist."""
 
 import pytest
-
 from adp2p.engine.classified import api
 from adp2p.engine.classified.profiles import FOUR_CARD, STANDARD
 from adp2p.engine.classified.scenario import Scene
