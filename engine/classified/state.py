@@ -19,7 +19,7 @@ from adp2p.engine.classified.profiles import Profile
 Loc = tuple  # ("deck",) ("hand", p) ("suitcase", p) ("guard", p) ("tuck", p) ("encrypted",) ("discard",) ("table",)
 
 _FLAT = ("loc", "deck", "discard", "encrypted", "faces", "known", "suitcase", "up", "tucks", "forgo", "stack",
-         "work", "claimed", "obligations", "history", "winners", "guard_counts", "matches")
+         "work", "claimed", "obligations", "history", "winners", "guard_counts", "matches", "finals")
 _NESTED = ("hands", "guards")
 
 

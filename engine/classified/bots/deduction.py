@@ -23,6 +23,7 @@ from adp2p.engine.classified.wheel import match_chance, possible
 Event = dict[str, Any]
 INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
 FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
+PLAIN = 2.0  # a Guard on another number, while spots are spare
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
@@ -106,7 +107,7 @@ class DeductionBot:
             score += 1.2 if threat else 0.0  # out of the game: the opponent can never hold it
         elif t == "enlist" and ev["as"] == "guard":
             spare = c.spots_left - len({n for n in c.my_code - c.my_guarded if card(n).can_guard})
-            score += THREAT if threat else (2.0 if spare > 0 else 1.5 if c.late else 0.6)
+            score += THREAT if threat else (PLAIN if spare > 0 else 1.5 if c.late else 0.6)
         elif t == "enlist":
             g = ev["target"]
             gf = c.face(g)
