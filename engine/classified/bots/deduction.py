@@ -18,11 +18,12 @@ from typing import Any
 from adp2p.engine.classified.catalog import NUMBERS, card, code, near
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
-from adp2p.engine.classified.wheel import match_chance, possible
+from adp2p.engine.classified.wheel import match_chance, possible, weights
 
 Event = dict[str, Any]
 INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
 FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
+COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
 PLAIN = 2.0  # a Guard on another number, while spots are spare
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
@@ -124,7 +125,9 @@ class DeductionBot:
                 keep = [x for x in [*keep, ev["mine"]] if x != ev.get("drop")]
         chances = [*sorted((c.match(c.face(x)) for x in keep), reverse=True), 0.0, 0.0]
         react_kept = bool(c.view.guards[c.seat]) and any((f := c.face(x)) is not None and card(f).react for x in keep)
-        return score + c.final_weight * (chances[0] + 0.3 * chances[1]) + (0.8 if react_kept and not c.late else 0.0)
+        cover = c.cover(keep) if not c.final else chances[0]  # before the last choice: any kept card may be it
+        return score + c.final_weight * (COVER * cover + (1 - COVER) * chances[0]) + (
+            0.8 if react_kept and not c.late else 0.0)
 
     def _deploy(self, c: _Context, ev: Event, keep: list[int]) -> float:
         ability = card(ev["card"]).ability
@@ -161,6 +164,8 @@ class _Context:
     def __init__(self, view: CState, seat: int) -> None:
         self.view, self.seat, self.opp = view, seat, opponent(seat)
         self.wheel = possible(view, self.opp, seat)
+        self.weights = weights(view, self.opp, seat)
+        self.final = not view.deck
         mine = view.face(view.suitcase[seat], seat) if view.suitcase[seat] is not None else None  # type: ignore[arg-type]
         self.my_code = set(code(mine)) if mine else set()
         self.my_guarded = {view.face(g, seat) for g in view.guards[seat]}
@@ -173,6 +178,12 @@ class _Context:
         chances = {n: self.match(n) for n in NUMBERS}
         top = max(chances.values())
         self.best_numbers = {n for n, v in chances.items() if v >= top - 1e-9 and v > 0}
+
+    def cover(self, hs: list[int]) -> float:
+        """The chance that some card of hs is a number of the opponent's Code (not on a face-up Guard of theirs)."""
+        ns = {f for h in hs if (f := self.face(h)) is not None and self.match(f) > 0}
+        total = sum(self.weights.values())
+        return sum(w for s, w in self.weights.items() if ns & set(code(s))) / total if total else 0.0
 
     def held(self, hs: list[int]) -> set[int]:
         return {f for h in hs if (f := self.face(h)) is not None}

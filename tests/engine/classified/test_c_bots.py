@@ -27,14 +27,15 @@ def test_wheel_rules_out_a_number_whose_both_copies_are_seen_and_weighs_one_seen
 
 
 def test_deduction_bot_beats_random():
-    # 200 seeded games; measured 0.89 on 1,000 (benchmarks/bench_classified.py); this seed gives the figure below
+    # 200 seeded games: 177 won on these seeds (88.5%); 1,000 games of benchmarks/bench_classified.py: 87.5% won,
+    # 2.1% tied (the issue asks for 90%: not reached, docs/rules-classified.md "Bots")
     won = 0
     for g in range(200):
         me = g % 2
         bots = [make_bot("random", g + 99), make_bot("random", g + 99)]
         bots[me] = make_bot("deduction", g)
         won += play_game(bots, g, start=(g // 2) % 2).state.winners == [me]
-    assert won >= 170, won
+    assert won >= 172, won
 
 
 def test_bots_choose_legal_events_and_every_sim_game_ends():
