@@ -122,10 +122,11 @@ def result(st: CState) -> Result:
     return Result(list(st.winners), st.end_reason, list(st.matches), list(st.guard_counts))
 
 
-def replay(profile: Profile, events: Iterable[Event], faces: Mapping[int, int] | None = None, *,
+def replay(profile: Profile, n_players: int, events: Iterable[Event], faces: Mapping[int, int] | None = None, *,
            strict: bool = False, scenario: bool = False) -> CState:
-    """Fold events from a new game (faces: handle -> Card Number; strict: every face must be known)."""
-    st = new_game(profile, strict=strict, scenario=scenario)
+    """Fold events from a new game (faces: handle -> Card Number; strict: every face must be known), as
+    `adp2p.engine.api.replay` and `adp2p.hacker.api.replay` do."""
+    st = new_game(profile, n_players, strict=strict, scenario=scenario)
     if faces:
         st.faces = dict(faces)
     for ev in events:

@@ -42,7 +42,7 @@ class Scene:
         return self
 
     def replayed(self, *, strict: bool = True) -> CState:
-        return api.replay(self.profile, self.log, self.faces, strict=strict)
+        return api.replay(self.profile, 2, self.log, self.faces, strict=strict)
 
     @property
     def pending(self) -> api.Decision | None:

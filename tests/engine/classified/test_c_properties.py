@@ -70,7 +70,7 @@ def test_seeded_random_games_end_legally_and_peers_agree(profile):
         for peer in peers:
             assert not api.broken_obligations(api.learn(peer, {h: f for h, f in faces.items()
                                                                if h not in peer.faces}))
-        again = api.replay(profile, events, faces, strict=True)
+        again = api.replay(profile, 2, events, faces, strict=True)
         assert api.result(again) == api.result(full)
 
 
