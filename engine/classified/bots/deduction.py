@@ -23,6 +23,8 @@ from adp2p.engine.classified.wheel import match_chance, possible, weights
 Event = dict[str, Any]
 INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
 FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
+EQUAL = 1.0  # what Test Access Codes is worth (in Suitcase Numbers ruled out)
+PETALS = 1.0  # what a number named by Picking Petals is worth
 COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
 PLAIN = 2.0  # a Guard on another number, while spots are spare
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
@@ -141,10 +143,11 @@ class DeductionBot:
         if ability == "wheel":
             f = c.face(ev["guard"])
             return w * _split_gain(c.wheel, {s for s in NUMBERS if f in code(s)}) - 0.3
-        if ability == "equal":
-            return w * 1.0
-        if ability == "petals":
-            return w * 0.5
+        if ability == "equal":  # two of their cards seen, and one compared with the Suitcase
+            return w * EQUAL
+        if ability == "petals":  # they name one number (two with no Guard in play) that is not their Suitcase
+            k = 2 if not any(c.view.guards) else 1
+            return w * k * (len(c.wheel) - 1) / max(1, 8 - k) * PETALS
         if ability == "spotlights":
             return w * 0.8 * len(ev["guards"])
         if ability == "tuck":
