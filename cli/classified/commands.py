@@ -19,6 +19,7 @@ from adp2p.engine.classified.profiles import PROFILES, get_profile
 DEFAULT_RULES = "standard"
 DEFAULT_BOT = "deduction"
 __all__ = ["DEFAULT_BOT", "DEFAULT_RULES", "PROFILES", "STRATEGIES", "check", "profile_of"]
+SIM_PLAYERS_DEFAULT, PLAY_BOTS_DEFAULT = 4, 3  # cli/main.py's defaults for the other games: read as "two players"
 NOT_HERE = ("react", "react_seconds", "stalemate", "goal", "round_limit")  # options of the other games
 
 
@@ -47,7 +48,7 @@ def table_ready() -> bool:
 
 def _refuse_others(args: argparse.Namespace) -> None:
     for dest in NOT_HERE:
-        if given(args, dest):
+        if given(args, dest) or (dest == "goal" and getattr(args, "goal", None) is not None):
             raise UsageError(f"--{dest.replace('_', '-')} is another game's; --game classified does not take it")
 
 
@@ -64,11 +65,11 @@ def check(cmd: str, args: argparse.Namespace) -> None:
                              f"{', '.join(STRATEGIES)}")
         if len(args.bots) > 2:
             raise UsageError("--bots: Classified Information is for two players: one or two strategies")
-        if given(args, "players") and args.players != 2:
+        if args.players not in (2, SIM_PLAYERS_DEFAULT):  # (the default is the other games'; not `given`)
             raise UsageError(f"--players: Classified Information is for 2 players, not {args.players}")
         args.players = 2
     elif cmd == "play":
-        if given(args, "bots") and args.bots != 1:
+        if args.bots not in (1, PLAY_BOTS_DEFAULT):  # (the default is the other games'; not `given`)
             raise UsageError(f"--bots: Classified Information is for two players: one bot, not {args.bots}")
         args.bots = 1
         args.strategy = args.strategy or DEFAULT_BOT

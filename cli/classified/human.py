@@ -55,8 +55,8 @@ def compose(v: CState, me: int, lang: str, stage: Any, cols: int, rows: int, not
     menu = menu_block(stage, cols, max(3, room - MIN_ACCOUNT)) if stage is not None else []
     acc = max(0, room - len(menu))
     page = screen.lines(v, me, lang, cols, account_lines=acc)
-    out = page + note + menu
-    return out[: rows - 1] + [""] * (rows - 1 - len(out))
+    gap = [""] * max(0, rows - 1 - len(page) - len(note) - len(menu))  # the menu stays just above the prompt
+    return (page + gap + note + menu)[-(rows - 1):]
 
 
 class Human:
