@@ -18,6 +18,8 @@ def guard_label(v: CState, me: int | None, g: int, lang: str) -> str:
     f = v.face(g, me) if me is not None else v.faces.get(g)
     if owner is None:  # Extra Protection in a Guard area
         owner = next((p for p in range(2) if g in v.protected(p)), None)
+        if owner is None:  # gone (assassinated, swapped away): by its face as all saw it, or "a Guard"
+            return card_name(f, lang) if f is not None else say("a_guard", lang)
         who = say("you_l" if owner == me else "them_l", lang)
         return f"{say('extra', lang)} ({who})"
     i = v.guards[owner].index(g) + 1

@@ -99,6 +99,14 @@ class Menu:
             return self.options[val]
         self.prefix = val
         self._skip()
+        return self._lone()
+
+    def _lone(self) -> Event | None:
+        """A stage that would offer a single play (Test Access Codes, Picking Petals: no target) is that play."""
+        c = self.choices()
+        if len(c) == 1 and c[0][1][0] == "event":
+            self.prefix = self.prefix[:-1]
+            return self.options[c[0][1][1]]
         return None
 
 
@@ -115,7 +123,11 @@ def every_choice(menu: Menu) -> list[tuple[list[str], Event]]:
             else:
                 menu.prefix = val
                 menu._skip()
-                walk([*keys, str(n)], menu.prefix)
+                c = menu.choices()
+                if len(c) == 1 and c[0][1][0] == "event":
+                    out.append(([*keys, str(n)], menu.options[c[0][1][1]]))
+                else:
+                    walk([*keys, str(n)], menu.prefix)
                 menu.prefix = prefix
 
     walk([], start)

@@ -94,7 +94,9 @@ def lines(v: CState, me: int | None, lang: str = "en", width: int = 80, account_
                        f"{guard_cells(v, p, None, lang)}")
     else:
         o = 1 - me
-        out.append(f"{say('them', lang)}: {say('their_hand', lang, k=len(v.hands[o]))}")
+        seen = [card_name(f, lang) for h in v.hands[o] if (f := v.face(h, me)) is not None]
+        out.append(f"{say('them', lang)}: {say('their_hand', lang, k=len(v.hands[o]))}"
+                   + (f" ({say('seen', lang)}: {', '.join(seen)})" if seen else ""))
         out.append(f"  {say('guards', lang)}: {guard_cells(v, o, me, lang)}")
         sf = v.face(v.suitcase[me], me) if v.suitcase[me] is not None else None
         case = f"{sf} ({say('code', lang)} {' '.join(map(str, code(sf)))})" if sf else "-"
@@ -142,11 +144,14 @@ def end_lines(v: CState, me: int | None, lang: str = "en", width: int = 80) -> l
         f, s = end["finals"][p], end["suitcases"][o]
         c = " ".join(map(str, code(s))) if s else "?"
         if end["matches"][p]:
-            out.append(say("end.match", lang, who=who, f=f, code=c))
+            whose = say("whose.you" if me is not None and o == me else "whose.them", lang)
+            out.append(say("end.match", lang, who=who, f=f, code=c, whose=whose))
         else:
             why = (say("why.none", lang) if f is None else say("why.guarded", lang, f=f) if s and f in code(s)
                    else say("why.not_in_code", lang, code=c))
             out.append(say("end.nomatch", lang, who=who, f=f if f is not None else "-", why=why))
+    if end["matches"][0] == end["matches"][1]:
+        out.append(say("end.both" if end["matches"][0] else "end.none", lang))
     a, b = (end["guard_counts"][p] for p in order)
     out.append(say("end.counts", lang, a=_num(a), b=_num(b)))
     out.append(account.result_words(end["winners"], end["reason"], me, lang))

@@ -22,6 +22,8 @@ WORDS: dict[str, tuple[str, str]] = {
     "deck": ("Deck {k}", "Stapel {k}"),
     "hand": ("Your hand", "Deine Hand"),
     "their_hand": ("cards in hand: {k}", "Karten auf der Hand: {k}"),
+    "a_guard": ("a Guard", "ein Wächter"),
+    "seen": ("seen", "gesehen"),
     "suitcase": ("Your Suitcase", "Dein Koffer"),
     "code": ("Code", "Code"),
     "guards": ("Guards", "Wächter"),
@@ -46,7 +48,7 @@ WORDS: dict[str, tuple[str, str]] = {
     # questions
     "q.action": ("Your action: choose a card", "Deine Aktion: wähle eine Karte"),
     "q.final_action": ("Your final turn (no draw): choose a card", "Dein letzter Zug (ohne Ziehen): wähle eine Karte"),
-    "q.window": ("Your {guard} is attacked by {card}: REACT?", "Dein {guard} wird von {card} angegriffen: REAKTION?"),
+    "q.window": ("{card} attacks {guard}: REACT?", "{card} greift {guard} an: REAKTION?"),
     "q.answer": ("Answer truly: {q}", "Antworte wahr: {q}"),
     "q.name": ("Picking Petals: name a number that is not your Suitcase Number (nor 3)",
                "Blütenblätter zupfen: nenne eine Zahl, die nicht deine Koffernummer ist (und nicht 3)"),
@@ -80,22 +82,21 @@ WORDS: dict[str, tuple[str, str]] = {
     "their_card": ("their {card}", "seine {card}"),
     "case_enc": ("Suitcase {s}, encrypt {e}", "Koffer {s}, verschlüssle {e}"),
     "reveal_all": ("reveal {cards}", "enthülle {cards}"),
-    "my_guard": ("your Guard {i} ({card})", "dein Wächter {i} ({card})"),
-    "their_guard": ("their Guard {i} ({card})", "sein Wächter {i} ({card})"),
-    "their_guard_down": ("their Guard {i} (face down)", "sein Wächter {i} (verdeckt)"),
+    "my_guard": ("your Guard {i} ({card})", "Wächter {i} bei dir ({card})"),
+    "their_guard": ("their Guard {i} ({card})", "Wächter {i} beim Gegner ({card})"),
+    "their_guard_down": ("their Guard {i} (face down)", "Wächter {i} beim Gegner (verdeckt)"),
     "extra": ("Extra Protection", "Extraschutz"),
     "tucked": ("under Extra Protection", "unter Extraschutz"),
     # questions in words
     "qq.near": ("is {n} within 2 of your Suitcase Number?", "liegt {n} höchstens 2 von deiner Koffernummer?"),
     "qq.in_code": ("is {n} in your Code?", "ist {n} in deinem Code?"),
     "qq.equal": ("is {n} your Suitcase Number?", "ist {n} deine Koffernummer?"),
-    "qq.touch": ("does Assassin {a}'s Code touch the Code of {guard}?", "berührt der Code von Assassine {a} den "
-                 "Code von {guard}?"),
+    "qq.touch": ("does Assassin {a}'s Code touch {guard}?", "berühren sich die Codes? Assassine {a} – {guard}"),
     "qq.other": ("{q}", "{q}"),
     # the account
     "a.dealt": ("the cards are dealt", "die Karten sind gegeben"),
     "a.chose": ("{who} chose a Suitcase", "{who}: Koffer gewählt"),
-    "a.start": ("{who} begins", "{who}: beginnt"),
+    "a.start": ("{who} begin", "{who}: beginnt"),
     "a.turn": ("— {who}: turn {n}{final}, deck {left}", "— {who}: Zug {n}{final}, Stapel {left}"),
     "a.forgo": ("{who} forgo the action (REACT), PEEK 1", "{who}: setzt aus (REAKTION), SPÄHEN 1"),
     "a.encrypt": ("{who} encrypt {card}", "{who}: verschlüsselt {card}"),
@@ -123,11 +124,16 @@ WORDS: dict[str, tuple[str, str]] = {
     "end.head": ("The Big Reveal", "Die große Enthüllung"),
     "end.case": ("{who}: Suitcase {s} (Code {code}), Guards {guards}, Final Card {final}",
                  "{who}: Koffer {s} (Code {code}), Wächter {guards}, letzte Karte {final}"),
-    "end.match": ("{who}: Final Card {f} is in the opponent's Code {code} and no Guard of theirs holds it: "
-                  "an Unguarded Match", "{who}: letzte Karte {f} ist im Code {code} des Gegners und kein Wächter "
-                  "hält sie: ein ungeschützter Treffer"),
+    "end.match": ("{who}: Final Card {f} is in {whose} Code {code} and no Guard holds it: an Unguarded Match",
+                  "{who}: letzte Karte {f} ist in {whose} Code {code} und kein Wächter hält sie: ein ungeschützter "
+                  "Treffer"),
     "end.nomatch": ("{who}: Final Card {f}: no Unguarded Match ({why})", "{who}: letzte Karte {f}: kein "
                     "ungeschützter Treffer ({why})"),
+    "whose.you": ("your", "deinem"),
+    "whose.them": ("their", "seinem"),
+    "end.both": ("Both have an Unguarded Match: the Guards decide", "Beide haben einen ungeschützten Treffer: die "
+                 "Wächter entscheiden"),
+    "end.none": ("No Unguarded Match: the Guards decide", "Kein ungeschützter Treffer: die Wächter entscheiden"),
     "why.not_in_code": ("not in {code}", "nicht in {code}"),
     "why.guarded": ("{f} is guarded", "{f} ist bewacht"),
     "why.none": ("no Final Card", "keine letzte Karte"),
