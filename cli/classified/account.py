@@ -52,13 +52,8 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
         f = face(e["h"])
         return say("a.shown", lang, who=who, to=_to(e["to"], me, lang),
                    card=f": {card_name(f, lang)}" if f is not None and e["to"] == me else "")
-    if k == "peek":
-        cards = ""
-        if e["p"] == me:
-            top = [face(h) for h in v.deck[: e["n"]]]
-            if all(f is not None for f in top) and top:
-                cards = ": " + ", ".join(card_name(f, lang, short=True) for f in top)
-        return say("a.peek", lang, who=who, n=e["n"], cards=cards)
+    if k == "peek":  # (which cards: the screen's deck shows the top cards the viewer knows)
+        return say("a.peek", lang, who=who, n=e["n"], cards="")
     if k == "deploy":
         more = ""
         if "n" in e:
@@ -66,7 +61,7 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
         return say("a.deploy", lang, who=who, card=card_name(e["card"], lang), more=more)
     if k == "answer":
         return say("a.answer", lang, who=who, yes=say("yes" if e["yes"] else "no", lang),
-                   q=question(v, me, e["question"], lang).replace("your", "the"))
+                   q=_third(question(v, me, e["question"], lang), lang))
     if k == "named":
         return say("a.named", lang, who=who, n=e["n"])
     if k == "pick":
@@ -76,6 +71,16 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
     if k == "end":
         return say("a.end", lang, result=result_words(e["winners"], e["reason"], me, lang))
     return str(e)
+
+
+THIRD = {"en": (("your", "the"),), "de": (("deinem", "dem"), ("deiner", "der"), ("deine", "die"))}
+
+
+def _third(text: str, lang: str) -> str:
+    """A question put to a player ("your Code") as the account tells it ("the Code")."""
+    for a, b in THIRD["de" if lang == "de" else "en"]:
+        text = text.replace(a, b)
+    return text
 
 
 def _to(p: int, me: int | None, lang: str) -> str:

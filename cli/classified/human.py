@@ -37,7 +37,10 @@ def menu_block(stage: tuple[str, list[str], str | None], width: int, room: int) 
     while cols < 3 and len(title) + math.ceil(len(body) / cols) > room:
         cols += 1
     if cols == 1:
-        return title + [x[: width - 1] for x in body]
+        wrapped = [part for x in body for part in textwrap.wrap(x, width - 1, subsequent_indent="    ")[:2]]
+        if len(title) + len(wrapped) <= room:  # a long choice goes on in a second line where there is room
+            return title + wrapped
+        return title + [x if len(x) < width else x[: width - 2] + "…" for x in body]
     per = math.ceil(len(body) / cols)
     cw = (width - 1) // cols
     out = list(title)

@@ -113,8 +113,15 @@ def lines(v: CState, me: int | None, lang: str = "en", width: int = 80, account_
         out.append(w2.ljust(pad) + _wheel(mine, lang))
     top = [card_name(v.face(h, me) if me is not None else v.faces.get(h), lang, short=True) for h in v.discard[-6:]]
     more = "… " if len(v.discard) > 6 else ""
+    known_top = []
+    for h in v.deck:
+        f = v.face(h, me) if me is not None else None
+        if f is None:
+            break
+        known_top.append(str(f))
+    peeked = f" ({say('top', lang)}: {' '.join(known_top)})" if known_top else ""
     out.append(f"{say('encrypted', lang, k=len(v.encrypted))} · {say('discard', lang)} ({len(v.discard)}): "
-               f"{more}{' '.join(top) or '-'} · {say('deck', lang, k=len(v.deck))}")
+               f"{more}{' '.join(top) or '-'} · {say('deck', lang, k=len(v.deck))}{peeked}")
     for s in account.lines(v, me, lang, account_lines):
         out.append("· " + s)
     return [x if len(x) <= width - 1 else x[: width - 2] + "…" for x in out]

@@ -23,6 +23,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "hand": ("Your hand", "Deine Hand"),
     "their_hand": ("cards in hand: {k}", "Karten auf der Hand: {k}"),
     "a_guard": ("a Guard", "ein Wächter"),
+    "top": ("top", "oben"),
     "seen": ("seen", "gesehen"),
     "suitcase": ("Your Suitcase", "Dein Koffer"),
     "code": ("Code", "Code"),
