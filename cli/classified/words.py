@@ -149,6 +149,11 @@ WORDS: dict[str, tuple[str, str]] = {
                       "Type a number to choose, 0 to go back, ? for help, q to leave.",
                       "Geheimsache ({profile}) gegen den Bot {bot}, Startwert {seed}. Du bist Platz {seat}. "
                       "Tippe eine Zahl zum Wählen, 0 für zurück, ? für Hilfe, q zum Verlassen."),
+    "replay.head": ("Replay of Classified Information {game} ({profile}): {names}",
+                    "Wiederholung von Geheimsache {game} ({profile}): {names}"),
+    "replay.prompt": ("[step {at} of {last}] Enter: next, b: back, a number: that step, a: all, q: quit > ",
+                      "[Schritt {at} von {last}] Enter: weiter, b: zurück, eine Zahl: dieser Schritt, a: alle, "
+                      "q: Ende > "),
     "abandoned": ("You left the game.", "Du hast das Spiel verlassen."),
 }
 
