@@ -75,5 +75,5 @@ def play_game(args: argparse.Namespace, seed: int) -> Any:
         Human(args.lang, out=out).finish(v, m.seat, getattr(outcome, "line", ""), wait=False)
 
     return PlayGame(name="classified", profile=prof, rules_words=prof.name, stalemate=None,
-                    bot_args=["--game", "classified", "--rules", args.rules, "--stalemate", "0"], seat=seat,
+                    bot_args=["--game", "classified", "--rules", args.rules], seat=seat,
                     final_screen=final, watch_think=0.3)

@@ -94,3 +94,21 @@ def test_play_offline_through_the_command(capsys: pytest.CaptureFixture[str]) ->
     assert rc == 0, text
     assert "Geheimsache (standard) gegen den Bot deduction, Startwert 8" in text
     assert "=== Die große Enthüllung ===" in text
+
+
+def test_a_table_seat_takes_the_tables_view_and_gives_back_the_tables_event() -> None:
+    """cli/classified/seat.py: the view as a table state carrying the engine's (`.eng`), events with the table's own
+    fields beside the engine's; the person's pick goes back as the table gave it."""
+    from types import SimpleNamespace
+
+    from adp2p.cli.classified.seat import table_chooser
+    from adp2p.engine.classified.api import legal, view
+    from adp2p.engine.classified.scenario import Scene
+
+    s = Scene(hands={0: [1, 5], 1: [3, 8]}, suitcases={0: 6, 1: 2}, deck=[7, 4, 4, 8], start=0)
+    v = view(s.st, 0)
+    options = [{**ev, "proof": f"p{i}"} for i, ev in enumerate(legal(v, 0))]
+    keys = io.StringIO("2\n1\n")  # 5 Scavenge, then Encrypt
+    choose = table_chooser("en", Human("en", keys, io.StringIO(), size=SIZE))
+    ev = choose(SimpleNamespace(eng=v), 0, options)
+    assert ev in options and ev["t"] == "encrypt" and ev["h"] == s.h(0, 5) and ev["proof"].startswith("p")
