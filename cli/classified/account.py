@@ -47,7 +47,7 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
     if k == "react":
         return say("a.react", lang, who=who, guard=_g(v, me, e["guard"], lang))
     if k in ("assassinated", "attempt_failed"):
-        return say(f"a.{k}", lang, guard=cn(e["guard"]))
+        return say(f"a.{k}", lang, guard=_g(v, me, e["guard"], lang))
     if k == "shown":
         f = face(e["h"])
         return say("a.shown", lang, who=who, to=_to(e["to"], me, lang),

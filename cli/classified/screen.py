@@ -31,9 +31,8 @@ def header(v: CState, me: int | None, lang: str) -> str:
     parts.append(say("deck", lang, k=len(v.deck)))
     d = pending(v)
     if d is not None and d.actor is not None and not v.over:
-        parts.append(say("you_decide", lang).upper() if d.actor == me else
-                     say("decides", lang, who=say("them_s" if me is not None else "you_s", lang)
-                         if me is not None else f"P{d.actor + 1}"))
+        parts.append(say("you_decide", lang).upper() if d.actor == me else say("they_decide", lang)
+                     if me is not None else say("decides", lang, who=f"P{d.actor + 1}"))
     return " · ".join(parts)
 
 

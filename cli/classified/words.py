@@ -14,6 +14,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "reveal_phase": ("the Big Reveal", "die große Enthüllung"),
     "over": ("game over", "Spiel vorbei"),
     "you_decide": ("you decide", "du entscheidest"),
+    "they_decide": ("the opponent decides", "der Gegner entscheidet"),
     "decides": ("{who} decides", "{who} entscheidet"),
     "you": ("You", "Du"),
     "them": ("Opponent", "Gegner"),

@@ -124,3 +124,25 @@ def test_the_end_screen_explains_the_unguarded_match(lang: str, words: list[str]
         assert w in text, (w, text)
     assert screen.end_lines(view(s.st, 1), 1, lang)[-1].startswith("The opponent wins" if lang == "en" else
                                                                     "Der Gegner gewinnt")
+
+
+def test_a_react_window_offers_extra_protection_and_a_failed_attempt_shows_the_attacker_a_card() -> None:
+    s = Scene(hands={0: [4, 6], 1: [1, 5]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9], start=0)
+    s.guard(0, 4)  # P1: a face-down 4 (Code 3 4 5); keeps 6 Extra Protection and draws 2
+    g = s.h(0, 4, "guard")
+    s.assassin(1, 1, g)  # P2: Fortune Teller (Code 9 1 2) against it
+    v = view(s.st, 0)
+    d = pending(v)
+    assert d.kind == "window" and d.actor == 0
+    m = Menu(v, 0, d.kind, d.info, legal(v, 0), "de")
+    assert m.title == "1 Wahrsagerin greift Wächter 1 bei dir (4 Plätze tauschen) an: REAKTION?"
+    assert [c[0] for c in m.choices()] == ["Nein, geschehen lassen", "REAKTION mit 6 Extraschutz"]
+    s.pass_()
+    s.answer()  # 9 1 2 and 3 4 5 do not touch: the attempt fails
+    s.show(0)
+    attacker = "\n".join(page(s, 1, "en"))
+    shown = s.st.hands[0][0]
+    assert f"They show you a random card: {s.st.faces[shown]} " in attacker, attacker
+    assert "the attempt on their Guard 1 (face down) failed" in attacker
+    defender = "\n".join(page(s, 0, "en"))
+    assert "You show them a random card" in defender
