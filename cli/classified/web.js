@@ -108,7 +108,7 @@ export function drawBoard(el, b, w, ctx) {
   }
   if (b.them) {
     const them = section(el, L.them, "them");
-    text(them, "p", `${b.them.hand} ▢`, "handsize");
+    text(them, "p", fill(L.their_hand, { k: b.them.hand }), "handsize");
     if (b.them.seen.length) { text(them, "p", L.seen + ":", "seen"); cards(them, b.them.seen, w, ctx, (c) => `c${c.h}`); }
     text(them, "h3", L.guards);
     guards(them, b.them.guards, L, ctx);

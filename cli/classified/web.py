@@ -24,7 +24,7 @@ from adp2p.engine.classified.wheel import weights
 Event = dict[str, Any]
 NAME = "classified"
 LABELS = ("them", "you", "hand", "guards", "suitcase", "wheel", "shown", "encrypted", "discard", "deck", "down",
-          "no_guards", "seen", "end.head", "top")
+          "no_guards", "seen", "end.head", "top", "their_hand")
 
 
 def card_data(face: int, lang: str) -> dict[str, Any]:
