@@ -1,4 +1,4 @@
-"""Classified Information (seed 003), the third game of ad-p2p: a pure rules engine shaped like `adp2p.hacker`.
+"""Classified Information (seed 003), the third game of ad-p2p: a pure rules engine shaped like `adp2p.engine.hacker`.
 
 No I/O, no crypto, no clock, no randomness: CHANCE (the shuffle, the first player, the random card shown after a
 failed assassination attempt) is resolved by the caller; every question the rules ask a player about their own

@@ -1,6 +1,7 @@
-"""Classified Information's public shape, the same as `adp2p.hacker.api` and `adp2p.engine.api`: new_game,
-pending, to_move, legal, apply, learn, view, is_over, result, replay, broken_obligations. Events are exactly what
-goes into the game log; the state is a fold over them (plus the faces this instance has been shown)."""
+"""Classified Information's public shape, the same as `adp2p.engine.hacker.api` and
+`adp2p.engine.access_denied.api`: new_game, pending, to_move, legal, apply, learn, view, is_over, result, replay,
+broken_obligations. Events are exactly what goes into the game log; the state is a fold over them (plus the faces
+this instance has been shown)."""
 
 from __future__ import annotations
 
@@ -125,7 +126,7 @@ def result(st: CState) -> Result:
 def replay(profile: Profile, n_players: int, events: Iterable[Event], faces: Mapping[int, int] | None = None, *,
            strict: bool = False, scenario: bool = False) -> CState:
     """Fold events from a new game (faces: handle -> Card Number; strict: every face must be known), as
-    `adp2p.engine.api.replay` and `adp2p.hacker.api.replay` do."""
+    `adp2p.engine.access_denied.api.replay` and `adp2p.engine.hacker.api.replay` do."""
     st = new_game(profile, n_players, strict=strict, scenario=scenario)
     if faces:
         st.faces = dict(faces)
