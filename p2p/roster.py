@@ -203,9 +203,11 @@ class RosterRound:
         )
 
     def waiting_on(self, roster: tuple[str, ...]) -> list[str]:
-        """The seats the table waits for, as this peer sees it (only once we agreed to `roster`): those who have not
-        agreed to it, or, when all have, its pen holder (seat 0) unless that is us."""
-        if self.mine is None or self.mine.roster != roster:
+        """The seats the table waits for, as this peer sees it: those who have not agreed to `roster`, or, when all
+        have, its pen holder (seat 0) unless that is us. If `roster` seats us, only once we agreed to it ourselves
+        (our own person's time blames nobody); if not, we watch it all the same (else a player the next roster
+        seats would never pass the first one's pen holder over, and would itself be passed over for it)."""
+        if self.fp in roster and (self.mine is None or self.mine.roster != roster):
             return []
         if self.complete(roster):
             return [roster[0]] if roster[0] != self.fp else []

@@ -63,7 +63,7 @@ class Agreeing:
         roster = p._roster() if len(p.bundles) >= p.cfg.want else []
         fps = tuple(open_bundle(b)[0].fingerprint() for b in roster)
         full = len(fps) == p.cfg.want and r.fp in fps
-        for f in r.tick(trio.current_time(), fps if full else None):
+        for f in r.tick(trio.current_time(), fps if len(fps) == p.cfg.want else None):
             p.tell("passed_over", who=self._label(f), secs=f"{r.patience:.0f}")
             self.passed_now = True
             p._lobby_news = True
