@@ -82,6 +82,13 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "nur {have} von {want} Spielern an Tisch {table!r} konnten innerhalb von {secs} s mit dir ein Spiel "
         "beginnen (die anderen wollten ein anderes Spiel oder haben den Tisch aufgehalten)",
     },
+    "went_on_without_you": {
+        "en": "table {table!r} began a game without you (its players are playing; you were not on the roster they "
+        "agreed to): nothing was written — join another table, or this one when that game is over",
+        "de": "Tisch {table!r} hat ohne dich ein Spiel begonnen (seine Spieler spielen; du warst nicht in der "
+        "Besetzung, der sie zugestimmt haben): nichts geschrieben — setz dich an einen anderen Tisch oder an diesen, "
+        "wenn das Spiel vorbei ist",
+    },
     "agree_waiting": {
         "en": "You agreed to these players; waiting for {who} to agree",
         "de": "Du bist mit diesen Spielern einverstanden; warte auf die Zustimmung von {who}",

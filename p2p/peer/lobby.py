@@ -82,6 +82,10 @@ class LobbyPart:
                 deadline = max(deadline, trio.current_time() + self.cfg.lobby_timeout / 2)
             if trio.current_time() >= deadline:
                 raise TableError(self._lobby_timeout_line())
+            if self.playing is not None and len(self.met) > 1 and len(self.bundles) == 1:
+                # every player we met has gone, and the table says it plays: it began a game without us (we were
+                # passed over, or another roster was complete first): one line now, not a wait for the lobby's end
+                raise TableError(notice("went_on_without_you", self.cfg.lang, table=self.cfg.table))
             if self.playing is not None and len(self.met) == 1:  # nobody waits with us: we would wait in vain
                 raise TableError(
                     f"table {self.cfg.table!r} is playing a game (the player at {self.playing.address} says so); "

@@ -164,7 +164,8 @@ async def test_a_pen_holder_that_never_signs_is_passed_over(tmp_path: Path) -> N
     honest = [i for i in range(4) if i != first]
     _honest_game(results, said, peers, honest)
     assert all(any("held the table up" in line and f"p{first}" in line for line in said[i]) for i in honest)
-    assert isinstance(results[first], TableError)
+    # passed over, it learns at once that the table went on without it (not at the lobby's end)
+    assert isinstance(results[first], TableError) and "began a game without you" in str(results[first])
 
 
 async def test_a_late_genesis_from_a_passed_over_pen_holder_is_refused(tmp_path: Path) -> None:
