@@ -273,3 +273,42 @@ def test_a_genesis_carrying_an_agreement_we_replaced_is_refused(tmp_path: Path) 
     rows[0] = (rows[0][0], rows[0][1], bytes(64))
     g2 = Genesis("agree", "classic", None, 1, tuple(roster), game_id_of(digest, rows), agreed=tuple(rows))
     assert "did not agree to this roster" in (p.agreeing.genesis_mismatch(g2) or "")
+
+
+def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Path) -> None:
+    """We took a genesis; one of its seats had agreed to another roster before the genesis reached it (it refuses
+    the genesis, so it would never play and would be named at the patience). Its later agreement, verified, ends our
+    game as void before it began: exit 3, nobody named. An agreement that is not later changes nothing."""
+    from adp2p.crypto.identity import make_bundle
+    from adp2p.p2p.roster import RosterRound
+
+    seeds = draw(4, 23)
+    order = sorted(range(4), key=lambda i: seeds.ids[i].public.sign_pk)
+    me, mover = order[1], order[2]
+    fp = {i: seeds.ids[i].public.fingerprint() for i in range(4)}
+    bundles = {fp[i]: make_bundle(seeds.ids[i], f"p{i}") for i in range(4)}
+    cfg = PeerConfig(name=f"p{me}", table="agree", want=3, round_limit=1, data_dir=tmp_path)
+    said: list[str] = []
+    p = TablePeer(cfg, make_bot("random", 0), say=said.append, identity=seeds.ids[me])
+    p.met.update(bundles)
+    p.bundles.update(bundles)
+    first = tuple(fp[i] for i in order[:3])
+    rounds = {i: RosterRound(seeds.ids[i], p.agreeing.round.terms, 3.0) for i in order if i != me}
+    p.agreeing.round.agree(first, bundles)
+    for i in order[:3]:
+        if i != me:
+            assert p.agreeing.round.take(fp[i], rounds[i].agree(first, bundles), bundles) is not None
+    g = p.agreeing.round.genesis(first, bundles)
+    raw = encode_entry(seeds.ids[order[0]], g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
+    assert p._check_genesis(raw, "p0")
+    p._start(raw)
+    again = rounds[mover].message()  # the same agreement again: no news
+    p.agreeing.take(fp[mover], f"p{mover}", again)
+    assert not p.ended and not p.outcome.void
+    later = rounds[mover].agree(tuple(fp[i] for i in order[1:]), bundles)  # it had moved on
+    p.agreeing.take(fp[mover], f"p{mover}", later)
+    assert p.outcome.void and p.ended is not None and "did not begin" in p.ended, said
+    assert p.outcome.abandoned_by is None and p.outcome.verdict is None
+    from adp2p.cli.cmd_join import exit_code
+
+    assert exit_code(p.outcome) == 3
