@@ -25,6 +25,9 @@ at random moments, then a judgement of every game. Scenarios:
               out leaves with one line (exit 3), nobody named
   lobby_gone  one more peer than the table's players; one peer, at random, is killed in the lobby for good: the
               others play one game (the spare takes its seat), the spare left out leaves with one line
+  agree_kill  SIGKILL one peer as soon as its roster agreement is on disk (its lobby note: before or after the
+              table heard it, before any genesis reached its disk), resume it with `--resume latest` after 0-2 s:
+              it must find its game (or be told in one line that the table went on without it)
   partition   every peer in a network namespace of its own (NetnsLab); the LAN is split in two random groups for
               0.5-2.5 abandon periods, then heals. Halves of equal size must both wait (nobody named); a smaller
               group cut off past the patience may be named (to the others it stopped answering), and if it is back
@@ -162,6 +165,18 @@ def play(
             while time.monotonic() < deadline and v.entries() == 0:
                 time.sleep(0.002)
             time.sleep(rng.uniform(0, 0.04))
+            table.signal(v, signal.SIGKILL)
+            faulted.add(v.index)
+            time.sleep(rng.uniform(0, 2))
+            table.start(v, resume=Path("latest"), peer_addr=peers[1].port if v.index == 0 else None)
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
+        if scenario == "agree_kill":
+            v = peers[rng.randrange(n)]
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not any((v.data_dir / "lobby").glob("[!.]*")):
+                time.sleep(0.002)
+            time.sleep(rng.uniform(0, 0.05))
             table.signal(v, signal.SIGKILL)
             faulted.add(v.index)
             time.sleep(rng.uniform(0, 2))
@@ -338,7 +353,7 @@ def main() -> int:
             *("control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill", "disk_full", "partition"),
             *("torn_tail", "first_write"),
             "flood_resume",
-            *("lobby_stop", "lobby_gone"),
+            *("lobby_stop", "lobby_gone", "agree_kill"),
         ],
     )
     args = ap.parse_args()

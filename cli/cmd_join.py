@@ -303,7 +303,14 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     prompt = getattr(choose, "prompt", None)
     if not args.bot and not getattr(args, "yes", False):
         cfg.confirm = roster_asker(choose, args.lang)  # the person confirms who is at the table (p2p/roster.py)
-    peer = TablePeer(cfg, choose, say=say)
+    try:
+        identity, note = _rejoining(args)
+    except (OSError, ValueError) as exc:
+        print(f"ad-p2p join: --resume: the seat's key or lobby note cannot be read ({exc})", file=sys.stderr)
+        return 3, None
+    peer = TablePeer(cfg, choose, say=say, identity=identity)
+    if note is not None:
+        peer.agreeing.restore(note)  # our agreement before the crash: the genesis that seats us is taken
     getattr(choose, "attach", lambda _peer: None)(peer)
     resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
     problem = _writable(cfg.data_dir, args.lang)
@@ -359,6 +366,19 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     if args.quiet:
         print(outcome.line)
     return rc, again and rc == 0
+
+
+def _rejoining(args: argparse.Namespace) -> tuple[Any, dict[str, Any] | None]:
+    """The seat's key and lobby note of a `join --resume` that found no game but the note of an agreement
+    (cli/seat_file.py rejoin_args); (None, None) for any other join."""
+    if not getattr(args, "rejoin", None):
+        return None, None
+    from adp2p.p2p import lobby_note
+    from adp2p.p2p.paths import read_secret
+    from adp2p.p2p.seat_secrets import seat_key_from_bytes
+
+    path = Path(args.rejoin)
+    return seat_key_from_bytes(read_secret(path.parent.parent / "seats" / path.name)), lobby_note.load(path)
 
 
 def roster_asker(choose: Any, lang: str, inp: Any = None, out: Any = None) -> Any:

@@ -11,9 +11,11 @@ from typing import TYPE_CHECKING, Any
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import open_bundle
+from adp2p.p2p import lobby_note
 from adp2p.p2p.notices import notice
+from adp2p.p2p.peer.common import log
 from adp2p.p2p.protocol import Genesis, Kind, encode_body
-from adp2p.p2p.roster import RosterRound, Terms, genesis_mismatch, moved_on
+from adp2p.p2p.roster import Agreement, RosterRound, Terms, genesis_mismatch, moved_on
 
 if TYPE_CHECKING:
     from adp2p.p2p.peer.table_peer import TablePeer
@@ -73,7 +75,9 @@ class Agreeing:
             if self.ask is not None and r.needs_person(fps):
                 self._ask_person(fps)
                 return None
-            await p.mesh.broadcast(r.agree(fps, p.bundles))  # type: ignore[union-attr]
+            msg = r.agree(fps, p.bundles)
+            self._save_note(fps)  # on disk before anyone can seat us with it (p2p/lobby_note.py)
+            await p.mesh.broadcast(msg)  # type: ignore[union-attr]
         if not r.complete(fps):
             if fps not in self._told and len(self._told) < 16:
                 self._told.add(fps)
@@ -115,6 +119,38 @@ class Agreeing:
         p._end("game_void", who=label)
         p._deciding.cancel()
         p.progress.set()
+
+    def _save_note(self, fps: tuple[str, ...]) -> None:
+        """What we need to find our game again if we die before its genesis reaches our disk."""
+        p, a = self.peer, self.round.mine
+        assert a is not None
+        t = self.round.terms
+        note = {
+            "v": 1, "table": t.table, "game": t.game, "rules": t.profile, "goal": t.goal, "round_limit": t.round_limit,
+            "stalemate": t.stalemate, "players": t.want, "name": p.cfg.name,
+            "addresses": sorted([h, port] for h, port in p.addresses)[:64],
+            "roster": [p.bundles[f].hex() for f in fps], "turn": a.turn, "nonce": a.nonce.hex(), "sig": a.sig.hex(),
+        }
+        try:
+            lobby_note.save(p.cfg.data_dir, self.round.fp, note)
+        except OSError as exc:  # a hint for a crash only: the lobby goes on without it
+            log.warning("cannot write the lobby note in %s: %s", p.cfg.data_dir, exc)
+
+    def restore(self, note: dict[str, Any]) -> None:
+        """Back from a crash in the lobby (`join --resume` found our note): our latest agreement as it was, the
+        players it seats as met (we had met them), the addresses we knew. ValueError: not a usable note."""
+        p, r = self.peer, self.round
+        bundles = [bytes.fromhex(b) for b in note["roster"]]
+        fps = tuple(open_bundle(b)[0].fingerprint() for b in bundles)
+        if r.fp not in fps:
+            raise ValueError("the lobby note is another player's")
+        r.turn, r.nonce = int(note["turn"]), bytes.fromhex(note["nonce"])
+        r.mine = Agreement(fps, r.turn, r.nonce, bytes.fromhex(note["sig"]))
+        r.latest[r.fp] = r.mine
+        r.approved |= set(fps)  # our person confirmed them before
+        for f, b in zip(fps, bundles, strict=True):
+            p.met.setdefault(f, b)
+        p.addresses |= {(str(h), int(port)) for h, port in note.get("addresses", [])[:64]}
 
     def _ask_person(self, fps: tuple[str, ...]) -> None:
         if self._asking is not None or self.peer._nursery is None:

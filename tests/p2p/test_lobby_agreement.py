@@ -312,3 +312,31 @@ def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Path) ->
     from adp2p.cli.cmd_join import exit_code
 
     assert exit_code(p.outcome) == 3
+
+
+def test_a_peer_killed_after_agreeing_finds_its_game_on_resume(tmp_path: Path) -> None:
+    """Issue 35: a kill before the genesis reaches the disk must not lose the seat. Three bot peers as OS processes;
+    one is killed (SIGKILL) as soon as its agreement is on disk (its lobby note), before or after the table heard it,
+    and comes back with `join --resume` (latest): it finds its game (the genesis that seats it, signed meanwhile or
+    after it is back), every peer ends the game with one log, the audit names nobody. Before: "no game to resume",
+    and the table abandoned the seat, naming it."""
+    import signal
+    import time
+
+    from _table_procs import Table
+
+    with Table(tmp_path, 3, round_limit=1, abandon_after=20.0, think=0.01, seed=7) as table:
+        table.start_all()
+        v = table.peers[1]
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not any((v.data_dir / "lobby").glob("[!.]*")):
+            time.sleep(0.002)
+        assert any((v.data_dir / "lobby").glob("[!.]*")), table.diagnostics()
+        table.signal(v, signal.SIGKILL)
+        table.start(v, resume=Path("latest"))
+        codes = table.wait(timeout=120)
+        assert codes == [0, 0, 0], table.diagnostics()
+        logs = {p.log_path().read_bytes() for p in table.peers}  # type: ignore[union-attr]
+        assert len(logs) == 1
+        assert all(p.outcome()["audit_ok"] is True for p in table.peers)
+        assert not any((v.data_dir / "lobby").glob("[!.]*"))  # the note went once the game's secrets held the key
