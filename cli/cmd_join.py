@@ -395,8 +395,7 @@ def roster_asker(choose: Any, lang: str, inp: Any = None, out: Any = None) -> An
 
     def ask(text: str) -> bool:
         if prompt is not None and prompt.ui is not None:  # the full screen: the question in the choices pane
-            for line in text.split("\n"):
-                prompt.log(line)
+            prompt.ui.start()
             prompt.say(text + "\n\n" + msg("roster_ask_full", lang))
             prompt.discard_typed_ahead()
             line = prompt.read(msg("confirm_keys", lang))

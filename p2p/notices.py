@@ -60,17 +60,16 @@ NOTICES: dict[str, dict[str, str]] = {
     "roster_line": {"en": "  {seat}. {name}  key {key}{you}", "de": "  {seat}. {name}  Schlüssel {key}{you}"},
     "roster_you": {"en": "  (you)", "de": "  (du)"},
     "roster_word": {
-        "en": "The table has a word: only who knows it could sit down.",
-        "de": "Der Tisch hat ein Wort: nur wer es kennt, konnte sich setzen.",
+        "en": "The table has a word: only players who know it can sit down.",
+        "de": "Der Tisch hat ein Wort: nur wer es kennt, kann sich setzen.",
     },
     "roster_no_word": {
         "en": "The table has no word: anyone on this network can sit down. Do you know them all?",
         "de": "Der Tisch hat kein Wort: jeder in diesem Netz kann sich setzen. Kennst du alle?",
     },
     "roster_declined": {
-        "en": "you did not start a game with these players at table {table!r}: left the table (nothing was written)",
-        "de": "du hast an Tisch {table!r} kein Spiel mit diesen Spielern begonnen: Tisch verlassen (nichts "
-        "geschrieben)",
+        "en": "you declined a game with these players at table {table!r}: left the table (nothing was written)",
+        "de": "Spiel mit diesen Spielern an Tisch {table!r} abgelehnt: Tisch verlassen (nichts geschrieben)",
     },
     "other_settings": {
         "en": "{who} asked for {what} {theirs}, you asked for {ours}: it cannot play at this table with you",

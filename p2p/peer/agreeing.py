@@ -176,7 +176,7 @@ class Agreeing:
             name = open_bundle(p.bundles[f])[1]
             you = notice("roster_you", lang) if f == self.round.fp else ""
             lines.append(notice("roster_line", lang, seat=i + 1, name=name, key=f, you=you))
-        lines.append(notice("roster_word" if p.cfg.word else "roster_no_word", lang))
+        lines.append(notice("roster_word", lang) if p.cfg.word else notice("roster_no_word", lang))
         return "\n".join(lines)
 
     def _label(self, fp: str) -> str:

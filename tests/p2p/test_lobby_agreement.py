@@ -128,7 +128,7 @@ async def test_a_person_who_declines_leaves_and_the_table_goes_on_without_it(tmp
     seeds = draw(4, 21)
     first = _first(seeds, 4)
     results, said, peers = await _table(tmp_path, 4, 3, confirm={first: lambda _text: False})
-    assert isinstance(results[first], TableError) and "did not start a game with these players" in str(results[first])
+    assert isinstance(results[first], TableError) and "declined a game with these players" in str(results[first])
     _honest_game(results, said, peers, [i for i in range(4) if i != first])
 
 
