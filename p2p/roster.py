@@ -36,6 +36,7 @@ from adp2p.crypto.identity import SecretIdentity, open_bundle
 from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis
 
 MAX_AGREEMENTS = 64  # players whose latest agreement a peer keeps (as many as it may meet in a lobby)
+MAX_RELAYS = 16  # agreements of one signer a peer relays to the others (an honest one makes a few per lobby)
 MAX_TICK = 1.5  # seconds one step of the round may charge: a peer that did not run for a while blames nobody
 
 
@@ -152,14 +153,18 @@ class RosterRound:
     def message(self) -> dict[str, Any]:
         assert self.mine is not None
         a = self.mine
-        return {"k": "agree", "roster": list(a.roster), "turn": a.turn, "nonce": a.nonce, "sig": a.sig}
+        return {"k": "agree", "by": self.fp, "roster": list(a.roster), "turn": a.turn, "nonce": a.nonce, "sig": a.sig}
 
-    def take(self, fp: str, msg: dict[str, Any], bundles: Mapping[str, bytes]) -> Agreement | None:
-        """A player's `agree` message (schema checked): the agreement if it is news and verifies; None if it is
-        old, or names a player we never met (it is sent again every second). ValueError: not a valid agreement."""
+    def take(self, msg: dict[str, Any], bundles: Mapping[str, bytes]) -> Agreement | None:
+        """An `agree` message (schema checked; from its signer `by` or relayed, the signature tells): the agreement
+        if it is news and verifies; None if it is ours, old, or names a player we never met (it is sent again every
+        second). ValueError: not a valid agreement."""
+        fp = msg["by"]
         roster = tuple(msg["roster"])
         if fp not in roster:
-            raise ValueError("an agreement to a roster without its sender")
+            raise ValueError("an agreement to a roster without its signer")
+        if fp == self.fp:
+            return None
         if any(f not in bundles for f in roster):
             return None
         prev = self.latest.get(fp)

@@ -15,7 +15,7 @@ from adp2p.p2p import lobby_note
 from adp2p.p2p.notices import notice
 from adp2p.p2p.peer.common import log
 from adp2p.p2p.protocol import Genesis, Kind, encode_body
-from adp2p.p2p.roster import Agreement, RosterRound, Terms, genesis_mismatch, moved_on
+from adp2p.p2p.roster import MAX_RELAYS, Agreement, RosterRound, Terms, genesis_mismatch, moved_on
 
 if TYPE_CHECKING:
     from adp2p.p2p.peer.table_peer import TablePeer
@@ -37,6 +37,7 @@ class Agreeing:
         self.passed_now = False  # a seat was passed over since the lobby last looked
         self._asking: tuple[str, ...] | None = None  # the roster our person is being asked about
         self._told: set[tuple[str, ...]] = set()  # rosters whose "waiting for agreement" the player was told
+        self._relayed: dict[str, int] = {}  # signer -> agreements of it we relayed (bounded)
         self.apart: set[str] = set()  # players asking for other rules or another number of players (bounded)
 
     @property
@@ -98,18 +99,25 @@ class Agreeing:
         why = genesis_mismatch(g, self.round.mine, self.round.fp)
         return None if why is None else notice("genesis_unagreed", self.peer.cfg.lang, why=why)
 
-    def take(self, fp: str, label: str, msg: dict[str, Any]) -> None:
-        """A player's `agree` (schema checked). In the lobby: recorded. In a game: if its sender is a seat whose
-        agreement in our genesis it has replaced since and it signed no entry of the game, the game is void.
-        ValueError: an agreement that does not verify (the peer ignores the message with one line)."""
+    async def take(self, msg: dict[str, Any]) -> None:
+        """An `agree` (schema checked), from its signer or relayed. In the lobby: recorded, and relayed to the others
+        (at most MAX_RELAYS per signer): a signer that shows its agreement to some players only cannot make them
+        see different tables (one would wait on it, another on the pen holder, and pass an honest one over). In a
+        game: if its signer is a seat whose agreement in our genesis it has replaced since and it signed no entry of
+        the game, the game is void. ValueError: a malformed agreement (the peer ignores it with one line)."""
         p = self.peer
-        a = self.round.take(fp, msg, p.met)
+        a = self.round.take(msg, p.met)
         if a is None:
             return
+        fp = msg["by"]
         m = p.machine
         if m is None:
             p.progress.set()
+            if self._relayed.get(fp, 0) < MAX_RELAYS and (fp in self._relayed or len(self._relayed) < 64):
+                self._relayed[fp] = self._relayed.get(fp, 0) + 1
+                await p.mesh.broadcast(msg)  # type: ignore[union-attr]
             return
+        label = self._label(fp)
         seat = next((i for i, ident in enumerate(m.ids) if ident.fingerprint() == fp), None)
         if seat is None or p.ended or not moved_on(m.g, seat, a) or p.store is None:
             return

@@ -343,7 +343,7 @@ class NetPart:
             if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store), store.head_id):
                 self.progress.set()
         elif k == "agree":
-            self.agreeing.take(fp, label, msg)  # (p2p/peer/agreeing.py)
+            await self.agreeing.take(msg)  # (p2p/peer/agreeing.py)
         elif k == "get" and self.store is not None:
             for e in self.store.since(msg["from"])[:2000]:
                 await self._safe_send(fp, {"k": "entry", "raw": e.raw})

@@ -275,7 +275,7 @@ def test_a_genesis_carrying_an_agreement_we_replaced_is_refused(tmp_path: Path) 
     assert "did not agree to this roster" in (p.agreeing.genesis_mismatch(g2) or "")
 
 
-def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Path) -> None:
+async def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Path) -> None:
     """We took a genesis; one of its seats had agreed to another roster before the genesis reached it (it refuses
     the genesis, so it would never play and would be named at the patience). Its later agreement, verified, ends our
     game as void before it began: exit 3, nobody named. An agreement that is not later changes nothing."""
@@ -297,16 +297,16 @@ def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Path) ->
     p.agreeing.round.agree(first, bundles)
     for i in order[:3]:
         if i != me:
-            assert p.agreeing.round.take(fp[i], rounds[i].agree(first, bundles), bundles) is not None
+            assert p.agreeing.round.take(rounds[i].agree(first, bundles), bundles) is not None
     g = p.agreeing.round.genesis(first, bundles)
     raw = encode_entry(seeds.ids[order[0]], g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
     assert p._check_genesis(raw, "p0")
     p._start(raw)
     again = rounds[mover].message()  # the same agreement again: no news
-    p.agreeing.take(fp[mover], f"p{mover}", again)
+    await p.agreeing.take(again)
     assert not p.ended and not p.outcome.void
     later = rounds[mover].agree(tuple(fp[i] for i in order[1:]), bundles)  # it had moved on
-    p.agreeing.take(fp[mover], f"p{mover}", later)
+    await p.agreeing.take(later)
     assert p.outcome.void and p.ended is not None and "did not begin" in p.ended, said
     assert p.outcome.abandoned_by is None and p.outcome.verdict is None
     from adp2p.cli.cmd_join import exit_code
@@ -340,3 +340,34 @@ def test_a_peer_killed_after_agreeing_finds_its_game_on_resume(tmp_path: Path) -
         assert len(logs) == 1
         assert all(p.outcome()["audit_ok"] is True for p in table.peers)
         assert not any((v.data_dir / "lobby").glob("[!.]*"))  # the note went once the game's secrets held the key
+
+
+async def test_an_agreement_shown_to_one_player_only_reaches_the_others(tmp_path: Path) -> None:
+    """A cheater (not the pen holder) sends its agreement to one honest player only, the one not holding the pen:
+    before relaying, the pen holder waited on the cheater while the other waited on the pen holder, and each passed
+    an honest player over (no game, the pen holder told as holding the table up). Agreements are relayed: the pen
+    holder sees it, signs, and all three play."""
+    seeds = draw(3, 24)
+    order = sorted(range(3), key=lambda i: seeds.ids[i].public.sign_pk)
+    pen, other, cheat = order[0], order[1], order[2]
+    target = seeds.ids[other].public.fingerprint()
+
+    class ShowsOne(TablePeer):
+        async def _lobby(self) -> None:
+            mesh = self.mesh
+            assert mesh is not None
+            broadcast = mesh.broadcast
+
+            async def selective(msg: dict[str, Any]) -> None:
+                if msg.get("k") == "agree" and msg.get("by") == self.fp:
+                    if target in mesh.peers:
+                        await mesh.send(target, msg)
+                    return
+                await broadcast(msg)
+
+            mesh.broadcast = selective  # type: ignore[method-assign]
+            await super()._lobby()
+
+    results, said, peers = await _table(tmp_path, 3, 3, seed=24, classes={cheat: ShowsOne})
+    _honest_game(results, said, peers, [pen, other, cheat])
+    assert not any("held the table up" in line for lines in said for line in lines), said
