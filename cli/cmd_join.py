@@ -301,7 +301,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         choose = human_chooser(args.lang, args.react_seconds, args.react, args.ui)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
     prompt = getattr(choose, "prompt", None)
-    if not args.bot and not getattr(args, "yes", False):
+    if not args.bot and not getattr(args, "yes", False) and not _web(args):  # (the page does not ask yet)
         cfg.confirm = roster_asker(choose, args.lang)  # the person confirms who is at the table (p2p/roster.py)
     try:
         identity, note = _rejoining(args)
