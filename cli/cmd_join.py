@@ -310,7 +310,11 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         return 3, None
     peer = TablePeer(cfg, choose, say=say, identity=identity)
     if note is not None:
-        peer.agreeing.restore(note)  # our agreement before the crash: the genesis that seats us is taken
+        try:
+            peer.agreeing.restore(note)  # our agreement before the crash: the genesis that seats us is taken
+        except (KeyError, TypeError, ValueError) as exc:
+            print(f"ad-p2p join: --resume: {args.rejoin} is not a usable lobby note ({exc})", file=sys.stderr)
+            return 3, None
     getattr(choose, "attach", lambda _peer: None)(peer)
     resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
     problem = _writable(cfg.data_dir, args.lang)
