@@ -319,7 +319,7 @@ def roster_asker(choose: Any, lang: str, inp: Any = None, out: Any = None) -> An
     """Ask the person at this terminal whether to start with the players the table would seat (their names and key
     fingerprints, the table word's status: p2p/peer/agreeing.py writes the text). None where nobody can be asked
     (input or output not a terminal: a script stands for the person, and agrees)."""
-    from adp2p.cli.tui.prompt import say_wrapped
+    from adp2p.cli.tui.reading import say_wrapped
     from adp2p.cli.words import msg
 
     inp, out = inp or sys.stdin, out or sys.stdout

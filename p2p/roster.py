@@ -37,6 +37,8 @@ from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis
 
 MAX_AGREEMENTS = 64  # players whose latest agreement a peer keeps (as many as it may meet in a lobby)
 MAX_RELAYS = 16  # agreements of one signer a peer relays to the others (an honest one makes a few per lobby)
+MIN_PATIENCE = 10.0  # seconds: a seat is never passed over sooner (a lobby on a loaded machine takes a few seconds
+# to form; a shorter patience passed honest players over, whose views of the lobby had not met yet)
 MAX_TICK = 1.5  # seconds one step of the round may charge: a peer that did not run for a while blames nobody
 
 
@@ -131,7 +133,7 @@ class RosterRound:
         self.identity = identity
         self.fp = identity.public.fingerprint()
         self.terms = terms
-        self.patience = patience
+        self.patience = max(MIN_PATIENCE, patience)
         self.nonce = nonce or pysecrets.token_bytes(16)  # one per lobby: another game with the same keys, another id
         self.turn = 0
         self.mine: Agreement | None = None
