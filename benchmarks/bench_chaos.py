@@ -20,7 +20,7 @@ at random moments, then a judgement of every game. Scenarios:
               from its own address (127.0.0.1), while it resumes on a new port: it must get back in (the others'
               handshake slots give way to a seated player's; it also dials the addresses it learned for the game)
   lobby_stop  one more peer than the table's players; one peer, at random, is stopped (SIGSTOP) in the lobby for
-              2.5 abandon periods, then continued: the table must go on without it if it held the table up (it
+              1.5 times the time a seat may hold the table up (the patience, at least 10 s), then continued: the table must go on without it if it held the table up (it
               had not agreed, or held the pen: the roster agreement passes it over) and play one game; the one left
               out leaves with one line (exit 3), nobody named
   lobby_gone  one more peer than the table's players; one peer, at random, is killed in the lobby for good: the
@@ -66,6 +66,7 @@ from _outsiders import flood
 from _table_procs import Table, free_port, log_records
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.protocol import Kind
+from adp2p.p2p.roster import MIN_PATIENCE
 from netns import NetnsLab
 from small_disk import fill, mount_small, unmount
 
@@ -212,7 +213,7 @@ def play(
                     gone.add(v.index)
                 else:
                     table.signal_nowait(v, signal.SIGSTOP)
-                    time.sleep(2.5 * PATIENCE)
+                    time.sleep(1.5 * max(PATIENCE, MIN_PATIENCE))  # past the time a seat may hold the table up
                     table.signal_nowait(v, signal.SIGCONT)
             codes = table.wait([p for p in peers if p.index not in gone], timeout=BOUND)
             return table, gone, faulted, codes
