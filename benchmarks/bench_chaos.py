@@ -20,9 +20,10 @@ at random moments, then a judgement of every game. Scenarios:
               from its own address (127.0.0.1), while it resumes on a new port: it must get back in (the others'
               handshake slots give way to a seated player's; it also dials the addresses it learned for the game)
   lobby_stop  one more peer than the table's players; one peer, at random, is stopped (SIGSTOP) in the lobby for
-              1.5 times the time a seat may hold the table up (the patience, at least 10 s), then continued: the table must go on without it if it held the table up (it
-              had not agreed, or held the pen: the roster agreement passes it over) and play one game; the one left
-              out leaves with one line (exit 3), nobody named
+              1.5 times the time a seat may hold the table up (the patience, at least 10 s), then continued: the
+              table must go on without it if it held the table up (it had not agreed, or held the pen: the roster
+              agreement passes it over) and play one game; the one left out leaves with one line (exit 3), nobody
+              named
   lobby_gone  one more peer than the table's players; one peer, at random, is killed in the lobby for good: the
               others play one game (the spare takes its seat), the spare left out leaves with one line
   agree_kill  SIGKILL one peer as soon as its roster agreement is on disk (its lobby note: before or after the
