@@ -50,7 +50,8 @@ SHUFFLE_CHALLENGE = _d("shuffle/challenge")  # proof of shuffle: the Fiat-Shamir
 SHUFFLE_NONCE = _d("shuffle/nonce")  # proof of shuffle: hedged prover randomness
 CODE_BLIND = _d("code-blind")  # a password code's Pedersen blinding, from the salt of its hash commitment
 CODE_VERIFIED = _d("code/verified")  # key of a proof of distinct codes this process verified (local only)
-SET_PROOF = _d("set-proof")  # challenge of a proof that a committed number lies in a public set (crypto/set_proofs.py)
+SET_PROOF = _d("set-proof")  # challenge of a proof that a committed number is in a public set (crypto/set_proofs.py)
+NUMBER_BLIND = _d("number-blind")  # a hidden card number's Pedersen blinding, from its holder's deck secret
 
 # --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
 PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
@@ -98,4 +99,5 @@ ALL = (
     CODE_BLIND,
     CODE_VERIFIED,
     SET_PROOF,
+    NUMBER_BLIND,
 )

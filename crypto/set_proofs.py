@@ -134,6 +134,19 @@ def commit_number(value: int, blind: bytes) -> bytes:
     return rh if vg is None else add(rh, vg)
 
 
+def number_blinding(game_id: bytes, handle: int, secret: bytes) -> bytes:
+    """The Pedersen blinding of the number of the card at ``handle`` held by the seat whose deck secret is ``secret``:
+    ``H2S(NUMBER_BLIND, game_id, u64(handle), secret)``. As secret as the deck key until the end of the game, kept
+    with it in the secrets file (nothing new to store), and known to all once the deck secret is revealed, so the
+    audit opens every number commitment too."""
+    if type(game_id) is not bytes or len(game_id) not in (16, 32):
+        raise MalformedEncoding("number blinding: game id of 16 or 32 bytes")
+    if type(handle) is not int or not 0 <= handle < 2**64:
+        raise MalformedEncoding("number blinding: a handle in [0, 2^64)")
+    r = hash_to_scalar(domains.NUMBER_BLIND, game_id, u64(handle), check_nonzero_scalar(secret, "deck secret"))
+    return check_nonzero_scalar(r, "number blinding")  # zero with probability 2^-252
+
+
 def _minus(c: bytes, v: int) -> bytes:
     vg = _times_g(v)
     return c if vg is None else sub(c, vg)

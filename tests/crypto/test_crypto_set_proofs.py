@@ -13,7 +13,14 @@ import random
 import pytest
 from adp2p.crypto import set_proofs as sp
 from adp2p.crypto.code_proofs import H
-from adp2p.crypto.errors import CommitmentMismatch, FalseStatement, InvalidPoint, InvalidProof, MalformedEncoding
+from adp2p.crypto.errors import (
+    CommitmentMismatch,
+    FalseStatement,
+    InvalidPoint,
+    InvalidProof,
+    InvalidScalar,
+    MalformedEncoding,
+)
 from adp2p.crypto.group import (
     L,
     add,
@@ -202,3 +209,19 @@ def test_fuzz_never_raises_anything_but_invalid_proof(junk: bytes, members: set[
     for proof in (junk, (junk * 600)[: 64 * len(s)] if junk else bytes(64 * len(s))):
         with pytest.raises(InvalidProof):
             sp.verify_in_set(c, s, proof, CTX)
+
+
+def test_number_blinding_known_answer_and_bounds() -> None:
+    """A hidden card's blinding from its holder's deck secret: game id 00112233…eeff, handle 42, secret 11."""
+    r = sp.number_blinding(GAME_ID, 42, scalar_from_int(11))
+    assert r.hex() == "9141f2f2ff555327121e23cdb19b5e70d31c975647e926e3979f86b624cbeb06"
+    assert r != sp.number_blinding(GAME_ID, 43, scalar_from_int(11))
+    assert r != sp.number_blinding(GAME_ID, 42, scalar_from_int(12))
+    assert r != sp.number_blinding(bytes(16), 42, scalar_from_int(11))
+    for args in ((bytes(15), 42, scalar_from_int(11)), (GAME_ID, -1, scalar_from_int(11)), (GAME_ID, 2**64, BLIND),
+                 (GAME_ID, True, BLIND)):
+        with pytest.raises(MalformedEncoding):
+            sp.number_blinding(*args)  # type: ignore[arg-type]
+    for bad in (bytes(32), (L + 1).to_bytes(32, "little")):  # a zero or non-canonical secret
+        with pytest.raises(InvalidScalar):
+            sp.number_blinding(GAME_ID, 42, bad)
