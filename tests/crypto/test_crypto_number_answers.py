@@ -17,7 +17,8 @@ from adp2p.crypto import number_answers as na
 from adp2p.crypto import set_proofs as sp
 from adp2p.crypto.errors import CommitmentMismatch, FalseStatement, InvalidProof, MalformedEncoding
 from adp2p.crypto.group import CardTable, L, mul, scalar_from_int, sub
-from crypto_helpers import GAME_ID, forge_set_proof
+from crypto_helpers import GAME_ID
+from set_forgery import forge_set_proof
 
 Q = na.Question
 NUMBERS = na.CARD_NUMBERS

@@ -29,9 +29,10 @@ from adp2p.crypto.group import (
     scalar_from_int,
     scalar_sub,
 )
-from crypto_helpers import GAME_ID, forge_set_proof
+from crypto_helpers import GAME_ID
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from set_forgery import forge_set_proof
 
 U = tuple(range(1, 10))
 CTX = sp.NumberContext(GAME_ID, 1, 7, b"near", 42)
