@@ -144,6 +144,6 @@ def verify_answer(commitment: bytes, question: Question, x: int, yes: bool, proo
     """Raise InvalidProof unless ``proof`` shows the answer ``yes`` to ``question`` about ``x`` is true of the number
     ``commitment`` holds (MalformedEncoding for a malformed question, number, answer or context; InvalidPoint for a
     commitment that is no point)."""
-    if ctx.purpose != _check_question(question).value:
+    if not isinstance(ctx, NumberContext) or ctx.purpose != _check_question(question).value:
         raise MalformedEncoding("answer proof: the context's purpose is not the question")
     verify_in_set(commitment, answer_set(question, x, yes), proof, ctx)

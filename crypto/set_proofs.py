@@ -91,6 +91,13 @@ class NumberContext(NamedTuple):
                      u64(self.seq))
 
 
+def context_bytes(context: object) -> bytes:
+    """The bytes of a number context (MalformedEncoding for anything that is not a well-formed NumberContext)."""
+    if not isinstance(context, NumberContext):
+        raise MalformedEncoding("number proof context: expected a NumberContext")
+    return context.to_bytes()
+
+
 def check_value(v: object, what: str = "value") -> int:
     if type(v) is not int or not 0 <= v < MAX_ATTRIBUTE:
         raise MalformedEncoding(f"{what}: expected an int in [0, {MAX_ATTRIBUTE})")
@@ -180,7 +187,7 @@ def prove_in_set(
     seed = secrets.token_bytes(32) if entropy is None else entropy
     if type(seed) is not bytes or len(seed) != 32:
         raise MalformedEncoding("proof entropy: expected 32 bytes")
-    ctx = context.to_bytes()
+    ctx = context_bytes(context)
     t = members.index(value)
     ys = [_minus(commitment, s) for s in members]
     for attempt in range(16):
@@ -221,7 +228,7 @@ def verify_in_set(commitment: bytes, members: NumberSet, proof: bytes, context: 
     """Raise InvalidProof unless ``proof`` shows the number ``commitment`` holds lies in ``members`` (InvalidPoint
     for a commitment that is no point; MalformedEncoding for a malformed set or context)."""
     members = check_set(members)
-    ctx = context.to_bytes()
+    ctx = context_bytes(context)
     check_point(commitment, "number commitment")
     size = len(members) * BRANCH_LEN
     if type(proof) is not bytes or len(proof) != size:

@@ -107,6 +107,9 @@ def test_an_answer_is_bound_to_its_question_number_card_and_entry() -> None:
             na.verify_answer(c, Q.NEAR, 5, bad_yes, p, ctx)  # type: ignore[arg-type]
     with pytest.raises(MalformedEncoding):
         na.verify_answer(c, "near", 5, True, p, ctx)  # type: ignore[arg-type]
+    for bad_ctx in (None, tuple(ctx), ctx.to_bytes()):
+        with pytest.raises(MalformedEncoding):
+            na.verify_answer(c, Q.NEAR, 5, True, p, bad_ctx)  # type: ignore[arg-type]
     with pytest.raises(CommitmentMismatch):
         na.prove_answer(c, 5, blind, Q.NEAR, 5, ctx)
 

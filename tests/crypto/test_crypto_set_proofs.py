@@ -177,6 +177,10 @@ def test_malformed_sets_and_contexts_are_refused() -> None:
             ctx.to_bytes()
     with pytest.raises(MalformedEncoding):
         sp.prove_in_set(c, 4, BLIND, (4,), CTX, entropy=b"short")
+    p = sp.prove_in_set(c, 4, BLIND, (4,), CTX)
+    for bad_ctx in (None, CTX.to_bytes(), tuple(CTX)):
+        with pytest.raises(MalformedEncoding):
+            sp.verify_in_set(c, (4,), p, bad_ctx)  # type: ignore[arg-type]
     with pytest.raises(MalformedEncoding):
         sp.commit_number(2**16, BLIND)
 
