@@ -61,9 +61,9 @@ class Question(Enum):
 
     NEAR = b"near"
     EQUAL = b"equal"
-    IN_CODE = b"in-code"
-    CODES_TOUCH = b"codes-touch"
-    NOT_NUMBER = b"not-number"
+    IN_CODE = b"in_code"
+    CODES_TOUCH = b"touch"
+    NOT_NUMBER = b"not_suitcase"
 
 
 _HOLDS: dict[Question, Callable[[int, int], bool]] = {

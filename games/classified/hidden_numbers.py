@@ -19,16 +19,24 @@ and the card link proof in the number context ``(game_id, holder, h, "link", seq
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from adp2p.crypto import number_answers as na
 from adp2p.crypto.card_link import PROOF_LEN as LINK_LEN
 from adp2p.crypto.card_link import prove_card_link, verify_card_link
 from adp2p.crypto.deck import SHARE_LEN, Ciphertext, DeckKey, Share, combine, verify_share
-from adp2p.crypto.errors import CryptoError
+from adp2p.crypto.errors import CryptoError, FalseStatement
 from adp2p.crypto.group import POINT_LEN
-from adp2p.crypto.set_proofs import BRANCH_LEN, NumberContext, commit_number, number_blinding
+from adp2p.crypto.set_proofs import (
+    BRANCH_LEN,
+    NumberContext,
+    check_set,
+    commit_number,
+    number_blinding,
+    prove_in_set,
+    verify_in_set,
+)
 from adp2p.p2p.protocol import ProtocolError
 
 RULE_LINK = "number_link"  # a hidden card's number commitment that is not its card's, or a link out of place
@@ -39,18 +47,35 @@ FIELDS = ("number", "link", "proofs")
 
 
 class Claim(NamedTuple):
-    """What the rules ask an answer to say: question ``q`` about the public number ``x``, answered ``yes``."""
+    """What an answer says about a hidden card: its number lies in `members` (a public subset of 1..9, strictly
+    increasing; empty when the answer given is true of no number at all). `purpose` names the question in the proof's
+    context (the rules' question kind: `near`, `equal`, `in_code`, `touch`, `not_suitcase`, `guard_guild`)."""
 
-    q: na.Question
-    x: int
-    yes: bool
+    purpose: bytes
+    members: tuple[int, ...]
+
+
+def claim_of(purpose: bytes, holds: Callable[[int], bool], said: bool) -> Claim:
+    """The claim of the answer `said` to a question whose truth for a hidden number n is `holds(n)`: the rules'
+    own truth (engine/classified/questions.py with the hidden face set to n), so no rule is written twice."""
+    return Claim(purpose, tuple(n for n in na.CARD_NUMBERS if holds(n) == said))
+
+
+def answer_claim(q: na.Question, x: int, yes: bool) -> Claim:
+    """The claim of the answer `yes` to the named question `(q, x)` of crypto/number_answers.py."""
+    return Claim(q.value, na.answer_set(q, x, yes))
 
 
 def _check_claims(claims: Sequence[Claim]) -> None:
     if not 1 <= len(claims) <= MAX_CLAIMS:
         raise ValueError("an answer makes one or two claims")
-    for q, x, yes in claims:
-        na.answer_set(q, x, yes)  # MalformedEncoding for a question, number or answer that is none
+    for purpose, members in claims:
+        if type(purpose) is not bytes or not 1 <= len(purpose) <= 64:
+            raise ValueError("a claim's purpose is 1..64 bytes")
+        if not isinstance(members, tuple) or not set(members) <= set(na.CARD_NUMBERS):
+            raise ValueError("a claim's members are a strictly increasing subset of 1..9")
+        if members:
+            check_set(members)  # MalformedEncoding unless strictly increasing
 
 
 class HiddenNumbers:
@@ -125,15 +150,17 @@ class HiddenNumbers:
         proofs = body.get("proofs")
         if not (isinstance(proofs, list) and len(proofs) == len(claims)):
             raise ProtocolError(author, f"its answer carries no proof per claim ({len(claims)} due)", rule=RULE_ANSWER)
-        for (q, x, yes), proof in zip(claims, proofs, strict=True):
+        for (purpose, members), proof in zip(claims, proofs, strict=True):
             if type(proof) is not bytes or len(proof) > MAX_PROOF:
                 raise ProtocolError(author, "an answer proof that is not bytes of at most 512", rule=RULE_ANSWER)
+            what = f"its {purpose.decode(errors='replace')} answer about card {h}"
+            if not members:
+                raise ProtocolError(author, f"{what} is true of no number", rule=RULE_ANSWER)
             try:
-                na.verify_answer(commitment, q, x, yes, proof, na.context(q, self.game_id, author, h, seq))
+                verify_in_set(commitment, members, proof, NumberContext(self.game_id, author, h, purpose, seq))
             except CryptoError:
-                said = "yes" if yes else "no"
-                why = f"its proof of the answer {said!r} ({q.value.decode()} {x}) about card {h} does not verify"
-                raise ProtocolError(author, why, rule=RULE_ANSWER) from None
+                raise ProtocolError(author, f"{what} is not proved (its number is not in {members})",
+                                    rule=RULE_ANSWER) from None
 
 
 class NumberProver:
@@ -155,7 +182,11 @@ class NumberProver:
         entropy: bytes | None = None,
     ) -> dict[str, Any]:
         """The body fields of the answer at `seq` about card `h` (index `face` of the table, Card Number `number`):
-        `link_share` (the other seat's share of `h`, as it reached us) for the first answer about `h`, else None."""
+        `link_share` (the other seat's share of `h`, as it reached us) for the first answer about `h`, else None.
+        FalseStatement for a claim its number does not satisfy (an empty claim included): never a false proof."""
+        _check_claims(claims)
+        if not all(number in members for _purpose, members in claims):
+            raise FalseStatement("a claim its number does not satisfy")
         seat = self.key.seat
         blind = number_blinding(self.game_id, h, self.key.secret)
         c = commit_number(number, blind)
@@ -167,7 +198,8 @@ class NumberProver:
                                     entropy=entropy)
             out["number"], out["link"] = c, [link_share.to_bytes(), proof]
         out["proofs"] = [
-            na.prove_claim(c, number, blind, q, x, yes, na.context(q, self.game_id, seat, h, seq), entropy=entropy)
-            for q, x, yes in claims
+            prove_in_set(c, number, blind, members, NumberContext(self.game_id, seat, h, purpose, seq),
+                         entropy=entropy)
+            for purpose, members in claims
         ]
         return out

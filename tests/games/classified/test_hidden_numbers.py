@@ -18,7 +18,15 @@ from adp2p.crypto import number_answers as na
 from adp2p.crypto.errors import FalseStatement, MalformedEncoding
 from adp2p.crypto.group import CardTable, mul, scalar_from_int, sub
 from adp2p.crypto.set_proofs import NumberContext, commit_number, number_blinding
-from adp2p.games.classified.hidden_numbers import RULE_ANSWER, RULE_LINK, Claim, HiddenNumbers, NumberProver
+from adp2p.games.classified.hidden_numbers import (
+    RULE_ANSWER,
+    RULE_LINK,
+    Claim,
+    HiddenNumbers,
+    NumberProver,
+    answer_claim,
+    claim_of,
+)
 from adp2p.p2p.protocol import ProtocolError
 from set_forgery import forge_set_proof
 
@@ -82,7 +90,7 @@ def _named(peers: list[HiddenNumbers], t: Table, seq: int, h: int, claims: list[
 
 
 def _truth(t: Table, h: int, q: na.Question, x: int) -> Claim:
-    return Claim(q, x, na.holds(q, t.number(h), x))
+    return answer_claim(q, x, na.holds(q, t.number(h), x))
 
 
 def test_honest_answers_are_accepted_at_every_peer_and_linked_once(table: Table) -> None:
@@ -98,7 +106,8 @@ def test_honest_answers_are_accepted_at_every_peer_and_linked_once(table: Table)
     later = [
         [_truth(table, SUITCASE, Q.EQUAL, n)],
         [_truth(table, SUITCASE, Q.IN_CODE, 6)],
-        [Claim(Q.NOT_NUMBER, na.wheel(n + 1), True), Claim(Q.NOT_NUMBER, na.wheel(n + 4), True)],  # Picking Petals
+        [answer_claim(Q.NOT_NUMBER, na.wheel(n + 1), True),  # Picking Petals: two numbers
+         answer_claim(Q.NOT_NUMBER, na.wheel(n + 4), True)],
     ]
     for seq, claims in enumerate(later, start=11):
         body = prover.fields(seq, SUITCASE, table.pile[SUITCASE], table.faces[SUITCASE], n, claims, link_share=None)
@@ -112,7 +121,7 @@ def test_an_honest_prover_refuses_every_lie(table: Table) -> None:
     prover, n = _prover(table), table.number(SUITCASE)
     for q in Q:
         for x in na.CARD_NUMBERS:
-            lie = Claim(q, x, not na.holds(q, n, x))
+            lie = answer_claim(q, x, not na.holds(q, n, x))
             with pytest.raises(FalseStatement):
                 prover.fields(20, SUITCASE, table.pile[SUITCASE], table.faces[SUITCASE], n, [lie], link_share=None)
 
@@ -124,30 +133,31 @@ def _lying_body(t: Table, seq: int, h: int, lie: Claim, *, first: bool) -> dict:
     c = commit_number(n, blind)
     body = {}
     if first:
-        honest = _prover(t).fields(seq, h, t.pile[h], t.faces[h], n, [Claim(Q.EQUAL, n, True)], link_share=t.shares[h])
+        honest = _prover(t).fields(seq, h, t.pile[h], t.faces[h], n, [answer_claim(Q.EQUAL, n, True)],
+                                   link_share=t.shares[h])
         body = {"number": honest["number"], "link": honest["link"]}
-    members = na.answer_set(lie.q, lie.x, lie.yes)
-    ctx = na.context(lie.q, GAME_ID, HOLDER, h, seq)
+    members = lie.members
+    ctx = NumberContext(GAME_ID, HOLDER, h, lie.purpose, seq)
     body["proofs"] = [forge_set_proof(c, members, random.Random(seq).randrange(len(members)), blind, ctx)]
     return body
 
 
 @pytest.mark.parametrize("q", list(Q), ids=lambda q: q.name.lower())
 def test_a_liar_for_each_kind_of_answer_is_named_at_every_peer(table: Table, q: na.Question) -> None:
-    """About the Suitcase (the Guard for codes-touch), on a first answer (with an honest link: the record stays
+    """About the Suitcase (the Guard for touch), on a first answer (with an honest link: the record stays
     unlinked) and on a later one, for every asked number."""
     h = GUARD if q is Q.CODES_TOUCH else SUITCASE
     n = table.number(h)
     peers = _peers(table)
     for x in na.CARD_NUMBERS:
-        lie = Claim(q, x, not na.holds(q, n, x))
+        lie = answer_claim(q, x, not na.holds(q, n, x))
         _named(peers, table, 30 + x, h, [lie], _lying_body(table, 30 + x, h, lie, first=True), RULE_ANSWER)
     assert all(p.commitment(h) is None for p in peers)
     honest = [_truth(table, h, q, 5)]
     _accept(peers, table, 40, h, honest, _prover(table).fields(40, h, table.pile[h], table.faces[h], n, honest,
                                                                  link_share=table.shares[h]))
     for x in na.CARD_NUMBERS:
-        lie = Claim(q, x, not na.holds(q, n, x))
+        lie = answer_claim(q, x, not na.holds(q, n, x))
         _named(peers, table, 50 + x, h, [lie], _lying_body(table, 50 + x, h, lie, first=False), RULE_ANSWER)
 
 
@@ -197,7 +207,7 @@ def test_a_consistent_liar_with_a_false_number_is_named_at_its_first_answer(tabl
     c2p = deck.combine(ct, [share.d])
     lctx = NumberContext(GAME_ID, HOLDER, h, b"link", 80)
     statement = (J, table.keys[HOLDER].public, ct.c1, c2p, c)
-    claims = [Claim(Q.NEAR, false, True)]  # true of the false number
+    claims = [answer_claim(Q.NEAR, false, True)]  # true of the false number
     proofs = [na.prove_claim(c, false, blind, Q.NEAR, false, True, na.context(Q.NEAR, GAME_ID, HOLDER, h, 80))]
     for f in [f for f in range(18) if f // 2 + 1 == false] + [table.faces[h]]:
         forged = cl._prove(statement, table.keys[HOLDER].secret, scalar_from_int(f + 1), blind, lctx.to_bytes(),
@@ -217,7 +227,7 @@ def test_a_suitcase_swapped_mid_game_is_named_at_every_peer(table: Table) -> Non
                                                               link_share=table.shares[SUITCASE]))
     m = table.number(HAND)
     x = m if m != n else na.wheel(m + 4)  # a question whose answer differs for the swapped card if it can
-    swapped = [Claim(Q.EQUAL, x, m == x)]
+    swapped = [answer_claim(Q.EQUAL, x, m == x)]
     by_hand = prover.fields(91, HAND, table.pile[HAND], table.faces[HAND], m, swapped, link_share=table.shares[HAND])
     # the hand card's own link, presented as the Suitcase's: a second link for a linked card
     _named(peers, table, 91, SUITCASE, swapped, by_hand, RULE_LINK)
@@ -236,12 +246,12 @@ def test_a_false_face_down_guard_comparison_is_named_at_every_peer(table: Table)
     g = table.number(GUARD)
     for seq, a in enumerate(na.CARD_NUMBERS, start=100):
         touch = bool(set(na.code_of(a)) & set(na.code_of(g)))
-        claims = [Claim(Q.CODES_TOUCH, a, touch)]
+        claims = [answer_claim(Q.CODES_TOUCH, a, touch)]
         first = peers[0].commitment(GUARD) is None
         body = prover.fields(seq, GUARD, table.pile[GUARD], table.faces[GUARD], g, claims,
                              link_share=table.shares[GUARD] if first else None)
         _accept(peers, table, seq, GUARD, claims, body)
-        lie = Claim(Q.CODES_TOUCH, a, not touch)
+        lie = answer_claim(Q.CODES_TOUCH, a, not touch)
         _named(peers, table, seq + 20, GUARD, [lie], _lying_body(table, seq + 20, GUARD, lie, first=False),
                RULE_ANSWER)
 
@@ -269,8 +279,51 @@ def test_the_rules_claims_are_checked_before_anyone_is_blamed(table: Table) -> N
     """A malformed claim is the caller's bug (the rules'): it raises, and names nobody."""
     p = _peers(table)[0]
     good = {"proofs": [bytes(64)]}
-    for claims in ([], [Claim(Q.NEAR, 0, True)], [Claim(Q.NEAR, 10, True)], [Claim("near", 3, True)],
-                   [Claim(Q.NEAR, 3, 1)], [Claim(Q.NEAR, 3, True)] * 3):
+    for claims in ([], [Claim(b"near", (0, 1))], [Claim(b"near", (1, 10))], [Claim("near", (3,))],
+                   [Claim(b"near", (3, 2))], [Claim(b"near", [3])], [Claim(b"", (3,))], [Claim(b"near", (3,))] * 3,
+                   [Claim(b"near", (True, 3))]):
         with pytest.raises((ValueError, MalformedEncoding)) as got:
             p.check(HOLDER, 1, SUITCASE, table.pile[SUITCASE], claims, good)  # type: ignore[arg-type]
         assert not isinstance(got.value, ProtocolError)
+    for x in (0, 10, True):
+        with pytest.raises(MalformedEncoding):
+            answer_claim(Q.NEAR, x, True)
+
+
+def test_an_answer_true_of_no_number_is_named_and_never_proved(table: Table) -> None:
+    peers, prover, n = _peers(table), _prover(table), table.number(SUITCASE)
+    nothing = claim_of(b"near", lambda _n: True, False)  # "no" to a question true of every number
+    assert nothing.members == ()
+    with pytest.raises(FalseStatement):
+        prover.fields(120, SUITCASE, table.pile[SUITCASE], table.faces[SUITCASE], n, [nothing],
+                      link_share=table.shares[SUITCASE])
+    honest = prover.fields(120, SUITCASE, table.pile[SUITCASE], table.faces[SUITCASE], n,
+                           [_truth(table, SUITCASE, Q.NEAR, 1)], link_share=table.shares[SUITCASE])
+    _named(peers, table, 120, SUITCASE, [nothing], honest, RULE_ANSWER)
+
+
+GUILD_GUARDS = (2, 3, 4, 6, 8, 9)  # the numbers whose card can guard (a stand-in for the rules' card data)
+
+
+def test_the_guild_of_a_face_down_guard_is_proved_when_it_is_enlisted(table: Table) -> None:
+    """The rules ask that a card enlisted face down can guard: the claim is the set the rules' own truth gives
+    (`claim_of`), proved against the card with its link at Enlist. Its true answer is accepted at every peer, the
+    other one (a card that cannot guard passed off as one, or the reverse) named."""
+    peers, prover, g = _peers(table), _prover(table), table.number(GUARD)
+    can = g in GUILD_GUARDS
+    true_claim = claim_of(b"guard_guild", lambda n: n in GUILD_GUARDS, can)
+    false_claim = claim_of(b"guard_guild", lambda n: n in GUILD_GUARDS, not can)
+    assert set(true_claim.members) | set(false_claim.members) == set(na.CARD_NUMBERS)
+    with pytest.raises(FalseStatement):
+        prover.fields(130, GUARD, table.pile[GUARD], table.faces[GUARD], g, [false_claim],
+                      link_share=table.shares[GUARD])
+    body = prover.fields(130, GUARD, table.pile[GUARD], table.faces[GUARD], g, [true_claim],
+                         link_share=table.shares[GUARD])
+    blind = number_blinding(GAME_ID, GUARD, table.keys[HOLDER].secret)
+    c = commit_number(g, blind)
+    ctx = NumberContext(GAME_ID, HOLDER, GUARD, b"guard_guild", 130)
+    forged = {**body, "proofs": [forge_set_proof(c, false_claim.members, 0, blind, ctx)]}
+    _named(peers, table, 130, GUARD, [false_claim], forged, RULE_ANSWER)
+    _named(peers, table, 130, GUARD, [false_claim], body, RULE_ANSWER)  # the true proof is no proof of the lie
+    _accept(peers, table, 130, GUARD, [true_claim], body)
+    assert all(p.commitment(GUARD) == c for p in peers)
