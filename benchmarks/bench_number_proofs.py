@@ -6,9 +6,10 @@ Run: ./dev bench number_proofs   (or .venv/bin/python benchmarks/bench_number_pr
 For each question (Fortune Teller's ±2, Test Access Codes' equal, Wheel of Fate's in-Code, an Assassination Attempt's
 Codes touching, Picking Petals' not-my-number) and each answer (yes / no), at its largest set over 1..9: the proof's
 bytes and the median and best CPU time (process time: this machine is shared) to prove and to verify; then the card
-link that ties the Suitcase's commitment to its dealt card (once per Suitcase or face-down Guard), and a whole game's
-answers as a peer checks them. Before EVERY verify the process forgets every point it validated (`forget_valid_points`),
-so each figure is what a fresh peer or auditor pays. The load average is printed beside every line.
+link that ties the Suitcase's commitment to its dealt card (once per Suitcase or face-down Guard), a hand mixed after
+a show (a proof of shuffle of two or three cards), and a whole game's answers as a peer checks them. Before EVERY
+verify the process forgets every point it validated (`forget_valid_points`) and every proof of shuffle it verified, so
+each figure is what a fresh peer or auditor pays. The load average is printed beside every line.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from adp2p.crypto import card_link, deck, group
+from adp2p.crypto import card_link, deck, group, shuffle_proof
 from adp2p.crypto import number_answers as na
 from adp2p.crypto import set_proofs as sp
 
@@ -85,6 +86,22 @@ def main() -> None:
     row("card link of a Suitcase (18-card deck)", len(lp),
         lambda: card_link.prove_card_link(j, ct.c1, c2p, holder.secret, c, number, blind, face, lctx),
         lambda: card_link.verify_card_link(j, ct.c1, c2p, holder.public, c, lp, lctx), repeat)
+
+    # a hand mixed after a show: a one-step shuffle of the hand's ciphertexts with its proof
+    for size in (2, 3):
+        hand = pile[6 : 6 + size]
+        mixed, w = deck.shuffle(hand, pk)
+        sctx = shuffle_proof.ShuffleContext(gid, b"mix/7", 1, 1)
+        mp = shuffle_proof.prove_shuffle(sctx, pk, hand, mixed, w.perm, w.rs)
+
+        def check_mix(hand: list = hand, mixed: list = mixed, mp: bytes = mp, sctx: object = sctx) -> None:
+            shuffle_proof.forget_verified()
+            shuffle_proof.verify_shuffle_proof(sctx, pk, hand, mixed, mp)  # type: ignore[arg-type]
+
+        row(f"hand mix of {size} (proof of shuffle)", len(mp),
+            lambda hand=hand, mixed=mixed, w=w, sctx=sctx: shuffle_proof.prove_shuffle(sctx, pk, hand, mixed, w.perm,
+                                                                                       w.rs),
+            check_mix, repeat)
 
     # a game's answers as a peer checks them: two Suitcases and six face-down Guards linked, 30 answers of the
     # largest kind (8 numbers), every point validated afresh once (a fresh auditor)
