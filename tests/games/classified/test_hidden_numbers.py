@@ -302,7 +302,7 @@ def test_an_answer_true_of_no_number_is_named_and_never_proved(table: Table) -> 
     _named(peers, table, 120, SUITCASE, [nothing], honest, RULE_ANSWER)
 
 
-GUILD_GUARDS = (2, 3, 4, 6, 8, 9)  # the numbers whose card can guard (a stand-in for the rules' card data)
+GUILD_GUARDS = (1, 2, 4, 5, 7, 8)  # can guard: Guards 2 5 8, Sentinels 1 4 7 (the rules engine's ruling C-GUILDS)
 
 
 def test_the_guild_of_a_face_down_guard_is_proved_when_it_is_enlisted(table: Table) -> None:
