@@ -11,8 +11,10 @@ fold's attributes, so the table's Machine calls them from its hooks and a test c
 - `NumberProver` — the answering seat: the body fields of its answer (`number` and `link` with the first answer about
   a card, `proofs` always). An honest prover never proves a false claim (crypto raises `FalseStatement`).
 
-Fields: ``proofs: [bin ≤ 512]`` (one set membership proof per claim, in the rules' order); with the first answer
-about card ``h`` only, ``number: bin(32)`` (``C_h``, blinding ``number_blinding(game_id, h, deck secret)``) and
+An entry carries ``hidden: [item]``, one item per hidden card its event makes claims about (`HiddenNumbers.check_entry`;
+an answer: one; the Big Reveal: each card it claims), each item ``{h, proofs, number?, link?}``:
+``proofs: [bin ≤ 512]`` (one set membership proof per claim, in the rules' order); with the first claim about card
+``h`` only, ``number: bin(32)`` (``C_h``, blinding ``number_blinding(game_id, h, deck secret)``) and
 ``link: [share: bin(97), proof: bin(128)]`` (the other seat's decryption share of ``h`` as it reached the holder,
 and the card link proof in the number context ``(game_id, holder, h, "link", seq)``).
 """
@@ -42,7 +44,8 @@ from adp2p.p2p.protocol import ProtocolError
 RULE_LINK = "number_link"  # a hidden card's number commitment that is not its card's, or a link out of place
 RULE_ANSWER = "classified_answer"  # an answer whose proof is missing or false
 MAX_PROOF = (len(na.CARD_NUMBERS) - 1) * BRANCH_LEN  # 512: the largest set over 1..9
-MAX_CLAIMS = 2  # Picking Petals names at most two numbers
+MAX_CLAIMS = 2  # claims about one card in one entry (Picking Petals names at most two numbers)
+MAX_ITEMS = 6  # hidden cards one entry proves claims about (the Big Reveal: a Suitcase, Guards, a Final Card)
 FIELDS = ("number", "link", "proofs")
 
 
@@ -53,6 +56,15 @@ class Claim(NamedTuple):
 
     purpose: bytes
     members: tuple[int, ...]
+
+
+class Due(NamedTuple):
+    """One hidden card an entry must prove claims about: its handle, its ciphertext (from a pile this peer checked),
+    and the claims the rules make about it at this seq."""
+
+    h: int
+    card: Ciphertext
+    claims: tuple[Claim, ...]
 
 
 def claim_of(purpose: bytes, holds: Callable[[int], bool], said: bool) -> Claim:
@@ -97,6 +109,25 @@ class HiddenNumbers:
     def commitment(self, h: int) -> bytes | None:
         got = self.linked.get(h)
         return None if got is None else got[1]
+
+    def check_entry(self, author: int, seq: int, due: Sequence[Due], body: Mapping[str, Any]) -> None:
+        """Every peer, on the entry at `seq` by `author` whose event makes the claims `due` (one item per hidden card,
+        in the rules' order: an answer, an Enlist face down, the Big Reveal's cards): its `hidden` field must be one
+        item `{h, proofs, number?, link?}` per card, in that order, each checked as `check` does. ProtocolError
+        naming `author` otherwise; the record changes only if every item passed."""
+        if not 1 <= len(due) <= MAX_ITEMS or len({d.h for d in due}) != len(due):
+            raise ValueError("an entry proves claims about 1..6 distinct hidden cards")  # the rules' bug
+        items = body.get("hidden")
+        if not (isinstance(items, list) and len(items) == len(due)):
+            raise ProtocolError(author, f"its entry carries no proof item per hidden card ({len(due)} due)",
+                                rule=RULE_ANSWER)
+        trial = self.copy()
+        for d, item in zip(due, items, strict=True):
+            if not isinstance(item, dict) or item.get("h") != d.h or not set(item) <= {"h", *FIELDS}:
+                raise ProtocolError(author, f"its proof item for card {d.h} is not {{h, proofs, number?, link?}}",
+                                    rule=RULE_ANSWER)
+            trial.check(author, seq, d.h, d.card, d.claims, item)
+        self.linked = trial.linked
 
     def check(
         self, author: int, seq: int, h: int, card: Ciphertext, claims: Sequence[Claim], body: Mapping[str, Any]
@@ -203,3 +234,18 @@ class NumberProver:
             for purpose, members in claims
         ]
         return out
+
+    def item(
+        self,
+        seq: int,
+        h: int,
+        card: Ciphertext,
+        face: int,
+        number: int,
+        claims: Sequence[Claim],
+        *,
+        link_share: Share | None,
+        entropy: bytes | None = None,
+    ) -> dict[str, Any]:
+        """One item of an entry's `hidden` list: `fields` with the card's handle."""
+        return {"h": h, **self.fields(seq, h, card, face, number, claims, link_share=link_share, entropy=entropy)}

@@ -52,3 +52,14 @@ def test_the_guild_claim_is_the_rules_card_data() -> None:
     guards = claim_of(b"guard_guild", holds, True)
     assert guards.members == tuple(n for n in na.CARD_NUMBERS if catalog.card(n).can_guard)
     assert 0 < len(guards.members) < 9  # a proper subset: an Assassin cannot be enlisted face down
+
+
+def test_a_big_reveal_claim_is_the_one_number_claimed() -> None:
+    for x in na.CARD_NUMBERS:
+        def holds(n: int, x: int = x) -> bool:
+            got = questions.truth({"q": "claim", "h": GUARD, "n": x}, {GUARD: n}.get)
+            assert got is not None
+            return bool(got)
+
+        assert claim_of(b"claim", holds, True).members == (x,)
+        assert claim_of(b"claim", holds, False).members == answer_claim(na.Question.NOT_NUMBER, x, True).members

@@ -22,6 +22,7 @@ from adp2p.games.classified.hidden_numbers import (
     RULE_ANSWER,
     RULE_LINK,
     Claim,
+    Due,
     HiddenNumbers,
     NumberProver,
     answer_claim,
@@ -35,7 +36,7 @@ GAME_ID = bytes(range(16))
 TABLE = CardTable.linear(GAME_ID, [i // 2 + 1 for i in range(18)])
 J = TABLE.id_base
 HOLDER, OTHER = 1, 0
-SUITCASE, GUARD, HAND = 2, 4, 3
+SUITCASE, GUARD, HAND = 2, 4, 3  # the holder's Suitcase, a face-down Guard, its Final Card (a hand card)
 
 
 class Table(NamedTuple):
@@ -327,3 +328,50 @@ def test_the_guild_of_a_face_down_guard_is_proved_when_it_is_enlisted(table: Tab
     _named(peers, table, 130, GUARD, [false_claim], body, RULE_ANSWER)  # the true proof is no proof of the lie
     _accept(peers, table, 130, GUARD, [true_claim], body)
     assert all(p.commitment(GUARD) == c for p in peers)
+
+
+def _reveal_claim(t: Table, h: int, n: int | None = None) -> Claim:
+    """The Big Reveal's claim "card h is Card Number n" (the rules' `claim`), as the rules' truth gives it."""
+    n = t.number(h) if n is None else n
+    return claim_of(b"claim", lambda m: m == n, True)
+
+
+def test_the_big_reveal_proves_every_hidden_card_at_once(table: Table) -> None:
+    """The last event claims the Suitcase (linked earlier), the face-down Guard (linked at Enlist) and the Final Card
+    (never asked about: linked now), one item each: accepted at every peer; a false claim about any one card, an item
+    left out, out of order or for another card is named at every peer, and nothing it carried is kept."""
+    peers, prover = _peers(table), _prover(table)
+    for seq, h in ((140, SUITCASE), (141, GUARD)):
+        claims = [_truth(table, h, Q.NEAR, 5)]
+        item = prover.item(seq, h, table.pile[h], table.faces[h], table.number(h), claims, link_share=table.shares[h])
+        for p in peers:
+            p.check_entry(HOLDER, seq, [Due(h, table.pile[h], tuple(claims))], {"hidden": [item]})
+    due = [Due(h, table.pile[h], (_reveal_claim(table, h),)) for h in (SUITCASE, GUARD, HAND)]
+    items = [prover.item(150, d.h, d.card, table.faces[d.h], table.number(d.h), d.claims,
+                         link_share=table.shares[d.h] if d.h == HAND else None) for d in due]
+    assert [set(i) for i in items] == [{"h", "proofs"}, {"h", "proofs"}, {"h", "number", "link", "proofs"}]
+    assert sum(len(i["proofs"][0]) for i in items) == 3 * 64
+    for h in (SUITCASE, GUARD, HAND):  # each card claimed as another number: named, whichever it is
+        lie = [Due(d.h, d.card, (_reveal_claim(table, d.h, na.wheel(table.number(d.h) + 1)),)) if d.h == h else d
+               for d in due]
+        for p in peers:
+            before = dict(p.linked)
+            with pytest.raises(ProtocolError) as got:
+                p.check_entry(HOLDER, 150, lie, {"hidden": items})
+            assert (got.value.seat, got.value.rule) == (HOLDER, RULE_ANSWER) and p.linked == before
+        with pytest.raises(FalseStatement):
+            prover.item(150, h, table.pile[h], table.faces[h], table.number(h), lie[[d.h for d in due].index(h)].claims,
+                        link_share=None)
+    for bad in ({"hidden": items[:2]}, {"hidden": items[::-1]}, {"hidden": [*items[:2], {**items[2], "h": 9}]},
+                {"hidden": [*items[:2], {**items[2], "extra": 1}]}, {"hidden": [*items[:2], ["x"]]}, {},
+                {"hidden": "x"}):
+        for p in peers:
+            before = dict(p.linked)
+            with pytest.raises(ProtocolError) as got:
+                p.check_entry(HOLDER, 150, due, bad)
+            assert got.value.seat == HOLDER and p.linked == before
+    for p in peers:
+        p.check_entry(HOLDER, 150, due, {"hidden": items})
+        assert p.commitment(HAND) is not None
+    with pytest.raises(ValueError):  # the rules' bug: a card due twice
+        peers[0].check_entry(HOLDER, 151, [due[0], due[0]], {"hidden": items[:1] * 2})
