@@ -123,7 +123,8 @@ class HiddenNumbers:
                                 rule=RULE_ANSWER)
         trial = self.copy()
         for d, item in zip(due, items, strict=True):
-            if not isinstance(item, dict) or item.get("h") != d.h or not set(item) <= {"h", *FIELDS}:
+            if not isinstance(item, dict) or type(item.get("h")) is not int or item["h"] != d.h \
+                    or not set(item) <= {"h", *FIELDS}:
                 raise ProtocolError(author, f"its proof item for card {d.h} is not {{h, proofs, number?, link?}}",
                                     rule=RULE_ANSWER)
             trial.check(author, seq, d.h, d.card, d.claims, item)

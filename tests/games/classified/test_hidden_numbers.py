@@ -57,7 +57,7 @@ def table() -> Table:
     for _ in keys:
         pile, _w = deck.shuffle(pile, pk)
     faces, shares = {}, {}
-    for h in (SUITCASE, HAND, GUARD):
+    for h in (1, SUITCASE, HAND, GUARD):
         share = deck.make_share(GAME_ID, keys[OTHER], h, pile[h])
         shares[h] = share
         c2p = deck.combine(pile[h], [share.d])
@@ -375,3 +375,16 @@ def test_the_big_reveal_proves_every_hidden_card_at_once(table: Table) -> None:
         assert p.commitment(HAND) is not None
     with pytest.raises(ValueError):  # the rules' bug: a card due twice
         peers[0].check_entry(HOLDER, 151, [due[0], due[0]], {"hidden": items[:1] * 2})
+
+
+def test_a_handle_is_an_int_not_a_bool(table: Table) -> None:
+    """An item for card 1 whose `h` is `true` (msgpack's bool, equal to 1 in Python) is malformed, as everywhere in
+    the protocol: named."""
+    peers, prover = _peers(table), _prover(table)
+    claims = (_truth(table, 1, Q.NEAR, 5),)
+    item = prover.item(160, 1, table.pile[1], table.faces[1], table.number(1), claims, link_share=table.shares[1])
+    due = [Due(1, table.pile[1], claims)]
+    for p in peers:
+        with pytest.raises(ProtocolError):
+            p.check_entry(HOLDER, 160, due, {"hidden": [{**item, "h": True}]})
+        p.check_entry(HOLDER, 160, due, {"hidden": [item]})
