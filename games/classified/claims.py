@@ -46,9 +46,12 @@ def question_claim(q: Mapping[str, Any], said: bool, face_of: FaceOf) -> tuple[i
     return h, claim_of(kind.encode(), holds, said)
 
 
-def event_claims(items: Iterable[Mapping[str, Any]], face_of: FaceOf) -> list[tuple[int, list[Claim]]]:
-    """The claims the history `items` one event appended make, grouped by hidden card in the order they came:
-    `[(h, [claim, ...]), ...]` (empty: the event claims nothing hidden)."""
+def event_claims(
+    items: Iterable[Mapping[str, Any]], face_of: FaceOf, hidden: Callable[[int], bool]
+) -> list[tuple[int, list[Claim]]]:
+    """The claims the history `items` one event appended make about cards `hidden` says only their holder knows
+    (the state before the event: a card every seat knows is judged by the rules at every peer, nothing to prove),
+    grouped by card in the order they came: `[(h, [claim, ...]), ...]` (empty: nothing hidden is claimed)."""
     out: dict[int, list[Claim]] = {}
     for item in items:
         k = item.get("k")
@@ -63,5 +66,6 @@ def event_claims(items: Iterable[Mapping[str, Any]], face_of: FaceOf) -> list[tu
             found += [question_claim({"q": "claim", "h": h, "n": n, "seat": item["p"]}, True, face_of)
                       for h, n in item["cards"]]
         for h, claim in found:
-            out.setdefault(h, []).append(claim)
+            if hidden(h):
+                out.setdefault(h, []).append(claim)
     return list(out.items())

@@ -4,8 +4,8 @@ against the very card when it is given (docs/protocol.md, "Classified Informatio
 Owns the fields an answering entry carries and their checks, as two objects with explicit arguments (no reach into a
 fold's attributes, so the table's Machine calls them from its hooks and a test calls them with plain values):
 
-- `HiddenNumbers` — every peer's public record: for each hidden card that has been answered about, its holder and the
-  Pedersen commitment ``C_h`` its first answer linked to it; `check` takes an answering entry's body and the claims
+- `HiddenNumbers` — every peer's public record: for each hidden card its holder has made a claim about, the
+  Pedersen commitment ``C_h`` its first claim linked to it; `check` takes an answering entry's body and the claims
   the rules pose and raises `ProtocolError` naming the author for a missing, surplus or false link or proof, leaving
   the record untouched unless every check passed.
 - `NumberProver` — the answering seat: the body fields of its answer (`number` and `link` with the first answer about
@@ -98,7 +98,9 @@ class HiddenNumbers:
         if len(deck_keys) != 2:
             raise ValueError("Classified Information is a game of two seats")
         self.game_id, self.id_base, self.deck_keys = game_id, id_base, tuple(deck_keys)
-        self.linked: dict[int, tuple[int, bytes]] = {}  # handle -> (holder seat, C_h)
+        # (holder seat, handle) -> C_h: a holder's commitment opens with its own deck secret only, so a card that
+        # changed hands hidden (none does in the Citrine deck) would be linked again by its new holder
+        self.linked: dict[tuple[int, int], bytes] = {}
 
     def copy(self) -> HiddenNumbers:
         """A copy for a trial fold (the record is plain data)."""
@@ -106,9 +108,9 @@ class HiddenNumbers:
         out.linked = dict(self.linked)
         return out
 
-    def commitment(self, h: int) -> bytes | None:
-        got = self.linked.get(h)
-        return None if got is None else got[1]
+    def commitment(self, h: int, seat: int) -> bytes | None:
+        """The commitment `seat` linked to card `h` (None: none yet)."""
+        return self.linked.get((seat, h))
 
     def check_entry(self, author: int, seq: int, due: Sequence[Due], body: Mapping[str, Any]) -> None:
         """Every peer, on the entry at `seq` by `author` whose event makes the claims `due` (one item per hidden card,
@@ -139,18 +141,16 @@ class HiddenNumbers:
         _check_claims(claims)  # the rules' (the caller's): a bad one is our bug, never the author's
         if author not in (0, 1):
             raise ProtocolError(author, "no seat of this game answers", rule=RULE_ANSWER)
-        held = self.linked.get(h)
-        if held is not None and held[0] != author:
-            raise ProtocolError(author, f"card {h} is seat {held[0] + 1}'s, not the answerer's", rule=RULE_ANSWER)
+        held = self.linked.get((author, h))
         if held is None:
             commitment = self._link(author, seq, h, card, body)
         else:
             if "number" in body or "link" in body:
                 raise ProtocolError(author, f"a second number or link for card {h}, already linked", rule=RULE_LINK)
-            commitment = held[1]
+            commitment = held
         self._answers(author, seq, h, commitment, claims, body)
         if held is None:
-            self.linked[h] = (author, commitment)
+            self.linked[(author, h)] = commitment
 
     def _link(self, author: int, seq: int, h: int, card: Ciphertext, body: Mapping[str, Any]) -> bytes:
         number, link = body.get("number"), body.get("link")

@@ -103,7 +103,7 @@ def test_honest_answers_are_accepted_at_every_peer_and_linked_once(table: Table)
     assert set(body) == {"number", "link", "proofs"}
     _accept(peers, table, 10, SUITCASE, first, body)
     c = commit_number(n, number_blinding(GAME_ID, SUITCASE, table.keys[HOLDER].secret))
-    assert all(p.commitment(SUITCASE) == c for p in peers)
+    assert all(p.commitment(SUITCASE, HOLDER) == c for p in peers)
     later = [
         [_truth(table, SUITCASE, Q.EQUAL, n)],
         [_truth(table, SUITCASE, Q.IN_CODE, 6)],
@@ -153,7 +153,7 @@ def test_a_liar_for_each_kind_of_answer_is_named_at_every_peer(table: Table, q: 
     for x in na.CARD_NUMBERS:
         lie = answer_claim(q, x, not na.holds(q, n, x))
         _named(peers, table, 30 + x, h, [lie], _lying_body(table, 30 + x, h, lie, first=True), RULE_ANSWER)
-    assert all(p.commitment(h) is None for p in peers)
+    assert all(p.commitment(h, HOLDER) is None for p in peers)
     honest = [_truth(table, h, q, 5)]
     _accept(peers, table, 40, h, honest, _prover(table).fields(40, h, table.pile[h], table.faces[h], n, honest,
                                                                  link_share=table.shares[h]))
@@ -237,7 +237,7 @@ def test_a_suitcase_swapped_mid_game_is_named_at_every_peer(table: Table) -> Non
     hc = commit_number(m, blind)
     proof = na.prove_claim(hc, m, blind, Q.EQUAL, x, m == x, na.context(Q.EQUAL, GAME_ID, HOLDER, SUITCASE, 92))
     _named(peers, table, 92, SUITCASE, swapped, {"proofs": [proof]}, RULE_ANSWER)
-    assert all(p.commitment(SUITCASE) == peers[0].commitment(SUITCASE) for p in peers)
+    assert all(p.commitment(SUITCASE, HOLDER) == peers[0].commitment(SUITCASE, HOLDER) for p in peers)
 
 
 def test_a_false_face_down_guard_comparison_is_named_at_every_peer(table: Table) -> None:
@@ -248,7 +248,7 @@ def test_a_false_face_down_guard_comparison_is_named_at_every_peer(table: Table)
     for seq, a in enumerate(na.CARD_NUMBERS, start=100):
         touch = bool(set(na.code_of(a)) & set(na.code_of(g)))
         claims = [answer_claim(Q.CODES_TOUCH, a, touch)]
-        first = peers[0].commitment(GUARD) is None
+        first = peers[0].commitment(GUARD, HOLDER) is None
         body = prover.fields(seq, GUARD, table.pile[GUARD], table.faces[GUARD], g, claims,
                              link_share=table.shares[GUARD] if first else None)
         _accept(peers, table, seq, GUARD, claims, body)
@@ -271,9 +271,10 @@ def test_a_link_with_a_wrong_share_or_from_another_card_is_named(table: Table) -
                          [_truth(table, HAND, Q.NEAR, 4)], link_share=table.shares[HAND])
     _named(peers, table, 110, SUITCASE, claims, {**good, "link": hand["link"]}, RULE_LINK)  # another card's link
     _named(peers, table, 110, SUITCASE, claims, {**good, "number": hand["number"]}, RULE_LINK)
-    # a card answered about by the seat that does not hold it
+    # the holder's commitment is its own: the other seat answering about that card with the holder's proofs has
+    # no link of its own
     _accept(peers, table, 110, SUITCASE, claims, good)
-    _named(peers, table, 111, SUITCASE, claims, {"proofs": good["proofs"]}, RULE_ANSWER, author=OTHER)
+    _named(peers, table, 111, SUITCASE, claims, {"proofs": good["proofs"]}, RULE_LINK, author=OTHER)
 
 
 def test_the_rules_claims_are_checked_before_anyone_is_blamed(table: Table) -> None:
@@ -327,7 +328,7 @@ def test_the_guild_of_a_face_down_guard_is_proved_when_it_is_enlisted(table: Tab
     _named(peers, table, 130, GUARD, [false_claim], forged, RULE_ANSWER)
     _named(peers, table, 130, GUARD, [false_claim], body, RULE_ANSWER)  # the true proof is no proof of the lie
     _accept(peers, table, 130, GUARD, [true_claim], body)
-    assert all(p.commitment(GUARD) == c for p in peers)
+    assert all(p.commitment(GUARD, HOLDER) == c for p in peers)
 
 
 def _reveal_claim(t: Table, h: int, n: int | None = None) -> Claim:
@@ -372,7 +373,7 @@ def test_the_big_reveal_proves_every_hidden_card_at_once(table: Table) -> None:
             assert got.value.seat == HOLDER and p.linked == before
     for p in peers:
         p.check_entry(HOLDER, 150, due, {"hidden": items})
-        assert p.commitment(HAND) is not None
+        assert p.commitment(HAND, HOLDER) is not None
     with pytest.raises(ValueError):  # the rules' bug: a card due twice
         peers[0].check_entry(HOLDER, 151, [due[0], due[0]], {"hidden": items[:1] * 2})
 
