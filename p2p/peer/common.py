@@ -90,9 +90,6 @@ CUT_OFF_ROUNDS = 5  # abandon periods without a majority behind us before we lea
 CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries at least (a quarter of the log, if more)
 HEAD_DELAY = 0.05  # seconds: heads are sent at most this often (one for a burst of entries)
 MAX_CHECKPOINTS = 6  # snapshots kept (time and memory of each grow with the game)
-PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
-PENDING_MAX = 256  # entries kept ahead of our log at most
-PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
 MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
 MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 # An entry is taken from the network only if the evidence that may have to carry it (in `raw`, with certificates of

@@ -166,8 +166,7 @@ class EvidencePart:
         self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= at}
         self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < at}
         self.before_evidence[at] = before
-        self.pending.clear()
-        self.pending_bytes = 0
+        self.arrivals.clear()
         self.machine = trial
         self._deciding.cancel()  # a decision in progress was for the fold we just left
         self.shown = min(self.shown, len(trial.state.history))

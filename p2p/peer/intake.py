@@ -23,8 +23,6 @@ from adp2p.p2p.peer.common import (
     CHECKPOINT_EVERY,
     MAX_CHECKPOINTS,
     MAX_FALSE,
-    PENDING_MAX,
-    PENDING_MAX_BYTES,
     _passes_of,
     _plain_pass,
     _short,
@@ -39,26 +37,8 @@ class IntakePart:
 
     def _drain_pending(self) -> None:
         assert self.store is not None
-        while self.store.next_seq in self.pending and not self.ended:
-            raw = self.pending.pop(self.store.next_seq)
-            self.pending_bytes -= len(raw)
+        while not self.ended and (raw := self.arrivals.take(self.store.next_seq)) is not None:
             self._take(raw)
-        if not self.pending:
-            self.pending_bytes = 0
-
-    def _pend(self, seq: int, raw: bytes) -> bool:
-        """Keep a signed entry received ahead of our log, within bounds (PENDING_MAX entries and
-        PENDING_MAX_BYTES bytes; the nearest seqs are kept when full). False if it was not kept."""
-        if seq in self.pending:
-            return False
-        if len(self.pending) >= PENDING_MAX or self.pending_bytes + len(raw) > PENDING_MAX_BYTES:
-            far = max(self.pending)
-            if far <= seq:
-                return False
-            self.pending_bytes -= len(self.pending.pop(far))
-        self.pending[seq] = raw
-        self.pending_bytes += len(raw)
-        return True
 
     def _take(self, raw: bytes, *, sender: str | None = None) -> None:
         """An entry for the next seq from another peer: an abandon is weighed against our own clock first."""
@@ -242,8 +222,7 @@ class IntakePart:
         self.superseded.update(x.id for x in gone)
         self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= e.seq}
         self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < e.seq}
-        self.pending.clear()
-        self.pending_bytes = 0
+        self.arrivals.clear()
         self.machine = trial
         self._timing(e.seq, e.kind, e.author)
         return trial

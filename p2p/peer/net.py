@@ -18,13 +18,13 @@ from adp2p.p2p.logstore import (
 from adp2p.p2p.messages import MessageError, address, check_message
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.arrivals import PENDING_WINDOW
 from adp2p.p2p.peer.common import (
     HEAD_DELAY,
     MAX_KNOWN_ADDRESSES,
     MAX_LOBBY_ADDRESSES,
     MAX_MET,
     MAX_REFUSALS_TOLD,
-    PENDING_WINDOW,
     TableError,
     _remedy,
     _short,
@@ -307,7 +307,7 @@ class NetPart:
                     where = notice("from_who", self.cfg.lang, who=label)
                     self.tell("rejected_entry", where=where, why=self._detail(_short(str(exc))))
                     return
-                if not self._pend(e.seq, raw):
+                if not self.arrivals.hold(e.seq, raw):
                     return
                 await self._safe_send(fp, {"k": "get", "from": len(self.store)})
                 self.progress.set()

@@ -46,6 +46,7 @@ from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.arrivals import Arrivals
 from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
     Outcome,
@@ -95,8 +96,7 @@ class TablePeer(
         self.store: LogStore | None = None
         self.gdir: Path | None = None
         self.secrets: SeatSecrets | None = None
-        self.pending: dict[int, bytes] = {}  # seq -> raw, received ahead of our log (bounded, see _pend)
-        self.pending_bytes = 0
+        self.arrivals = Arrivals()  # entries received ahead of our log (bounded)
         self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()

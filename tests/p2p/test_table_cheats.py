@@ -14,6 +14,7 @@ from typing import Any, ClassVar
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.peer import arrivals as arrivals_mod
 from adp2p.p2p.peer import common as peer_mod
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from test_table_bad_input import ATTACKER, Attacker, Table, assert_finished_normally, play
@@ -223,7 +224,7 @@ async def test_far_future_entries_are_bounded(tmp_path: Path) -> None:
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await trio_sleep(0.5)
             for p in self.table_peers:  # type: ignore[attr-defined]
-                seen.append((len(p.pending), sum(len(r) for r in p.pending.values())))
+                seen.append((len(p.arrivals), sum(len(r) for r in p.arrivals.values())))
             await send_real()
 
     Flooder.table_peers = []  # type: ignore[attr-defined]
@@ -233,7 +234,7 @@ async def test_far_future_entries_are_bounded(tmp_path: Path) -> None:
 
     t = await play(tmp_path, attacker=Flooder, meddle=look)
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
-    assert seen and all(n <= peer_mod.PENDING_MAX and b <= peer_mod.PENDING_MAX_BYTES for n, b in seen), seen
+    assert seen and all(n <= arrivals_mod.PENDING_MAX and b <= arrivals_mod.PENDING_MAX_BYTES for n, b in seen), seen
     assert max(b for _, b in seen) > 0  # the flood did arrive (and was kept within the bound)
     assert_nobody_honest_named(t)
 
