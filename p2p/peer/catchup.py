@@ -18,10 +18,8 @@ import secrets
 import time
 
 import trio
-from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.common import log
-from adp2p.p2p.protocol import Kind, decode_body
 
 STALL_TICK = 0.25  # seconds between two ticks of the stall watcher
 
@@ -57,19 +55,6 @@ class CatchUpPart:
         self._catch_up_since = self.patience.now()
         self._asked_at = None
 
-    def _held_answers(self) -> set[bytes]:
-        """Ids of abandons we hold (not applied: our own clock says not yet) that name us at our next seq: a head
-        of the table one past ours that ends in one of them is caught up with, since our own entry there beats it."""
-        m, store = self.machine, self.store
-        out: set[bytes] = set()
-        if m is None or store is None:
-            return out
-        for raw in self.held_abandons.values():
-            e = decode_entry(raw)
-            if e.seq == len(store) and e.kind == Kind.ABANDON and decode_body(e.body).get("silent") == m.seat:
-                out.add(e.id)
-        return out
-
     def _caught_up(self) -> bool:
         """Every other seat told us its head in answer to our ask (`told`, with our nonce), and none holds an entry
         we lack or another entry where we hold one. Else, after half a period: a strict majority of the seats (we
@@ -79,7 +64,7 @@ class CatchUpPart:
         assert m is not None and store is not None
         others = {i.fingerprint() for s, i in enumerate(m.ids) if s != m.seat}
         heard = {fp: h for fp, h in self._fresh_heads.items() if fp in others}
-        n, answers = len(store), self._held_answers()
+        n, answers = len(store), self.abandonment.answers(len(store), m.seat)
         agree = 0
         for seq, hid in heard.values():
             if seq > n + 1 or (seq == n + 1 and hid not in answers):
@@ -99,7 +84,7 @@ class CatchUpPart:
         assert self.store is not None and self.mesh is not None
         if self._caught_up():
             self._catch_up_first = False
-            for raw in list(self.held_abandons.values()):  # one naming us where we passed: our pass, as an entry
+            for raw in list(self.abandonment.held.values()):  # one naming us where we passed: our pass, as an entry
                 self._hold_abandon(raw, "a peer")
             return True
         now = self.patience.now()

@@ -87,11 +87,7 @@ class TableError(Exception):
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
 DAMAGED_SUFFIX = ".damaged"  # a damaged log file, kept whole beside the repaired one
 CUT_OFF_ROUNDS = 5  # abandon periods without a majority behind us before we leave without naming anyone
-CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries at least (a quarter of the log, if more)
 HEAD_DELAY = 0.05  # seconds: heads are sent at most this often (one for a burst of entries)
-MAX_CHECKPOINTS = 6  # snapshots kept (time and memory of each grow with the game)
-MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
-MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 # An entry is taken from the network only if the evidence that may have to carry it (in `raw`, with certificates of
 # up to 128 KiB and a reason) still fits one frame (1 MiB), and the evidence about that evidence too: else a cheater's
 # frame-sized entry makes every honest peer's evidence unsendable (they split, each on its own evidence). Honest

@@ -57,6 +57,7 @@ class FilesPart:
             raise TableError(played)
         self.gdir = game_dir(self.cfg.data_dir, g.game_id.hex())
         self.gdir.mkdir(parents=True, exist_ok=True)
+        self.book.path = self.gdir / "evidence"
         if self.cfg.on_game_dir is not None:
             self.cfg.on_game_dir(self.gdir)
         # the genesis first, then our secrets (which nothing commits to before our first entry): a crash in between
@@ -201,6 +202,7 @@ class FilesPart:
             self.bundle = make_bundle(self.identity, self.cfg.name)
         self.cfg.table = g.table
         self.gdir = gdir
+        self.book.path = gdir / "evidence"
         self.secrets = sec
         self._secrets_saved = sec.to_bytes()
         try:

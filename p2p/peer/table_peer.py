@@ -46,6 +46,7 @@ from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.arrivals import Arrivals
 from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
@@ -55,7 +56,9 @@ from adp2p.p2p.peer.common import (
     _fixed,
 )
 from adp2p.p2p.peer.evidence import EvidencePart
+from adp2p.p2p.peer.evidence_book import EvidenceBook
 from adp2p.p2p.peer.files import FilesPart
+from adp2p.p2p.peer.folds import Folds
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import LobbyPart
 from adp2p.p2p.peer.net import NetPart
@@ -113,22 +116,15 @@ class TablePeer(
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
-        self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
         self._verdict_said = False
         self._seats_told: set[int | None] = set()  # seats a verdict named that the player was told of
-        self.refused_raws: dict[bytes, bytes] = {}  # evidence refused at its seq that names its author: to post
-        self.refused_raws_done: dict[bytes, bytes] = {}  # ... and posted at the head as `refused`
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
-        self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (the last few)
-        self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
+        self.folds = Folds(self._fresh_machine)  # snapshots of our fold to start a refold from
         self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
         self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
         self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
-        self._at_seq: int | None = None  # the seq our play loop last looked at
-        self._silence_acted: tuple[Decision, int] | None = None  # (decision, periods) we last acted on its silence
-        self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
-        self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
-        self.evidence_bytes = 0  # written to the evidence file (bounded)
+        self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
+        self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
         self._refused_abandon = False
         self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
@@ -229,9 +225,7 @@ class TablePeer(
             duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
             self._progress_line(duty)
-            if self._at_seq != seq:
-                self._at_seq = seq
-                self.held_abandons.clear()  # abandons held for an earlier seq are moot now
+            self.abandonment.at(seq)  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
             self._note_stall()
@@ -300,7 +294,7 @@ class TablePeer(
         m = self.machine
         assert m is not None
         rounds = self.patience.rounds(*decision, m.n)
-        acted = self._silence_acted[1] if self._silence_acted and self._silence_acted[0] == decision else 0
+        acted = self.abandonment.acted(decision)
         if rounds <= acted:
             if period <= 0:  # no patience at all: every seat may give up at once, and has
                 await self._wait_progress()
@@ -310,7 +304,7 @@ class TablePeer(
             return True
         # a last look before giving up on that seat: what it sent may still wait in our buffers (after this process
         # was suspended, every timer fires at once, before the buffered entries are read)
-        self._silence_acted = (decision, rounds)
+        self.abandonment.act(decision, rounds)
         with trio.move_on_after(max(0.2, self.cfg.heartbeat)):
             while self.store is not None and len(self.store) == decision[0] and self.machine is m:
                 await self._wait_progress()
@@ -355,7 +349,7 @@ class TablePeer(
         self._note_stall()
         if self._catch_up_first:
             return  # we did not run for a while: decide again once caught up
-        if m.game.is_pass(ev, m.seat) and not self._abandon_names_me(seq, prev, j):
+        if m.game.is_pass(ev, m.seat) and not self.abandonment.names_me(seq, prev, j, m.seat):
             after = at.fork()
             after.pass_window()
             nxt = after.duty()

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.peer import arrivals as arrivals_mod
-from adp2p.p2p.peer import common as peer_mod
+from adp2p.p2p.peer.evidence_book import MAX_EVIDENCE_BYTES, MAX_FALSE
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from test_table_bad_input import ATTACKER, Attacker, Table, assert_finished_normally, play
 
@@ -260,10 +260,10 @@ async def test_a_flood_of_false_evidence_is_judged_a_bounded_number_of_times(tmp
     assert_nobody_honest_named(t)
     for i in t.honest:
         p = t.peers[i]
-        assert p.false_by.get(ATTACKER, 0) <= peer_mod.MAX_FALSE, (p.false_by, t.heard(i))
-        assert t.heard(i).count("Rejected evidence by p1") <= peer_mod.MAX_FALSE, t.heard(i)
+        assert p.book.false_by.get(ATTACKER, 0) <= MAX_FALSE, (p.book.false_by, t.heard(i))
+        assert t.heard(i).count("Rejected evidence by p1") <= MAX_FALSE, t.heard(i)
         evidence = p.gdir / "evidence"  # type: ignore[operator]
-        assert not evidence.exists() or evidence.stat().st_size <= peer_mod.MAX_EVIDENCE_BYTES
+        assert not evidence.exists() or evidence.stat().st_size <= MAX_EVIDENCE_BYTES
 
 
 async def trio_sleep(s: float) -> None:
