@@ -59,7 +59,7 @@ class DialingPart:
         # whose hello has not named a seated player is a stranger's: when a bound is reached, the oldest of those
         # (of this host first) is closed to make room, so strangers holding every slot cannot keep a player out
         # (its hello, sent as it connects, names its seat before many newer connections arrive)
-        if len(self._conns) >= self.max_connections:
+        if len(self.registry.conns) >= self.max_connections:
             log.warning("refusing connection from %s: too many connections", address)
             await trio.aclose_forcefully(stream)
             return
@@ -170,8 +170,8 @@ class DialingPart:
         with target.scope:
             while True:
                 fp = target.fingerprint
-                if fp is not None and fp in self._active:
-                    await self._down[fp].wait()
+                if fp is not None and fp in self.registry.active:
+                    await self.registry.wait_down(fp)
                     continue
                 peer: PeerInfo | None = None
                 try:

@@ -77,18 +77,17 @@ from adp2p.p2p.transport.common import (
     STRANGER_INFLIGHT,
     MeshEvent,
     PeerNotConnected,
-    _Conn,
     _Inbox,
     _Pending,
     _Target,
     log,
 )
 from adp2p.p2p.transport.dialing import DialingPart
-from adp2p.p2p.transport.registry import RegistryPart
+from adp2p.p2p.transport.registry import Registry
 from adp2p.p2p.transport.streams import StreamsPart
 
 
-class Mesh(DialingPart, RegistryPart, StreamsPart):
+class Mesh(DialingPart, StreamsPart):
     """Full mesh of authenticated TCP connections to the other players of one table.
 
     Use as ``async with Mesh(...) as mesh``; everything (listener, dialers, connections) is
@@ -149,10 +148,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         self.session = secrets.token_bytes(16)
         self._initial = list(peers)
         self._targets: dict[tuple[str, int], _Target] = {}
-        self._active: dict[str, _Conn] = {}
-        self._conns: set[_Conn] = set()
-        self._down: dict[str, trio.Event] = {}
-        self._changed = trio.Event()
+        self.registry = Registry(self._emit)  # the live connections, one active per peer
         self.max_pending_handshakes = max_pending_handshakes
         self._pending: list[_Pending] = []  # inbound handshakes in progress, oldest first
         self.max_pending_per_host = max_pending_per_host
@@ -238,35 +234,23 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         connections of anyone else are closed. They are seated: no longer strangers."""
         self.allowed = set(fingerprints)
         self.seated = set(fingerprints)
-        self._notify()  # a reader holding a large frame of a player until it is seated reads it now
-        for conn in list(self._conns):
+        self.registry.notify()  # a reader holding a large frame of a player until it is seated reads it now
+        for conn in list(self.registry.conns):
             if conn.peer.fingerprint not in self.allowed:
                 conn.close("not seated at this game")
 
     @property
     def peers(self) -> dict[str, PeerInfo]:
         """Connected peers by fingerprint."""
-        return {fp: c.peer for fp, c in self._active.items()}
+        return self.registry.peers
 
     def connections(self) -> list[tuple[str, bool, bool]]:
         """Every live connection as ``(fingerprint, outbound, active)`` (retired duplicates included)."""
-        return sorted(
-            (c.peer.fingerprint, c.outbound, self._active.get(c.peer.fingerprint) is c) for c in self._conns
-        )
+        return self.registry.connections()
 
     async def wait_peers(self, fingerprints: Collection[str] | int) -> None:
         """Wait until the given peers (or at least that many) are connected."""
-        while True:
-            if isinstance(fingerprints, int):
-                if len(self._active) >= fingerprints:
-                    return
-            elif all(fp in self._active for fp in fingerprints):
-                return
-            await self._changed.wait()
-
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = trio.Event()
+        await self.registry.wait_peers(fingerprints)
 
     def _emit(self, event: MeshEvent) -> None:
         try:
@@ -284,7 +268,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         """
         data = self._encode(msg)
         await trio.lowlevel.checkpoint()
-        conn = self._active.get(fingerprint)
+        conn = self.registry.active.get(fingerprint)
         if conn is None:
             raise PeerNotConnected(f"peer {fingerprint} is not connected")
         if not conn.enqueue(data):
@@ -295,7 +279,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         """Queue *msg* for every connected peer; return the fingerprints it was queued for."""
         data = self._encode(msg)
         await trio.lowlevel.checkpoint()
-        sent = [fp for fp, conn in list(self._active.items()) if conn.enqueue(data)]
+        sent = [fp for fp, conn in list(self.registry.active.items()) if conn.enqueue(data)]
         self._count(msg, len(sent))
         return sent
 

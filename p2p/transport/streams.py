@@ -19,7 +19,7 @@ class StreamsPart:
     """Running a connection."""
 
     async def _run(self, conn: _Conn) -> None:
-        self._register(conn)
+        self.registry.register(conn)
         try:
             with conn.scope:
                 async with trio.open_nursery() as nursery:
@@ -28,7 +28,7 @@ class StreamsPart:
                     nursery.start_soon(self._watchdog, conn)
         finally:
             conn.close("mesh closing")
-            self._unregister(conn)
+            self.registry.unregister(conn)
             await trio.aclose_forcefully(conn.framed.stream)
 
     def _stranger(self, conn: _Conn) -> bool:
@@ -44,7 +44,7 @@ class StreamsPart:
             return await conn.framed.receive(), None
         assert self.stranger_frame is not None
         while await conn.framed.peek_length() > self.stranger_frame and self._stranger(conn):
-            await self._changed.wait()
+            await self.registry.wait_changed()
         if not self._stranger(conn):
             return await self._next_frame(conn)
         conn.framed.max_size = self.stranger_frame
@@ -97,7 +97,7 @@ class StreamsPart:
                         if conn.retired_at is not None
                         else "the peer closed this connection as a duplicate"
                     )
-                    self._hand_over(conn)
+                    self.registry.hand_over(conn)
                     return
                 else:
                     shown = repr(kind)[:40]

@@ -124,10 +124,10 @@ async def test_our_own_stall_does_not_count_as_the_peers_silence() -> None:
                     a.events.receive_nowait()
                 except trio.WouldBlock:
                     break
-            before = a._active[FPS[1]]
+            before = a.registry.active[FPS[1]]
             time.sleep(2 * FAST["dead_after"])  # blocks the event loop of both meshes
             await trio.sleep(FAST["dead_after"] / 2)
-            assert a._active.get(FPS[1]) is before and before.reason is None
+            assert a.registry.active.get(FPS[1]) is before and before.reason is None
             with pytest.raises(trio.WouldBlock):
                 print(a.events.receive_nowait())
 
@@ -136,24 +136,26 @@ async def test_frames_queued_on_a_retired_duplicate_go_out_on_the_kept_connectio
     """Two connections to one peer met; the peer closed ours as the duplicate while a frame still waited in its
     queue (a lobby message, say): that frame goes out on the connection kept instead of being lost."""
     from adp2p.p2p.transport import _DUP, _PING, _Conn
+    from adp2p.p2p.transport.registry import Registry
 
-    async with mesh(0) as a:
-        peer = PeerInfo(IDS[1].public, "p1", FPS[1])
+    events: list[Any] = []
+    registry = Registry(events.append)  # alone: no mesh, no socket
+    peer = PeerInfo(IDS[1].public, "p1", FPS[1])
 
-        def conn() -> _Conn:
-            left, _right = trio.testing.memory_stream_pair()
-            return _Conn(FramedStream(left), peer, outbound=True, address="x", me=FPS[0], queue=8)
+    def conn() -> _Conn:
+        left, _right = trio.testing.memory_stream_pair()
+        return _Conn(FramedStream(left), peer, outbound=True, address="x", me=FPS[0], queue=8)
 
-        kept, dup = conn(), conn()
-        a._active[FPS[1]] = kept
-        frame = encode_frame({"t": "m", "m": {"k": "lobby"}})
-        for data in (frame, _PING, _DUP):
-            assert dup.enqueue(data)
-        a._hand_over(dup)
-        assert kept.queue_recv.receive_nowait() == frame
-        with pytest.raises(trio.WouldBlock):
-            kept.queue_recv.receive_nowait()
-        del a._active[FPS[1]]
+    kept, dup = conn(), conn()
+    registry.active[FPS[1]] = kept
+    frame = encode_frame({"t": "m", "m": {"k": "lobby"}})
+    for data in (frame, _PING, _DUP):
+        assert dup.enqueue(data)
+    registry.hand_over(dup)
+    assert kept.queue_recv.receive_nowait() == frame
+    with pytest.raises(trio.WouldBlock):
+        kept.queue_recv.receive_nowait()
+    assert events == []
 
 
 async def test_peer_down_and_reconnect() -> None:
