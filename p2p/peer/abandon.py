@@ -42,7 +42,7 @@ class AbandonPart:
             raw = self.abandonment.held.pop(held[0])
             self._accept(raw)
             await self._send_head()
-        elif self._note_stall() or self._catch_up_first:
+        elif self._note_stall() or self.catch_up.active:
             return  # we did not run for a while: catch up with the table before writing anything
         elif m.seat in allowed and not self._no_majority(silent):
             body: dict[str, Any] = {"silent": silent, "seq": len(store)}
@@ -58,7 +58,7 @@ class AbandonPart:
                 encode_body(body),
             )
             self._accept(raw, own=True)
-            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+            await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await self._send_head()
         elif m.seat in allowed and rounds >= CUT_OFF_ROUNDS:
             # too few seats could hear us: perhaps the table already ended without us (we were the one given up
@@ -115,7 +115,7 @@ class AbandonPart:
             # the seat it names passed there (we hold its token; its author did not get it): never applied here.
             # If that seat is us, our pass goes in as our own entry at that seq, which beats the abandon everywhere
             # (rule 3 of "Abandonment"); else the token is relayed, so that seat's pass reaches the table
-            if silent == m.seat and (self._note_stall() or self._catch_up_first):
+            if silent == m.seat and (self._note_stall() or self.catch_up.active):
                 self.abandonment.held[e.author] = raw  # answered once we have caught up with the table (catchup.py)
                 return
             if silent == m.seat:
@@ -131,7 +131,7 @@ class AbandonPart:
                 return
             log.info("abandon by seat %d names seat %d, which passed there: token relayed", e.author + 1, silent + 1)
             msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
-            self._nursery.start_soon(self.mesh.broadcast, msg)
+            self._nursery.start_soon(self.wire.broadcast, msg)
             return
         waited = self.patience.waited(*decision)
         rounds = self.patience.rounds(*decision, m.n)

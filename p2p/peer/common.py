@@ -197,7 +197,7 @@ def _names(line: str, names: list[str]) -> str:
 
 def latest_game(data_dir: Path) -> Path | None:
     """The most recently changed game directory with a log and our secrets (for --resume): a secrets file, or our
-    key in `<data>/seats` when a crash came between the genesis and the secrets file (p2p/peer/files.py)."""
+    key in `<data>/seats` when a crash came between the genesis and the secrets file (p2p/peer/game_files.py)."""
     root = data_dir / "games"
     if not root.is_dir():
         return None

@@ -207,7 +207,7 @@ class EvidencePart:
         while self.proofs_to_share:
             a, b = self.proofs_to_share.pop()
             for raw in (a, b):
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
 
     def _end_verdict(self, text: str, said: str | None = None) -> None:
         """The game ends on a verdict: `text` in English (the outcome), `said` to the player in its language."""

@@ -4,7 +4,6 @@ One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's
 
 from __future__ import annotations
 
-import secrets as pysecrets
 from typing import Any
 
 import trio
@@ -77,14 +76,14 @@ class LobbyPart:
                         self.cfg.goal,
                         self.cfg.round_limit,
                         tuple(roster),
-                        self._new_game_id(),
+                        self.draws.game_id(),
                         stalemate=self.cfg.stalemate,
                         game=self.cfg.game,
                     )
                     body = encode_body(g.to_body())
                     raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), body)
                     self.genesis_raw = raw
-                    await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                    await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                     break
             if trio.current_time() >= deadline:
                 raise TableError(self._lobby_timeout_line())
@@ -99,17 +98,17 @@ class LobbyPart:
                 await self._wait_progress()
             if self._lobby_news and not waited.cancelled_caught:  # a player left: who is here changed
                 self._lobby_news = False
-                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                await self.wire.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if waited.cancelled_caught:
                 # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
                 # else would tell that player we are here (it would refuse a genesis that seats us, and wait)
-                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                await self.wire.broadcast(self._lobby_msg())  # type: ignore[union-attr]
                 if len(self.met) >= self.cfg.want:
-                    await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
+                    await self.wire.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
         self._save_book()
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
-        await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
+        await self.wire.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
     def _lobby_timeout_line(self) -> str:
         if len(self.bundles) < self.cfg.want:
@@ -152,7 +151,7 @@ class LobbyPart:
                 game=self.cfg.game,
             )
             or roster_mismatch(g, self.met.values(), self.cfg.lang)
-            or self._played_here(g)
+            or self.files.played_here(g)
         )
         if why is None:
             return True
@@ -212,6 +211,3 @@ class LobbyPart:
             save_book(self.gdir, self.addresses)
         except OSError as exc:  # a hint only: the game goes on without it
             log.warning("cannot save the peers' addresses in %s: %s", self.gdir, exc)
-
-    def _new_game_id(self) -> bytes:
-        return pysecrets.token_bytes(16)

@@ -30,8 +30,7 @@ refolds the log, and the peer reconnects and catches up.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -55,14 +54,19 @@ from adp2p.p2p.peer.common import (
     TableError,
     _fixed,
 )
+from adp2p.p2p.peer.draws import Draws
 from adp2p.p2p.peer.evidence import EvidencePart
 from adp2p.p2p.peer.evidence_book import EvidenceBook
-from adp2p.p2p.peer.files import FilesPart
 from adp2p.p2p.peer.folds import Folds
+from adp2p.p2p.peer.game_files import GameFiles
+from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import LobbyPart
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
+from adp2p.p2p.peer.seating import SeatingPart
+from adp2p.p2p.peer.stalls import CatchUp
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.table_word import word_key
@@ -71,7 +75,7 @@ from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(
-    LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, WordsPart, NetPart
+    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, WordsPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
 
@@ -82,8 +86,16 @@ class TablePeer(
         *,
         say: Callable[[str], None] = print,
         identity: SecretIdentity | None = None,
+        draws: Draws | None = None,
+        machine_class: type[Machine] | None = None,
     ) -> None:
+        """`draws`: where new secrets come from (the OS; a test's table seed); `machine_class`: the game machine
+        that folds the log (a test's cheater), by default the class's."""
         self.cfg = cfg
+        self.draws = draws or Draws()
+        self.files = GameFiles(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
+        if machine_class is not None:
+            self.machine_class = machine_class
         self.choose = choose
         self.say = say
         self.identity = identity or SecretIdentity.generate()
@@ -95,6 +107,7 @@ class TablePeer(
         self._lobby_news = False  # a player left the lobby since we last told the others who is here
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
+        self.wire: Wire | None = None  # what we send goes through it (`make_wire`)
         self.machine: Machine | None = None
         self.store: LogStore | None = None
         self.gdir: Path | None = None
@@ -109,10 +122,7 @@ class TablePeer(
         self._last_progress: tuple[Any, int] | None = None
         self._dealt_said = False
         self.ended: str | None = None
-        self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
-        self.last_head: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the last (length, head id) it told us
-        self._head_news = trio.Event()  # our head changed since we last told the table
-        self._head_sent: tuple[int, bytes] | None = None  # the head we last broadcast
+        self.heads = Heads()  # the others' heads, and ours as last sent
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
@@ -130,13 +140,7 @@ class TablePeer(
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
-        self._catch_up_first = False  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
-        self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the head it told us since then
-        self._catch_up_nonce = b""  # the nonce of our asks while catching up (a `told` must carry it)
-        self._tick_at, self._tick_cpu = time.monotonic(), time.process_time()  # the stall watcher's last tick
-        self._catch_up_since = 0.0  # awake clock when we began catching up
-        self._asked_at: float | None = None  # awake clock when we last asked the table for its heads
-        self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
+        self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
@@ -147,12 +151,12 @@ class TablePeer(
             self._load(resume)
             self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
         else:
-            self._save_seat_key()
+            self.files.save_seat_key(self.identity)
         try:
             return await self._run(on_listening)
         finally:
-            if self.gdir is None or self._secrets_saved:  # no game seated us, or its secrets file holds our key
-                self._drop_seat_key()
+            if self.gdir is None or self.files.secrets_saved:  # no game seated us, or its secrets file holds our key
+                self.files.drop_seat_key(self.fp)
 
     async def _run(self, on_listening: Callable[[int], Any] | None) -> Outcome:
         key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
@@ -171,18 +175,13 @@ class TablePeer(
             word_key=key,
         ) as mesh:
             self.mesh = mesh
+            self.wire = self.make_wire(mesh)
             if on_listening is not None:
                 on_listening(mesh.port)
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
-                nursery.start_soon(self._receive)
-                nursery.start_soon(self._events)
-                nursery.start_soon(self._gossip_heads)
-                nursery.start_soon(self._repeat_passes)
-                nursery.start_soon(self.patience.tick)
-                nursery.start_soon(self._watch_stalls)
-                if self.cfg.mdns:
-                    nursery.start_soon(self._discover)
+                for task in self.tasks():
+                    nursery.start_soon(task)
                 if self.machine is None:
                     await self._lobby()
                 while True:
@@ -202,6 +201,20 @@ class TablePeer(
         if self.store is not None:
             self.store.close()
         return self.outcome
+
+    def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
+        """What runs beside the play loop while the mesh is up: reading messages and mesh events, gossiping heads
+        and pass tokens, the awake clock, the stall watcher, mDNS discovery (a test's cheater adds its own)."""
+        out = [self._receive, self._events, self._gossip_heads, self._repeat_passes, self.patience.tick]
+        out.append(self._watch_stalls)
+        if self.cfg.mdns:
+            out.append(self._discover)
+        return out
+
+    def make_wire(self, mesh: Mesh) -> Wire:
+        """The wire every message of ours goes out through (p2p/peer/wire.py): the plain one; a test's cheater
+        returns its own."""
+        return Wire(mesh)
 
     @property
     def port(self) -> int:
@@ -229,7 +242,7 @@ class TablePeer(
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
             self._note_stall()
-            if self._catch_up_first and not await self._catch_up():
+            if self.catch_up.active and not await self._catch_up():
                 continue  # resumed or stalled: nothing is signed before we hold all the table holds
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
@@ -253,7 +266,7 @@ class TablePeer(
                 if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
                     body["passes"] = toks
                 self._note_stall()  # (no await from here to the signature: a stall now shows up in the next tick)
-                if self._catch_up_first:
+                if self.catch_up.active:
                     continue  # we did not run for a while: the table may have gone on without us
                 self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
                 raw = encode_entry(
@@ -272,7 +285,7 @@ class TablePeer(
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
                         f"with: {resume_command(self.gdir, self.cfg.game)}"
                     ) from None
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]  (it is our head)
+                await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]  (it is our head)
                 continue
             if m.prepare_shuffle():
                 continue  # our masks for a shuffle step of ours to come, made while we wait for others
@@ -347,7 +360,7 @@ class TablePeer(
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
         self._note_stall()
-        if self._catch_up_first:
+        if self.catch_up.active:
             return  # we did not run for a while: decide again once caught up
         if m.game.is_pass(ev, m.seat) and not self.abandonment.names_me(seq, prev, j, m.seat):
             after = at.fork()
@@ -356,7 +369,7 @@ class TablePeer(
             if nxt is not None and nxt.kind == Kind.EVENT:  # someone's next entry can carry it
                 token = self.passes.sign(self.identity, seq, prev, j)
                 if nxt.seat != m.seat:
-                    await self.mesh.broadcast(
+                    await self.wire.broadcast(
                         {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": token}
                     )
                 self.progress.set()

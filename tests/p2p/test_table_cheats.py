@@ -16,7 +16,9 @@ from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.peer import arrivals as arrivals_mod
 from adp2p.p2p.peer.evidence_book import MAX_EVIDENCE_BYTES, MAX_FALSE
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
+from adp2p.p2p.transport import Mesh
 from test_table_bad_input import ATTACKER, Attacker, Table, assert_finished_normally, play
 
 
@@ -377,26 +379,26 @@ async def test_a_pass_that_comes_after_the_abandon_beats_it(tmp_path: Path) -> N
                 self.saw_abandon = True
             super()._hold_abandon(raw, label)
 
-        async def _play(self) -> None:
-            mesh = self.mesh
-            assert mesh is not None
-            real_broadcast, real_send = mesh.broadcast, mesh.send
+        def make_wire(self, mesh: Mesh) -> Wire:
+            peer = self
 
-            def held(msg: dict[str, Any]) -> bool:
-                if msg.get("k") == "pass" and not self.saw_abandon:
-                    self.cheated = True
-                    return True
-                return False
+            class Withholds(Wire):
+                """Its pass tokens go to nobody until it saw an abandon naming it."""
 
-            async def broadcast(msg: dict[str, Any]) -> list[str]:
-                return [] if held(msg) else await real_broadcast(msg)
+                def held(self, msg: dict[str, Any]) -> bool:
+                    if msg.get("k") == "pass" and not peer.saw_abandon:
+                        peer.cheated = True
+                        return True
+                    return False
 
-            async def send(fp: str, msg: dict[str, Any]) -> None:
-                if not held(msg):
-                    await real_send(fp, msg)
+                async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+                    return [] if self.held(msg) else await super().broadcast(msg)
 
-            mesh.broadcast, mesh.send = broadcast, send  # type: ignore[method-assign]
-            await super()._play()
+                async def send(self, fp: str, msg: dict[str, Any]) -> None:
+                    if not self.held(msg):
+                        await super().send(fp, msg)
+
+            return Withholds(mesh)
 
     t = await play(tmp_path, attacker=SlowToken, abandon_after=1.5, wait_for_attacker=True, seed=4)
     assert t.peers[ATTACKER].saw_abandon  # type: ignore[attr-defined]
