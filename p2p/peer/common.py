@@ -9,16 +9,13 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
 from adp2p.p2p.secrets_size import MAX_SECRETS_ENTRY
-
-if TYPE_CHECKING:
-    from adp2p.p2p.peer.table_peer import TablePeer
 
 log = logging.getLogger("adp2p.peer")
 ZERO = bytes(32)
@@ -208,6 +205,3 @@ def latest_game(data_dir: Path) -> Path | None:
     ]  # fmt: skip
     return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
 
-
-def state_of(peer: TablePeer) -> Any | None:
-    return peer.machine.state if peer.machine else None

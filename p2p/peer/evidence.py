@@ -166,7 +166,7 @@ class EvidencePart:
         self.arrivals.clear()
         self.machine = trial
         self._deciding.cancel()  # a decision in progress was for the fold we just left
-        self.shown = min(self.shown, len(trial.state.history))
+        self.narrator.shown = min(self.narrator.shown, len(trial.state.history))
         if gone:
             self.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
         self._say_verdict()

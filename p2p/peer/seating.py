@@ -123,9 +123,9 @@ class SeatingPart:
             self._abandoned(self.store[len(self.store) - 1])
         # the history before the crash was shown then: recap only its last lines, not the whole game again
         hist = self.machine.state.history
-        self.shown = max(0, len(hist) - RESUME_RECAP)
-        if self.shown:
-            self.tell("recap", n=self.shown)
+        self.narrator.shown = max(0, len(hist) - RESUME_RECAP)
+        if self.narrator.shown:
+            self.tell("recap", n=self.narrator.shown)
 
     def _save_secrets(self) -> None:
         """Our secrets on disk (if they changed) before the entry that commits to them is signed."""

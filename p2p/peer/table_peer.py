@@ -42,6 +42,7 @@ from adp2p.p2p.logstore import (
     LogStore,
 )
 from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
+from adp2p.p2p.notices import notice
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandon import AbandonPart
@@ -62,12 +63,12 @@ from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import LobbyPart
+from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.seating import SeatingPart
 from adp2p.p2p.peer.stalls import CatchUp
 from adp2p.p2p.peer.wire import Wire
-from adp2p.p2p.peer.words import WordsPart
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh, TablePlaying
@@ -75,7 +76,7 @@ from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(
-    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, WordsPart, NetPart
+    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
 
@@ -116,18 +117,12 @@ class TablePeer(
         self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()
-        self.shown = 0
-        self.told_faces: set[int] = set()  # handles whose face the player has been told (or that are public)
-        self.private_notes: list[str] = []  # what the player was shown privately, as told (p2p/notices.py learned_*)
-        self._last_progress: tuple[Any, int] | None = None
-        self._dealt_said = False
+        self.narrator = Narrator(cfg.lang, say)  # what the player is told, and what it was told already
         self.ended: str | None = None
         self.heads = Heads()  # the others' heads, and ours as last sent
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
-        self._verdict_said = False
-        self._seats_told: set[int | None] = set()  # seats a verdict named that the player was told of
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
         self.folds = Folds(self._fresh_machine)  # snapshots of our fold to start a refold from
         self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
@@ -226,7 +221,7 @@ class TablePeer(
         # the game has begun: only its seated players may connect (outsiders cannot hold sockets or slots)
         self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
         while True:
-            self._show()
+            self.narrator.show(self.machine)
             self._drain_pending()
             self._post_pending_evidence()
             await self._flush()
@@ -237,7 +232,7 @@ class TablePeer(
             trial, toks = self.passes.chain(m, seq, prev) if self.passes is not None else (m, [])
             duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
-            self._progress_line(duty)
+            self.narrator.progress_line(m, duty)
             self.abandonment.at(seq)  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
@@ -297,6 +292,39 @@ class TablePeer(
                 continue
         await self._flush()
         self._finish()
+
+    @property
+    def private_notes(self) -> list[str]:
+        """What the player was shown privately, as told (a prompt shows them again by the next decision)."""
+        return self.narrator.private_notes
+
+    def tell(self, what: str, /, **args: Any) -> None:
+        """Tell the player one notice (p2p/notices.py) in its language."""
+        self.narrator.tell(what, **args)
+
+    def _who(self, seat: int | None, lang: str | None = None) -> str:
+        return self.narrator.who(self.machine, seat, lang)
+
+    def _detail(self, why: object) -> str:
+        return self.narrator.detail(why)
+
+    def _say_verdict(self) -> None:
+        self.narrator.say_verdict(self.machine, bool(self.ended))
+
+    def _end(self, what: str, **args: Any) -> None:
+        """The game ends here for us, and why: `ended` in English (the outcome), `ended_words` in the player's
+        language (an argument may be a function of the language)."""
+        def words(lang: str) -> str:
+            return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
+
+        self.ended, self.ended_words = words("en"), words(self.cfg.lang)
+
+    def _finish(self) -> None:
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        self.outcome.entries = len(store)
+        self.outcome.head = store.head_id
+        self.narrator.finish(m, self.outcome, self.ended, self.ended_words)
 
     async def _silence(self, decision: Decision, seat: int, toks: list[bytes]) -> bool:
         """The seat on duty has not answered `decision`: wait for news or for its next period of patience (counted
@@ -395,3 +423,8 @@ class TablePeer(
             sim.pass_window()
             j += 1
         return False
+
+
+def state_of(peer: TablePeer) -> Any | None:
+    """The game state of `peer`'s fold (None before a game seats it)."""
+    return peer.machine.state if peer.machine else None

@@ -78,16 +78,14 @@ from adp2p.p2p.transport.common import (
     MeshEvent,
     PeerNotConnected,
     _Inbox,
-    _Pending,
-    _Target,
     log,
 )
-from adp2p.p2p.transport.dialing import DialingPart
+from adp2p.p2p.transport.dialing import Dialer, Doorway, Greeter
 from adp2p.p2p.transport.registry import Registry
-from adp2p.p2p.transport.streams import StreamsPart
+from adp2p.p2p.transport.streams import Streams
 
 
-class Mesh(DialingPart, StreamsPart):
+class Mesh:
     """Full mesh of authenticated TCP connections to the other players of one table.
 
     Use as ``async with Mesh(...) as mesh``; everything (listener, dialers, connections) is
@@ -147,10 +145,8 @@ class Mesh(DialingPart, StreamsPart):
         self.fingerprint = secret.public.fingerprint()
         self.session = secrets.token_bytes(16)
         self._initial = list(peers)
-        self._targets: dict[tuple[str, int], _Target] = {}
         self.registry = Registry(self._emit)  # the live connections, one active per peer
         self.max_pending_handshakes = max_pending_handshakes
-        self._pending: list[_Pending] = []  # inbound handshakes in progress, oldest first
         self.max_pending_per_host = max_pending_per_host
         # strangers (peers not in `seated`) get frames of at most `stranger_frame` bytes and share
         # STRANGER_INFLIGHT slots for their decoded messages (None: every peer is treated alike)
@@ -160,11 +156,32 @@ class Mesh(DialingPart, StreamsPart):
         self._stranger_slots = trio.CapacityLimiter(STRANGER_INFLIGHT)
         self.max_connections = max_connections
         self.fd_reserve = fd_reserve
-        self._pending_by_host: dict[str, int] = {}
         self.sent: dict[str, int] = {}  # messages queued, by their "k" (one per connection they went to)
         self._inbox_send, inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any], object | None]](inbox_size)
         self.inbox = _Inbox(inbox, self._stranger_slots)
         self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
+        self.streams = Streams(  # runs each connection (reader, writer, watchdog)
+            self.registry, self._inbox_send, self._stranger_slots, lambda fp: fp in self.seated,
+            stranger_frame=stranger_frame, max_frame=max_frame, heartbeat=heartbeat, dead_after=self.dead_after,
+            dup_grace=dup_grace,
+        )  # fmt: skip
+        def who_may() -> set[str] | None:  # who may connect now (restrict() decides from then on)
+            return self.allowed
+
+        self.greeter = Greeter(  # the handshake with our identity, on every new connection
+            secret, name, table, game=game, session=self.session, allowed=who_may, word_key=word_key,
+            timeout=handshake_timeout, emit=self._emit,
+        )  # fmt: skip
+        self.doorway = Doorway(  # connections accepted
+            self.greeter, self.streams, self.registry, allowed=who_may, me=self.fingerprint, send_queue=send_queue,
+            max_frame=max_frame, max_connections=max_connections, fd_reserve=fd_reserve,
+            max_pending_handshakes=max_pending_handshakes, max_pending_per_host=max_pending_per_host,
+        )  # fmt: skip
+        self.dialer = Dialer(  # connections dialed
+            self.greeter, self.streams, self.registry, me=self.fingerprint, send_queue=send_queue, max_frame=max_frame,
+            fd_reserve=fd_reserve, handshake_timeout=handshake_timeout, dead_after=self.dead_after,
+            backoff_initial=backoff_initial, backoff_max=backoff_max,
+        )  # fmt: skip
         self._stack: AsyncExitStack | None = None
         self._nursery: trio.Nursery | None = None
 
@@ -212,22 +229,13 @@ class Mesh(DialingPart, StreamsPart):
         *fingerprint* is an optional hint (e.g. from discovery): the handshake then insists on it.
         Adding a known address only updates its hint.
         """
-        key = (host, int(port))
-        target = self._targets.get(key)
-        if target is not None:
-            target.hint = fingerprint
-            return
-        if self._nursery is None:
+        if self._nursery is None and (host, int(port)) not in self.dialer.targets:
             raise RuntimeError("add_peer needs an entered Mesh (use `async with Mesh(...)`)")
-        target = _Target(host, int(port), fingerprint)
-        self._targets[key] = target
-        self._nursery.start_soon(self._dial_loop, target)
+        self.dialer.add(self._nursery, host, port, fingerprint)  # type: ignore[arg-type]
 
     def remove_peer(self, host: str, port: int) -> None:
         """Stop dialing *host:port* (an existing connection stays up)."""
-        target = self._targets.pop((host, int(port)), None)
-        if target is not None and target.scope is not None:
-            target.scope.cancel()
+        self.dialer.remove(host, port)
 
     def restrict(self, fingerprints: Collection[str]) -> None:
         """From now on only these identities may connect (e.g. the seated players once a game has begun); live
@@ -296,5 +304,5 @@ class Mesh(DialingPart, StreamsPart):
     async def _serve(self, listeners: list[trio.SocketListener]) -> None:
         async with trio.open_nursery() as nursery:
             for listener in listeners:
-                nursery.start_soon(self._accept_loop, listener, nursery)
+                nursery.start_soon(self.doorway.accept_loop, listener, nursery)
 

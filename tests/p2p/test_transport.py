@@ -70,7 +70,7 @@ async def test_four_meshes_full_mesh_broadcast() -> None:
             peer, msg = await meshes[3].inbox.receive()
             assert peer.fingerprint == FPS[0] and msg == {"to": 3, "blob": b"\x00" * 1000}
             for m in meshes:  # the self address was dropped
-                assert m.address not in m._targets
+                assert m.address not in m.dialer.targets
 
 
 async def test_duplicate_connections_resolved_to_lower_initiator() -> None:
@@ -88,7 +88,7 @@ async def test_duplicate_connections_resolved_to_lower_initiator() -> None:
                     await trio.sleep(0.02)
                 await trio.sleep(0.3)  # and stays there
                 assert a.connections() == want_a and b.connections() == want_b
-                assert all(not t.scope or not t.scope.cancel_called for t in a._targets.values())
+                assert all(not t.scope or not t.scope.cancel_called for t in a.dialer.targets.values())
                 await a.send(FPS[1], {"n": 1})
                 await b.send(FPS[0], {"n": 2})
                 assert (await b.inbox.receive())[1] == {"n": 1}
@@ -384,7 +384,7 @@ async def test_a_seated_player_gets_in_while_strangers_hold_every_handshake_slot
         socks: list[Any] = []
         made = [0]
         nursery.start_soon(_hold, a.port, sources, 300, socks, made)
-        while len(a._pending) < a.max_pending_handshakes or made[0] < 300:  # every slot held by the flood
+        while len(a.doorway._pending) < a.max_pending_handshakes or made[0] < 300:  # every slot held by the flood
             await trio.sleep(0.05)
         async with mesh(1, peers=[("127.0.0.1", a.port)]) as b:
             with trio.fail_after(20):
@@ -409,7 +409,7 @@ async def test_a_stranger_replaying_a_players_hello_holds_at_most_two_slots() ->
             await s.send_all(encode_frame(hello))
             streams.append(s)
         with trio.fail_after(10):
-            while sum(p.claim == FPS[1] for p in a._pending) != 2 or len(a._pending) != 2:
+            while sum(p.claim == FPS[1] for p in a.doorway._pending) != 2 or len(a.doorway._pending) != 2:
                 await trio.sleep(0.05)
         assert a.peers == {}
         for s in streams:
