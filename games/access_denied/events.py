@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.state import GameState
 from adp2p.games.access_denied.answers import MAX_ANSWER_BOX
 from adp2p.p2p.machine.common import (
     Event,

@@ -37,8 +37,8 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar, scalar_from_int
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
-from adp2p.engine.catalog import card
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.catalog import card
+from adp2p.engine.access_denied.state import GameState
 from adp2p.games.access_denied.answers import PURPOSE_PASSWORD
 from adp2p.p2p import local
 from adp2p.p2p.game import DEFAULT_GAME, get_game
