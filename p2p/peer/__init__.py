@@ -7,7 +7,8 @@ Objects with one job each, made and wired by `TablePeer`, each tested alone (tes
 
 What acts on them, by job: `table_peer.py` (`run()`, the play loop, our decisions), `lobby.py` (lobby, genesis),
 `seating.py` (a game begun or resumed), `intake.py` (an entry taken), `evidence.py` (proof posted, weighed,
-adopted), `abandon.py` (a silent seat), `catchup.py` (catch up before signing), `net.py` (messages, heads and tokens
+adopted; `second_accuser.py`, `ending_version.py`: two of its rulings), `join_grace.py` (a `join` not due before the
+genesis), `abandon.py` (a silent seat), `catchup.py` (catch up before signing), `net.py` (messages, heads and tokens
 gossiped); `common.py`: configuration, outcome, limits and helpers.
 """
 

@@ -45,6 +45,7 @@ from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
 from adp2p.p2p.notices import notice
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
 from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.arrivals import Arrivals
@@ -334,6 +335,9 @@ class TablePeer(
         period = self.cfg.abandon_after
         m = self.machine
         assert m is not None
+        if join_grace.not_seated_yet(self, m, seat, decision):  # its patience starts once it holds the genesis
+            await self._wait_awake(max(0.2, self.cfg.heartbeat))
+            return True
         rounds = self.patience.rounds(*decision, m.n)
         acted = self.abandonment.acted(decision)
         if rounds <= acted:
