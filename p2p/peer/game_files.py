@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 from adp2p.crypto.identity import SecretIdentity
+from adp2p.p2p import lobby_note
 from adp2p.p2p.logstore import LogCorrupt, LogStore
 from adp2p.p2p.machine import SeatSecrets
 from adp2p.p2p.paths import read_secret, resume_command, write_secret
@@ -49,6 +50,7 @@ class GameFiles:
         """Our secrets file holds our key now (or no game seated us): the seat key file goes."""
         with contextlib.suppress(OSError):
             self.seat_key_path(fp, data_dir).unlink()
+        lobby_note.drop(Path(data_dir or self.data_dir), fp)  # (the note of our agreement: p2p/lobby_note.py)
 
     def played_here(self, g: Genesis) -> str | None:
         """Why a genesis is refused because its game was already played (or begun) in our data directory: a
