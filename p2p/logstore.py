@@ -14,7 +14,7 @@ proofs go to a side file ``<log>.equivocations`` with the same record format
 * An entry for an existing seq: identical bytes raise :class:`DuplicateEntry` (harmless
   during catch-up); different bytes signed by the same author on the same previous entry are an
   equivocation: the proof is written to the side file and :class:`LogEquivocation` (also a
-  :class:`adp2p.crypto.errors.Equivocation`, carrying ``proof`` and ``seat``) is raised;
+  :class:`adp2p.crypto.entries.Equivocation`, carrying ``proof`` and ``seat``) is raised;
   different bytes by another author (or by the same author on another previous entry) raise
   :class:`ConflictingEntry`.
 * :meth:`LogStore.supersede` is the one exception to append-only: when valid evidence takes the place
@@ -46,12 +46,13 @@ from adp2p.crypto.entries import (
     GENESIS_PREV,
     MAX_BODY,
     Entry,
+    Equivocation,
     EquivocationProof,
     Identities,
     decode_entry,
     verify_entry,
 )
-from adp2p.crypto.errors import CryptoError, Equivocation, InvalidSignature, MalformedEncoding
+from adp2p.crypto.errors import CryptoError, InvalidSignature, MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity
 
 try:  # POSIX only
