@@ -301,13 +301,14 @@ class LogStore:
 
     # ------------------------------------------------------------------ appending
 
-    def check(self, raw: bytes, *, author: int | None = None) -> Entry:
-        """Run every check of :meth:`append` without writing; return the decoded entry.
+    def check(self, raw: bytes, *, author: int | None = None, framed: Entry | None = None) -> Entry:
+        """Run every check of :meth:`append` without writing; return the decoded entry (the pipeline's signature and
+        chain steps, p2p/pipeline.py; *framed*: these very bytes framed already, not decoded again).
 
         Raises :class:`LogRejected` (or a subclass) exactly as :meth:`append` would, except that
         an equivocation is reported without saving its proof.
         """
-        return self._check(raw, author, save_proof=False)
+        return self._check(raw, author, save_proof=False, framed=framed)
 
     def append(
         self, raw: bytes, *, author: int | None = None, checked: Entry | None = None, durable: bool = True
@@ -337,15 +338,18 @@ class LogStore:
         self._entries.append(entry)
         return entry
 
-    def _check(self, raw: bytes, author: int | None, *, save_proof: bool) -> Entry:
+    def _check(self, raw: bytes, author: int | None, *, save_proof: bool, framed: Entry | None = None) -> Entry:
         if type(raw) is not bytes:
             raise LogRejected(f"entry must be bytes, got {type(raw).__name__}")
         if len(raw) > MAX_RECORD:
             raise LogRejected(f"entry of {len(raw)} bytes exceeds {MAX_RECORD}")
-        try:
-            e = decode_entry(raw)
-        except MalformedEncoding as exc:
-            raise LogRejected(f"undecodable entry: {exc}") from None
+        if framed is not None and framed.raw is raw:
+            e = framed
+        else:
+            try:
+                e = decode_entry(raw)
+            except MalformedEncoding as exc:
+                raise LogRejected(f"undecodable entry: {exc}") from None
         if e.game_id != self.game_id:
             raise LogRejected(
                 f"entry seq {e.seq} belongs to game {e.game_id.hex()}, this log is game {self.game_id.hex()}",

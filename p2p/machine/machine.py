@@ -52,7 +52,8 @@ from adp2p.p2p.machine.reveals import RevealsPart
 from adp2p.p2p.machine.setup import SetupPart
 from adp2p.p2p.machine.steps import StepsPart
 from adp2p.p2p.piles import HandleMap, Pile
-from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
+from adp2p.p2p.pipeline import Arrival, schema
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, need
 from adp2p.p2p.seat_secrets import SeatSecrets
 
 _composed: dict[tuple[type, int], type] = {}  # (machine class, id of the game) -> that class with the game's parts
@@ -195,9 +196,17 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
     def complete(self) -> bool:
         return self.finished and self.duty() is None
 
+    def fold(self, a: Arrival) -> None:
+        """The last step of the pipeline (p2p/pipeline.py): an entry framed, its body decoded, its signature and its
+        place in the chain checked, applied with the id of the entry it builds on (its body's `BodyError` if the body
+        did not read)."""
+        if a.body is None:
+            raise a.error or BodyError("an entry body is a map")
+        self.apply(a.entry.author, a.entry.kind, a.body, prev=a.entry.prev_hash)
+
     def apply_entry(self, e: Entry) -> None:
-        """Apply a decoded (and signature-checked) entry: `apply` with the id of the entry it builds on."""
-        self.apply(e.author, e.kind, decode_body(e.body), prev=e.prev_hash)
+        """Apply a decoded (and signature-checked) entry: its body through the pipeline's schema step, then `fold`."""
+        self.fold(schema(e))
 
     def apply(self, author: int, kind: int, body: dict[str, Any], *, prev: bytes | None = None) -> None:
         """Apply one entry body by `author`; `prev` is the id of the entry it builds on (pass tokens and pass

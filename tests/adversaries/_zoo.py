@@ -32,7 +32,6 @@ from adp2p.crypto.code_proofs import (
     prove_distinct,
 )
 from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
-from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar, scalar_from_int
 from adp2p.crypto.private import seal_private
@@ -159,10 +158,8 @@ class Table(LocalTable):
     def deliver(self, raw: bytes, via: int | None = None) -> bool:
         """Every machine checks the entry (signature and chain, then its rules); True if it was appended.
         A rejected entry is not appended: an honest rejecter posts it as evidence."""
-        e = decode_entry(raw)
         try:
-            verify_entry(e, self.genesis.identities()[e.author])
-            self.check_next(e)
+            e = self.pipeline.check(raw, seq=len(self.raws), prev=self.head).entry
         except (CryptoError, IndexError):
             self.forged_from = via  # nobody can be blamed by the signature: the connection it came on is noted
             return False
