@@ -54,6 +54,7 @@ from adp2p.crypto.entries import (
 )
 from adp2p.crypto.errors import CryptoError, InvalidSignature, MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity
+from adp2p.p2p.pipeline import frame
 
 try:  # POSIX only
     import fcntl
@@ -301,14 +302,14 @@ class LogStore:
 
     # ------------------------------------------------------------------ appending
 
-    def check(self, raw: bytes, *, author: int | None = None, framed: Entry | None = None) -> Entry:
-        """Run every check of :meth:`append` without writing; return the decoded entry (the pipeline's signature and
-        chain steps, p2p/pipeline.py; *framed*: these very bytes framed already, not decoded again).
+    def check(self, raw: bytes, *, author: int | None = None) -> Entry:
+        """Run every check of :meth:`append` without writing; return the decoded entry (a peer's signature and chain
+        steps of the pipeline, p2p/pipeline.py; its frame step frames bytes it framed just before only once).
 
         Raises :class:`LogRejected` (or a subclass) exactly as :meth:`append` would, except that
         an equivocation is reported without saving its proof.
         """
-        return self._check(raw, author, save_proof=False, framed=framed)
+        return self._check(raw, author, save_proof=False)
 
     def append(
         self, raw: bytes, *, author: int | None = None, checked: Entry | None = None, durable: bool = True
@@ -338,18 +339,15 @@ class LogStore:
         self._entries.append(entry)
         return entry
 
-    def _check(self, raw: bytes, author: int | None, *, save_proof: bool, framed: Entry | None = None) -> Entry:
+    def _check(self, raw: bytes, author: int | None, *, save_proof: bool) -> Entry:
         if type(raw) is not bytes:
             raise LogRejected(f"entry must be bytes, got {type(raw).__name__}")
         if len(raw) > MAX_RECORD:
             raise LogRejected(f"entry of {len(raw)} bytes exceeds {MAX_RECORD}")
-        if framed is not None and framed.raw is raw:
-            e = framed
-        else:
-            try:
-                e = decode_entry(raw)
-            except MalformedEncoding as exc:
-                raise LogRejected(f"undecodable entry: {exc}") from None
+        try:
+            e = frame(raw)
+        except MalformedEncoding as exc:
+            raise LogRejected(f"undecodable entry: {exc}") from None
         if e.game_id != self.game_id:
             raise LogRejected(
                 f"entry seq {e.seq} belongs to game {e.game_id.hex()}, this log is game {self.game_id.hex()}",

@@ -74,9 +74,18 @@ class Folds(Protocol):
     def fold(self, a: Arrival) -> None: ...
 
 
+_framed: Entry | None = None  # the entry framed last: a peer frames an entry to see its kind, then its store checks it
+
+
 def frame(raw: bytes) -> Entry:
-    """Step 1: the wire bytes as an entry (`MalformedEncoding` if they do not decode strictly)."""
-    return decode_entry(raw)
+    """Step 1: the wire bytes as an entry (`MalformedEncoding` if they do not decode strictly). The very bytes
+    object framed just before is not decoded again (the entry holds it, so it is that object, never another that
+    took its place in memory)."""
+    global _framed
+    if _framed is not None and _framed.raw is raw:
+        return _framed
+    _framed = decode_entry(raw)
+    return _framed
 
 
 def schema(e: Entry) -> Arrival:

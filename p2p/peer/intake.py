@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from adp2p.crypto.entries import Entry, decode_entry, verify_entry
+from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
 from adp2p.p2p.logstore import (
@@ -68,23 +68,23 @@ class IntakePart:
         e = frame(raw)  # the pipeline's first step (p2p/pipeline.py): `_accept` goes on from it
         if e.kind == Kind.ABANDON and e.author != m.seat and not self.ended:
             try:
-                self.store.check(raw, framed=e)
+                self.store.check(raw)
             except (LogError, CryptoError):
-                self._accept(raw, sender=sender, framed=e)  # says why it is rejected
+                self._accept(raw, sender=sender)  # says why it is rejected
                 return
             self._hold_abandon(raw, sender or "a peer")
             return
-        self._accept(raw, sender=sender, framed=e)
+        self._accept(raw, sender=sender)
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None, framed: Entry | None = None) -> None:
+    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
         that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed. The entry
-        goes through the pipeline (p2p/pipeline.py) once: frame (`framed`, if `_take` did), the store's signature
-        and chain checks, its body decoded once (`schema`), the fold."""
+        goes through the pipeline (p2p/pipeline.py) once: framed (once: `_take` framed these very bytes already),
+        the store's signature and chain checks, its body decoded once (`schema`), the fold."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         try:
-            e = store.check(raw, framed=framed)
+            e = store.check(raw)
         except DuplicateEntry:
             return
         except LogEquivocation as exc:
