@@ -6,7 +6,7 @@ Prints, for each proof kind (distinct, match, no match), the best-of-N prove and
 size; then the cost of one answer to an access attempt of 1, 2 and 3 handed cards (one match or no-match proof
 per card, worst case all no-match), and one scalar multiplication for scale (every branch costs two to verify).
 Last, the link proof (crypto/code_link.py) for one password card over the game's 63 faces and their codes (from
-engine/catalog), and for a whole password (three cards).
+engine/access_denied/catalog), and for a whole password (three cards).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from typing import Any
 from adp2p.crypto import code_link as cl
 from adp2p.crypto import code_proofs as cp
 from adp2p.crypto import group
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 
 CTX = cp.ProofContext(secrets.token_bytes(16), 1, (3, 17, 40), b"answer", 77)
 

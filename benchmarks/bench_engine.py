@@ -10,10 +10,10 @@ import statistics
 import sys
 import time
 
-from adp2p.engine.api import apply, legal, view
-from adp2p.engine.bots import make_bot
-from adp2p.engine.profiles import get_profile
-from adp2p.engine.sim import play_game
+from adp2p.engine.access_denied.api import apply, legal, view
+from adp2p.engine.access_denied.bots import make_bot
+from adp2p.engine.access_denied.profiles import get_profile
+from adp2p.engine.access_denied.sim import play_game
 
 
 def bench(profile: str, players: int, strategy: str, games: int) -> None:
@@ -34,7 +34,7 @@ def micro() -> None:
     prof = get_profile("classic", round_limit=200)
     rec = play_game(prof, [make_bot("random", i) for i in range(4)], seed=3)
     # replay the recorded game, timing apply (copying) and legal for each decision
-    from adp2p.engine.api import new_game
+    from adp2p.engine.access_denied.api import new_game
 
     st = new_game(prof, 4)
     st.faces = dict(rec.faces)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import sys
 
-from adp2p.hacker.profiles import get_profile
-from adp2p.hacker.sim import simulate
+from adp2p.engine.hacker.profiles import get_profile
+from adp2p.engine.hacker.sim import simulate
 
 
 def main(games: int) -> None:

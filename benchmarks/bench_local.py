@@ -23,8 +23,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"))  # the seeded secrets
-from adp2p.engine.api import apply, learn, legal, new_game, pending, view
-from adp2p.engine.profiles import Profile, get_profile
+from adp2p.engine.access_denied.api import apply, learn, legal, new_game, pending, view
+from adp2p.engine.access_denied.profiles import Profile, get_profile
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Event, Machine
 from adp2p.p2p.protocol import Kind

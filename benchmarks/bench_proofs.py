@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from adp2p.crypto import card_link, code_link, code_proofs, deck, group, shuffle_proof
 from adp2p.crypto.proofs import dleq_prove, dleq_verify
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 
 
 def forget() -> None:

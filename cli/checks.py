@@ -13,20 +13,9 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from adp2p.engine.bots import STRATEGIES
-from adp2p.engine.profiles import PROFILES, Profile, get_profile
-
-
-class UsageError(Exception):
-    """A command-line value that cannot work; its message is the one line the user sees (`de`: the line in German,
-    shown under --lang de)."""
-
-    def __init__(self, text: str, de: str | None = None) -> None:
-        super().__init__(text)
-        self.de = de
-
-    def said(self, lang: str | None) -> str:
-        return self.de if lang == "de" and self.de else str(self)
+from adp2p.cli.clients import client, folders
+from adp2p.cli.usage import UsageError
+from adp2p.p2p.game import DEFAULT_GAME
 
 
 class Parser(argparse.ArgumentParser):
@@ -85,93 +74,25 @@ def seconds(lo: float, hi: float) -> Callable[[str], float]:
 port = whole(0, 65535)
 
 
-def strategy(text: str) -> str:
-    if text not in STRATEGIES:
-        raise argparse.ArgumentTypeError(f"unknown bot strategy {text!r}; choose one of {', '.join(STRATEGIES)}")
-    return text
+def commands(game: str) -> Any:
+    """The game's parts of the commands: its client's `commands.py` (`PROFILES`, `STRATEGIES`, their defaults,
+    `check`, `sim`, `cards`, `rules`, `offline`, `seat`)."""
+    return client(game, "commands")
 
 
-def strategies(text: str) -> list[str]:
-    names = [s.strip() for s in text.split(",")]
-    for s in names:
-        strategy(s)
-    return names
+def every_game() -> list[str]:
+    """Every registered game, the default first (the order names are listed in: Access Denied's, then the others')."""
+    return [DEFAULT_GAME, *sorted(g for g in folders() if g != DEFAULT_GAME)]
 
 
 def any_strategies(text: str) -> list[str]:
-    """`sim --bots`: names of either game's bots; `check` then holds them to the chosen game's."""
-    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-
+    """`sim --bots`: names of any game's bots; `check` then holds them to the chosen game's."""
+    known = list(dict.fromkeys(s for g in every_game() for s in commands(g).STRATEGIES))
     names = [s.strip() for s in text.split(",")]
     for s in names:
-        if s not in STRATEGIES and s not in HACKER_STRATEGIES:
-            known = ", ".join(dict.fromkeys([*STRATEGIES, *HACKER_STRATEGIES]))
-            raise argparse.ArgumentTypeError(f"unknown bot strategy {s!r}; choose one of {known}")
+        if s not in known:
+            raise argparse.ArgumentTypeError(f"unknown bot strategy {s!r}; choose one of {', '.join(known)}")
     return names
-
-
-def _check_hacker_join(args: argparse.Namespace) -> None:
-    """`join --game hacker`: a person's seat (cli/hacker/seat.py) or one of Hacker's bots; Hacker's profiles."""
-    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-
-    if args.bot is not None and args.bot not in HACKER_STRATEGIES:
-        raise UsageError(f"--game hacker: --bot {' or '.join(HACKER_STRATEGIES)}, or no --bot for your own seat")
-    prof = _hacker_profile(args)
-    _hacker_table_rounds(args.round_limit)
-    if args.players is None:
-        args.players = 4
-    _players(prof, args.players, "--players")  # type: ignore[arg-type]
-
-
-def _hacker_profile(args: argparse.Namespace, where: str = "") -> Any:
-    """Hacker's profile the options name (default basic), or one line saying why not."""
-    from adp2p.hacker.profiles import get_profile
-
-    args.rules = args.rules or "basic"
-    try:
-        return get_profile(args.rules, goal=args.goal, round_limit=args.round_limit)
-    except ValueError as exc:
-        raise UsageError(f"--rules: {exc}{where}") from None
-
-
-def _hacker_table_rounds(limit: int | None) -> None:
-    """A Hacker table's round limit: at most `MAX_ROUND_LIMIT` (its end-of-game secrets must fit one entry)."""
-    from adp2p.games.hacker.game import MAX_ROUND_LIMIT
-
-    if limit is not None and limit > MAX_ROUND_LIMIT:
-        raise UsageError(f"--round-limit: a Hacker table plays at most {MAX_ROUND_LIMIT} rounds, not {limit}")
-
-
-AD_ONLY_PLAY = ("react", "react_seconds", "stalemate")  # `play` options Hacker does not take (its seat: lines only)
-
-
-def _check_hacker_play(args: argparse.Namespace) -> None:
-    """`play --game hacker`: Hacker's profiles (default basic) and bots (default planner); an option only Access
-    Denied takes is refused, not ignored."""
-    from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-
-    for dest in AD_ONLY_PLAY:
-        if given(args, dest):
-            raise UsageError(f"--{dest.replace('_', '-')} is for Access Denied; --game hacker does not take it")
-    if given(args, "ui") and args.ui == "full":
-        raise UsageError("--ui full is Access Denied's screen; --game hacker's is a page of lines (--ui auto or lines)")
-    args.strategy = args.strategy or "planner"
-    if args.strategy not in HACKER_STRATEGIES:
-        raise UsageError(f"--strategy: {args.strategy!r} is not a Hacker bot; choose {' or '.join(HACKER_STRATEGIES)}")
-    prof = _hacker_profile(args, " (--game hacker)")
-    if not args.offline:
-        _hacker_table_rounds(args.round_limit)
-    alone = args.watch and args.offline  # offline --watch: only bots
-    _players(prof, args.bots + (0 if alone else 1),  # type: ignore[arg-type]
-             "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}")
-
-
-def strategy_check(name: str) -> None:
-    """An Access Denied seat's bot (what `strategy` checked when `join --bot` took only those)."""
-    try:
-        strategy(name)
-    except argparse.ArgumentTypeError as exc:
-        raise UsageError(f"--bot: {exc}") from None
 
 
 def any_strategy(text: str) -> str:
@@ -181,43 +102,15 @@ def any_strategy(text: str) -> str:
     return any_strategies(text)[0]
 
 
-def _check_sim(args: argparse.Namespace) -> None:
-    """`sim`: each game's own defaults, profiles and bots."""
-    if args.game == "hacker":
-        from adp2p.hacker.bots import STRATEGIES as HACKER_STRATEGIES
-
-        args.bots = args.bots or ["planner"]
-        bad = [b for b in args.bots if b not in HACKER_STRATEGIES]
-        if bad:
-            raise UsageError(f"--bots: {bad[0]!r} is not a Hacker bot; choose from {', '.join(HACKER_STRATEGIES)}")
-        _players(_hacker_profile(args), args.players, "--players")  # type: ignore[arg-type]
-        return
-    args.rules = args.rules or "classic"
-    args.bots = args.bots or ["deduction"]
-    bad = [b for b in args.bots if b not in STRATEGIES]
-    if bad:
-        raise UsageError(f"--bots: unknown bot strategy {bad[0]!r}; choose one of {', '.join(STRATEGIES)}")
-    _players(profile_of(args), args.players, "--players")
-
-
-def profile_of(args: argparse.Namespace) -> Profile:
-    """The rule profile the options ask for (--rules, --goal, --round-limit, --stalemate); a usage error if none."""
-    try:
-        return get_profile(
-            args.rules, goal=args.goal, round_limit=args.round_limit, stalemate_rounds=args.stalemate or None
-        )
-    except ValueError as exc:
-        raise UsageError(str(exc)) from None
-
-
-def _players(prof: Profile, n: int, what: str) -> None:
+def players_fit(prof: Any, n: int, what: str) -> None:
+    """n players fit the profile (its `min_players`..`max_players`), or one line saying why not."""
     if not prof.min_players <= n <= prof.max_players:
         lo, hi = prof.min_players, prof.max_players
         span = f"{lo}" if lo == hi else f"{lo} to {hi}"
         raise UsageError(f"{what}: {prof.name} is for {span} players, not {n}")
 
 
-def default_players(prof: Profile) -> int:
+def default_players(prof: Any) -> int:
     """How many players a table waits for unless told: three, or what the rules allow (two-player: 2)."""
     return min(max(3, prof.min_players), prof.max_players)
 
@@ -259,34 +152,8 @@ def check(args: argparse.Namespace) -> None:
         _check_web(args)
     if cmd == "join":
         _table_name(args.table)
-    if cmd == "sim":
-        _check_sim(args)
-    elif cmd == "play" and getattr(args, "game", "access-denied") == "hacker":
-        _check_hacker_play(args)
-    elif cmd == "play":
-        args.rules = args.rules or "classic"
-        args.strategy = args.strategy or "deduction"
-        if args.strategy not in STRATEGIES:
-            raise UsageError(f"--strategy: {args.strategy!r} is a Hacker bot; Access Denied's: {', '.join(STRATEGIES)} "
-                             "(or add --game hacker)")
-        if args.rules not in PROFILES:
-            raise UsageError(f"--rules: {args.rules!r} is a Hacker profile; Access Denied's: {', '.join(PROFILES)} "
-                             "(or add --game hacker)")
-        prof = profile_of(args)
-        alone = args.watch and args.offline  # offline --watch: only bots; on the network a bot takes your seat
-        n = args.bots + (0 if alone else 1)
-        what = "--bots" if alone else f"--bots {args.bots} and {'your seat' if args.watch else 'you'}"
-        _players(prof, n, what)
-    elif cmd == "join" and getattr(args, "game", "access-denied") == "hacker":
-        _check_hacker_join(args)
-    elif cmd == "join":
-        args.rules = args.rules or "classic"
-        if args.bot is not None:
-            strategy_check(args.bot)
-        prof = profile_of(args)
-        if args.players is None:
-            args.players = default_players(prof)
-        _players(prof, args.players, "--players")
+    if cmd in ("sim", "play", "join"):  # the game's own: its profiles, bots, players (cli/<game>/commands.py)
+        commands(getattr(args, "game", DEFAULT_GAME)).check(cmd, args)
     if getattr(args, "interface", None):
         from adp2p.p2p.discovery import resolve_interfaces
 

@@ -13,8 +13,9 @@ from typing import Any
 
 import trio
 from adp2p.cli import seat_file
-from adp2p.cli.checks import UsageError, add_reaction_args, any_strategy, port, seconds, whole
+from adp2p.cli.checks import add_reaction_args, any_strategy, port, seconds, whole
 from adp2p.cli.peer_dirs import claim_for
+from adp2p.cli.usage import UsageError
 from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause, with_patience
@@ -102,74 +103,6 @@ def outcome_dict(o: Outcome) -> dict[str, Any]:
     }
 
 
-def human_chooser(lang: str, react_seconds: float | None = None, react_to: str = "mine", ui: str = "auto") -> Any:
-    """A person at this terminal: the game screen and prompt (adp2p.cli.tui), full screen or lines (`ui`, see
-    `--ui`). `choose.attach(peer)` lets the screen keep the checklist from the peer's event log, show the
-    players' names, and (full screen) follow the game while nothing is asked; `choose.say` is where the peer's
-    lines go (the log pane, or printed)."""
-    from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt
-    from adp2p.cli.tui.fullscreen import FullScreen, wanted
-
-    react = DEFAULT_REACT_SECONDS if react_seconds is None else react_seconds
-    full = FullScreen(lang) if wanted(ui, sys.stdin, sys.stdout) else None
-    prompt = Prompt(lang, sys.stdout, sys.stdin, react_seconds=react, react_to=react_to, ui=full)
-    state: dict[str, Any] = {}
-
-    def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
-        return prompt.ask(st, seat, options)
-
-    def attach(peer: Any) -> None:
-        prompt.events = lambda: list(peer.machine.events) if peer.machine is not None else []
-        prompt._names = lambda: list(peer.machine.names) if peer.machine is not None else None
-        prompt.notes = lambda: peer.private_notes
-        state["peer"] = peer
-
-    def say(line: str) -> None:
-        prompt.log(line)
-        peer = state.get("peer")
-        m = peer.machine if peer is not None else None
-        if m is not None and m.seat is not None and prompt.ui is not None:
-            prompt.watch(m.game.view(m.state, m.seat), m.seat)
-
-    choose.prompt = prompt  # type: ignore[attr-defined]
-    choose.say = say if full is not None else (lambda line: print(line, flush=True))  # type: ignore[attr-defined]
-    choose.attach = attach  # type: ignore[attr-defined]
-    return choose
-
-
-def watching_chooser(bot: Any, lang: str, ui: str = "auto") -> Any:
-    """`play --watch`: a bot plays the seat. In a terminal the full screen follows the game as it goes (the board, the
-    seat's hand and password, the log; Ctrl-C leaves); piped, or with `--ui lines`, the bot as it is (the account
-    printed line by line)."""
-    from adp2p.cli.tui import Prompt
-    from adp2p.cli.tui.fullscreen import FullScreen, wanted
-
-    if not wanted(ui, sys.stdin, sys.stdout):
-        return bot
-    prompt = Prompt(lang, sys.stdout, sys.stdin, ui=FullScreen(lang))
-    state: dict[str, Any] = {}
-
-    def choose(st: Any, seat: int, options: list[dict[str, Any]]) -> dict[str, Any]:
-        prompt.watch(st, seat)
-        return bot(st, seat, options)  # type: ignore[no-any-return]
-
-    def attach(peer: Any) -> None:
-        prompt._names = lambda: list(peer.machine.names) if peer.machine is not None else None
-        state["peer"] = peer
-
-    def say(line: str) -> None:
-        prompt.log(line)
-        peer = state.get("peer")
-        m = peer.machine if peer is not None else None
-        if m is not None and m.seat is not None:
-            prompt.watch(m.game.view(m.state, m.seat), m.seat)
-
-    choose.prompt = prompt  # type: ignore[attr-defined]
-    choose.say = say  # type: ignore[attr-defined]
-    choose.attach = attach  # type: ignore[attr-defined]
-    return choose
-
-
 def player_name(name: str, command: str) -> str:
     """`name` if it can be a player's name at a table (1..64 bytes of printable text); else one line and exit 2."""
     from adp2p.crypto.identity import MAX_NAME_BYTES
@@ -184,7 +117,7 @@ def player_name(name: str, command: str) -> str:
 
 def default_name(bot: str | None) -> str:
     """A seat's name when --name is not given: "player", or for a bot "Bot-" and four hex digits ("Bot-3fa1"): short
-    enough for every table cell (cli/tui/screen.py NAME_MAX), and bots at one table told apart (before: every
+    enough for every table cell (cli/access_denied/screen.py NAME_MAX), and bots at one table told apart (before: every
     "deduction-bot" was cut to "deducti…", all alike)."""
     import secrets
 
@@ -192,11 +125,10 @@ def default_name(bot: str | None) -> str:
 
 
 def config_from(args: argparse.Namespace, *, name: str | None = None) -> PeerConfig:
-    from adp2p.cli.checks import profile_of
+    from adp2p.cli.checks import commands
 
     game = getattr(args, "game", DEFAULT_GAME)
-    if game == DEFAULT_GAME:
-        profile_of(args)  # a clear error early (another game's profile: cli/checks.py checked it)
+    commands(game).profile_of(args)  # a clear error early (a profile from a resumed seat's file, too)
     mdns = not args.no_mdns
     host = args.host or ("0.0.0.0" if mdns else "127.0.0.1")
     advertise = None
@@ -291,12 +223,10 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         from adp2p.cli.web import web_seat
 
         choose = web_seat(args, getattr(args, "game", DEFAULT_GAME))
-    elif getattr(args, "game", DEFAULT_GAME) == "hacker":  # a person at a Hacker table: its page and menu
-        from adp2p.cli.hacker.seat import table_chooser
+    else:  # a person in the terminal: the game's own seat (cli/<game>/commands.py `seat`)
+        from adp2p.cli.checks import commands
 
-        choose = table_chooser(args.lang)
-    else:
-        choose = human_chooser(args.lang, args.react_seconds, args.react, args.ui)
+        choose = commands(getattr(args, "game", DEFAULT_GAME)).seat(args)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
     prompt = getattr(choose, "prompt", None)
     peer = TablePeer(cfg, choose, say=say)
@@ -338,12 +268,12 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         for line in [outcome.said or outcome.line, *audit_lines(peer.machine, args.lang)]:
             print(line, flush=True)
     elif prompt is not None and prompt.ui is not None:
-        from adp2p.cli.play_end import end_on_full_screen, printed_audit
-        from adp2p.cli.tui.ending import yes
-        from adp2p.cli.tui.prompt import say_wrapped
+        from adp2p.cli.play_end import printed_audit
+        from adp2p.cli.tui.reading import say_wrapped
+        from adp2p.cli.words import yes
 
         fields = {"table": args.table}
-        again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0, "rematch_join_ask", fields))
+        again = yes(choose.end_screen(peer, outcome, args.lang, rc == 0, "rematch_join_ask", fields))
         prompt.close()  # the terminal as it was; the end again as lines (wrapped at words), kept in the terminal
         for line in [*outcome.summary, outcome.said or outcome.line, *printed_audit(peer, outcome, args.lang)]:
             say_wrapped(line, sys.stdout)

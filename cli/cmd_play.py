@@ -14,42 +14,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from adp2p.cli.checks import profile_of
-from adp2p.cli.play_end import end_on_full_screen, printed_audit
-from adp2p.cli.tui import DEFAULT_REACT_SECONDS, Prompt, render_text, screen
-from adp2p.cli.tui.ending import end_on_screen, password_lines, yes
-from adp2p.cli.tui.fullscreen import FullScreen, wanted
-from adp2p.cli.tui.prompt import say_wrapped
-from adp2p.cli.words import history_line, msg
-from adp2p.engine.api import apply, learn, legal, new_game, pending, result, view
-from adp2p.engine.bots import make_bot
-from adp2p.engine.chance import chance_event, deck_faces
-from adp2p.engine.checklist import Checklist
-from adp2p.engine.state import GameState
-
-
-def board(st: GameState, me: int | None, lang: str, width: int = 100) -> str:
-    """The game screen for `me` as plain text (see adp2p.cli.tui.screen)."""
-    cl = None
-    if me is not None:
-        cl = Checklist(me)
-        cl.sync(st)
-    return render_text(screen(st, me, lang, checklist=cl, width=width), width)
-
-
-def ask_human(
-    st: GameState,
-    me: int,
-    options: list[dict[str, Any]],
-    lang: str,
-    out: Any,
-    inp: Any,
-    *,
-    react_seconds: float = DEFAULT_REACT_SECONDS,
-    events: Any = None,
-) -> dict[str, Any]:
-    """One decision at the terminal prompt (a fresh Prompt; long-lived callers keep their own)."""
-    return Prompt(lang, out, inp, react_seconds=react_seconds, events=events).ask(st, me, options)
+from adp2p.cli.checks import commands
+from adp2p.cli.play_end import printed_audit
+from adp2p.cli.tui.reading import say_wrapped
+from adp2p.cli.words import msg, yes
 
 
 def default_name(args: argparse.Namespace) -> str:
@@ -59,93 +27,6 @@ def default_name(args: argparse.Namespace) -> str:
 
 
 Ended = tuple[int, bool | None]  # the exit status, and the answer to "another game?" when the full screen asked it
-
-
-def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> Ended:
-    """A game in this process (no network); see `run_play` for what the answer means."""
-    out = out or sys.stdout
-    inp = inp or sys.stdin
-    lang = getattr(args, "lang", "en")
-    prof = profile_of(args)
-    n = args.bots + (0 if args.watch else 1)
-    if not prof.min_players <= n <= prof.max_players:
-        raise SystemExit(f"ad-p2p play: {prof.name} needs {prof.min_players}-{prof.max_players} players, got {n}")
-    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    rng = random.Random(seed)
-    me = None if args.watch else 0
-    bots = {p: make_bot(args.strategy, seed + p) for p in range(n) if p != me}
-    st = new_game(prof, n)
-    events: list[dict[str, Any]] = []
-    react = getattr(args, "react_seconds", None)
-    full = me is not None and wanted(getattr(args, "ui", "lines"), inp, out)
-    prompt = Prompt(
-        lang,
-        out,
-        inp,
-        react_seconds=DEFAULT_REACT_SECONDS if react is None else react,
-        react_to=getattr(args, "react", "mine"),
-        events=lambda: events,
-        width=getattr(args, "width", None),
-        ui=FullScreen(lang) if full else None,
-    )
-    prompt.log(
-        msg(
-            "start_offline",
-            lang,
-            profile=prof.describe(lang),
-            n=n,
-            seed=seed,
-            you="" if me is None else msg("you_p1", lang),
-        )
-    )
-    shown = 0
-    try:
-        while True:
-            if me is None or prompt.ui is not None:  # the account as it happens (the full screen's log pane)
-                for line in st.history[shown:]:
-                    prompt.log(("  " if me is not None else "") + history_line(line, lang))
-                shown = len(st.history)
-            d = pending(st)
-            if d is None:
-                break
-            if d.actor is None:
-                ev = chance_event(st, d, rng)
-                if ev["t"] == "shuffle":
-                    faces = deck_faces(st)
-                    rng.shuffle(faces)
-                    first = st.next_handle
-                    st = apply(st, ev)
-                    events.append(ev)
-                    st = learn(st, dict(zip(range(first, st.next_handle), faces, strict=True)))
-                    continue
-            elif d.actor == me:
-                seen = view(st, me)
-                ev = prompt.ask(seen, me, legal(seen, me))
-            else:
-                seen = view(st, d.actor)
-                ev = bots[d.actor](seen, d.actor, legal(seen, d.actor))
-            st = apply(st, ev)
-            events.append(ev)
-    except KeyboardInterrupt:
-        prompt.close()
-        prompt.say("\n" + msg("abandoned", lang))
-        return 130, None
-    res = result(st)
-    who = ", ".join(f"P{w + 1}" for w in res.winners)
-    winners = msg("winners", lang, who=who, reason=history_line(res.reason or "", lang))
-    again = None
-    if prompt.ui is not None:  # the end inside the full screen, the rematch asked there; then a short record below
-        passwords = password_lines(st, st.faces, None, lang)
-        again = yes(end_on_screen(prompt, view(st, me) if me is not None else st, me, passwords,
-                                  msg("rematch_ask", lang)))
-        prompt.close()
-        for line in [winners, *passwords]:
-            say_wrapped(line, out)
-        return 0, again
-    prompt.close()  # the terminal as it was: the end is printed as lines below
-    prompt.show(st if me is None else view(st, me), me)
-    prompt.say(winners)
-    return 0, None
 
 
 HUMAN_PATIENCE = 1800.0  # seconds the bots wait for a person at the prompt before they end the game as abandoned
@@ -182,12 +63,8 @@ def resume_play(args: argparse.Namespace, saved: dict[str, Any]) -> int:
 
 
 def offline_for(args: argparse.Namespace) -> Any:
-    """The offline game of the game `args.game` names: Access Denied's here, Hacker's in cli/hacker/play.py."""
-    if getattr(args, "game", "access-denied") == "hacker":
-        from adp2p.cli.hacker.play import run_offline as hacker_offline
-
-        return hacker_offline
-    return run_offline
+    """The offline game of the game `args.game` names: its client's `commands.offline`."""
+    return commands(getattr(args, "game", "access-denied")).offline
 
 
 def rematch_wanted(args: argparse.Namespace, out: Any = None, inp: Any = None) -> bool:
@@ -292,8 +169,8 @@ def run_networked(args: argparse.Namespace, out: Any = None, resume: Path | None
         rc = exit_code(outcome)
         if hasattr(choose, "end"):  # the page (cli/web/): the end and "another game?" there
             again = choose.end(peer, outcome, rc == 0)
-        elif prompt is not None and prompt.ui is not None:  # the end inside the full screen, and the question there
-            again = yes(end_on_full_screen(peer, prompt, outcome, args.lang, rc == 0)) and rc == 0
+        elif prompt is not None and prompt.ui is not None:  # the end inside the game's full screen, the question there
+            again = yes(choose.end_screen(peer, outcome, args.lang, rc == 0)) and rc == 0
     except BaseException as exc:  # trio wraps task errors in exception groups
         if prompt is not None:
             prompt.close()

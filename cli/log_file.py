@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from adp2p.cli.checks import UsageError
+from adp2p.cli.usage import UsageError
 
 
 def game_log(arg: str) -> Path:

@@ -17,24 +17,28 @@ from adp2p.cli.checks import (
     any_strategies,
     any_strategy,
     check,
+    commands,
+    every_game,
     seconds,
     whole,
 )
-from adp2p.engine.profiles import PROFILES
-from adp2p.hacker.profiles import PROFILES as HACKER_PROFILES
+from adp2p.cli.clients import folders
 
 DEFAULT_ROUND_LIMIT = 200  # far beyond a real game (15-40 rounds): it ends bot tables that no longer progress
 DEFAULT_STALEMATE = 20  # whole rounds in which nobody's access changed: a table stuck repeating moves
 
 
-def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE, hacker: bool = False) -> None:
-    if hacker:  # `--game hacker`: Hacker's profiles too; the default is each game's own (cli/checks.py)
-        p.add_argument("--rules", default=None, choices=[*PROFILES, *HACKER_PROFILES],
-                       help="rule profile (default classic; --game hacker: basic)")
-    else:
-        p.add_argument("--rules", default="classic", choices=list(PROFILES), help="rule profile (default classic)")
+GAMES = sorted(folders())  # every registered game (pyproject.toml's `adp2p.games`): `--game`'s choices
+
+def _add_rules(p: argparse.ArgumentParser, *, stalemate: int = DEFAULT_STALEMATE) -> None:
+    names = every_game()
+    games = [commands(g) for g in names]  # each game's profiles; the default is each game's own (cli/checks.py)
+    defaults = "; ".join([f"default {games[0].DEFAULT_RULES}",
+                          *(f"--game {g}: {c.DEFAULT_RULES}" for g, c in zip(names[1:], games[1:], strict=True))])
+    p.add_argument("--rules", default=None, choices=list(dict.fromkeys(n for c in games for n in c.PROFILES)),
+                   help=f"rule profile ({defaults})")
     p.add_argument("--goal", type=int, choices=[3, 4, 5, 6], default=None,
-                   help="Root accesses needed to win" + (" (--game hacker: codes)" if hacker else ""))
+                   help="Root accesses needed to win (--game hacker: codes)")
     p.add_argument(
         "--round-limit",
         type=whole(1, 10000),
@@ -58,19 +62,19 @@ def parser() -> argparse.ArgumentParser:
     sub = ap.add_subparsers(dest="cmd", required=True)
 
     c = sub.add_parser("cards", help="the card reference")
-    c.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    c.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game's cards (default access-denied)")
     c.add_argument("--lang", choices=["en", "de"], default="en", help="language of the card texts")
     c.add_argument("--json", action="store_true", help="machine-readable output")
 
     r = sub.add_parser("rules", help="the rule profiles")
-    r.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    r.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game's rules (default access-denied)")
     r.add_argument("--lang", choices=["en", "de"], default="en", help="language of the description")
     r.add_argument("--json", action="store_true", help="machine-readable output")
 
     s = sub.add_parser("sim", help="in-process bot games: win rates, turns, speed")
-    s.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    s.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game's engine (default access-denied)")
     s.add_argument("--players", type=whole(0, 99), default=4, help="players at each table (default 4)")
     s.add_argument("--games", type=whole(1, 1_000_000), default=100, help="how many games (default 100)")
@@ -80,10 +84,10 @@ def parser() -> argparse.ArgumentParser:
     )
     s.add_argument("--seed", type=int, default=1, help="the first game's seed (default 1)")
     s.add_argument("--json", action="store_true", help="machine-readable output")
-    _add_rules(s, stalemate=0, hacker=True)
+    _add_rules(s, stalemate=0)
 
     p = sub.add_parser("play", help="a whole game on this machine against bots")
-    p.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    p.add_argument("--game", choices=GAMES, default="access-denied",
                    help="which game (default access-denied)")
     p.add_argument("--bots", type=whole(0, 99), default=3, help="number of bot opponents besides your seat (default 3)")
     p.add_argument("--watch", action="store_true", help="a bot plays your seat too; you watch the game")
@@ -96,15 +100,15 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", default=None, help="where keys and game logs are kept")
     p.add_argument("--offline", action="store_true", help="no network: the engine in-process only")
     add_reaction_args(p)
-    _add_rules(p, hacker=True)
+    _add_rules(p)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")
     from adp2p.cli.cmd_join import add_join_args
 
     add_join_args(j)
-    j.add_argument("--game", choices=["access-denied", "hacker"], default="access-denied",
+    j.add_argument("--game", choices=GAMES, default="access-denied",
                    help="the table's game (default access-denied; hacker: your seat, or --bot random or planner)")
-    _add_rules(j, hacker=True)
+    _add_rules(j)
 
     # (the replay's options here, not in cli/tui/replay.py: building the parser must not import the screen)
     rp = sub.add_parser("replay", help="step through a finished game from its log, turn by turn")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import IO, Any
 
 import platformdirs
-from adp2p.cli.checks import UsageError
+from adp2p.cli.usage import UsageError
 from adp2p.p2p.paths import APP_NAME, data_dir
 
 try:

@@ -1,27 +1,13 @@
-"""The end of a networked game (`play` and `join`), from this peer's own fold of the log: the final board as lines,
-the audit's verdict (the summary, then "honest" or the violations of each player: cli/verdicts.py), the end screen's
-facts, and the end on the full screen with its question (cli/tui/ending.py draws it)."""
+"""The end of a networked game (`play` and `join`), from this peer's own fold of the log: the audit's verdict (the
+summary, then "honest" or the violations of each player: cli/verdicts.py), in lines or for a game's end screen (the
+final board and the end on the full screen are the game's: e.g. cli/access_denied/ending.py)."""
 
 from __future__ import annotations
 
-import io
-import os
 from typing import Any
 
-from adp2p.cli.tui import Prompt
-from adp2p.cli.tui.ending import end_on_screen, password_lines
 from adp2p.cli.verdicts import player_verdicts, unattributed
 from adp2p.cli.words import msg
-
-
-def final_screen(peer: Any, lang: str, out: Any) -> None:
-    """The end screen of a network game, from this peer's own fold of the log."""
-    m = peer.machine
-    if m is None:
-        return
-    seat = m.seat
-    st = m.state if seat is None else m.game.view(m.state, seat)
-    Prompt(lang, out, io.StringIO(), events=lambda: list(m.events), names=list(m.names)).show(st, seat)
 
 
 def audit_line(outcome: Any, lang: str, named: list[str] | None = None, game: Any = None) -> str:
@@ -62,33 +48,3 @@ def named_violations(m: Any, lang: str) -> list[str]:
     """Every violation in words, naming its player (the end screen's lines under the summary)."""
     named = [msg("audit.named", lang, who=v.name, what=d) for v in player_verdicts(m, lang) for d in v.details]
     return [*named, *unattributed(m, lang)]
-
-
-def end_lines(peer: Any, outcome: Any, lang: str) -> list[str]:
-    """What the end screen says under the standings (which give each player's verdict): every password (the audit's
-    faces), the verdict's summary with every violation naming its player, how to replay the game from its log."""
-    m = peer.machine
-    rep = getattr(m, "audit_report", None) if m is not None else None
-    faces = rep.faces if rep is not None else {}
-    passwords = password_lines(m.state, faces, list(m.names), lang) if m is not None else []
-    if not passwords:
-        passwords = [msg("end.no_passwords", lang)]
-    command = os.environ.get("ADP2P_COMMAND") or "ad-p2p"  # as the player can type it (see paths.resume_command)
-    log = [msg("end.replay", lang, command=command, path=outcome.log_path)] if outcome.log_path else []
-    summary = audit_line(outcome, lang, named=named_violations(m, lang) if m is not None else None,
-                         game=m.game if m is not None else None)
-    return [*passwords, summary, *log]
-
-
-def end_on_full_screen(
-    peer: Any, prompt: Any, outcome: Any, lang: str, ask: bool, key: str = "rematch_ask", fields: Any = None
-) -> str:
-    """The end of a networked game (`play` or `join`) on the full screen, from this peer's own fold of the log; `ask`:
-    the rematch question `key` (a complete game), else Enter leaves. Returns the line typed."""
-    m = peer.machine
-    if m is None:
-        return ""
-    st = m.state if m.seat is None else m.game.view(m.state, m.seat)
-    question = msg(key, lang, **(fields or {})) if ask else msg("end_leave", lang)
-    audit = player_verdicts(m, lang)
-    return end_on_screen(prompt, st, m.seat, end_lines(peer, outcome, lang), question, audit)

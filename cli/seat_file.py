@@ -19,7 +19,7 @@ import os
 from pathlib import Path
 from typing import Any
 
-from adp2p.cli.checks import UsageError
+from adp2p.cli.usage import UsageError
 
 SEAT_FILE = "seat.json"
 VERSION = 1

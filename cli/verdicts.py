@@ -2,7 +2,7 @@
 of the log (`Machine.audit_report`, the verdict proven during play, the seat an abandon named).
 
 `player_verdicts` gives one `PlayerVerdict` per seat; the end screen puts its `short` word in the standings and its
-`details` under them (cli/tui/ending.py), the printed end a line per player (`audit_lines`). `ad-p2p audit` prints
+`details` under them (access_denied/ending.py), the printed end a line per player (`audit_lines`). `ad-p2p audit` prints
 the same per seat from the log file alone (p2p/audit.py).
 """
 

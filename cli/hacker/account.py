@@ -1,11 +1,11 @@
 """The public account of a Hacker game on a person's page: the latest lines of `view.history`, each said by
-hacker/narration.py (the words the table's account uses too)."""
+engine/hacker/narration.py (the words the table's account uses too)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from adp2p.hacker.narration import line
+from adp2p.engine.hacker.narration import line
 
 Entry = dict[str, Any]
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import argparse
 
-from adp2p.hacker.bots import STRATEGIES
-from adp2p.hacker.profiles import PROFILES
+from adp2p.engine.hacker.bots import STRATEGIES
+from adp2p.engine.hacker.profiles import PROFILES
 
 
 def add_args(p: argparse.ArgumentParser) -> None:

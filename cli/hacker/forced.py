@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.cli.hacker.words import say
-from adp2p.hacker.board import CAFE
-from adp2p.hacker.catalog import card
-from adp2p.hacker.facedown import kind_of
-from adp2p.hacker.hackpad import hack_cards
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.board import CAFE
+from adp2p.engine.hacker.catalog import card
+from adp2p.engine.hacker.facedown import kind_of
+from adp2p.engine.hacker.hackpad import hack_cards
+from adp2p.engine.hacker.state import HState
 
 Event = dict[str, Any]
 

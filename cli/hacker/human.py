@@ -22,9 +22,9 @@ from adp2p.cli.hacker import account, forced, reference
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import account_room, compose, menu_rows, note_lines
 from adp2p.cli.hacker.words import say, seat_name
-from adp2p.cli.tui.prompt import reader_for
-from adp2p.hacker.api import Decision, pending
-from adp2p.hacker.state import HState
+from adp2p.cli.tui.reading import reader_for
+from adp2p.engine.hacker.api import Decision, pending
+from adp2p.engine.hacker.state import HState
 from rich.console import Console
 
 Event = dict[str, Any]

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.cli.hacker.words import card_name, place_name, say, seat_name
-from adp2p.hacker.board import CAFE
-from adp2p.hacker.catalog import card_by_key
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.board import CAFE
+from adp2p.engine.hacker.catalog import card_by_key
+from adp2p.engine.hacker.state import HState
 
 Event = dict[str, Any]
 

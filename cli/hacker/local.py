@@ -1,5 +1,5 @@
-"""A local Hacker game in process: the human at one seat (cli/hacker/human.py), `hacker/bots` at the others, an
-all-knowing referee resolving CHANCE from a seeded RNG and keeping every sealed value (hacker/sim.py
+"""A local Hacker game in process: the human at one seat (cli/hacker/human.py), `engine/hacker/bots` at the others, an
+all-knowing referee resolving CHANCE from a seeded RNG and keeping every sealed value (engine/hacker/sim.py
 `referee_apply`). The human's screen and menu see only `view(state, seat)` and `legal(view, seat)`."""
 
 from __future__ import annotations
@@ -9,12 +9,12 @@ from typing import Any
 
 from adp2p.cli.hacker.human import Human, Quit
 from adp2p.cli.hacker.words import say, seat_name
-from adp2p.hacker.api import Result, legal, new_game, pending, result, view
-from adp2p.hacker.bots import make_bot
-from adp2p.hacker.chance import chance_event
-from adp2p.hacker.profiles import get_profile
-from adp2p.hacker.sim import referee_apply
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.api import Result, legal, new_game, pending, result, view
+from adp2p.engine.hacker.bots import make_bot
+from adp2p.engine.hacker.chance import chance_event
+from adp2p.engine.hacker.profiles import get_profile
+from adp2p.engine.hacker.sim import referee_apply
+from adp2p.engine.hacker.state import HState
 
 Event = dict[str, Any]
 

@@ -15,8 +15,8 @@ from typing import Any
 
 from adp2p.cli.hacker.labels import path, question
 from adp2p.cli.hacker.words import ring_name, say
-from adp2p.hacker.board import ring
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.board import ring
+from adp2p.engine.hacker.state import HState
 
 Event = dict[str, Any]
 STAGE_MAX = 12

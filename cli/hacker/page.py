@@ -10,7 +10,7 @@ import textwrap
 from collections.abc import Sequence
 
 from adp2p.cli.hacker import account, screen
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.state import HState
 from rich.text import Text
 
 MAX_ACCOUNT = 12

@@ -13,9 +13,9 @@ from adp2p.cli.hacker.human import Human
 from adp2p.cli.hacker.words import say
 from adp2p.cli.play_game import PlayGame
 from adp2p.cli.tui.fullscreen import wanted
-from adp2p.hacker.api import Decision
-from adp2p.hacker.profiles import Profile, get_profile
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.api import Decision
+from adp2p.engine.hacker.profiles import Profile, get_profile
+from adp2p.engine.hacker.state import HState
 
 Event = dict[str, Any]
 
@@ -30,7 +30,7 @@ def describe(prof: Profile, n: int, lang: str) -> str:
     return say("rules_words", lang, name=prof.name, k=prof.codes_to_win(n), limit=prof.round_limit)
 
 
-def hacker(args: argparse.Namespace, seed: int) -> PlayGame:
+def play_game(args: argparse.Namespace, seed: int) -> PlayGame:
     """Hacker's pieces for `cmd_play.run_networked`: the page and menu of cli/hacker/ at your seat (or one of its
     bots with --watch, the table's account printed line by line), its bots, its final page."""
     from adp2p.cli.hacker.seat import table_chooser
@@ -65,7 +65,7 @@ def watching(bot: Any, lang: str, person: Human | None = None) -> Any:
     again at each line of the table (the account is on the page; before the game starts, the table's notices as
     lines). Where the names do not fit the page, a note under it says which seat label is whom."""
     from adp2p.cli.hacker.seat import legend, page_names
-    from adp2p.cli.tui.prompt import say_wrapped
+    from adp2p.cli.tui.reading import say_wrapped
 
     person = person or Human(lang)
     peer: list[Any] = []
@@ -133,7 +133,7 @@ def run_offline(args: argparse.Namespace, out: Any = None, inp: Any = None) -> t
     """A Hacker game in this process (cli/hacker/local.py): you at seat 1 (a bot with --watch) against the bots."""
     from adp2p.cli.hacker.local import play_local
     from adp2p.cli.words import msg
-    from adp2p.hacker.bots import make_bot
+    from adp2p.engine.hacker.bots import make_bot
 
     out, inp = out or sys.stdout, inp or sys.stdin
     n = args.bots + (0 if args.watch else 1)

@@ -7,10 +7,16 @@ the words of the phases are those of the page's header (cli/hacker/words.py `pha
 
 from __future__ import annotations
 
+import argparse
+import json
+import sys
 from typing import Any
 
 from adp2p.cli.hacker.words import say
-from adp2p.hacker.catalog import cards
+from adp2p.cli.tui.reading import say_wrapped
+from adp2p.engine.hacker.catalog import cards
+from adp2p.engine.hacker.profiles import PROFILES as HACKER_PROFILES
+from adp2p.engine.hacker.profiles import get_profile
 
 WORDS: dict[str, dict[str, str]] = {
     "help": {
@@ -91,3 +97,29 @@ def page_for(text: str, profile: Any, n: int, lang: str) -> list[str] | None:
     if x in CARDS_KEYS:
         return cards_lines(profile, lang)
     return None
+
+
+def run_reference(args: argparse.Namespace, what: str) -> int:
+    """`ad-p2p cards/rules --game hacker`: Hacker's cards (the whole deck, with the Advanced game's cards) or its
+    profiles and the rules in short."""
+    lang = args.lang
+    if what == "cards":
+        lines = cards_lines(get_profile("advanced"), lang)
+        if args.json:
+            print(json.dumps(lines, ensure_ascii=False, indent=1))
+            return 0
+    else:
+        rows = [{"name": p.name, "players": f"{p.min_players}-{p.max_players}",
+                 "goal": {n: p.codes_to_win(n) for n in range(p.min_players, p.max_players + 1)},
+                 "closed_departments": p.closed_departments, "advanced": p.advanced, "round_limit": p.round_limit}
+                for p in HACKER_PROFILES.values()]
+        if args.json:
+            print(json.dumps(rows, indent=1))
+            return 0
+        lines = [*rules_lines(get_profile("basic"), 4, lang), ""]
+        lines += [f"{r['name']}: {r['players']} " + ("Spieler" if lang == "de" else "players") + ", "
+                  + ("Ziel" if lang == "de" else "goal") + " "
+                  + ", ".join(f"{n}: {k}" for n, k in r["goal"].items()) for r in rows]
+    for line in lines:
+        say_wrapped(line, sys.stdout)
+    return 0

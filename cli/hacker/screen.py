@@ -13,10 +13,10 @@ from collections.abc import Sequence
 
 from adp2p.cli.hacker import account
 from adp2p.cli.hacker.words import card_name, card_text, place_name, say, seat_name
-from adp2p.hacker.api import pending
-from adp2p.hacker.board import CAFE, COLS
-from adp2p.hacker.catalog import tables
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.api import pending
+from adp2p.engine.hacker.board import CAFE, COLS
+from adp2p.engine.hacker.catalog import tables
+from adp2p.engine.hacker.state import HState
 from rich.text import Text
 
 PLAYER_STYLES = ("bold cyan", "bold magenta", "bold yellow", "bold green", "bold blue", "bold red")

@@ -14,9 +14,9 @@ from typing import Any
 
 from adp2p.cli.hacker.human import Human, Quit
 from adp2p.cli.hacker.words import seat_name
-from adp2p.cli.tui.prompt import say_wrapped
+from adp2p.cli.tui.reading import say_wrapped
+from adp2p.engine.hacker.api import pending
 from adp2p.games.hacker.table_events import to_engine
-from adp2p.hacker.api import pending
 
 Event = dict[str, Any]
 

@@ -1,15 +1,16 @@
 """Hacker's words in English and German, as data: labels, phases and the menu's labels (one template per event or card
-target), with the account's words (one template per history entry, the names of seats and places: hacker/narration.py,
+target), with the account's words (one template per history entry, the names of seats and places: engine/hacker/
+narration.py,
 which the table reads too). `say(key, lang, **fields)` formats one."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from adp2p.hacker.board import ring
-from adp2p.hacker.catalog import card
-from adp2p.hacker.narration import WORDS as ACCOUNT
-from adp2p.hacker.narration import card_name, place_name, seat_name, what_name
+from adp2p.engine.hacker.board import ring
+from adp2p.engine.hacker.catalog import card
+from adp2p.engine.hacker.narration import WORDS as ACCOUNT
+from adp2p.engine.hacker.narration import card_name, place_name, seat_name, what_name
 
 WORDS: dict[str, dict[str, str]] = {
     # labels of the screen

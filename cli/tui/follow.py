@@ -6,12 +6,12 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-
-from adp2p.engine.state import GameState
+from typing import Any
 
 WATCH_EVERY = 0.5  # seconds: the full screen follows the game at most this often while nothing is asked
 
-Draw = Callable[[GameState, int | None], None]
+State = Any  # a game's state (any game's: the follower only hands it on)
+Draw = Callable[[State, int | None], None]
 
 
 class Follower:
@@ -22,10 +22,10 @@ class Follower:
         self.draw = draw
         self.lock = threading.Lock()
         self.drawn = 0.0  # monotonic time of the last draw
-        self.latest: tuple[GameState, int | None] | None = None
+        self.latest: tuple[State, int | None] | None = None
         self.timer: threading.Timer | None = None
 
-    def __call__(self, st: GameState, me: int | None) -> None:
+    def __call__(self, st: State, me: int | None) -> None:
         with self.lock:
             self.latest = (st, me)
             wait = WATCH_EVERY - (time.monotonic() - self.drawn)

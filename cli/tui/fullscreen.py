@@ -1,10 +1,11 @@
-"""The full-screen client: a prompt_toolkit `Application` with a fixed layout (cli/tui/panes.py), run in a thread of
-its own for the whole game, and a line-reading interface the prompt (cli/tui/prompt.py) uses from its own thread.
+"""The full-screen client, any game's: a prompt_toolkit `Application` showing the game's fixed layout of a frame
+(its panes, e.g. cli/access_denied/panes.py, drawn with cli/tui/drawing.py), run in a thread of its own for the whole
+game, and a line-reading interface the game's prompt (e.g. cli/access_denied/prompt.py) uses from its own thread.
 
 The app owns the terminal (alternate screen, raw keys): Enter hands the typed line to whoever waits in
-`readline`; PageUp/PageDown scroll the log, the arrows the choices, Tab toggles the password and checklist
-pane in the compact layout; Ctrl-C interrupts the waiting reader (or, when nothing is asked, the main thread,
-as SIGINT would); Ctrl-D on an empty line is the end of input. The prompt's line (with a reaction's
+`readline`; PageUp/PageDown scroll the log, the arrows the choices, Tab toggles the secret pane (Access Denied's
+password and checklist) in a compact layout; Ctrl-C interrupts the waiting reader (or, when nothing is asked, the
+main thread, as SIGINT would); Ctrl-D on an empty line is the end of input. The prompt's line (with a reaction's
 countdown) is redrawn in place twice a second. Everything else is thread-safe calls: `show` (a new frame),
 `say` (choices text), `log` (the game's account and notices).
 """
@@ -19,9 +20,9 @@ import textwrap
 import threading
 import time
 from collections.abc import Callable
+from typing import Any, Protocol
 
-from adp2p.cli.tui.ending import EndLayout
-from adp2p.cli.tui.panes import Frame, Layout, Scroll
+from adp2p.cli.tui.drawing import Scroll
 from adp2p.cli.words import msg
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
@@ -49,12 +50,23 @@ def wanted(mode: str, inp: object, out: object) -> bool:
 
 
 Prefix = str | Callable[[], str]
+Frame = Any  # what one decision shows: the game's own (e.g. cli/access_denied/panes.py's `Frame`)
+
+
+class Drawn(Protocol):
+    """A frame laid out at one terminal size: the whole screen as ANSI text, the panes as `Scroll` says."""
+
+    def compose(self, sc: Scroll) -> str: ...
+
+
+LayoutOf = Callable[[Frame, int, int, bool], Drawn]  # (frame, cols, rows, secret pane shown) -> its layout
 
 
 class FullScreen:
     """One full-screen client per process: `start()`, then `show`/`say`/`log`/`readline` from any thread, `stop()`."""
 
-    def __init__(self, lang: str = "en") -> None:
+    def __init__(self, layout: LayoutOf, lang: str = "en") -> None:
+        self.layout = layout  # the game's layout of a frame (its panes: cli/<game>/)
         self.lang = lang
         self.sc = Scroll()
         self.frame: Frame | None = None
@@ -63,7 +75,7 @@ class FullScreen:
         self.reading = False
         self.asking = False  # a decision's frame is up (from `show` to `done`): the game's updates wait
         self.prefix: Prefix = ""
-        self._layout: tuple[tuple[int, int, int, bool], Layout] | None = None
+        self._layout: tuple[tuple[int, int, int, bool], Drawn] | None = None
         self._version = 0  # counts the frames shown (the drawn layout is kept for one frame and one size)
         self.buffer = Buffer(multiline=False)
         self.app: Application[None] | None = None
@@ -137,8 +149,7 @@ class FullScreen:
             key = (self._version, cols, rows, self.sc.secret)
             try:
                 if self._layout is None or self._layout[0] != key:
-                    kind = Layout if frame.end is None else EndLayout
-                    self._layout = (key, kind(frame, cols, rows, self.sc.secret))
+                    self._layout = (key, self.layout(frame, cols, rows, self.sc.secret))
                 return ANSI(self._layout[1].compose(self.sc))
             except Exception as exc:  # a screen that cannot be drawn says so in one line, never a traceback
                 return FormattedText([("", f"{type(exc).__name__}: {exc}"[: cols - 1])])

@@ -1,9 +1,9 @@
-"""`ad-p2p replay GAME_LOG`: step through a finished (or interrupted) game turn by turn.
+"""`ad-p2p replay GAME_LOG`: step through a finished (or interrupted) game turn by turn, any game.
 
 The log is read and verified with `adp2p.p2p.logstore` and folded by an observer machine
 (`Machine(genesis, None)`): exactly what any onlooker of the signed log may know, plus the faces shown
-publicly. Each turn is shown on the game screen with what happened in it; the end shows the result and the
-audit (when every seat revealed its secrets).
+publicly. Each turn is shown on the game's screen (its client's `replay.show_replay`, walking the steps with `walk`)
+with what happened in it; the end shows the result and the audit (when every seat revealed its secrets).
 """
 
 from __future__ import annotations
@@ -15,11 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from adp2p.cli.tui.prompt import Prompt, reader_for
-from adp2p.cli.tui.screen import name_line
-from adp2p.cli.words import history_line, msg
-from adp2p.engine.api import result
-from adp2p.engine.state import GameState
+from adp2p.cli.clients import client
+from adp2p.cli.words import msg
 
 
 def _first_record(path: Path) -> bytes:
@@ -123,50 +120,9 @@ def run_replay(args: argparse.Namespace, out: Any = None, inp: Any = None) -> in
     except Exception as exc:  # a locked or damaged log: say so, no traceback
         print(f"ad-p2p replay: {msg('replay_unreadable', lang, path=path, why=exc)}", file=sys.stderr)
         return 2
-    if m.game.name == "hacker":  # Hacker's own pages, round by round
-        from adp2p.cli.hacker.replay import show_replay
-
-        return show_replay(args, m, turns, out, inp)
-    if not isinstance(m.state, GameState):
+    try:  # the game's own screens (its client's replay.py), step by step
+        show_replay = client(m.game.name, "replay").show_replay
+    except (KeyError, ModuleNotFoundError):
         print(f"ad-p2p replay: no replay screen for the game {m.game.name!r} of {path}", file=sys.stderr)
         return 2
-    names = list(m.names)
-    prompt = Prompt(lang, out, inp, names=names, width=args.width)
-    head = msg("replay_head", lang, game=m.game_id.hex()[:8], profile=m.profile.describe(lang), names=", ".join(names))
-    prompt.say(head)
-    interactive = not args.all and bool(getattr(inp, "isatty", lambda: False)())
-    reader = reader_for(inp)
-
-    def show(i: int) -> None:
-        st = turns[i]
-        shown = len(turns[i - 1].history) if i > 0 else 0  # this turn's lines of the account
-        prompt.history = max(1, len(st.history) - shown)
-        prompt.shown = shown
-        prompt.show(st, None)
-
-    def ask(i: int, last: int) -> str:
-        prompt.say(msg("replay_prompt", lang, at=i, last=last), end="")
-        return reader.readline() or "q"
-
-    if not walk(len(turns) - 1, interactive, show, ask):
-        return 0
-    if (cut := unfinished(m, path, lang)) is not None:
-        print(f"ad-p2p replay: {cut}", file=sys.stderr)
-        return 1
-    if m.verdict is None and m.state.over:
-        res = result(m.state)
-        who = ", ".join(names[w] for w in res.winners) or "-"
-        prompt.say(msg("winners", lang, who=who, reason=history_line(res.reason or "", lang, names)))
-    else:
-        prompt.say(name_line(m.result_line(), names))
-    rep = m.audit_report
-    if rep is not None and rep.ok:
-        ok = msg("audit_ok", lang, checked=m.game.checked_words(lang, brief=True))
-        prompt.say(ok + " " + msg("audit_entries", lang, n=m.entries))
-    elif rep is not None:
-        prompt.say(msg("audit_bad", lang))
-        for v in rep.violations:
-            prompt.say(f"  {msg('seat_n', lang, n=v.seat + 1)}: {v.rule}: {v.msg}")
-    else:
-        prompt.say(msg("audit_none", lang, line=m.result_line()))
-    return 0
+    return int(show_replay(args, m, turns, out, inp))

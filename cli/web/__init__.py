@@ -1,15 +1,17 @@
 """The page: a second client of a seat, in the browser, beside the terminal's (`--web`, `--ui web`).
 
 `server.py` serves one player's page on 127.0.0.1 behind a secret token; `seat.py` is the table's chooser that shows
-the seat's view there and takes the player's clicks; `menu.py` a decision's stages; each game's module turns its
-engine view into what the page draws (`access_denied.py`, `hacker.py`; `static/<game>.js` draws it). A new game adds
-a module here and a script under static/.
+the seat's view there and takes the player's clicks; `menu.py` a decision's stages. Each game's page module,
+`cli/<game>/web.py` (found by cli/clients.py), turns its engine view into what the page draws (`static/<game>.js`
+draws it).
 """
 
 from __future__ import annotations
 
 import argparse
 from typing import Any
+
+from adp2p.cli.clients import client
 
 
 def wanted(args: argparse.Namespace) -> bool:
@@ -19,13 +21,7 @@ def wanted(args: argparse.Namespace) -> bool:
 
 def page_module(game: str) -> Any:
     """The game's page module (what the page draws of its view, how it asks its decisions)."""
-    if game == "hacker":
-        from adp2p.cli.web import hacker
-
-        return hacker
-    from adp2p.cli.web import access_denied
-
-    return access_denied
+    return client(game, "web")
 
 
 def web_seat(args: argparse.Namespace, game: str) -> Any:

@@ -1,6 +1,6 @@
 """One decision as the page asks it: a question, and a menu of the engine's legal events in stages.
 
-A game's page module (cli/web/access_denied.py, cli/web/hacker.py) turns a decision into an `Ask`; the seat
+A game's page module (cli/access_denied/web.py, cli/hacker/web.py) turns a decision into an `Ask`; the seat
 (cli/web/seat.py) shows its menu's current stage and answers the page's clicks with `pick(n)` (the n-th choice
 shown: an event, or None for a new stage) and `back()`. Every event a menu gives is one of `options`, the engine's
 legal events, as the terminal menu gives them: a stage only narrows that list.

@@ -37,9 +37,8 @@ class ReplayPage:
         return ["  " + self.m.game.narrate(h, self.lang, self.names) for h in hist[before:]]
 
     def _end(self) -> dict[str, Any]:
-        from adp2p.cli.tui.screen import name_line
         from adp2p.cli.verdicts import player_verdicts
-        from adp2p.cli.words import msg
+        from adp2p.cli.words import msg, name_line
         from adp2p.p2p.notices import notice
 
         m, lang = self.m, self.lang

@@ -1,7 +1,7 @@
 """A person's seat played from the page: the table's chooser (`choose(seen, seat, options)`), game-neutral.
 
 The peer calls the chooser in a worker thread with its engine view and the legal events, as it calls the terminal's;
-the seat asks the game's page module (cli/web/access_denied.py, cli/web/hacker.py) how to show the view and the
+the seat asks the game's page module (cli/access_denied/web.py, cli/hacker/web.py) how to show the view and the
 decision, publishes a snapshot (JSON) to the page (cli/web/server.py), and waits for the page's clicks: each click
 picks one choice of the shown stage, and the event returned is one of the engine's legal events. The peer's lines
 (`say`: the account, the table's notices and faults) are the page's log; `end(...)` shows the end and asks for

@@ -26,6 +26,7 @@ from importlib import resources
 from typing import Any
 
 import trio
+from adp2p.cli.clients import folders
 from hypercorn.config import Config
 from hypercorn.trio import serve
 from starlette.applications import Starlette
@@ -35,12 +36,11 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 MAX_MESSAGE = 4096  # a click is a few dozen bytes: anything longer is dropped unread
-STATIC = {  # the files the page is made of: name -> content type (nothing else is served)
+SCRIPT = "text/javascript; charset=utf-8"
+STATIC = {  # the shell's files: name -> content type (nothing else is served but each game's board, `page_file`)
     "index.html": "text/html; charset=utf-8",
-    "app.js": "text/javascript; charset=utf-8",
-    "cards.js": "text/javascript; charset=utf-8",
-    "access-denied.js": "text/javascript; charset=utf-8",
-    "hacker.js": "text/javascript; charset=utf-8",
+    "app.js": SCRIPT,
+    "cards.js": SCRIPT,
     "style.css": "text/css; charset=utf-8",
 }
 log = logging.getLogger(__name__)
@@ -48,6 +48,17 @@ log = logging.getLogger(__name__)
 
 def static_file(name: str) -> bytes:
     return resources.files("adp2p.cli.web").joinpath("static", name).read_bytes()
+
+
+def page_file(name: str) -> tuple[bytes, str] | None:
+    """A file of the page and its content type: the shell's (`static/`), or `<game>.js`, a registered game's board
+    (its client's `web.js`: cli/<game>/web.js, which app.js imports when a snapshot names the game); None: not ours."""
+    if name in STATIC:
+        return static_file(name), STATIC[name]
+    game = name.removesuffix(".js")
+    if name.endswith(".js") and game in folders():
+        return resources.files(f"adp2p.cli.{folders()[game]}").joinpath("web.js").read_bytes(), SCRIPT
+    return None
 
 
 class PageServer:
@@ -204,10 +215,10 @@ class PageServer:
         return Response(static_file("index.html"), media_type=STATIC["index.html"], headers=self._headers())
 
     async def _static(self, request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in STATIC:
+        found = page_file(request.path_params["name"])
+        if found is None:
             return Response("not found\n", status_code=404, media_type="text/plain")
-        return Response(static_file(name), media_type=STATIC[name], headers=self._headers())
+        return Response(found[0], media_type=found[1], headers=self._headers())
 
     async def _socket(self, ws: WebSocket) -> None:
         await ws.accept()

@@ -38,8 +38,8 @@ from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import hash32, u64
 from adp2p.crypto.private import audit_open_private, seal_private
-from adp2p.engine.catalog import card
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.catalog import card
+from adp2p.engine.access_denied.state import GameState
 from adp2p.games.access_denied.records import Records
 from adp2p.p2p.machine.common import Event, Verdict
 from adp2p.p2p.machine.game_part import Fold

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied.openings import Openings, code_opening
 from adp2p.games.access_denied.records import Records
 from adp2p.p2p.machine.common import Verdict

@@ -9,13 +9,13 @@ from types import MappingProxyType
 from typing import Any
 
 from adp2p.crypto.beacon import permutation, sample, uniform_int
-from adp2p.engine import api
-from adp2p.engine.bots import make_bot
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied import api
+from adp2p.engine.access_denied.bots import make_bot
+from adp2p.engine.access_denied.catalog import card
+from adp2p.engine.access_denied.narration import text
+from adp2p.engine.access_denied.profiles import get_profile
+from adp2p.engine.access_denied.state import GameState
 from adp2p.engine.errors import IllegalEvent
-from adp2p.engine.narration import text
-from adp2p.engine.profiles import get_profile
-from adp2p.engine.state import GameState
 from adp2p.games.access_denied import words
 from adp2p.games.access_denied.part import BOOL_FIELDS, AccessDeniedPart
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome

@@ -36,7 +36,7 @@ from adp2p.crypto.code_proofs import ProofContext, code_blinding
 from adp2p.crypto.deck import Share, combine
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import hash32, u64
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied.records import Records
 from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import ProtocolError, need

@@ -15,7 +15,7 @@ from typing import Any
 from adp2p.crypto.code_proofs import code_blinding, pedersen_commit
 from adp2p.crypto.commitments import verify_code_opening
 from adp2p.crypto.errors import CryptoError
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied.records import Records
 from adp2p.p2p.machine.common import Round, Verdict, _is_int
 from adp2p.p2p.machine.game_part import Fold, Shown

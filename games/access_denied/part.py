@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.state import GameState
 from adp2p.games.access_denied.answers import MAX_ANSWER_BOX, Answers, attempt_of
 from adp2p.games.access_denied.checks import Checks
 from adp2p.games.access_denied.links import Links

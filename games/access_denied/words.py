@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from adp2p.engine.api import result
-from adp2p.engine.catalog import CODES, card, sectors
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.api import result
+from adp2p.engine.access_denied.catalog import CODES, card, sectors
+from adp2p.engine.access_denied.state import GameState
 from adp2p.p2p.notices import notice
 
 # what a clean audit checked, in the players' words (the end's "Audit: ... checks out" line; brief: the end screen's)

@@ -22,9 +22,9 @@ from adp2p.crypto import dice
 from adp2p.crypto.commit_open import Binding, check_opening
 from adp2p.crypto.errors import CryptoError
 from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.hacker import hackpad
 from adp2p.games.hacker.seals import ROLL_SLOT, Seals
 from adp2p.games.hacker.table_events import SQUARES
-from adp2p.hacker import hackpad
 from adp2p.p2p.machine.common import Verdict
 from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import BodyError, ProtocolError, need

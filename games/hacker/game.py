@@ -12,14 +12,14 @@ from typing import Any
 
 from adp2p.crypto.beacon import permutation, uniform_int
 from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.hacker import api
+from adp2p.engine.hacker.bots import make_bot
+from adp2p.engine.hacker.catalog import card, card_by_key
+from adp2p.engine.hacker.profiles import get_profile
 from adp2p.games.hacker import words
 from adp2p.games.hacker.part import HackerPart
 from adp2p.games.hacker.table_events import to_engine, to_log
 from adp2p.games.hacker.table_state import TableState, physical, profile_deck
-from adp2p.hacker import api
-from adp2p.hacker.bots import make_bot
-from adp2p.hacker.catalog import card, card_by_key
-from adp2p.hacker.profiles import get_profile
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome
 
 CHANCE_EVENTS = ("shuffle", "roll", "start", "boss", "deal", "pairs", "roll_beacon")  # only CHANCE makes these

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.engine.errors import IllegalEvent
-from adp2p.hacker.board import squares
+from adp2p.engine.hacker.board import squares
 
 SQUARES = squares()
 INDEX = {s: i for i, s in enumerate(SQUARES)}

@@ -10,9 +10,9 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from adp2p.hacker.catalog import cards
-from adp2p.hacker.profiles import Profile
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.catalog import cards
+from adp2p.engine.hacker.profiles import Profile
+from adp2p.engine.hacker.state import HState
 
 
 @cache

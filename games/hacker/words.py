@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.hacker import narration
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker import narration
+from adp2p.engine.hacker.state import HState
 
 # what a clean audit checked, in the players' words (the end's "Audit: ... checks out" line; brief: the end screen's)
 CHECKED = {

@@ -38,8 +38,8 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar, scalar_from_int
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
-from adp2p.engine.catalog import card
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.catalog import card
+from adp2p.engine.access_denied.state import GameState
 from adp2p.games.access_denied.answers import PURPOSE_PASSWORD, Answers, answer_context, attempt_of
 from adp2p.games.access_denied.links import Links
 from adp2p.games.access_denied.part import AccessDeniedPart

@@ -125,8 +125,8 @@ class KeepsBackMustLay(Blind):
     replay names it (`must_lay_card`). Its own engine judges blind (`Blind`), so it lets the laying pass."""
 
     def lie(self, seen: Any, p: int, options: list[Any], what: str) -> Any:
-        from adp2p.hacker.catalog import card
-        from adp2p.hacker.facedown import must_lay
+        from adp2p.engine.hacker.catalog import card
+        from adp2p.engine.hacker.facedown import must_lay
 
         if what != "seal" or not options or options[0].get("what") != "lay":
             return None

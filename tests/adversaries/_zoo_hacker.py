@@ -7,12 +7,12 @@ from typing import Any
 
 from _zoo import Blind
 from adp2p.crypto.commit_open import commit_value
+from adp2p.engine.hacker.board import ring
+from adp2p.engine.hacker.catalog import tables
 from adp2p.games.hacker.end_openings import EndOpenings
 from adp2p.games.hacker.part import HackerPart
 from adp2p.games.hacker.seals import Seals, encode
 from adp2p.games.hacker.table_state import TableState
-from adp2p.hacker.board import ring
-from adp2p.hacker.catalog import tables
 from adp2p.p2p.machine import Machine
 from adp2p.p2p.protocol import Kind
 
@@ -75,7 +75,7 @@ class ChangedPlace(HBlind):
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
         if what == "unseal" and options and options[0]["what"] == "place":
-            from adp2p.hacker.sealing import places_for
+            from adp2p.engine.hacker.sealing import places_for
 
             other = [x for x in places_for(seen.eng, p) if x != options[0]["to"]]
             return {**options[0], "to": other[0]} if other else None
@@ -152,9 +152,9 @@ class PlaysAsOther(FaceBlind):
     rules, which cannot see the face, accept it)."""
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
-        from adp2p.hacker.catalog import card_by_key, cards
-        from adp2p.hacker.facedown import kind_of
-        from adp2p.hacker.playing import targets
+        from adp2p.engine.hacker.catalog import card_by_key, cards
+        from adp2p.engine.hacker.facedown import kind_of
+        from adp2p.engine.hacker.playing import targets
 
         if what != "play":
             return None

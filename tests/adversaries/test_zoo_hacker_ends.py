@@ -41,9 +41,9 @@ def test_an_honest_seats_secrets_fit_one_entry_at_the_longest_round_limit_a_tabl
     passed the 448 KiB an entry may have, was dropped unread, and that seat was named as silent. A Hacker table now
     names at most MAX_ROUND_LIMIT rounds, where the worst an honest seat can need fits: cards reach a pile only from
     the first deck or by a draw (a hand refilled to 5, once a round), every pile at least one card."""
+    from adp2p.engine.hacker.profiles import get_profile
     from adp2p.games.hacker.end_openings import SECRETS_BYTES
     from adp2p.games.hacker.game import GAME, MAX_ROUND_LIMIT
-    from adp2p.hacker.profiles import get_profile
     from adp2p.p2p.secrets_size import BASE_BYTES, MAX_SECRETS_ENTRY, witness_bytes
 
     hand, n = get_profile("advanced").hand, 6

@@ -14,7 +14,7 @@ from typing import Any
 from _net import net_game
 from _zoo import FalseCommitment, Table
 from adp2p.crypto.entries import decode_entry
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.p2p.audit import audit_log, read_records
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import Kind, decode_body

@@ -103,7 +103,7 @@ async def _interrupting_scan(*_: object, **__: object) -> object:
 def test_ctrl_c_in_any_command_is_one_line_and_130(cmd: str, game_log: Path, monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     """(before: a KeyboardInterrupt traceback in audit, replay, sim and tables)"""
-    import adp2p.cli.cmd_sim
+    import adp2p.cli.access_denied.sim
     import adp2p.cli.cmd_tables
     import adp2p.cli.tui.replay
     import adp2p.p2p.audit
@@ -112,7 +112,7 @@ def test_ctrl_c_in_any_command_is_one_line_and_130(cmd: str, game_log: Path, mon
             "sim": ["sim", "--games", "5"], "tables": ["tables", "--seconds", "30"]}[cmd]
     monkeypatch.setattr(adp2p.p2p.audit, "_audit", _interrupting)
     monkeypatch.setattr(adp2p.cli.tui.replay, "fold_log", _interrupting)
-    monkeypatch.setattr(adp2p.cli.cmd_sim, "simulate", _interrupting)
+    monkeypatch.setattr(adp2p.cli.access_denied.sim, "simulate", _interrupting)
     monkeypatch.setattr(adp2p.cli.cmd_tables, "scan", _interrupting_scan)
     assert main(argv) == 130
     err = capsys.readouterr().err
@@ -149,8 +149,8 @@ def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
     """(before: "deduction-bot" for every bot, cut to "deducti…" in the tables, all alike: P1..Pn instead)"""
     import re
 
+    from adp2p.cli.access_denied.screen import NAME_MAX, short_names
     from adp2p.cli.cmd_join import default_name
-    from adp2p.cli.tui.screen import NAME_MAX, short_names
 
     names = [default_name("deduction") for _ in range(5)]
     assert all(len(n) <= NAME_MAX and re.fullmatch(r"Bot-[0-9a-f]{4}", n) for n in names)
@@ -164,9 +164,9 @@ def test_a_bots_default_name_fits_a_table_cell_and_tells_bots_apart() -> None:
 ])
 def test_the_in_game_rules_say_hand_limit_drawing_and_actions(lang: str, words: list[str]) -> None:
     """(before: `rules` at the prompt had the turn and the bonuses only)"""
-    from adp2p.cli.tui.reference import rules_lines
-    from adp2p.engine.api import new_game
-    from adp2p.engine.profiles import get_profile
+    from adp2p.cli.access_denied.reference import rules_lines
+    from adp2p.engine.access_denied.api import new_game
+    from adp2p.engine.access_denied.profiles import get_profile
 
     lines = rules_lines(new_game(get_profile("classic"), 3), lang, 78)
     text = "\n".join(lines)

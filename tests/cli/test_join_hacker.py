@@ -77,11 +77,10 @@ def test_where_names_do_not_fit_the_first_page_says_who_is_who() -> None:
     from adp2p.cli.hacker.seat import legend, table_chooser
 
     assert legend(["Bot-2", "Spieler", "Bot-1"], 1, "de") == "S1 = Bot-2, S2* = Spieler, S3 = Bot-1"
-    sys.path.insert(0, str(Path(__file__).resolve().parent / "hacker"))
     from _hcli_games import positions
+    from adp2p.engine.hacker.api import legal, pending, view
     from adp2p.games.hacker.table_events import to_log
     from adp2p.games.hacker.table_state import TableState
-    from adp2p.hacker.api import legal, pending, view
 
     st = next(st for st in positions(1, 3) if (d := pending(st)) is not None and d.actor is not None
               and len(legal(view(st, d.actor), d.actor)) > 1 and d.kind != "seal")

@@ -23,7 +23,7 @@ from crypto_helpers import GAME_ID
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-ATTRS = [i % 6 for i in range(63)]  # a code for every card (the game's are in engine/catalog)
+ATTRS = [i % 6 for i in range(63)]  # a code for every card (the game's are in engine/access_denied/catalog)
 TABLE = CardTable.linear(GAME_ID, ATTRS)
 J = TABLE.id_base
 HOLDER = 1

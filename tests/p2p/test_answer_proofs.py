@@ -17,7 +17,7 @@ from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import open_private, seal_private
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied import openings
 from adp2p.games.access_denied.answers import answer_context
 from adp2p.p2p.local import LocalTable

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 import trio
 from adp2p.crypto.entries import decode_entry
-from adp2p.engine.bots import make_bot
+from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer, latest_game
 from adp2p.p2p.protocol import Genesis, Kind

@@ -80,11 +80,3 @@ def test_the_machine_of_a_game_is_no_class_built_at_run_time_its_part_an_object_
     assert type(snap) is Machine and type(fork) is Machine and snap.game is m.game
     assert snap.part is not m.part and fork.part is m.part  # a snapshot folds on alone; a fork only looks ahead
 
-
-def test_no_import_circles_in_the_fold_its_pipeline_and_the_games_parts() -> None:
-    """p2p/machine, p2p/pipeline.py and games/ import no module that imports them back (the pipeline hands an arrival
-    to any object with `fold`, and the game interface knows its table part by contract, not by import)."""
-    from import_graph import circles
-
-    for prefix in ("adp2p.p2p.machine", "adp2p.p2p.pipeline", "adp2p.p2p.game", "adp2p.games"):
-        assert circles(prefix) == [], prefix

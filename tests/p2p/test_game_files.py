@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import trio
-from adp2p.engine.bots import make_bot
+from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause
 from seeds import draw, seeded_peer

@@ -15,7 +15,7 @@ from adp2p.crypto.code_proofs import ProofContext, code_blinding, pedersen_commi
 from adp2p.crypto.deck import Share, combine, make_share
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CommitmentMismatch, FalseStatement, InvalidProof
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied.answers import attempt_of
 from adp2p.games.access_denied.links import PURPOSE_LINK
 from adp2p.p2p.local import LocalTable

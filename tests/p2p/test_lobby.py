@@ -11,7 +11,7 @@ import pytest
 import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
-from adp2p.engine.bots import make_bot
+from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, encode_body

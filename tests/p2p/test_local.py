@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from adp2p.crypto.errors import ChainError, InvalidSignature
-from adp2p.engine.state import GameState
+from adp2p.engine.access_denied.state import GameState
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, ProtocolError

@@ -19,7 +19,7 @@ from adp2p.crypto.deck import ShuffleWitness
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import open_private, seal_private
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.p2p.local import LocalTable, make_bots
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError, SeatSecrets
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
@@ -104,8 +104,8 @@ def test_illegal_engine_move_rejected() -> None:
 
 
 def test_stage_event_rejected_a_table_game_is_never_a_scenario() -> None:
-    """The engine's staging events (engine/stage.py) pass the event shape check but a table's game is never a
-    scenario game: the engine refuses them (not_a_scenario), naming the author."""
+    """The engine's staging events (engine/access_denied/stage.py) pass the event shape check but a table's game is
+    never a scenario game: the engine refuses them (not_a_scenario), naming the author."""
     ms, seat, _ = _first(Kind.EVENT)
     assert not any(m.state.scenario for m in ms)
     for ev in ({"t": "stage", "what": "access", "p": seat, "s": 0, "level": 3},
@@ -378,7 +378,7 @@ def test_evidence_is_judged_with_the_faces_it_shows_not_with_the_faces_the_judge
 def _false_face_known_to_one_peer(t: LocalTable) -> tuple[int, int, dict[str, Any]] | None:
     """Play on to an event duty of a seat holding a card whose face another seat alone knows, and make it play
     that card as the face of another legal play: (player, knower, body)."""
-    from adp2p.engine.api import legal, view
+    from adp2p.engine.access_denied.api import legal, view
 
     while (d := t.ms[0].duty()) is not None:
         if d.kind == Kind.EVENT:

@@ -54,8 +54,8 @@ async def test_a_player_is_told_what_it_was_shown_privately(tmp_path: Path) -> N
     """A real table of three: each player is told its whole dealt hand at once, in its language, and every face
     it learns is looked at once (told if it was private then; public ones are in the account)."""
     import trio
-    from adp2p.engine.bots import make_bot
-    from adp2p.engine.profiles import get_profile
+    from adp2p.engine.access_denied.bots import make_bot
+    from adp2p.engine.access_denied.profiles import get_profile
     from adp2p.p2p.peer import PeerConfig, TablePeer
     from seeds import draw, seeded_peer
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.passes import sign_pass
-from adp2p.engine.bots import make_bot
+from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.logstore import SUPERSEDED_SUFFIX
 from adp2p.p2p.paths import write_secret

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import trio
-from adp2p.engine.bots import make_bot
+from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.peer import PeerConfig, TablePeer
 
 

@@ -25,7 +25,7 @@ import trio
 from adp2p.crypto.encoding import pack
 from adp2p.crypto.entries import EquivocationProof, decode_entry, encode_entry
 from adp2p.crypto.identity import SecretIdentity
-from adp2p.engine.bots import make_bot
+from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.logstore import EQUIVOCATION_SUFFIX, LogStore
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body

@@ -1,11 +1,10 @@
 // The page's client, game-neutral: one websocket to this player's own peer; every message is a whole snapshot of
 // what the seat may see (the same engine view the terminal draws) and the decision it is asked, if any. A click
 // sends the number of a choice the peer offered; the peer answers with the next snapshot. The game's module
-// (access-denied.js, hacker.js) draws its board and the player's own cards; everything else is here.
-import * as accessDenied from "./access-denied.js";
-import * as hacker from "./hacker.js";
+// (`<game>.js`, served from the game's client: cli/<game>/web.js) draws its board and the player's own cards;
+// everything else is here.
 
-const GAMES = { "access-denied": accessDenied, hacker };
+const GAMES = {};  // each game's board module (`<game>.js`: cli/<game>/web.js), imported when a snapshot first names it
 const $ = (id) => document.getElementById(id);
 const SHOWN_MAX = 40;  // choices listed at once (more: click cards to narrow them)
 
@@ -23,12 +22,20 @@ function send(message) {
 function connect() {
   const url = `ws://${location.host}${location.pathname.replace(/\/?$/, "/")}ws`;
   socket = new WebSocket(url);
-  socket.onmessage = (e) => { try { render(JSON.parse(e.data)); } catch (err) { console.error(err); } };
+  let drawn = Promise.resolve();  // snapshots drawn one after the other, each after its game's module is loaded
+  socket.onmessage = (e) => {
+    drawn = drawn.then(() => show(JSON.parse(e.data))).catch((err) => console.error(err));
+  };
   socket.onopen = () => { if (!snap || !snap.fault) banner(""); };
   socket.onclose = () => {
     if (snap) banner(snap.words.lost, "lost");
     setTimeout(connect, 2000);  // a dropped socket (a sleeping laptop) comes back while the peer runs
   };
+}
+
+async function show(s) {
+  if (s.game && !(s.game in GAMES)) GAMES[s.game] = await import(`./${s.game}.js`).catch(() => null);
+  render(s);
 }
 
 function banner(text, kind = "fault") {

@@ -10,7 +10,7 @@ import pytest
 from _hcli_games import positions
 from adp2p.cli.hacker.human import Human
 from adp2p.cli.main import main
-from adp2p.hacker.api import legal, pending, view
+from adp2p.engine.hacker.api import legal, pending, view
 
 
 @pytest.mark.parametrize(("lang", "typed", "shown"), [

@@ -10,10 +10,10 @@ from _hcli_games import positions
 from adp2p.cli.hacker.human import Human
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import account_room
-from adp2p.hacker.api import Decision, legal, pending, view
-from adp2p.hacker.catalog import card_by_key
-from adp2p.hacker.narration import line
-from adp2p.hacker.state import HState
+from adp2p.engine.hacker.api import Decision, legal, pending, view
+from adp2p.engine.hacker.catalog import card_by_key
+from adp2p.engine.hacker.narration import line
+from adp2p.engine.hacker.state import HState
 
 
 def _at_lay() -> tuple[HState, int]:

@@ -12,7 +12,7 @@ from adp2p.cli.hacker.human import Human
 from adp2p.cli.hacker.labels import path
 from adp2p.cli.hacker.local import play_local
 from adp2p.cli.hacker.menu import every_choice
-from adp2p.hacker.bots import make_bot
+from adp2p.engine.hacker.bots import make_bot
 
 
 class Keys(io.StringIO):
@@ -94,7 +94,7 @@ def test_quit() -> None:
 
 def test_watch_page_while_another_seat_decides() -> None:
     from _hcli_games import positions
-    from adp2p.hacker.api import pending, view
+    from adp2p.engine.hacker.api import pending, view
 
     st = next(s for s in positions(1) if (d := pending(s)) is not None and d.actor not in (None, 0))
     out = io.StringIO()

@@ -10,7 +10,7 @@ import pytest
 from _hcli_games import positions
 from adp2p.cli.hacker.labels import path
 from adp2p.cli.hacker.menu import STAGE_MAX, Menu, every_choice
-from adp2p.hacker.api import legal, pending, view
+from adp2p.engine.hacker.api import legal, pending, view
 
 
 def decisions(seed: int, players: int = 4, profile: str = "basic", every: int = 40):

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 from adp2p.cli.hacker.menu import Menu
-from adp2p.hacker import api
-from adp2p.hacker.scenario import Scene
+from adp2p.engine.hacker import api
+from adp2p.engine.hacker.scenario import Scene
 
 
 def probing() -> Scene:

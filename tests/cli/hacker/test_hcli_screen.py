@@ -11,9 +11,9 @@ from _hcli_games import positions
 from adp2p.cli.hacker import screen
 from adp2p.cli.hacker.menu import Menu
 from adp2p.cli.hacker.page import compose
-from adp2p.cli.tui.screen import render_text
-from adp2p.hacker.api import legal, pending, view
-from adp2p.hacker.catalog import cards
+from adp2p.cli.tui.drawing import render_text
+from adp2p.engine.hacker.api import legal, pending, view
+from adp2p.engine.hacker.catalog import cards
 from rich.console import Group
 from rich.text import Text
 
@@ -151,7 +151,7 @@ def card_name_of(v: object, h: int, lang: str) -> str:
 
 def test_a_long_german_hand_is_wrapped_not_cut() -> None:
     """Five long German card names do not fit one line of 80 columns: the hand goes on in a second line."""
-    from adp2p.hacker.catalog import card_by_key
+    from adp2p.engine.hacker.catalog import card_by_key
 
     v = view(next(s for s in positions(1) if len(s.hands[0]) == 5), 0)
     for h, key in zip(v.hands[0], ("information_exchange", "additional_password", "superspy_protection",

@@ -7,11 +7,8 @@ from __future__ import annotations
 import re
 import shutil
 import sys
-from pathlib import Path
 
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent.parent))  # tests/cli: the terminal drivers
 from _term import TmuxTerminal
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed")

@@ -38,7 +38,7 @@ def test_every_kind_the_engine_writes_has_words() -> None:
     import re
     from pathlib import Path
 
-    import adp2p.hacker as hacker
+    import adp2p.engine.hacker as hacker
 
     src = "\n".join(p.read_text() for p in Path(hacker.__file__).parent.glob("*.py"))
     kinds = set(re.findall(r'"k": "(\w+)"', src)) - {"hack_"} | {"hack_success", "hack_ejected"}  # "hack_" + status

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from _browser import chromium, until
-from adp2p.cli.web import access_denied
+from adp2p.cli.access_denied import web as access_denied
 from adp2p.cli.web.seat import WebSeat
 
 

@@ -4,20 +4,17 @@ stage of every decision walked, in both games, from fixed-seed games; the page's
 from __future__ import annotations
 
 import string
-import sys
-from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from adp2p.cli.web import access_denied, hacker
+from _games import moments
+from _hcli_games import positions
+from adp2p.cli.access_denied import web as access_denied
+from adp2p.cli.hacker import web as hacker
 from adp2p.cli.web.menu import Ask
 from adp2p.cli.web.words import WORDS
 from adp2p.games.hacker.table_events import to_log
-
-sys.path[:0] = [str(Path(__file__).parents[1]), str(Path(__file__).parents[1] / "hacker")]
-from _games import moments  # noqa: E402
-from _hcli_games import positions  # noqa: E402
 
 
 def reachable(menu: Any) -> list[dict[str, Any]]:
@@ -64,7 +61,7 @@ def test_access_denied_menus_give_exactly_the_legal_events() -> None:
 
 @pytest.mark.parametrize("seed", [2, 9])
 def test_hacker_menus_give_exactly_the_legal_events(seed: int) -> None:
-    from adp2p.hacker.api import legal, pending, view
+    from adp2p.engine.hacker.api import legal, pending, view
 
     asked = 0
     for st in positions(seed, players=3, every=60):

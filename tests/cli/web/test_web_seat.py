@@ -4,18 +4,14 @@ the terminal's does."""
 
 from __future__ import annotations
 
-import sys
 import threading
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
-from adp2p.cli.web import access_denied
+from _games import moments
+from adp2p.cli.access_denied import web as access_denied
 from adp2p.cli.web.seat import WebSeat
-
-sys.path[:0] = [str(Path(__file__).parents[1])]
-from _games import moments  # noqa: E402
 
 
 @pytest.fixture

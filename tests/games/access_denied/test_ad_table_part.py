@@ -7,7 +7,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from adp2p.engine.catalog import card
+from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied.part import AccessDeniedPart
 from adp2p.p2p.machine.common import Round
 from adp2p.p2p.protocol import BodyError, ProtocolError

@@ -1,0 +1,88 @@
+"""Classified Information's engine and bots: 1,000 in-process games of the deduction bot against the random bot
+(seats and the first player alternating; both decide on their own views), 1,000 random games (every one must end),
+and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
+their own Suitcase Number). CPU seconds, with the load average beside every figure.
+
+Run: ./dev bench classified [games] [guilds]   (figures, not a test)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import time
+from collections import Counter
+
+from adp2p.engine.classified import catalog
+from adp2p.engine.classified.bots import make_bot
+from adp2p.engine.classified.sim import play_game, simulate
+
+
+def load() -> str:
+    return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
+
+
+def duel(games: int, seed: int = 0) -> tuple[int, int, int]:
+    """The deduction bot's wins, ties and losses against the random bot."""
+    won = tied = lost = 0
+    for g in range(games):
+        me = g % 2
+        bots = [make_bot("random", seed * 1_000 + g + 99), make_bot("random", 0)]
+        bots[me] = make_bot("deduction", seed * 1_000 + g)
+        st = play_game(bots, seed * 100_000 + g, start=(g // 2) % 2).state
+        won += st.winners == [me]
+        tied += not st.winners
+        lost += st.winners == [1 - me]
+    return won, tied, lost
+
+
+ASSIGNMENTS = {
+    "G258 A369 S147 (ruled)": ([2, 5, 8], [3, 6, 9], [1, 4, 7]),
+    "G348 A157 S269": ([3, 4, 8], [1, 5, 7], [2, 6, 9]),
+    "G248 A157 S369": ([2, 4, 8], [1, 5, 7], [3, 6, 9]),
+    "G248 A137 S569": ([2, 4, 8], [1, 3, 7], [5, 6, 9]),
+    "G478 A136 S259": ([4, 7, 8], [1, 3, 6], [2, 5, 9]),
+    "G258 A169 S347": ([2, 5, 8], [1, 6, 9], [3, 4, 7]),
+}
+
+
+def guilds(games: int) -> None:
+    original = catalog.cards
+    base = original()
+    try:
+        for name, (g, a, s) in ASSIGNMENTS.items():
+            guild = {**dict.fromkeys(g, "guard"), **dict.fromkeys(a, "assassin"), **dict.fromkeys(s, "sentinel")}
+            new = tuple(dataclasses.replace(c, guild=guild[c.number]) for c in base)
+            catalog.cards = lambda new=new: new  # type: ignore[assignment,misc]
+            wins: Counter[int] = Counter()
+            seats: Counter[int] = Counter()
+            for i in range(games):
+                bots = [make_bot("deduction", i), make_bot("deduction", i + 7)]
+                st = play_game(bots, 10**6 + i, start=i % 2).state
+                for p in (0, 1):
+                    n = st.faces[st.suitcase[p]]
+                    seats[n] += 1
+                    wins[n] += st.winners == [p]
+            rates = [wins[n] / seats[n] for n in seats]
+            print(f"guilds {name:<24} deduction vs deduction, {games} games: win rate by own Suitcase "
+                  f"{min(rates):.2f}..{max(rates):.2f} (spread {max(rates) - min(rates):.2f}); {load()}", flush=True)
+    finally:
+        catalog.cards = original  # type: ignore[assignment]
+
+
+def main(games: int, with_guilds: bool) -> None:
+    t0 = time.process_time()
+    won, tied, lost = duel(games)
+    dt = time.process_time() - t0
+    print(f"deduction vs random, {games} games: deduction wins {won / games:.1%} ({won}), ties {tied}, "
+          f"random wins {lost}; {dt:.1f} s CPU; {load()}", flush=True)
+    out = simulate(games, ["random", "random"], seed=1)
+    print(f"random vs random, {games} games: ended {games - out['unfinished']}/{games}, reasons {out['reasons']}, "
+          f"{out['events_mean']} events a game; {out['cpu_seconds']} s CPU; {load()}", flush=True)
+    if with_guilds:
+        guilds(max(100, games * 4 // 5))
+
+
+if __name__ == "__main__":
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, "guilds" in sys.argv[2:])

@@ -1,0 +1,202 @@
+"""The deduction bot: keeps the Cypher Wheel (wheel.py) of the opponent's Suitcase and plays for an Unguarded Match.
+
+Each legal event is scored on the bot's own view:
+- what a question is worth: the expected number of Suitcase Numbers it rules out (split of the wheel by the
+  answer), while the game is young enough to use it;
+- Guards: a Guard on a number of its own Code blocks the opponent's match (and every Guard counts at the end);
+- assassinating an opponent's Guard (fewer Guards for them, a blocked number freed);
+- the Final Card: the best match chance among the cards it keeps (weighted more as the deck runs out).
+Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
+already."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from adp2p.engine.classified.catalog import NUMBERS, card, code, near
+from adp2p.engine.classified.state import CState
+from adp2p.engine.classified.tasks import opponent
+from adp2p.engine.classified.wheel import match_chance, possible, weights
+
+Event = dict[str, Any]
+INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
+FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
+EQUAL = 1.0  # what Test Access Codes is worth (in Suitcase Numbers ruled out)
+PETALS = 1.0  # what a number named by Picking Petals is worth
+COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
+PLAIN = 2.0  # a Guard on another number, while spots are spare
+THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
+VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
+
+
+def _best(ws: list[int], numbers: set[int]) -> float:
+    """The best chance a card of these numbers has of being in the Code of a Suitcase in ws (uniform)."""
+    if not ws:
+        return 0.0
+    return max((sum(n in code(s) for s in ws) / len(ws) for n in numbers), default=0.0)
+
+
+def _value_gain(ws: list[int], yes: set[int], held: set[int]) -> float:
+    """How much a yes/no question (yes-set `yes`) raises the chance of holding a matching card: half for what any
+    card could do, half for the cards held."""
+    def value(w: list[int]) -> float:
+        return 0.5 * _best(w, set(NUMBERS)) + 0.5 * _best(w, held)
+
+    if not ws:
+        return 0.0
+    a = [s for s in ws if s in yes]
+    b = [s for s in ws if s not in yes]
+    return (len(a) * value(a) + len(b) * value(b)) / len(ws) - value(ws)
+
+
+def _split_gain(ws: list[int], yes: set[int]) -> float:
+    """Expected Suitcase Numbers ruled out by a yes/no question whose yes-set is `yes` (measured better than bits:
+    benchmarks/classified_bots.py)."""
+    if not ws:
+        return 0.0
+    a = sum(s in yes for s in ws)
+    b = len(ws) - a
+    return len(ws) - (a * a + b * b) / len(ws)
+
+
+class DeductionBot:
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def __call__(self, view: CState, seat: int, legal: Sequence[Event]) -> Event:
+        if len(legal) == 1:
+            return legal[0]
+        op = view.stack[-1]["op"] if view.stack else ""
+        scorer = {"action": self._action, "window": self._window, "name": self._name, "pick": self._pick,
+                  "choose": self._choose}.get(op)
+        if scorer is None:
+            return legal[self.rng.randrange(len(legal))]
+        ctx = _Context(view, seat)
+        scored = [(scorer(ctx, ev) + self.rng.random() * 1e-6, i) for i, ev in enumerate(legal)]
+        return legal[max(scored)[1]]
+
+    # -- decisions ---------------------------------------------------------------------------------------
+
+    def _choose(self, c: _Context, ev: Event) -> float:
+        s = c.face(ev["suitcase"])
+        rest = [c.face(h) for h in c.view.hands[c.seat] if h not in (ev["suitcase"], ev["encrypt"])]
+        return sum(1.0 for f in rest if f and card(f).can_guard and f in code(s or 0)) + 0.1 * len(rest)
+
+    def _window(self, c: _Context, ev: Event) -> float:
+        if ev["t"] == "pass":
+            return 0.0
+        target = c.view.stack[-1]["target"]
+        f = c.face(target)
+        return 1.5 if f is not None and f in c.my_code else 1.0
+
+    def _name(self, c: _Context, ev: Event) -> float:
+        theirs = possible(c.view, c.seat, c.opp)  # (approximately) what the opponent can still think
+        return 0.0 if ev["n"] in theirs else 1.0
+
+    def _pick(self, c: _Context, ev: Event) -> float:
+        f = c.face(ev["h"])
+        return 1.0 if f is not None and f in c.wheel else 0.0
+
+    def _action(self, c: _Context, ev: Event) -> float:
+        h = ev["h"]
+        keep = [x for x in c.view.hands[c.seat] if x != h]
+        score = 0.0
+        t = ev["t"]
+        f = c.face(h) or 0
+        threat = f in c.my_code and f not in c.my_guarded  # a card the opponent would match with
+        if t == "encrypt":
+            score += 1.2 if threat else 0.0  # out of the game: the opponent can never hold it
+        elif t == "enlist" and ev["as"] == "guard":
+            spare = c.spots_left - len({n for n in c.my_code - c.my_guarded if card(n).can_guard})
+            score += THREAT if threat else (PLAIN if spare > 0 else 1.5 if c.late else 0.6)
+        elif t == "enlist":
+            g = ev["target"]
+            gf = c.face(g)
+            score += 2.2 + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
+            if g not in c.view.up and g not in c.view.tucks:
+                score -= 0.4  # an attempt may fail (and the defender learns nothing, the attacker sees a card)
+        elif t == "deploy":
+            score += self._deploy(c, ev, keep)
+            if ev.get("take") is not None:
+                keep = [*keep, ev["take"]]
+            if ev.get("drop") is not None:
+                keep = [x for x in keep if x != ev["drop"]]
+            if ev.get("mode") == "self":
+                keep = [x for x in [*keep, ev["mine"]] if x != ev.get("drop")]
+        chances = [*sorted((c.match(c.face(x)) for x in keep), reverse=True), 0.0, 0.0]
+        react_kept = bool(c.view.guards[c.seat]) and any((f := c.face(x)) is not None and card(f).react for x in keep)
+        cover = c.cover(keep) if not c.final else chances[0]  # before the last choice: any kept card may be it
+        return score + c.final_weight * (COVER * cover + (1 - COVER) * chances[0]) + (
+            0.8 if react_kept and not c.late else 0.0)
+
+    def _deploy(self, c: _Context, ev: Event, keep: list[int]) -> float:
+        ability = card(ev["card"]).ability
+        w = c.info_weight
+        if ability == "near":
+            yes = {s for s in NUMBERS if near(ev["n"], s)}
+            return w * _split_gain(c.wheel, yes) + VALUE * c.final_weight * _value_gain(c.wheel, yes, c.held(keep))
+        if ability == "code":
+            yes = {s for s in NUMBERS if ev["n"] in code(s)}
+            return w * _split_gain(c.wheel, yes) + VALUE * c.final_weight * _value_gain(c.wheel, yes, c.held(keep))
+        if ability == "wheel":
+            f = c.face(ev["guard"])
+            return w * _split_gain(c.wheel, {s for s in NUMBERS if f in code(s)}) - 0.3
+        if ability == "equal":  # two of their cards seen, and one compared with the Suitcase
+            return w * EQUAL
+        if ability == "petals":  # they name one number (two with no Guard in play) that is not their Suitcase
+            k = 2 if not any(c.view.guards) else 1
+            return w * k * (len(c.wheel) - 1) / max(1, 8 - k) * PETALS
+        if ability == "spotlights":
+            return w * 0.8 * len(ev["guards"])
+        if ability == "tuck":
+            return 2.0
+        if ability == "scavenge":
+            return 0.2
+        if ability == "switch":
+            if ev["mode"] == "swap":
+                return 0.3
+            return -0.2
+        return 0.0
+
+
+class _Context:
+    """What the bot works out once per decision."""
+
+    def __init__(self, view: CState, seat: int) -> None:
+        self.view, self.seat, self.opp = view, seat, opponent(seat)
+        self.wheel = possible(view, self.opp, seat)
+        self.weights = weights(view, self.opp, seat)
+        self.final = not view.deck
+        mine = view.face(view.suitcase[seat], seat) if view.suitcase[seat] is not None else None  # type: ignore[arg-type]
+        self.my_code = set(code(mine)) if mine else set()
+        self.my_guarded = {view.face(g, seat) for g in view.guards[seat]}
+        self.spots_left = view.profile.guard_spots - len(view.guards[seat])
+        self._match: dict[int, float] = {}
+        left = len(view.deck)
+        self.late = left < 4
+        self.info_weight = INFO[0] if left >= 4 else INFO[1] if left >= 1 else 0.0
+        self.final_weight = FINAL[0] if left >= 4 else FINAL[1] if left >= 1 else FINAL[2]
+        chances = {n: self.match(n) for n in NUMBERS}
+        top = max(chances.values())
+        self.best_numbers = {n for n, v in chances.items() if v >= top - 1e-9 and v > 0}
+
+    def cover(self, hs: list[int]) -> float:
+        """The chance that some card of hs is a number of the opponent's Code (not on a face-up Guard of theirs)."""
+        ns = {f for h in hs if (f := self.face(h)) is not None and self.match(f) > 0}
+        total = sum(self.weights.values())
+        return sum(w for s, w in self.weights.items() if ns & set(code(s))) / total if total else 0.0
+
+    def held(self, hs: list[int]) -> set[int]:
+        return {f for h in hs if (f := self.face(h)) is not None}
+
+    def face(self, h: int) -> int | None:
+        return self.view.face(h, self.seat)
+
+    def match(self, n: int | None) -> float:
+        if n is None:
+            return 0.0
+        if n not in self._match:
+            self._match[n] = match_chance(self.view, self.opp, self.seat, n)
+        return self._match[n]

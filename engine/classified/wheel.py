@@ -1,0 +1,59 @@
+"""The Cypher Wheel (003 "The Cypher Wheel"), kept automatically: the Suitcase Numbers of one player still possible
+for another after every answer given and every card seen. A pure function of a state (a seat's view), so a client
+can show it and a bot can play by it.
+
+A number is ruled out when both its copies are seen elsewhere (TIP 1: "X when they've seen both"), or when an
+answer the Suitcase's owner gave (Fortune Teller, Wheel of Fate, Decoy Guard, Shine Spotlights, Test Access Codes,
+Picking Petals, a face-down Guard's comparison) would have been false with it."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from adp2p.engine.classified.catalog import NUMBERS, code
+from adp2p.engine.classified.questions import truth
+from adp2p.engine.classified.state import CState
+
+
+def possible(st: CState, owner: int, knower: int) -> list[int]:
+    """The Suitcase Numbers of `owner` that `knower` cannot rule out from the faces this state shows `knower`."""
+    return sorted(weights(st, owner, knower))
+
+
+def weights(st: CState, owner: int, knower: int) -> dict[int, int]:
+    """Each Suitcase Number still possible, with the copies of it `knower` has not seen (1 or 2): how likely it is,
+    relatively (a number one copy of which is seen elsewhere is half as likely as one of which none is)."""
+    sh = st.suitcase[owner]
+    if sh is None:
+        return dict.fromkeys(NUMBERS, 2)
+    mine = st.face(sh, knower)
+    if mine is not None:
+        return {mine: 1}
+    seen = Counter(f for h in st.faces if h != sh and (f := st.face(h, knower)) is not None)
+    out: dict[int, int] = {}
+    for s in NUMBERS:
+        if seen[s] >= 2:
+            continue
+        def face_of(h: int, s: int = s) -> int | None:
+            return s if h == sh else st.face(h, knower)
+        if all(_consistent(item, owner, face_of) for item in st.history):
+            out[s] = 2 - seen[s]
+    return out
+
+
+def _consistent(item: dict, owner: int, face_of) -> bool:  # type: ignore[no-untyped-def]
+    if item.get("k") not in ("answer", "named") or item.get("p") != owner:
+        return True
+    said = item["yes"] if item["k"] == "answer" else True
+    t = truth(item["question"], face_of)
+    return t is None or t == said
+
+
+def match_chance(st: CState, owner: int, knower: int, number: int) -> float:
+    """How likely `number` as knower's Final Card is in owner's Code and not on one of owner's face-up Guards, over
+    the Suitcase Numbers still possible (`weights`)."""
+    ws = weights(st, owner, knower)
+    guarded = {st.face(g, knower) for g in st.guards[owner] if g in st.up}
+    if number in guarded or not ws:
+        return 0.0
+    return sum(w for s, w in ws.items() if number in code(s)) / sum(ws.values())

@@ -1,0 +1,248 @@
+"""The house's shape (docs/architecture.md), checked on the source with `ast`, every import counted (at the top, in a
+function, under TYPE_CHECKING):
+
+(a) no import circles: no module imports a module that imports it back, directly or around a longer circle, in the
+    packages of `NO_CIRCLES`;
+(b) the game-neutral parts import no game, not even through another module: `NEUTRAL` (the table core and the shared
+    client); and a game's folders import no other game's;
+(c) every game registered in pyproject.toml (`adp2p.games`) has its three folders, `engine/<game>/`, `games/<game>/`
+    and `cli/<game>/`, and its registry line names `adp2p.games.<game>`.
+
+Each check is also run on a small made-up tree with the fault it looks for, and must find it there.
+"""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP = ("engine", "games", "crypto", "p2p", "cli")  # the product's folders, installed as adp2p.<folder>
+# checked for import circles (the rest of p2p/ joins once the peer's are cut)
+NO_CIRCLES = ("engine", "games", "cli", "crypto", "p2p/machine", "p2p/pipeline", "p2p/game", "p2p/logstore")
+NEUTRAL = ("p2p", "crypto", "cli/tui", "cli/web")  # import no game
+ENTRY_POINTS = "adp2p.games"  # pyproject.toml's registry of games: name = "adp2p.games.<game>:GAME"
+
+Graph = dict[str, set[str]]
+
+
+def modules(root: Path) -> dict[str, Path]:
+    """Every product module: its dotted name (adp2p.cli.tui.replay) -> its file."""
+    out = {}
+    for top in TOP:
+        for path in (root / top).rglob("*.py"):
+            parts = path.relative_to(root).with_suffix("").parts
+            if parts[-1] == "__init__":
+                parts = parts[:-1]
+            out["adp2p." + ".".join(parts)] = path
+    return out
+
+
+def imported(name: str, path: Path, known: Iterable[str]) -> set[str]:
+    """The product modules `name` imports: `from a.b import c` names the module a.b.c when there is one, else a.b."""
+    known = set(known)
+    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+            else:
+                mod = node.module or ""
+            out.update(f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names)
+    return {m for m in out if m in known and m != name}
+
+
+@cache
+def import_graph(root: Path) -> Graph:
+    mods = modules(root)
+    return {name: imported(name, path, mods) for name, path in mods.items()}
+
+
+def circles(graph: Graph) -> list[list[str]]:
+    """The import circles: each set of modules that reach one another (strongly connected, more than one)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:  # Tarjan's algorithm
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in sorted(graph[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1:
+                found.append(sorted(comp))
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def within(module: str, folders: Iterable[str]) -> bool:
+    """Is the module in one of these folders (cli/tui -> adp2p.cli.tui and below)?"""
+    return any(module == (p := "adp2p." + f.replace("/", ".")) or module.startswith(p + ".") for f in folders)
+
+
+def reached(graph: Graph, start: str) -> set[str]:
+    seen: set[str] = set()
+    todo = [start]
+    while todo:
+        for w in graph[todo.pop()]:
+            if w not in seen:
+                seen.add(w)
+                todo.append(w)
+    return seen
+
+
+def registered(root: Path) -> dict[str, str]:
+    """The registry: each game's name -> its entry point (pyproject.toml)."""
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    return dict(project["entry-points"][ENTRY_POINTS])
+
+
+def game_folders(root: Path) -> dict[str, list[str]]:
+    """Each registered game's folder name -> its three folders."""
+    out = {}
+    for value in registered(root).values():
+        game = value.split(":")[0].split(".")[-1]
+        out[game] = [f"engine/{game}", f"games/{game}", f"cli/{game}"]
+    return out
+
+
+def circle_faults(root: Path) -> list[list[str]]:
+    return [c for c in circles(import_graph(root)) if any(within(m, NO_CIRCLES) for m in c)]
+
+
+def neutral_faults(root: Path) -> list[str]:
+    graph = import_graph(root)
+    games = game_folders(root)
+    every_game = [f for folders in games.values() for f in folders]
+    out = []
+    for name in sorted(graph):
+        if within(name, NEUTRAL):
+            out += [f"{name} -> {m}" for m in sorted(reached(graph, name)) if within(m, every_game)]
+        for game, folders in games.items():
+            if within(name, folders):
+                others = [f for g, fs in games.items() if g != game for f in fs]
+                out += [f"{name} -> {m}" for m in sorted(graph[name]) if within(m, others)]
+    return out
+
+
+def shape_faults(root: Path) -> list[str]:
+    out = []
+    for name, value in registered(root).items():
+        module = value.split(":")[0]
+        if module.count(".") != 2 or not module.startswith("adp2p.games."):
+            out.append(f"{name}: the registry line names {module}, not adp2p.games.<game>")
+    for game, folders in game_folders(root).items():
+        out += [f"{game}: no {f}/" for f in folders if not (root / f / "__init__.py").is_file()]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------------- the house
+
+
+def test_no_import_circles() -> None:
+    assert circle_faults(ROOT) == []
+
+
+def test_the_table_core_and_the_shared_client_import_no_game() -> None:
+    assert neutral_faults(ROOT) == []
+
+
+def test_every_registered_game_has_its_three_folders() -> None:
+    assert set(game_folders(ROOT)) >= {"access_denied", "hacker"}  # the registry is read
+    assert shape_faults(ROOT) == []
+
+
+def test_the_graph_sees_the_imports() -> None:
+    """The checks above see what they must: a known import at the top, one in a function, one relative."""
+    graph = import_graph(ROOT)
+    assert "adp2p.engine.access_denied.flow" in graph["adp2p.engine.access_denied.legal"]
+    assert "adp2p.cli.clients" in graph["adp2p.cli.web"]
+
+
+# ------------------------------------------------------------------------------------ each check finds its fault
+
+
+def _tree(tmp_path: Path, files: dict[str, str], games: dict[str, str] | None = None) -> Path:
+    games = games or {"toy": "adp2p.games.toy:GAME"}
+    lines = "\n".join(f'{k} = "{v}"' for k, v in games.items())
+    (tmp_path / "pyproject.toml").write_text(f'[project]\nname = "x"\n\n[project.entry-points."{ENTRY_POINTS}"]\n'
+                                             f"{lines}\n")
+    for top in TOP:
+        (tmp_path / top).mkdir()
+        (tmp_path / top / "__init__.py").write_text("")
+    for f in ("engine/toy", "games/toy", "cli/toy", "cli/tui", "cli/web"):
+        (tmp_path / f).mkdir(parents=True, exist_ok=True)
+        (tmp_path / f / "__init__.py").write_text("")
+    for rel, text in files.items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text)
+    return tmp_path
+
+
+def test_a_circle_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "engine/toy/a.py": "from adp2p.engine.toy import b\n",
+        "engine/toy/b.py": "def f():\n    from adp2p.engine.toy.c import x\n",  # (a function's import counts)
+        "engine/toy/c.py": "from .a import y\n",  # (a relative one too)
+        "cli/tui/ok.py": "import adp2p.engine\n",
+    })
+    assert circle_faults(root) == [["adp2p.engine.toy.a", "adp2p.engine.toy.b", "adp2p.engine.toy.c"]]
+
+
+def test_a_game_imported_by_the_shared_client_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "cli/words.py": "from adp2p.engine.toy.rules import X\n",  # the commands' module may; through it, not
+        "engine/toy/rules.py": "X = 1\n",
+        "cli/tui/screen.py": "from adp2p.cli.words import X\n",
+        "p2p/game.py": "import adp2p.games.toy\n",
+    })
+    assert neutral_faults(root) == ["adp2p.cli.tui.screen -> adp2p.engine.toy.rules",
+                                    "adp2p.p2p.game -> adp2p.games.toy"]
+
+
+def test_a_game_importing_another_game_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {"engine/toy/a.py": "from adp2p.engine.other import errors\n",
+                            "engine/other/__init__.py": "", "engine/other/errors.py": "",
+                            "games/other/__init__.py": "", "cli/other/__init__.py": ""},
+                 games={"toy": "adp2p.games.toy:GAME", "other": "adp2p.games.other:GAME"})
+    assert neutral_faults(root) == ["adp2p.engine.toy.a -> adp2p.engine.other.errors"]
+
+
+@pytest.mark.parametrize("missing", ["engine/toy", "games/toy", "cli/toy"])
+def test_a_game_without_one_of_its_folders_is_found(tmp_path: Path, missing: str) -> None:
+    root = _tree(tmp_path, {})
+    assert shape_faults(root) == []
+    (root / missing / "__init__.py").unlink()
+    assert shape_faults(root) == [f"toy: no {missing}/"]
+
+
+def test_a_registry_line_elsewhere_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {}, games={"toy": "adp2p.toy:GAME"})
+    assert shape_faults(root) == ["toy: the registry line names adp2p.toy, not adp2p.games.<game>"]
