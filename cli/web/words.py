@@ -10,6 +10,7 @@ WORDS: dict[str, dict[str, str]] = {
     "auto_pass": {"en": "time is up: you pass", "de": "Zeit abgelaufen: du passt"},
     "title.access-denied": {"en": "Access Denied", "de": "Access Denied"},
     "title.hacker": {"en": "Hacker", "de": "Hacker"},
+    "title.classified": {"en": "Classified Information", "de": "Geheimsache"},
     "lobby": {"en": "Lobby", "de": "Lobby"},
     "lobby_table": {"en": "Table “{table}”: {k} of {want} players here",
                     "de": "Tisch „{table}“: {k} von {want} Spielern da"},

@@ -11,6 +11,7 @@ from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
 from adp2p.p2p import published
+from adp2p.p2p.machine import second_accuser
 from adp2p.p2p.machine.common import (
     Verdict,
     _no_card,
@@ -66,6 +67,7 @@ class EvidencePart:
         if "reason" in body:
             need(body, "reason", str, max_len=600)
         seq = self.entries
+        before = second_accuser.keep_fold_before(self, what)  # type: ignore[arg-type]  (judges `also` here later)
         if what == "equivocation":
             proof = EquivocationProof(need(body, "a", bytes), need(body, "b", bytes))
             try:
@@ -81,6 +83,8 @@ class EvidencePart:
             v = self._verify_pass_equivocation(accuser, body, seq)
         elif what == "refused":
             v = self._refused_entry(accuser, body, seq)
+        elif what == "also":
+            v = second_accuser.also_verdict(self, accuser, body, seq)  # type: ignore[arg-type]
         elif what == "nocard":
             certs = need(body, "certs", list)
             if len(certs) != 1:
@@ -101,6 +105,7 @@ class EvidencePart:
         self.evidence_seen.append((seq, accuser, v))
         if self.verdict is None:
             self.verdict = v
+        second_accuser.kept_now(self, before, seq)  # type: ignore[arg-type]
 
     def _verify_pass_equivocation(self, accuser: int, body: dict[str, Any], seq: int) -> Verdict:
         """`raw`: an entry signed by its author (at this seq or before) that carries k pass tokens, i.e. its author

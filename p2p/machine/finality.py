@@ -73,19 +73,51 @@ class FinalityPart:
                 return t
         return None
 
+    def own_fault(self, e: Entry) -> tuple[str, str] | None:
+        """Whether this log alone shows valid-or-not evidence entry `e` (for a seq of this log) to be its own author's
+        fault, and which: `("self_accusation", why)` when the entry it accuses (`entry`, `pass`, `equivocation`) is
+        signed by its own author, `("late_evidence", why)` when it is `entry` evidence about the very entry this log
+        holds at its seq and its author signed something on top of that entry. None otherwise. The one judgment
+        behind both `displaces` (which then keeps the evidence from its seq) and `refused` evidence (which names its
+        author at the head): a peer posts `refused` only where this says so on the log it posts on."""
+        body = _body(e)
+        accused = accused_entry(body)
+        seat = e.author
+        if accused is not None and accused.author == seat and accused.game_id == self.game_id:
+            why = f"seat {seat + 1} accused its own entry at seq {e.seq}: it names itself, erases nothing"
+            return "self_accusation", why
+        held = self.id_at(e.seq)
+        if body.get("what") == "entry" and accused is not None and held is not None and accused.id == held:
+            t = self.signed_after(seat, e.seq)
+            if t is not None:
+                why = (
+                    f"seat {seat + 1} held back its evidence about entry {e.seq}: it signed entry {t} on top of it "
+                    "first (evidence is due at once)"
+                )
+                return "late_evidence", why
+        return None
+
     def displaces(self, e: Entry, verdict: Verdict) -> str | None:
         """Why valid evidence `e` (judged on the fold before its seq: `verdict`) may NOT take the seq it was posted
         at, which this fold already holds, and set aside what follows; None if it may. This machine is the fold of
         the log that holds the seq. The rules (docs/protocol.md, "Precedence at one seq"):
-        - evidence against its own accuser erases nothing;
-        - evidence about the entry at its seq, by a seat that signed something on top of that entry, is late: the
-          seat took the entry (an honest seat checks every entry on arrival and posts its evidence before it signs
-          anything else);
+        - evidence the log shows to be its author's own fault (`own_fault`: a self-accusation, or late) erases
+          nothing; the reason starts "evidence against its own accuser" or "late", and only then does a peer post
+          `refused` for it (`own_fault` judges that `refused` entry too: the two never disagree);
+        - evidence whose verdict names its own author by other means (the faces it shows convict its poster's own
+          earlier entry, say) erases nothing either, but the log alone cannot show that: it is kept, not posted;
         - no evidence sets aside the entry that ended the game unless it proves that very entry invalid (`entry` or
-          `pass` evidence about it; an equivocation about it names its author at the head), nor any entry after it."""
+          `pass` evidence about it whose verdict names its author; an equivocation about it names its author at the
+          head), nor any entry after it."""
         s = e.seq
+        fault = self.own_fault(e)
+        if fault is not None:
+            rule, why = fault
+            if rule == "self_accusation":
+                return f"evidence against its own accuser sets nothing aside ({why})"
+            return f"late: {why}"
         if verdict.seat == e.author:
-            return "evidence against its own accuser sets nothing aside"
+            return "its verdict names its own poster: it sets nothing aside (the log alone cannot show it)"
         body = _body(e)
         accused = accused_entry(body)
         held = self.id_at(s)
@@ -93,12 +125,10 @@ class FinalityPart:
         if body.get("what") == "equivocation" and not about_held:  # either of the two versions may be the one held
             with contextlib.suppress(MalformedEncoding, CryptoError, BodyError):
                 about_held = held is not None and decode_entry(need(body, "b", bytes)).id == held
-        if body.get("what") == "entry" and about_held:
-            t = self.signed_after(e.author, s)
-            if t is not None:
-                return f"late: its accuser signed entry {t}, on top of the entry it accuses"
-        proves_invalid = about_held and body.get("what") != "equivocation"  # (a second version proves nothing wrong
-        if self.ended_at is not None and (self.ended_at > s or (self.ended_at == s and not proves_invalid)):  # in it)
+        proves_invalid = (  # (a second version proves nothing wrong in it; a verdict on another seat, nothing of it)
+            about_held and body.get("what") != "equivocation" and accused is not None and verdict.seat == accused.author
+        )
+        if self.ended_at is not None and (self.ended_at > s or (self.ended_at == s and not proves_invalid)):
             return f"the game ended at entry {self.ended_at}: its result is final"
         return None
 
@@ -121,23 +151,11 @@ class FinalityPart:
             raise ProtocolError(poster, "false evidence: this log has named enough refused evidence")
         if e.id in self.refused_ids:
             raise ProtocolError(poster, "false evidence: that evidence was named in this log already")
-        inner = _body(e)
-        accused = accused_entry(inner)
-        seat = e.author
-        self.refused_ids.add(e.id)  # (undone with the fold if this entry is rejected: a failed entry leaves no trace)
-        if accused is not None and accused.author == seat and accused.game_id == self.game_id:
-            why = f"seat {seat + 1} accused its own entry at seq {e.seq}: it names itself, erases nothing"
+        fault = self.own_fault(e)
+        if fault is not None:
+            self.refused_ids.add(e.id)  # (undone with the fold if this entry is rejected: a failed one leaves no trace)
             self.refused_seen += 1
-            return Verdict(seat, "self_accusation", why, e.seq)
-        if inner.get("what") == "entry" and accused is not None and accused.id == self.id_at(e.seq):
-            t = self.signed_after(seat, e.seq)
-            if t is not None:
-                why = (
-                    f"seat {seat + 1} held back its evidence about entry {e.seq}: it signed entry {t} on top of it "
-                    "first (evidence is due at once)"
-                )
-                self.refused_seen += 1
-                return Verdict(seat, "late_evidence", why, e.seq)
+            return Verdict(e.author, fault[0], fault[1], e.seq)
         raise ProtocolError(poster, "false evidence: that evidence is neither against its author nor late")
 
     def named(self) -> set[int]:

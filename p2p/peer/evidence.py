@@ -13,6 +13,7 @@ from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
 from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.peer import second_accuser
 from adp2p.p2p.peer.common import (
     MAX_EVIDENCE_BYTES,
     MAX_FALSE,
@@ -34,8 +35,14 @@ class EvidencePart:
         for key, raw in list(self.refused_raws.items()):
             if key in m.refused_ids or m.complete:
                 continue  # (the log holds it: posted again only if evidence at an earlier seq sets it aside)
+            if not self._still_own_fault(raw):
+                log.info("refused evidence %s no longer shown by the log (set aside): not posted", key.hex()[:8])
+                del self.refused_raws[key]
+                continue
             if not self._post_evidence(len(self.store), {"what": "refused", "raw": raw}):  # type: ignore[arg-type]
                 del self.refused_raws[key]
+            return
+        if second_accuser.post_one(self):  # type: ignore[arg-type]
             return
         if m.verdict is not None:
             return
@@ -89,8 +96,10 @@ class EvidencePart:
         held = store[e.seq]
         if held.kind == Kind.EVIDENCE and held.author < e.author and not self._self_accusing(e.seq):
             self.outbox.append(held.raw)  # ours wins: make sure its sender gets it
+            second_accuser.consider(self, raw)  # type: ignore[arg-type]  (it may name another seat: at the head)
+            self._post_pending_evidence()
             return True
-        if held.kind == Kind.EVIDENCE and self._self_accusing(e.seq) and held.author != m.seat:
+        if held.kind == Kind.EVIDENCE and held.author != m.seat and m.own_fault(held) is not None:
             self.refused_raws.setdefault(held.id, held.raw)  # set aside below: its author is named at the head
         trial = self._fold(e.seq)
         before = trial.snapshot()
@@ -111,6 +120,9 @@ class EvidencePart:
                 self._post_pending_evidence()
             return True
         self._adopt(e.seq, raw, trial, before)
+        if held.kind == Kind.EVIDENCE and held.author != e.author:  # the evidence it beat may name another seat
+            second_accuser.consider(self, held.raw)  # type: ignore[arg-type]
+            self._post_pending_evidence()
         return True
 
     def _weigh_against_evidence(self, e: Any) -> bool:
@@ -138,12 +150,25 @@ class EvidencePart:
             return False
         if self._take_over(e) is None:
             return False
-        if verdict is not None and verdict.seat == held.author and held.author != m.seat:
+        if held.author != m.seat and trial.own_fault(held) is not None:
             self.refused_raws.setdefault(held.id, held.raw)
         self.tell("evidence_refused", who=self._who(held.author), seq=e.seq, why=self._detail(why))
         self._deciding.cancel()
         self.progress.set()
         return True
+
+    def _still_own_fault(self, raw: bytes) -> bool:
+        """Whether our log as it is now still shows evidence `raw` (for an earlier seq) to be its author's own fault:
+        the same judgment (`Machine.own_fault`) the `refused` entry we would post meets at every peer. Evidence judged
+        late on a log whose entry on top of the accused one was then set aside is no longer late here."""
+        m = self.machine
+        if m is None:
+            return False
+        try:
+            e = decode_entry(raw)
+        except (CryptoError, ValueError, TypeError):
+            return False
+        return m.prev_at(e.seq) == e.prev_hash and m.own_fault(e) is not None
 
     def _self_accusing(self, seq: int) -> bool:
         """Whether the evidence we hold at `seq` names its own accuser (it never takes precedence over other

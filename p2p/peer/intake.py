@@ -19,6 +19,7 @@ from adp2p.p2p.logstore import (
 )
 from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.notices import notice
+from adp2p.p2p.peer import ending_version
 from adp2p.p2p.peer.common import (
     CHECKPOINT_EVERY,
     MAX_CHECKPOINTS,
@@ -91,6 +92,9 @@ class IntakePart:
             with contextlib.suppress(LogEquivocation):  # check() only detects; append() saves the proof
                 store.append(raw)
             self.proofs_to_share.append((exc.proof.raw_a, exc.proof.raw_b))
+            if ending_version.take_lower_version(self, raw):  # type: ignore[arg-type]  (two versions of the end)
+                m = self.machine
+                assert m is not None
             named = {v.seat for _, _, v in m.evidence_seen if v.rule == "equivocation"}
             if not self.ended and exc.seat not in named:  # (once: a proof gossiped again is no news)
                 self.tell("equivocation", who=self._who(exc.seat), seq=exc.seq, path=f"{store.path}.equivocations")

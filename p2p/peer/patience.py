@@ -50,6 +50,10 @@ class Patience:
             self._since = {k: v for k, v in self._since.items() if k[0] >= seq}
         return self._since.setdefault((seq, prev, j), self.now())
 
+    def restart(self, seq: int, prev: bytes, j: int) -> None:
+        """That decision becomes due here again now (its seat could not have seen it due yet: join_grace.py)."""
+        self._since[(seq, prev, j)] = self.now()
+
     def known(self, seq: int, prev: bytes, j: int) -> bool:
         """Whether that decision has been due here before."""
         return (seq, prev, j) in self._since

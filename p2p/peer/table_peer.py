@@ -45,6 +45,7 @@ from adp2p.p2p.logstore import (
 from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
 from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
@@ -299,6 +300,9 @@ class TablePeer(
         period = self.cfg.abandon_after
         m = self.machine
         assert m is not None
+        if join_grace.not_seated_yet(self, m, seat, decision):  # its patience starts once it holds the genesis
+            await self._wait_awake(max(0.2, self.cfg.heartbeat))
+            return True
         rounds = self.patience.rounds(*decision, m.n)
         acted = self._silence_acted[1] if self._silence_acted and self._silence_acted[0] == decision else 0
         if rounds <= acted:

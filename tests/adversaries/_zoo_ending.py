@@ -1,0 +1,40 @@
+"""The equivocated ending entry (issue 34): a seat whose event ends the game signs a second, different event for that
+seq that ends it too, and the networked zoo (_net.ZooPeer) sends one version to one peer and the other to the rest."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from _zoo import Blind
+from adp2p.p2p.protocol import Kind, ProtocolError
+
+
+class EndingEquivocator(Blind):
+    """Honest until its own event would end the game; then it also prepares another legal event that ends it (the
+    peer sends the two versions to different halves of the table). The second body is kept on the class (the peer
+    authors on a fork of its machine)."""
+
+    def _ends(self, body: dict[str, Any]) -> bool:
+        t = self.snapshot()
+        try:
+            t.apply(self.seat, Kind.EVENT, body, prev=bytes(32))  # type: ignore[arg-type]
+        except ProtocolError:
+            return False
+        return bool(t.state.over)
+
+    def author_next(self, choose: Any = None) -> Any:
+        out = super().author_next(choose)
+        if out is None or out[0] != Kind.EVENT or self.cheat_seq is not None or "passes" in out[1]:
+            return out
+        if not self._ends(out[1]):
+            return out
+        seen = self.game.view(self.state, self.seat)
+        for ev in self.game.legal(seen, self.seat):
+            if ev == out[1].get("ev"):
+                continue
+            alt = Blind.author_next(self.snapshot(), lambda *_, e=ev: e)
+            if alt is not None and alt[0] == Kind.EVENT and alt[1] != out[1] and self._ends(alt[1]):
+                type(self).extra_entry = alt[1]  # type: ignore[attr-defined]
+                self.cheated()
+                break
+        return out

@@ -1,0 +1,148 @@
+"""Classified Information's screen at 80x24 in English and German, from positions built with the engine's scenario
+API: the hand, the Suitcase and its Code, the Guard spots (a face-down one of the opponent's with the numbers it may
+be), the Cypher Wheel after answers, the piles, the staged menu (card, how, target), the true answer taken without
+asking, and the end screen with the Big Reveal."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from adp2p.cli.classified import screen
+from adp2p.cli.classified.human import Human, compose
+from adp2p.cli.classified.menu import Menu, every_choice
+from adp2p.engine.classified.api import legal, pending, view
+from adp2p.engine.classified.scenario import Scene
+
+SIZE = (80, 24)
+
+
+def page(s: Scene, me: int, lang: str) -> list[str]:
+    v = view(s.st, me)
+    d = pending(v)
+    stage = Menu(v, me, d.kind, d.info, legal(v, me), lang).stage() if d and d.actor == me else None
+    lines = compose(v, me, lang, stage, *SIZE, [])
+    assert len(lines) == SIZE[1] - 1 and all(len(x) <= SIZE[0] - 1 for x in lines), lines
+    return lines
+
+
+def at_action() -> Scene:
+    # P1 holds 1 Fortune Teller, 5 Scavenge, draws 7; Suitcase 6. P2's Suitcase 2.
+    return Scene(hands={0: [1, 5], 1: [3, 8]}, suitcases={0: 6, 1: 2}, encrypted=[9, 9], deck=[7, 4, 4, 8], start=0)
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["Your hand: 1 Fortune Teller, 5 Scavenge, 7 Wheel of Fate", "Your Suitcase 6 (Code 5 6 7)",
+            "Your action: choose a card", "Encrypted pile: 2", "Deck 9"]),
+    ("de", ["Deine Hand: 1 Wahrsagerin, 5 Plündern, 7 Schicksalsrad", "Dein Koffer 6 (Code 5 6 7)",
+            "Deine Aktion: wähle eine Karte", "Verschlüsselt: 2", "Stapel 9"]),
+])
+def test_the_action_page_shows_hand_suitcase_piles_and_the_cards_to_choose(lang: str, words: list[str]) -> None:
+    text = "\n".join(page(at_action(), 0, lang))
+    for w in words:
+        assert w in text, (w, text)
+    assert "2 (Code" not in text and "Koffer 2" not in text  # the opponent's Suitcase is not on P1's page
+
+
+def test_the_menu_is_staged_card_then_how_then_target() -> None:
+    s = at_action()
+    v = view(s.st, 0)
+    d = pending(v)
+    m = Menu(v, 0, d.kind, d.info, legal(v, 0), "en")
+    assert [c[0] for c in m.choices()] == ["1 Fortune Teller", "5 Scavenge", "7 Wheel of Fate"]
+    assert m.pick("1") is None  # the card
+    hows = [c[0] for c in m.choices()]
+    assert hows[0].startswith("Encrypt") and any(h.startswith("Deploy") for h in hows)
+    assert m.pick(str(next(i for i, h in enumerate(hows, 1) if h.startswith("Deploy")))) is None  # how
+    assert [c[0] for c in m.choices()] == [f"number {n}" for n in range(1, 10)]  # the target
+    ev = m.pick("4")
+    assert ev == {"t": "deploy", "p": 0, "h": s.h(0, 1), "card": 1, "n": 4}
+    m2 = Menu(v, 0, d.kind, d.info, legal(v, 0), "en")
+    m2.pick("1")
+    m2.pick("0")
+    assert m2.choices()[0][0] == "1 Fortune Teller"  # back one stage
+    assert m2.pick("12") is None and "no choice" in m2.error
+    # every legal event is reachable through the stages, each once
+    got = [e for _, e in every_choice(Menu(v, 0, d.kind, d.info, legal(v, 0), "en"))]
+    assert sorted(map(str, got)) == sorted(map(str, legal(v, 0)))
+
+
+def test_the_wheel_narrows_with_each_answer_and_shows_what_you_have_shown() -> None:
+    s = at_action()
+    s.deploy(0, 1, n=4)  # Fortune Teller 4: is 4 within 2 of P2's Suitcase 2? yes
+    s.answer()
+    lines = page(s, 0, "en")
+    wheel = next(x for x in lines if x.startswith("Their Suitcase:"))
+    # within 2 of 4: 2 3 4 5 6; but Fortune Teller's PEEK 2 showed P1 both 4s (the deck's next two): 4 is out;
+    # 6 (P1's own Suitcase, one copy seen) stays possible
+    assert wheel.split(":", 1)[1].split()[:9] == ["·", "2", "3", "·", "5", "6", "·", "·", "·"]
+    assert "4 possible" in wheel
+    theirs = page(s, 1, "de")
+    shown = next(x for x in theirs if x.startswith("Er kann über deinen wissen:"))
+    assert "9 möglich" not in shown  # P2 has said something about its Suitcase: P2's page shows what P1 may know
+    assert any("antwortet ja" in x for x in theirs)
+
+
+def test_a_face_down_guard_of_the_opponent_shows_the_numbers_it_may_be() -> None:
+    s = Scene(hands={0: [5, 3], 1: [8, 2]}, suitcases={0: 6, 1: 7}, deck=[4, 1, 9, 9], start=0)
+    s.guard(0, 5)  # P1's face-down Guard (a 5)
+    lines = page(s, 1, "en")
+    them = lines[lines.index(next(x for x in lines if x.startswith("Opponent:"))) + 1]
+    assert "1:?v(124578)" in them, them  # Guards and Sentinels: 1 2 4 5 7 8
+    mine = page(s, 0, "en")
+    assert any("Guards: 1:5v" in x for x in mine)  # its owner sees its face
+
+
+def test_the_true_answer_is_taken_without_asking_and_said() -> None:
+    s = at_action()
+    s.deploy(0, 1, n=9)  # P2 (Suitcase 2) must answer whether 9 is within 2: yes (9 1 2 3 4)
+    v = view(s.st, 1)
+    d = pending(v)
+    opts = legal(v, 1)
+    assert opts == [{"t": "answer", "p": 1, "yes": True}]  # the engine offers only the truth
+    h = Human("en", io.StringIO(""), io.StringIO(), size=SIZE)
+    assert h.choose(v, 1, d, opts) == opts[0]  # no line read: nothing typed
+    assert h.notes and "done for you" in h.notes[0] and "yes" in h.notes[0]
+
+
+@pytest.mark.parametrize("lang, words", [
+    ("en", ["=== The Big Reveal ===", "You: Suitcase 6 (Code 5 6 7)", "The opponent: Suitcase 2 (Code 1 2 3)",
+            "an Unguarded Match", "You win (by an Unguarded Match)"]),
+    ("de", ["=== Die große Enthüllung ===", "Du: Koffer 6 (Code 5 6 7)", "Der Gegner: Koffer 2 (Code 1 2 3)",
+            "ungeschützter", "Du gewinnst (durch einen ungeschützten Treffer)"]),
+])
+def test_the_end_screen_explains_the_unguarded_match(lang: str, words: list[str]) -> None:
+    s = Scene(hands={0: [1, 5], 1: [8, 9]}, suitcases={0: 6, 1: 2}, deck=[4, 7, 7, 4, 3, 9, 8, 5, 6, 3])
+    s.play_out(keep={0: 1, 1: 8})  # P1 keeps 1 (in P2's Code 1 2 3, unguarded); P2 keeps 8 (not in 5 6 7)
+    assert s.st.over and s.st.winners == [0]
+    out = io.StringIO()
+    Human(lang, io.StringIO("\n"), out, size=SIZE).finish(view(s.st, 0), 0, wait=False)
+    text = out.getvalue()
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) <= 24 and all(len(x) <= 79 for x in lines)
+    for w in words:
+        assert w in text, (w, text)
+    assert screen.end_lines(view(s.st, 1), 1, lang)[-1].startswith("The opponent wins" if lang == "en" else
+                                                                    "Der Gegner gewinnt")
+
+
+def test_a_react_window_offers_extra_protection_and_a_failed_attempt_shows_the_attacker_a_card() -> None:
+    s = Scene(hands={0: [4, 6], 1: [1, 5]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9], start=0)
+    s.guard(0, 4)  # P1: a face-down 4 (Code 3 4 5); keeps 6 Extra Protection and draws 2
+    g = s.h(0, 4, "guard")
+    s.assassin(1, 1, g)  # P2: Fortune Teller (Code 9 1 2) against it
+    v = view(s.st, 0)
+    d = pending(v)
+    assert d.kind == "window" and d.actor == 0
+    m = Menu(v, 0, d.kind, d.info, legal(v, 0), "de")
+    assert m.title == "1 Wahrsagerin greift Wächter 1 bei dir (4 Plätze tauschen) an: REAKTION?"
+    assert [c[0] for c in m.choices()] == ["Nein, geschehen lassen", "REAKTION mit 6 Extraschutz"]
+    s.pass_()
+    s.answer()  # 9 1 2 and 3 4 5 do not touch: the attempt fails
+    s.show(0)
+    attacker = "\n".join(page(s, 1, "en"))
+    shown = s.st.hands[0][0]
+    assert f"They show you a random card: {s.st.faces[shown]} " in attacker, attacker
+    assert "the attempt on their Guard 1 (face down) failed" in attacker
+    defender = "\n".join(page(s, 0, "en"))
+    assert "You show them a random card" in defender
