@@ -20,6 +20,7 @@ HANDSHAKE = _d("handshake")  # p2p session handshake transcript (used by adp2p.p
 IDENTITY = _d("identity")  # self-signed identity bundle
 PRIVATE = _d("private")  # signed payload of a private message
 PASS = _d("pass")  # a standing pass in a reaction window (p2p implied passes)
+ROSTER_AGREE = _d("roster/agree")  # a player's agreement to one roster and settings before a genesis (p2p/roster.py)
 
 # --- hashes (BLAKE2b-256) ---
 ENTRY_ID = _d("entry-id")  # entry id = H(ENTRY_ID, header_bytes, signature)
@@ -27,6 +28,8 @@ FINGERPRINT = _d("fingerprint")  # identity fingerprint
 PRIVATE_DIGEST = _d("private-digest")  # public digest of a sealed private message
 COMMIT = _d("commit")  # generic salted commitment
 COMMIT_PASSWORD = _d("commit/password")  # password code commitment
+ROSTER = _d("roster")  # digest of a table's settings and roster that players agree to (p2p/roster.py)
+ROSTER_GAME_ID = _d("roster/game-id")  # a networked game's id from its seats' agreements (p2p/roster.py)
 BEACON = _d("beacon")  # beacon pick = H(BEACON, game_id, context, link_1..link_n)
 TABLE_WORD = _d("table-word")  # salt of a table's shared word: H(TABLE_WORD, table name), 16 bytes
 TABLE_WORD_MAC = _d("table-word-mac")  # keyed BLAKE2b of a handshake transcript under the word's key
@@ -50,6 +53,8 @@ SHUFFLE_CHALLENGE = _d("shuffle/challenge")  # proof of shuffle: the Fiat-Shamir
 SHUFFLE_NONCE = _d("shuffle/nonce")  # proof of shuffle: hedged prover randomness
 CODE_BLIND = _d("code-blind")  # a password code's Pedersen blinding, from the salt of its hash commitment
 CODE_VERIFIED = _d("code/verified")  # key of a proof of distinct codes this process verified (local only)
+SET_PROOF = _d("set-proof")  # challenge of a proof that a committed number is in a public set (crypto/set_proofs.py)
+NUMBER_BLIND = _d("number-blind")  # a hidden card number's Pedersen blinding, from its holder's deck secret
 
 # --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
 PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
@@ -60,6 +65,7 @@ CTX_DECK_KEY = b"deck-key"
 CTX_SHARE = b"share"
 CTX_CODE_PROOF = b"code-proof"
 CTX_SHUFFLE = b"shuffle"
+CTX_NUMBER_PROOF = b"number-proof"
 
 ALL = (
     ENTRY,
@@ -67,6 +73,9 @@ ALL = (
     IDENTITY,
     PRIVATE,
     PASS,
+    ROSTER_AGREE,
+    ROSTER,
+    ROSTER_GAME_ID,
     ENTRY_ID,
     FINGERPRINT,
     PRIVATE_DIGEST,
@@ -95,4 +104,6 @@ ALL = (
     SHUFFLE_NONCE,
     CODE_BLIND,
     CODE_VERIFIED,
+    SET_PROOF,
+    NUMBER_BLIND,
 )
