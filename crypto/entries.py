@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from . import domains
 from .encoding import expect_array, expect_bytes, expect_int, pack, unpack_canonical
-from .errors import ChainError, Equivocation, InvalidProof, InvalidSignature, MalformedEncoding
+from .errors import ChainError, CryptoError, InvalidProof, InvalidSignature, MalformedEncoding
 from .hashing import hash32
 from .identity import PublicIdentity, SecretIdentity
 
@@ -173,6 +173,18 @@ class EquivocationProof:
     def from_bytes(cls, data: bytes) -> EquivocationProof:
         f = expect_array(unpack_canonical(data, "equivocation proof"), 2, "equivocation proof")
         return cls(expect_bytes(f[0], "equivocation entry a"), expect_bytes(f[1], "equivocation entry b"))
+
+
+class Equivocation(CryptoError):
+    """An author signed two different entries for the same game and sequence number.
+
+    Carries the transferable :class:`EquivocationProof` in ``proof`` and the guilty seat in ``seat``.
+    """
+
+    def __init__(self, proof: EquivocationProof, seat: int) -> None:
+        super().__init__(f"seat {seat} signed two different entries at the same sequence number")
+        self.proof = proof
+        self.seat = seat
 
 
 def check_consistent(a: Entry, b: Entry, identities: Identities) -> None:

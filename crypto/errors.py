@@ -2,15 +2,12 @@
 
 Every failure of a cryptographic check raises a subclass of :class:`CryptoError`.
 Messages say what was wrong (which field, which seat, which step) and never contain
-secret material (secret keys, unopened salts, permutations, seeds, masking scalars).
+secret material (secret keys, unopened salts, permutations, seeds, masking scalars). The hierarchy imports nothing:
+every other module of the package imports it (an error that carries a structure, `Equivocation` with its proof,
+lives beside that structure, in entries.py).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .entries import EquivocationProof
 
 
 class CryptoError(Exception):
@@ -82,17 +79,4 @@ class BeaconError(CryptoError):
 
     def __init__(self, message: str, *, seat: int | None = None) -> None:
         super().__init__(f"{message} (seat {seat})" if seat is not None else message)
-        self.seat = seat
-
-
-class Equivocation(CryptoError):
-    """An author signed two different entries for the same game and sequence number.
-
-    Carries the transferable :class:`~adp2p.crypto.entries.EquivocationProof` in ``proof``
-    and the guilty seat in ``seat``.
-    """
-
-    def __init__(self, proof: EquivocationProof, seat: int) -> None:
-        super().__init__(f"seat {seat} signed two different entries at the same sequence number")
-        self.proof = proof
         self.seat = seat

@@ -26,6 +26,7 @@ from adp2p.crypto.identity import PublicIdentity
 from adp2p.p2p.audit_pool import PooledMachine, proof_pool
 from adp2p.p2p.logstore import _chain_problem
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
+from adp2p.p2p.pipeline import Arrival, frame, schema
 from adp2p.p2p.protocol import AUDITABLE_VERSIONS, BodyError, Genesis, decode_body
 
 _LEN = struct.Struct(">I")
@@ -212,7 +213,7 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
         return True
     res.names, res.game_id, res.profile = genesis.names(), genesis.game_id.hex(), genesis.profile
     # the chain: signatures, seq, links
-    entries: list[Entry] = []
+    entries: list[Arrival] = []  # frame → schema here; the signature and the chain checked below; the fold after
     prev = bytes(32)
     signed: list[Future[bool]] = []
     if pool is not None:  # the signatures by the workers, while the links are checked and the log folded here
@@ -222,10 +223,11 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
         ]
     for seq, raw in enumerate(raws):
         try:
-            e = decode_entry(raw)
+            a = schema(frame(raw))
         except MalformedEncoding as exc:
             res.tampered = Finding(None, "tampered", seq, f"entry does not decode: {exc}")
             break
+        e = a.entry
         if pool is not None:
             problem = _link_problem(e, seq, prev, genesis.game_id, len(ids))
         else:
@@ -235,7 +237,7 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
                 problem += " (an entry was removed, inserted or moved here)"
             res.tampered = Finding(None, "tampered", seq, problem)
             break
-        entries.append(e)
+        entries.append(a)
         prev = e.id
     cut = framing is not None and res.tampered is None  # a record cut short at the end: incomplete, not forged
     if res.tampered is None:
@@ -304,15 +306,15 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
     return True
 
 
-def _fold(m: Machine, entries: list[Entry]) -> tuple[Machine, Finding | None]:
-    """Fold every entry after the genesis through `m`, up to the first one it rejects (that entry's finding) or an
-    abandonment."""
-    for e in entries[1:]:
+def _fold(m: Machine, entries: list[Arrival]) -> tuple[Machine, Finding | None]:
+    """Fold every entry after the genesis through `m` (the pipeline's last step), up to the first one it rejects
+    (that entry's finding) or an abandonment."""
+    for a in entries[1:]:
         try:
-            m.apply_entry(e)  # abandon entries too: the machine checks them
+            m.fold(a)  # abandon entries too: the machine checks them
         except (ProtocolError, BodyError) as exc:
-            seat = getattr(exc, "seat", e.author)
-            return m, Finding(seat, "rejected", e.seq, f"an entry every peer must reject: {exc}")
+            seat = getattr(exc, "seat", a.author)
+            return m, Finding(seat, "rejected", a.seq, f"an entry every peer must reject: {exc}")
         if m.abandoned is not None:
             break
     return m, None

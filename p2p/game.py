@@ -5,8 +5,9 @@ reveal rounds, and it asks the game (an object of this `Game` shape) for the res
 engine (the shape of engine/api.py: new_game, pending -> Decision(actor, kind, info) with actor None = CHANCE,
 legal, apply raising an `IllegalEvent` with `.rule` and `.message`, learn, view, is_over, result, replay) wrapped
 in an object that also says how CHANCE is resolved from the joint beacon, which faces a shuffled pile holds, what
-the account and the faces are called in words, which bots play it, and which parts of the game machine hold its
-own committed secrets (`machine_parts`). docs/architecture.md, "Adding a game", says how to write one.
+the account and the faces are called in words, which bots play it, and the object that holds its own committed
+secrets at the table (`table_part()`: a `TablePart`, p2p/machine/game_part.py). docs/architecture.md, "Adding a
+game", says how to write one.
 
 A game's state is the engine's own object; the table reads only this contract of it:
 - `faces: dict[handle, face]` (the faces this instance knows), `known: dict[handle, seats mask]` (who may know
@@ -59,7 +60,6 @@ class Game(ABC):
     name: str  # the name a genesis gives (lower case, dashes)
     title: str  # what players call it
     deck_size: int  # faces 0..deck_size-1: the cards of the first pile, one each (crypto.group.CardTable)
-    machine_parts: tuple[type, ...] = ()  # the game's parts of `Machine` (its committed secrets), after the core's
     event_fields: frozenset[str] = frozenset()  # extra fields of an event entry body (commitments, proofs)
     secret_fields: frozenset[str] = frozenset()  # extra fields of a secrets entry body (openings)
     evidence_fields: frozenset[str] = frozenset()  # extra fields of an evidence entry body
@@ -170,6 +170,14 @@ class Game(ABC):
     def in_play(self, st: State, h: int) -> bool:
         """Whether handle h is still a card in play (two live handles may not hold one face)."""
         return True
+
+    # ------------------------------------------------------------------ committed secrets
+
+    def table_part(self) -> Any:
+        """A new table part for one fold: the object that holds the game's own committed secrets and is called
+        through its hooks (a `TablePart`, p2p/machine/game_part.py); None: the game has none (the hooks' defaults).
+        The fields its entries carry beside the core's are `event_fields`, `secret_fields`, `evidence_fields`."""
+        return None
 
     # ------------------------------------------------------------------ words
 

@@ -3,7 +3,8 @@
 `LocalTable` owns the loop a networked peer (`p2p.peer`) runs over the network, for every seat at once: the
 seat whose duty it is authors its entry with its own `Machine` (a bot from the game's `make_bot` chooses its
 moves); the entry is signed and encoded (`crypto.entries.encode_entry`, `p2p.protocol.encode_body`), checked
-against the log's hash chain, and every machine decodes it, verifies its signature and folds it. Evidence a
+against the log's hash chain, and every machine runs it through its pipeline (p2p/pipeline.py: decodes it,
+verifies its signature, folds it). Evidence a
 machine's immediate checks found is posted like a peer posts it. `run()` plays until the game is complete:
 every seat's secrets revealed and every machine's end-of-game audit run.
 
@@ -30,11 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Self
 
-from adp2p.crypto.entries import GENESIS_PREV, Entry, decode_entry, encode_entry, verify_entry
-from adp2p.crypto.errors import ChainError
+from adp2p.crypto.entries import GENESIS_PREV, Entry, decode_entry, encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.p2p.game import DEFAULT_GAME, Game, get_game
 from adp2p.p2p.machine import Chooser, Duty, Event, Machine, SeatSecrets
+from adp2p.p2p.pipeline import Arrival, Pipeline, chain, frame
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 
 MachineFactory = Callable[[Genesis, SeatSecrets], Machine]
@@ -121,6 +122,7 @@ class LocalTable:
         genesis = decode_entry(self.raws[0])
         self.head = genesis.id
         self.genesis = Genesis.from_body(decode_body(genesis.body))  # as a peer reads it: checks the roster order
+        self.pipeline = Pipeline(self.genesis.identities(), game_id)  # a check of an entry before any machine's
         self.ms: list[Machine] = [machine(self.genesis, secrets[i]) for i in range(n)]
         self.bots: list[Chooser] = (
             make_bots(bots, seed, n, self.ms[0].game) if isinstance(bots, str) else list(bots)
@@ -155,22 +157,23 @@ class LocalTable:
 
     def check_next(self, e: Entry) -> None:
         """Raise `ChainError` unless `e` is the next entry of this log (its seq, previous hash and game)."""
-        if e.seq != len(self.raws) or e.prev_hash != self.head or e.game_id != self.genesis.game_id:
-            raise ChainError(f"entry by seat {e.author + 1} is not entry {len(self.raws)} of this log")
+        chain(Arrival(e, None), seq=len(self.raws), prev=self.head, game_id=self.genesis.game_id)
 
     @staticmethod
-    def fold(m: Machine, raw: bytes) -> None:
-        """What a peer does with an entry: `m` decodes its own copy, checks the signature and folds it (a
-        rejection raises, `ProtocolError` naming the seat at fault)."""
-        e = decode_entry(raw)
-        verify_entry(e, m.ids[e.author])
-        m.apply_entry(e)
+    def fold(m: Machine, raw: bytes) -> Arrival:
+        """What a peer does with an entry: its own pipeline (p2p/pipeline.py), frame → schema → signature → fold,
+        each step once (the chain is the table's log, checked once by `deliver`); a rejection raises,
+        `ProtocolError` naming the seat at fault. The arrival it folded."""
+        a = Pipeline(m.ids, m.game_id).signed(raw)
+        m.fold(a)
+        return a
 
     def deliver(self, raw: bytes) -> bool:
-        """Append the entry to the log: every machine folds it (`fold`); True. A machine that rejects it raises
-        (`ProtocolError` naming the seat at fault; a note names the machine)."""
+        """Append the entry to the log: the table checks its place in the log (the chain: one log for every seat),
+        every machine runs it through its own pipeline (`fold`); True. A machine that rejects it raises
+        (`ProtocolError` naming the seat at fault, `CryptoError` a signature; a note names the machine)."""
         t0 = time.perf_counter()
-        e = decode_entry(raw)
+        e = frame(raw)
         self.check_next(e)
         for seat, m in enumerate(self.ms):
             try:

@@ -14,7 +14,7 @@ proofs go to a side file ``<log>.equivocations`` with the same record format
 * An entry for an existing seq: identical bytes raise :class:`DuplicateEntry` (harmless
   during catch-up); different bytes signed by the same author on the same previous entry are an
   equivocation: the proof is written to the side file and :class:`LogEquivocation` (also a
-  :class:`adp2p.crypto.errors.Equivocation`, carrying ``proof`` and ``seat``) is raised;
+  :class:`adp2p.crypto.entries.Equivocation`, carrying ``proof`` and ``seat``) is raised;
   different bytes by another author (or by the same author on another previous entry) raise
   :class:`ConflictingEntry`.
 * :meth:`LogStore.supersede` is the one exception to append-only: when valid evidence takes the place
@@ -46,13 +46,15 @@ from adp2p.crypto.entries import (
     GENESIS_PREV,
     MAX_BODY,
     Entry,
+    Equivocation,
     EquivocationProof,
     Identities,
     decode_entry,
     verify_entry,
 )
-from adp2p.crypto.errors import CryptoError, Equivocation, InvalidSignature, MalformedEncoding
+from adp2p.crypto.errors import CryptoError, InvalidSignature, MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity
+from adp2p.p2p.pipeline import frame
 
 try:  # POSIX only
     import fcntl
@@ -301,7 +303,8 @@ class LogStore:
     # ------------------------------------------------------------------ appending
 
     def check(self, raw: bytes, *, author: int | None = None) -> Entry:
-        """Run every check of :meth:`append` without writing; return the decoded entry.
+        """Run every check of :meth:`append` without writing; return the decoded entry (a peer's signature and chain
+        steps of the pipeline, p2p/pipeline.py; its frame step frames bytes it framed just before only once).
 
         Raises :class:`LogRejected` (or a subclass) exactly as :meth:`append` would, except that
         an equivocation is reported without saving its proof.
@@ -342,7 +345,7 @@ class LogStore:
         if len(raw) > MAX_RECORD:
             raise LogRejected(f"entry of {len(raw)} bytes exceeds {MAX_RECORD}")
         try:
-            e = decode_entry(raw)
+            e = frame(raw)
         except MalformedEncoding as exc:
             raise LogRejected(f"undecodable entry: {exc}") from None
         if e.game_id != self.game_id:

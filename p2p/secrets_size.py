@@ -1,7 +1,7 @@
 """How large a `secrets` entry may be: the most an honest seat can need, from what the log shows, plus margin.
 
 A seat's end-of-game secrets are its deck and box secrets (fixed), one shuffle witness per pile it shuffled (and one a
-verdict may have cut short), and its game's openings (`GamePart._secrets_game_bytes`: Access Denied's password
+verdict may have cut short), and its game's openings (`TablePart.secrets_game_bytes`: Access Denied's password
 openings, Hacker's seals left unopened). A body larger than `secrets_bound` for its log is malformed, its author's
 fault (p2p/machine/ending.py); an entry larger than `MAX_SECRETS_ENTRY` is dropped unread by every peer before any
 fold (p2p/peer/common.py, `entry_fits`), like any other entry too large for the evidence about it: the evidence that

@@ -9,8 +9,8 @@ and the handed cards' certificates, so every peer can open the box and re-check 
 the controller at once. A blinding is derived from the salt of the card's hash commitment (`code_blinding`), so
 the secrets file and every opening carry it and one opening checks both commitments.
 
-Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
-shared state."""
+A piece of Access Denied's table part (part.py): it reads the fold through `Fold` (p2p/machine/game_part.py) and
+keeps what it learns in the part's `Records`."""
 
 from __future__ import annotations
 
@@ -40,7 +40,9 @@ from adp2p.crypto.hashing import hash32, u64
 from adp2p.crypto.private import audit_open_private, seal_private
 from adp2p.engine.access_denied.catalog import card
 from adp2p.engine.access_denied.state import GameState
-from adp2p.p2p.machine.common import Event
+from adp2p.games.access_denied.records import Records
+from adp2p.p2p.machine.common import Event, Verdict
+from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import ProtocolError, SealedFault, need
 
 PURPOSE_PASSWORD = b"password"  # the distinct proof's purpose; its handle is the password entry's seq
@@ -49,72 +51,79 @@ RULE = "controller_answer"  # the rule a verdict on a bad answer proof names (as
 MAX_ANSWER_BOX = 8192  # a sealed box of at most 3 no-match proofs (960 bytes each) and the box's own overhead
 
 
-class AnswersPart:
-    """Proved answers."""
+class Answers:
+    """Proved answers: the password's commitments and their proof, a controller's answer proofs (a cheater of the
+    zoo replaces this piece, tests/adversaries/)."""
+
+    def __init__(self, records: Records) -> None:
+        self.records = records
 
     # ---------------------------------------------------------------- authoring (the committer, the controller)
 
-    def _committed_code(self, h: int) -> int:
+    def committed_code(self, fold: Fold, h: int) -> int:
         """The code this seat commits for its password card h: the card's (a zoo cheater commits another)."""
-        return card(self.state.faces[h]).code
+        return card(fold.state.faces[h]).code
 
-    def _password_fields(self, handles: list[int]) -> dict[str, Any]:
+    def password_fields(self, fold: Fold, handles: list[int]) -> dict[str, Any]:
         """A new password's commitments: one salted hash per card (`commit`), the Pedersen commitments to the same
         codes (`codes`, blindings from the salts) and the proof that the three codes differ (`distinct`)."""
-        me = self.me
+        me = fold.me
         assert me is not None
         commits = []
         for h in handles:
-            c, opening = commit_code(self.game_id, h, self._committed_code(h))
+            c, opening = commit_code(fold.game_id, h, self.committed_code(fold, h))
             me.openings[h] = (opening.code, opening.salt)
             commits.append(c)
-        cs, op = password_commitments(self.game_id, handles, [me.openings[h] for h in handles])
-        ctx = ProofContext(self.game_id, me.seat, (handles[0], handles[1], handles[2]), PURPOSE_PASSWORD, self.entries)
-        distinct = self._prove_distinct(cs, op, ctx)
+        cs, op = password_commitments(fold.game_id, handles, [me.openings[h] for h in handles])
+        ctx = ProofContext(fold.game_id, me.seat, (handles[0], handles[1], handles[2]), PURPOSE_PASSWORD, fold.entries)
+        distinct = self.prove_distinct(fold, cs, op, ctx)
         return {"commit": commits, "codes": encode_commitments(cs), "distinct": distinct}
 
-    def _prove_distinct(self, cs: Commitments, op: PasswordOpening, ctx: ProofContext) -> bytes:
-        return prove_distinct(cs, op, ctx, entropy=self._entropy(b"distinct", ctx.handle))
+    def prove_distinct(self, fold: Fold, cs: Commitments, op: PasswordOpening, ctx: ProofContext) -> bytes:
+        return prove_distinct(cs, op, ctx, entropy=self.entropy(fold, b"distinct", ctx.handle))
 
-    def _answer_fields(self, ev: Event) -> dict[str, Any]:
+    def answer_fields(self, fold: Fold, ev: Event) -> dict[str, Any]:
         """The proofs of this controller's answer `ev`, one per handed card in order, sealed to the attempter."""
-        me = self.me
+        me = fold.me
         assert me is not None
-        att, pw, hs = self._attempt_of(self.state)
-        cs, op = self._current_password(pw)
+        att, pw, hs = attempt_of(fold.state)
+        cs, op = self.current_password(fold, pw)
         proofs = []
         for h, m in zip(hs, ev["match"], strict=True):
-            ctx = ProofContext(self.game_id, me.seat, pw, PURPOSE_ANSWER, h)
-            proofs.append(self._prove_answer(cs, op, card(self.state.faces[h]).code, bool(m), ctx))
-        box = seal_private(me.identity, self.ids[att], self._answer_context(me.seat, att), pack(proofs))
+            ctx = ProofContext(fold.game_id, me.seat, pw, PURPOSE_ANSWER, h)
+            proofs.append(self.prove_answer(fold, cs, op, card(fold.state.faces[h]).code, bool(m), ctx))
+        box = seal_private(me.identity, fold.ids[att], answer_context(fold, me.seat, att), pack(proofs))
         return {"proof": box}
 
-    def _prove_answer(self, cs: Commitments, op: PasswordOpening, x: int, matched: bool, ctx: ProofContext) -> bytes:
+    def prove_answer(
+        self, fold: Fold, cs: Commitments, op: PasswordOpening, x: int, matched: bool, ctx: ProofContext
+    ) -> bytes:
         """The proof of "code x matches" / "does not": an honest prover refuses a false one (FalseStatement)."""
-        entropy = self._entropy(b"answer", ctx.handle)
+        entropy = self.entropy(fold, b"answer", ctx.handle)
         if matched:
             return prove_match(cs, op, x, ctx, entropy=entropy)
         return prove_no_match(cs, op, x, ctx, entropy=entropy)
 
-    def _current_password(self, pw: tuple[int, int, int]) -> tuple[Commitments, PasswordOpening]:
+    def current_password(self, fold: Fold, pw: tuple[int, int, int]) -> tuple[Commitments, PasswordOpening]:
         """This seat's commitments and opening of its password cards `pw` (in the engine's order)."""
-        assert self.me is not None
-        return password_commitments(self.game_id, pw, [self.me.openings[h] for h in pw])
+        assert fold.me is not None
+        return password_commitments(fold.game_id, pw, [fold.me.openings[h] for h in pw])
 
-    def _entropy(self, label: bytes, handle: int) -> bytes | None:
+    @staticmethod
+    def entropy(fold: Fold, label: bytes, handle: int) -> bytes | None:
         """Fresh randomness (None), or, at a seeded test table, bytes fixed by its seed (reproducible logs)."""
-        if self.proof_seed is None:
+        if fold.proof_seed is None:
             return None
-        return hash32(domains.NONCE, self.proof_seed, label, u64(self.entries), u64(handle))
+        return hash32(domains.NONCE, fold.proof_seed, label, u64(fold.entries), u64(handle))
 
     # ---------------------------------------------------------------- checking (every peer; the attempter)
 
-    def _password_proof(self, seat: int, body: dict[str, Any], new_pw: list[int]) -> None:
+    def password_proof(self, fold: Fold, seat: int, body: dict[str, Any], new_pw: list[int]) -> None:
         """Every peer, on a password entry (after the engine accepted its cards): the Pedersen commitments and the
         proof that their codes differ (a repeated code cannot be proved: named at once)."""
         codes = need(body, "codes", bytes, size=COMMITMENTS_LEN)
         distinct = need(body, "distinct", bytes, size=PROOF_LEN[KIND_DISTINCT])
-        ctx = ProofContext(self.game_id, seat, (new_pw[0], new_pw[1], new_pw[2]), PURPOSE_PASSWORD, self.entries)
+        ctx = ProofContext(fold.game_id, seat, (new_pw[0], new_pw[1], new_pw[2]), PURPOSE_PASSWORD, fold.entries)
         try:
             cs = decode_commitments(codes)
             verify_distinct(cs, distinct, ctx)
@@ -122,9 +131,9 @@ class AnswersPart:
             why = f"its proof that the password's three codes differ does not verify: {exc}"
             raise ProtocolError(seat, why, rule="password_distinct") from None
         for h, c in zip(new_pw, cs, strict=True):
-            self.pedersen[h] = c
+            self.records.pedersen[h] = c
 
-    def _proved(self, st: GameState, ev: Event) -> bool:
+    def proved(self, st: GameState, ev: Event) -> bool:
         """Whether event `ev`, due in state `st`, is a controller's answer that must carry proofs: an answer to an
         attempt on a sector whose password cards all have Pedersen commitments (every password entry has them)."""
         task = st.stack[-1] if st.stack else {}
@@ -132,29 +141,30 @@ class AnswersPart:
             return False
         ctx = st.ctx.get(task.get("ctx"), {})
         pw = st.passwords.get(ctx.get("s"), [])
-        return len(pw) == 3 and all(h in self.pedersen for h in pw)
+        return len(pw) == 3 and all(h in self.records.pedersen for h in pw)
 
-    def _answer_proof(self, ctrl: int, before: GameState, ev: Event, box: bytes) -> None:
+    def answer_proof(self, fold: Fold, ctrl: int, before: GameState, ev: Event, box: bytes) -> None:
         """The attempter (or a copy verifying its evidence, which holds its box secret): open the box and check one
         proof per handed card against the controller's commitments and the card's code. Any failure is the
         controller's, found in a box sealed to us (`SealedFault`)."""
-        att, pw, hs = self._attempt_of(before)
-        viewer = self._box_viewer()  # the attempter itself, or a copy judging its evidence with its box secret
+        att, pw, hs = attempt_of(before)
+        viewer = fold.box_viewer()  # the attempter itself, or a copy judging its evidence with its box secret
         if viewer is None or viewer != att:
             return
-        ctx_box = self._answer_context(ctrl, att)
+        ctx_box = answer_context(fold, ctrl, att)
         try:
-            proofs = unpack_canonical(self._open_box(ctrl, att, ctx_box, box), "answer proofs")
+            proofs = unpack_canonical(fold.open_box(ctrl, att, ctx_box, box), "answer proofs")
         except CryptoError as exc:
             raise SealedFault(ctrl, f"its answer proofs for me do not open: {exc}", rule=RULE) from None
         if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):
             raise SealedFault(ctrl, f"its answer carries no proof for each of the {len(hs)} card(s)", rule=RULE)
-        cs = (self.pedersen[pw[0]], self.pedersen[pw[1]], self.pedersen[pw[2]])
+        pedersen = self.records.pedersen
+        cs = (pedersen[pw[0]], pedersen[pw[1]], pedersen[pw[2]])
         for h, m, proof in zip(hs, ev["match"], proofs, strict=True):
             f = before.faces.get(h)
             if f is None:
                 continue  # a copy judging evidence that did not show this card: it cannot say the proof is bad
-            ctx = ProofContext(self.game_id, ctrl, pw, PURPOSE_ANSWER, h)
+            ctx = ProofContext(fold.game_id, ctrl, pw, PURPOSE_ANSWER, h)
             try:
                 verify_answer(cs, card(f).code, bool(m), proof, ctx)
             except CryptoError:
@@ -165,37 +175,42 @@ class AnswersPart:
                     rule=RULE,
                 ) from None
 
-    def _audit_answer_boxes(self, rep: Any, full: dict[int, int]) -> None:
+    def audit_answer_boxes(self, fold: Fold, full: dict[int, int]) -> list[Verdict]:
         """The audit (every box secret revealed, every face known): every answer's sealed proofs, opened with its
         attempter's box secret, checked against the controller's commitments and the handed cards' true codes. During
         play only the attempter could; an attempter that kept a bad proof to itself (a partner of the controller, or
         one whose evidence came too late to set anything aside) no longer hides the controller's lie. A box that does
         not open, or a proof that fails, names the controller (`controller_answer`)."""
-        for seq, ctrl, att, box in self.answer_boxes:
-            got = self.answers.get(seq)
-            secret = self.revealed.get(att, {}).get("box_secret")
+        out: list[Verdict] = []
+        pedersen = self.records.pedersen
+        for seq, ctrl, att, box in self.records.answer_boxes:
+            got = self.records.answers.get(seq)
+            secret = fold.revealed.get(att, {}).get("box_secret")
             if got is None or secret is None:
                 continue
             _ctrl, _s, pw, hs, match = got
-            ctx_box = b"adp2p/answer" + self.game_id + u64(seq) + bytes([ctrl, att])
+            ctx_box = b"adp2p/answer" + fold.game_id + u64(seq) + bytes([ctrl, att])
             try:
-                proofs = unpack_canonical(audit_open_private(secret, self.ids[ctrl], self.ids[att], ctx_box, box), "p")
+                proofs = unpack_canonical(audit_open_private(secret, fold.ids[ctrl], fold.ids[att], ctx_box, box), "p")
                 if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):
                     raise CryptoError(f"no proof for each of the {len(hs)} card(s)")
-                cs = (self.pedersen[pw[0]], self.pedersen[pw[1]], self.pedersen[pw[2]])
+                cs = (pedersen[pw[0]], pedersen[pw[1]], pedersen[pw[2]])
                 for h, m, proof in zip(hs, match, proofs, strict=True):
-                    ctx = ProofContext(self.game_id, ctrl, (pw[0], pw[1], pw[2]), PURPOSE_ANSWER, h)
+                    ctx = ProofContext(fold.game_id, ctrl, (pw[0], pw[1], pw[2]), PURPOSE_ANSWER, h)
                     verify_answer(cs, card(full[h]).code, bool(m), proof, ctx)
             except (CryptoError, KeyError, TypeError, ValueError) as exc:
                 why = f"its answer proofs sealed to seat {att + 1} do not check out: {exc}"
-                rep.violation(ctrl, RULE, why, seq)
+                out.append(Verdict(ctrl, RULE, why, seq))
+        return out
 
-    @staticmethod
-    def _attempt_of(st: GameState) -> tuple[int, tuple[int, int, int], list[int]]:
-        """The attempt being answered in `st`: (attempter, the sector's password handles, the handed cards)."""
-        ctx = st.ctx[st.stack[-1]["ctx"]]
-        pw = st.passwords[ctx["s"]]
-        return ctx["p"], (pw[0], pw[1], pw[2]), list(ctx["cards"])
 
-    def _answer_context(self, ctrl: int, att: int) -> bytes:
-        return b"adp2p/answer" + self.game_id + u64(self.entries) + bytes([ctrl, att])
+def attempt_of(st: GameState) -> tuple[int, tuple[int, int, int], list[int]]:
+    """The attempt being answered in `st`: (attempter, the sector's password handles, the handed cards)."""
+    ctx = st.ctx[st.stack[-1]["ctx"]]
+    pw = st.passwords[ctx["s"]]
+    return ctx["p"], (pw[0], pw[1], pw[2]), list(ctx["cards"])
+
+
+def answer_context(fold: Fold, ctrl: int, att: int) -> bytes:
+    """The context an answer's box is sealed in: the game, the answer's seq, the controller and the attempter."""
+    return b"adp2p/answer" + fold.game_id + u64(fold.entries) + bytes([ctrl, att])

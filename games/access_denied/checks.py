@@ -3,36 +3,43 @@ peer knows (one answer, or two that contradict), a password opening that matches
 each found as it happens from the faces this peer was shown, and re-verified from the certificates the evidence
 carries before it names anyone.
 
-Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
-shared state."""
+A piece of Access Denied's table part (part.py): it reads the fold through `Fold` (p2p/machine/game_part.py) and the
+part's `Records`."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from adp2p.engine.access_denied.catalog import card
-from adp2p.games.access_denied.openings import code_opening
+from adp2p.games.access_denied.openings import Openings, code_opening
+from adp2p.games.access_denied.records import Records
 from adp2p.p2p.machine.common import Verdict
+from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import ProtocolError, need
 
 
-class ChecksPart:
+class Checks:
     """Immediate checks and evidence of Access Denied."""
 
     face_evidence = frozenset({"promise", "answer", "answers", "opening"})
 
-    def _game_checks(self, new: set[int]) -> None:
-        """What this peer can prove at once from the faces it knows, beyond a card in two places."""
-        faces = self.state.faces
+    def __init__(self, records: Records, openings: Openings) -> None:
+        self.records = records
+        self.openings = openings
+
+    def immediate_checks(self, fold: Fold, new: set[int]) -> dict[str, Any] | None:
+        """What this peer can prove at once from the faces it knows, beyond a card in two places: the evidence to
+        post, or None."""
+        faces = fold.state.faces
+        me = fold.seat
         # a broken trade promise: the recipient knows the face
-        for seq, h, code, promiser in self.promises:
+        for seq, h, code, promiser in self.records.promises:
             f = faces.get(h)
-            if f is not None and card(f).code != code and promiser != self.seat and self._cert(h):
-                self._evidence = {"what": "promise", "seq": seq, "h": h, "certs": [self._cert(h)]}
-                return
+            if f is not None and card(f).code != code and promiser != me and fold.cert(h):
+                return {"what": "promise", "seq": seq, "h": h, "certs": [fold.cert(h)]}
         # a controller answer against codes this peer knows: one answer, or two that contradict
-        for seq, (ctrl, _s, pw, hs, match) in self.answers.items():
-            if ctrl == self.seat:
+        for seq, (ctrl, _s, pw, hs, match) in self.records.answers.items():
+            if ctrl == me:
                 continue
             pw_codes = {card(faces[x]).code: x for x in pw if x in faces}
             for h, m in zip(hs, match, strict=True):
@@ -46,15 +53,14 @@ class ChecksPart:
                     used = [h, *pw]
                 else:
                     continue
-                certs = [self._cert(x) for x in used]
+                certs = [fold.cert(x) for x in used]
                 if all(certs):
-                    self._evidence = {"what": "answer", "seq": seq, "h": h, "certs": certs}
-                    return
+                    return {"what": "answer", "seq": seq, "h": h, "certs": certs}
         # two answers to one password (same controller, sector, cards) that contradict: one card's code answered
         # "matches" and another card of the same code "does not" (linear: each answer's cards by code)
         seen: dict[tuple[Any, ...], list[tuple[int, int]]] = {}  # (ctrl, sector, pw, code, match) -> (seq, h)
-        for sb, (ctrl, sec, pw, hs, match) in sorted(self.answers.items()):
-            if ctrl == self.seat:
+        for sb, (ctrl, sec, pw, hs, match) in sorted(self.records.answers.items()):
+            if ctrl == me:
                 continue
             key = (ctrl, sec, tuple(pw))
             for hb, mb in zip(hs, match, strict=True):
@@ -65,15 +71,14 @@ class ChecksPart:
                 for sa, ha in seen.get((*key, code, not mb), []):
                     if sa == sb:
                         continue  # one answer is judged on its own (above)
-                    ca, cb = self._cert(ha), self._cert(hb)
+                    ca, cb = fold.cert(ha), fold.cert(hb)
                     if ca and cb:
-                        self._evidence = {"what": "answers", "a": sa, "b": sb, "ha": ha, "hb": hb}
-                        self._evidence["certs"] = [ca, cb]
-                        return
+                        return {"what": "answers", "a": sa, "b": sb, "ha": ha, "hb": hb, "certs": [ca, cb]}
                 seen.setdefault((*key, code, mb), []).append((sb, hb))
+        return None
 
-    def _verify_game_evidence(
-        self, accuser: int, what: str, body: dict[str, Any], faces: dict[int, int], seq: int
+    def verify_evidence(
+        self, fold: Fold, accuser: int, what: str, body: dict[str, Any], faces: dict[int, int], seq: int
     ) -> Verdict:
         def false(why: str) -> ProtocolError:
             return ProtocolError(accuser, f"false evidence ({what}): {why}")
@@ -81,18 +86,19 @@ class ChecksPart:
         code = {h: card(f).code for h, f in faces.items()}
         if what == "opening":
             h, c, salt = need(body, "h", int), need(body, "code", int), need(body, "salt", bytes)
-            if h not in code or h not in self.commitments:
+            r = self.records
+            if h not in code or h not in r.commitments:
                 raise false("no committed password card shown")
             try:
-                code_opening(self.game_id, h, self.commitments[h], c, salt, accuser, self.pedersen.get(h))
+                code_opening(fold.game_id, h, r.commitments[h], c, salt, accuser, r.pedersen.get(h))
             except ProtocolError as exc:
                 raise false(exc.msg) from None
             if code[h] == c:
                 raise false("the opening agrees with the card")
-            return self._false_commitment(h, c, faces[h], seq)
+            return self.openings.false_commitment(h, c, faces[h], seq)
         if what == "promise":
             ref, h = need(body, "seq", int), need(body, "h", int)
-            for s, ph, c, promiser in self.promises:
+            for s, ph, c, promiser in self.records.promises:
                 if (s, ph) == (ref, h) and h in code and code[h] != c:
                     return Verdict(
                         promiser,
@@ -103,9 +109,9 @@ class ChecksPart:
             raise false("no broken promise shown")
         if what == "answer":
             ref, h = need(body, "seq", int), need(body, "h", int)
-            if ref not in self.answers or h not in code:
+            if ref not in self.records.answers or h not in code:
                 raise false("no such answer")
-            ctrl, _s, pw, hs, match = self.answers[ref]
+            ctrl, _s, pw, hs, match = self.records.answers[ref]
             if h not in hs:
                 raise false("the card was not in that attempt")
             m = match[hs.index(h)]
@@ -120,9 +126,10 @@ class ChecksPart:
                 )
             raise false("the answer agrees with the certificates")
         a, b, ha, hb = need(body, "a", int), need(body, "b", int), need(body, "ha", int), need(body, "hb", int)
-        if a not in self.answers or b not in self.answers or ha not in code or hb not in code:
+        answers = self.records.answers
+        if a not in answers or b not in answers or ha not in code or hb not in code:
             raise false("no such answers")
-        x, y = self.answers[a], self.answers[b]
+        x, y = answers[a], answers[b]
         if (x[0], x[1], x[2]) != (y[0], y[1], y[2]) or ha not in x[3] or hb not in y[3]:
             raise false("not two answers of one controller to one password")
         if code[ha] != code[hb] or x[4][x[3].index(ha)] == y[4][y[3].index(hb)]:

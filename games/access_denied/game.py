@@ -1,6 +1,6 @@
 """Access Denied as a `Game` (p2p/game.py): engine/api.py's rules behind the table core's interface, the CHANCE events
-it derives from the joint beacon, its 63-card deck and reshuffled discard piles, its words, its bots, and its parts of
-the game machine (password commitments, proved answers and link proofs, its checks and evidence)."""
+it derives from the joint beacon, its 63-card deck and reshuffled discard piles, its words, its bots, and its table
+part (part.py: password commitments, proved answers and link proofs, its checks and evidence)."""
 
 from __future__ import annotations
 
@@ -17,11 +17,7 @@ from adp2p.engine.access_denied.profiles import get_profile
 from adp2p.engine.access_denied.state import GameState
 from adp2p.engine.errors import IllegalEvent
 from adp2p.games.access_denied import words
-from adp2p.games.access_denied.answers import AnswersPart
-from adp2p.games.access_denied.checks import ChecksPart
-from adp2p.games.access_denied.events import BOOL_FIELDS, EventsPart
-from adp2p.games.access_denied.links import LinksPart
-from adp2p.games.access_denied.openings import OpeningsPart
+from adp2p.games.access_denied.part import BOOL_FIELDS, AccessDeniedPart
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome
 
 CHANCE_EVENTS = ("sectors", "shuffle", "first", "random")  # the events only CHANCE makes (never authored)
@@ -31,13 +27,16 @@ class AccessDenied(Game):
     name = "access-denied"
     title = "Access Denied"
     deck_size = 63
-    machine_parts = (LinksPart, EventsPart, AnswersPart, ChecksPart, OpeningsPart)
     event_fields = frozenset({"commit", "codes", "distinct", "proof", "code_link"})
     secret_fields = frozenset({"openings"})
     evidence_fields = frozenset({"seq", "h", "ha", "hb", "code", "salt"})
     bool_fields = BOOL_FIELDS
     illegal = IllegalEvent
     quick_table = MappingProxyType({"players": 3, "profile": "classic", "round_limit": 8, "bots": "deduction"})
+
+    def table_part(self) -> AccessDeniedPart:
+        """Password commitments and their proofs, answer and link proofs, its checks and evidence (part.py)."""
+        return AccessDeniedPart()
 
     def card_attributes(self) -> tuple[int, ...]:
         """A card's code (0..5 = A..F): what a password's commitments hold and its link proof is about."""

@@ -21,8 +21,8 @@ of version 4 carries, and its audit checks, the 63-branch OR proof of crypto/cod
 Only a password that is attacked is linked; the controller makes its proofs ahead while others are on duty
 (`prepare_ahead`), off the critical path (docs/security.md, figures).
 
-Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
-shared state."""
+A piece of Access Denied's table part (part.py): it reads the fold through `Fold` (p2p/machine/game_part.py); it
+keeps which passwords are linked, and the links of this seat's made ahead."""
 
 from __future__ import annotations
 
@@ -37,6 +37,8 @@ from adp2p.crypto.deck import Share, combine
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import hash32, u64
 from adp2p.engine.access_denied.catalog import card
+from adp2p.games.access_denied.records import Records
+from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import ProtocolError, need
 
 PURPOSE_LINK = b"link"  # a link proof's purpose; its handle is the password card's
@@ -44,71 +46,74 @@ RULE = "password_link"  # the rule a verdict on a password whose commitments are
 MAX_LINK_PROOF = 64 * 96  # at most 64 faces of 96 bytes (version 4; a version-5 proof is 128 bytes)
 
 
-class LinksPart:
-    """Link proofs."""
+class Links:
+    """Link proofs (a cheater of the zoo replaces this piece, tests/adversaries/)."""
 
-    def _init_part(self) -> None:
+    def __init__(self, records: Records) -> None:
+        self.records = records
         self.linked: set[int] = set()  # password handles whose link proof every peer has checked
-        self._link_faces: list[tuple[bytes, int]] | None = None  # every face as (card point, code), once needed
-        self._link_ready: dict[tuple[int, int, int], list[Any] | None] = {}  # our links made ahead (`prepare_ahead`)
-        super()._init_part()  # type: ignore[misc]  (the next part's records)
+        self._faces: list[tuple[bytes, int]] | None = None  # every face as (card point, code), once needed
+        self.ready: dict[tuple[int, int, int], list[Any] | None] = {}  # our links made ahead (`prepare_ahead`)
 
-    def _faces(self) -> Faces:
+    def faces(self, fold: Fold) -> Faces:
         """Every face of the game as (card point, code), in table order: the candidates of every link proof."""
-        if self._link_faces is None:
-            self._link_faces = [(self.table.point(i), card(i).code) for i in range(len(self.table))]
-        return self._link_faces
+        if self._faces is None:
+            self._faces = [(fold.table.point(i), card(i).code) for i in range(len(fold.table))]
+        return self._faces
 
-    def _link_due(self, pw: tuple[int, int, int]) -> bool:
+    def link_due(self, pw: tuple[int, int, int]) -> bool:
         """Whether the next proved answer about password `pw` must carry its link proof (its first one)."""
         return not all(h in self.linked for h in pw)
 
     # ---------------------------------------------------------------- authoring (the controller)
 
-    def _link_fields(self, pw: tuple[int, int, int]) -> dict[str, Any]:
+    def link_fields(self, fold: Fold, pw: tuple[int, int, int]) -> dict[str, Any]:
         """The `code_link` of this seat's password `pw`: per card, every other seat's share and the proof (made
         ahead by `prepare_ahead` while we waited, or now)."""
-        items = self._link_ready.get(pw)
+        items = self.ready.get(pw)
         if items is None:
-            items = self._make_link(pw)
+            items = self.make_link(fold, pw)
         return {"code_link": items}
 
-    def prepare_ahead(self) -> bool:
+    def prepare_ahead(self, fold: Fold) -> bool:
         """While another seat is on duty: make the link of one password of ours that has none yet, so that our first
         answer about it only sends it (the proving leaves the critical path). True if it made one."""
-        if self.me is None or self.seat is None or self.round is not None or self.finished:
+        if fold.me is None or fold.seat is None or fold.round is not None or fold.finished:
             return False
-        d = self.duty()
-        if d is None or d.seat == self.seat:
+        d = fold.duty()
+        if d is None or d.seat == fold.seat:
             return False
-        for s, hs in sorted(self.state.passwords.items()):
+        st = fold.state
+        for s, hs in sorted(st.passwords.items()):
             pw = (hs[0], hs[1], hs[2]) if len(hs) == 3 else None
-            if pw is None or self.state.controller[s] != self.seat or pw in self._link_ready or not self._link_due(pw):
+            if pw is None or st.controller[s] != fold.seat or pw in self.ready or not self.link_due(pw):
                 continue
             try:
-                self._link_ready[pw] = self._make_link(pw)
+                self.ready[pw] = self.make_link(fold, pw)
             except Exception:  # made again when due, where a failure is reported as any authoring's
-                self._link_ready[pw] = None
+                self.ready[pw] = None
             return True
         return False
 
-    def _make_link(self, pw: tuple[int, int, int]) -> list[list[Any]]:
-        me, key = self.me, self.deck_key
+    def make_link(self, fold: Fold, pw: tuple[int, int, int]) -> list[list[Any]]:
+        me, key = fold.me, fold.deck_key
         assert me is not None and key is not None
         items: list[list[Any]] = []
         for h in pw:
-            ct = self.hmap[h]
-            others = [self.shares[h][s] for s in range(self.n) if s != me.seat]
+            ct = fold.hmap[h]
+            others = [fold.shares[h][s] for s in range(fold.n) if s != me.seat]
             c2p = combine(ct, (sh.d for sh in others))
             code, salt = me.openings[h]
-            ctx = ProofContext(self.game_id, me.seat, pw, PURPOSE_LINK, h)
-            blind = code_blinding(self.game_id, h, salt)
-            proof = self._prove_link(ct.c1, c2p, key.secret, self.pedersen[h], code, blind, self.state.faces[h], ctx)
+            ctx = ProofContext(fold.game_id, me.seat, pw, PURPOSE_LINK, h)
+            blind = code_blinding(fold.game_id, h, salt)
+            commitment = self.records.pedersen[h]
+            proof = self.prove_link(fold, ct.c1, c2p, key.secret, commitment, code, blind, fold.state.faces[h], ctx)
             items.append([[sh.to_bytes() for sh in others], proof])
         return items
 
-    def _prove_link(
+    def prove_link(
         self,
+        fold: Fold,
         c1: bytes,
         c2p: bytes,
         secret: bytes,
@@ -121,22 +126,21 @@ class LinksPart:
         """The proof that `commitment` holds the code of the card: an honest prover refuses a false one. At a seeded
         test table its randomness is fixed by the seed and the password entry's seq, whenever it is made."""
         entropy = None
-        if self.proof_seed is not None:
-            entropy = hash32(
-                domains.NONCE, self.proof_seed, b"link", u64(self.committed[ctx.handle][1]), u64(ctx.handle)
-            )
-        if self.version >= 5:
-            j = self.table.id_base
+        if fold.proof_seed is not None:
+            at = self.records.committed[ctx.handle][1]
+            entropy = hash32(domains.NONCE, fold.proof_seed, b"link", u64(at), u64(ctx.handle))
+        if fold.version >= 5:
+            j = fold.table.id_base
             assert j is not None
             return prove_card_link(j, c1, c2p, secret, commitment, code, blind, face, ctx, entropy=entropy)
-        return prove_link(c1, c2p, secret, commitment, code, blind, face, self._faces(), ctx, entropy=entropy)
+        return prove_link(c1, c2p, secret, commitment, code, blind, face, self.faces(fold), ctx, entropy=entropy)
 
     # ---------------------------------------------------------------- checking (every peer)
 
-    def _link_check(self, seat: int, body: dict[str, Any], pw: tuple[int, int, int]) -> None:
+    def link_check(self, fold: Fold, seat: int, body: dict[str, Any], pw: tuple[int, int, int]) -> None:
         """Every peer, on a controller's proved answer: its password's link proof if this is the first answer about
         it (else none may be there)."""
-        if not self._link_due(pw):
+        if not self.link_due(pw):
             if "code_link" in body:
                 raise ProtocolError(seat, "a link proof for a password already linked", rule=RULE)
             return
@@ -145,27 +149,27 @@ class LinksPart:
         items = need(body, "code_link", list, max_len=3)
         if len(items) != 3:
             raise ProtocolError(seat, "its first answer about its password carries no link proof per card", rule=RULE)
-        key = self.keys[seat]
+        key = fold.keys[seat]
         assert key is not None
         for h, item in zip(pw, items, strict=True):
-            self._link_item(seat, h, item, key[0], pw)
+            self.link_item(fold, seat, h, item, key[0], pw)
         self.linked.update(pw)
 
-    def _link_item(self, seat: int, h: int, item: Any, public: bytes, pw: tuple[int, int, int]) -> None:
+    def link_item(self, fold: Fold, seat: int, h: int, item: Any, public: bytes, pw: tuple[int, int, int]) -> None:
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], list) and type(item[1]) is bytes):
             raise ProtocolError(seat, "a link item is [[share...], proof]", rule=RULE)
         raws, proof = item
-        if len(raws) != self.n - 1:
+        if len(raws) != fold.n - 1:
             raise ProtocolError(
-                seat, f"password card {h}: a link with {len(raws)} share(s), due {self.n - 1}", rule=RULE
+                seat, f"password card {h}: a link with {len(raws)} share(s), due {fold.n - 1}", rule=RULE
             )
-        most = CARD_LINK_LEN if self.version >= 5 else MAX_LINK_PROOF
+        most = CARD_LINK_LEN if fold.version >= 5 else MAX_LINK_PROOF
         if len(proof) > most:
             raise ProtocolError(
                 seat, f"password card {h}: a link proof of {len(proof)} bytes (at most {most})", rule=RULE
             )
-        ct = self.hmap[h]
-        others = [s for s in range(self.n) if s != seat]
+        ct = fold.hmap[h]
+        others = [s for s in range(fold.n) if s != seat]
         ds, todo = [], []
         for want, raw in zip(others, raws, strict=True):
             try:
@@ -176,30 +180,36 @@ class LinksPart:
                 ) from None
             if sh.seat != want:
                 raise ProtocolError(seat, f"password card {h}: its link's shares are not one per other seat", rule=RULE)
-            if self.shares.get(h, {}).get(want) != sh:  # the very share we verified before needs no second check
-                k = self.keys[want]
+            if fold.shares.get(h, {}).get(want) != sh:  # the very share we verified before needs no second check
+                k = fold.keys[want]
                 assert k is not None
                 todo.append((k[0], sh))
             ds.append(sh.d)
-        self._check_shares(seat, h, ct, todo)  # a share that does not verify is the controller's: it supplied it
-        ctx = ProofContext(self.game_id, seat, pw, PURPOSE_LINK, h)
+        fold.check_shares(seat, h, ct, todo)  # a share that does not verify is the controller's: it supplied it
+        ctx = ProofContext(fold.game_id, seat, pw, PURPOSE_LINK, h)
         try:  # (an invalid share point reaches here only in the audit's pooled fold, whose worker then rejects it)
             c2p = combine(ct, ds)
         except CryptoError:
             raise ProtocolError(seat, f"password card {h}: a share in its link is no point", rule=RULE) from None
-        self._check_link_proof(seat, h, (ct.c1, c2p, public, self.pedersen[h]), proof, ctx)
+        self.check_link_proof(fold, seat, h, (ct.c1, c2p, public, self.records.pedersen[h]), proof, ctx)
 
-    def _check_link_proof(
-        self, seat: int, h: int, statement: tuple[bytes, bytes, bytes, bytes], proof: bytes, ctx: ProofContext
+    def check_link_proof(
+        self,
+        fold: Fold,
+        seat: int,
+        h: int,
+        statement: tuple[bytes, bytes, bytes, bytes],
+        proof: bytes,
+        ctx: ProofContext,
     ) -> None:
         """The one place a link proof is checked (`statement` = c1, c2', the holder's deck key, the commitment); the
-        offline audit hands it to a worker process (`_proof_check`, p2p/audit_pool.py)."""
+        offline audit hands it to a worker process (`Fold.proof_check`, p2p/audit_pool.py)."""
         try:
-            if self.version >= 5:  # every point but the commitment is a libsodium result or one checked before
+            if fold.version >= 5:  # every point but the commitment is a libsodium result or one checked before
                 c1, c2p, public, commitment = statement
-                self._proof_check(verify_card_link, self.table.id_base, c1, c2p, public, commitment, proof, ctx, True)
+                fold.proof_check(verify_card_link, fold.table.id_base, c1, c2p, public, commitment, proof, ctx, True)
             else:
-                self._proof_check(verify_link_once, *statement, self._faces(), proof, ctx)
+                fold.proof_check(verify_link_once, *statement, self.faces(fold), proof, ctx)
         except CryptoError:
             raise ProtocolError(
                 seat,

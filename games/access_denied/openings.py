@@ -4,8 +4,8 @@ seat reveals at the end and the audit of each against the card; the verdict on a
 commitment but not the card. The commitments themselves are the core's commit/open facility (crypto/commit_open.py,
 via crypto/commitments.py's `commit_code`).
 
-Access Denied's part of `Machine` (p2p/machine/machine.py, `Game.machine_parts`): its methods work on the machine's
-shared state."""
+A piece of Access Denied's table part (part.py): it reads the fold through `Fold` (p2p/machine/game_part.py) and the
+part's `Records`."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from adp2p.crypto.code_proofs import code_blinding, pedersen_commit
 from adp2p.crypto.commitments import verify_code_opening
 from adp2p.crypto.errors import CryptoError
 from adp2p.engine.access_denied.catalog import card
-from adp2p.p2p.machine.common import AuditReport, Round, Verdict, _is_int
+from adp2p.games.access_denied.records import Records
+from adp2p.p2p.machine.common import Round, Verdict, _is_int
+from adp2p.p2p.machine.game_part import Fold, Shown
 from adp2p.p2p.protocol import BodyError, ProtocolError, need
 
 MAX_OPENINGS = 1024  # password code openings one seat reveals (one per password card it ever committed)
@@ -45,48 +47,44 @@ def code_opening(
         )
 
 
-class OpeningsPart:
+class Openings:
     """Password commitments, opened."""
 
-    def _init_part(self) -> None:
-        self.commitments: dict[int, bytes] = {}  # password handle -> code commitment
-        self.pedersen: dict[int, bytes] = {}  # password handle -> Pedersen commitment to its code
-        self.committed: dict[int, tuple[int, int]] = {}  # password handle -> (seat, seq of the commitment)
-        self.answers: dict[int, tuple[int, int, tuple[int, ...], list[int], list[bool]]] = {}
-        self.promises: list[tuple[int, int, int, int]] = []  # (seq, handle, promised code, promiser)
-        self.answer_boxes: list[tuple[int, int, int, bytes]] = []  # (seq, controller, attempter, sealed answer proofs)
+    def __init__(self, records: Records) -> None:
+        self.records = records
 
-    def _opening_due(self, seat: int, h: int) -> bool:
+    def opening_due(self, seat: int, h: int) -> bool:
         """Whether `seat`, showing handle h, must open h's code commitment: h is a password card it committed."""
-        return h in self.commitments and self.committed.get(h, (None,))[0] == seat
+        return h in self.records.commitments and self.records.committed.get(h, (None,))[0] == seat
 
-    def _check_opening(self, seat: int, h: int, opening: tuple[int, bytes] | None) -> None:
-        if not self._opening_due(seat, h):
+    def check_opening(self, fold: Fold, seat: int, h: int, opening: tuple[int, bytes] | None) -> None:
+        if not self.opening_due(seat, h):
             if opening is not None:
                 raise ProtocolError(seat, f"handle {h}: a commitment opening that is not due")
             return
         if opening is None:
             raise ProtocolError(seat, f"password card {h} shown without opening its code commitment")
-        code_opening(self.game_id, h, self.commitments[h], opening[0], opening[1], seat, self.pedersen.get(h))
+        r = self.records
+        code_opening(fold.game_id, h, r.commitments[h], opening[0], opening[1], seat, r.pedersen.get(h))
 
-    def _check_shown(self, rnd: Round, faces: dict[int, int]) -> bool:
+    def check_shown(self, fold: Fold, rnd: Round, faces: dict[int, int]) -> Shown:
         """Each opening shown with a card this round against the card: a public lie stops the game at once, a
-        private one is evidence to post."""
+        private one is evidence to post (the first; none if this peer holds evidence already)."""
+        evidence = None
         for h, f in sorted(faces.items()):
-            op = self.openings_shown.get(h)
+            op = fold.openings_shown.get(h)
             if op is None or card(f).code == op[0]:
                 continue
-            v = self._false_commitment(h, op[0], f, self.sources[-1][0])
+            v = self.false_commitment(h, op[0], f, fold.sources[-1][0])
             if h in rnd.public:  # every peer sees it at once
-                self.verdict = v
-                return True
-            if self._evidence is None and self._cert(h):  # only the learners: post the proof
-                self._evidence = {"what": "opening", "h": h, "code": op[0], "salt": op[1], "certs": [self._cert(h)]}
-        return False
+                return Shown(verdict=v, evidence=evidence)
+            if evidence is None and fold.cert(h):  # only the learners: post the proof
+                evidence = {"what": "opening", "h": h, "code": op[0], "salt": op[1], "certs": [fold.cert(h)]}
+        return Shown(evidence=evidence)
 
-    def _false_commitment(self, h: int, code: int, face: int, seq: int | None) -> Verdict:
+    def false_commitment(self, h: int, code: int, face: int, seq: int | None) -> Verdict:
         """The verdict on an opening that matches password card h's commitment but not the card."""
-        guilty, at = self.committed[h]
+        guilty, at = self.records.committed[h]
         return Verdict(
             guilty,
             "commitment",
@@ -95,7 +93,8 @@ class OpeningsPart:
             seq,
         )
 
-    def _secret_fields(self, seat: int, body: dict[str, Any]) -> dict[str, Any]:
+    @staticmethod
+    def secret_fields(seat: int, body: dict[str, Any]) -> dict[str, Any]:
         """A secrets entry's openings: [handle, code, salt] each, one per handle."""
         openings: list[tuple[int, int, bytes]] = []
         # (an honest seat may hold openings of a password entry that evidence set aside: they are ignored)
@@ -107,36 +106,47 @@ class OpeningsPart:
             openings.append((item[0], item[1], item[2]))
         return {"openings": openings}
 
-    def _secrets_game_bytes(self) -> int:
+    @staticmethod
+    def secrets_game_bytes() -> int:
         """The field `openings` at most (its key and header, MAX_OPENINGS of them): p2p/secrets_size.py."""
         return 16 + MAX_OPENINGS * OPENING_BYTES
 
-    def _author_secret_fields(self) -> dict[str, Any]:
-        assert self.me is not None
-        return {"openings": sorted([h, c, s] for h, (c, s) in self.me.openings.items())}
+    @staticmethod
+    def author_secret_fields(fold: Fold) -> dict[str, Any]:
+        assert fold.me is not None
+        return {"openings": sorted([h, c, s] for h, (c, s) in fold.me.openings.items())}
 
-    def _audit_secrets(self, rep: AuditReport, full: dict[int, int]) -> None:
+    def audit_openings(self, fold: Fold, full: dict[int, int]) -> list[Verdict]:
         """Every password commitment opened by its committer, to the code of the card it is."""
-        for seat in range(self.n):
-            for h, code, salt in self.revealed[seat]["openings"]:
-                c = self.commitments.get(h)
-                if c is None or self.committed.get(h, (seat,))[0] != seat:
+        out: list[Verdict] = []
+        r = self.records
+        for seat in range(fold.n):
+            for h, code, salt in fold.revealed[seat]["openings"]:
+                c = r.commitments.get(h)
+                if c is None or r.committed.get(h, (seat,))[0] != seat:
                     continue
-                at = self.committed[h][1]
+                at = r.committed[h][1]
                 try:
-                    code_opening(self.game_id, h, c, code, salt, seat, self.pedersen.get(h))
+                    code_opening(fold.game_id, h, c, code, salt, seat, r.pedersen.get(h))
                 except ProtocolError as exc:
-                    rep.violation(seat, "commitment", exc.msg, at)
+                    out.append(Verdict(seat, "commitment", exc.msg, at))
                     continue
                 if card(full[h]).code != code:
-                    rep.violation(
-                        seat,
-                        "commitment",
-                        f"password handle {h} committed code {'ABCDEF'[code]}, the card is {card(full[h]).title}",
-                        at,
+                    out.append(
+                        Verdict(
+                            seat,
+                            "commitment",
+                            f"password handle {h} committed code {'ABCDEF'[code]}, the card is {card(full[h]).title}",
+                            at,
+                        )
                     )
-        self._audit_answer_boxes(rep, full)  # type: ignore[attr-defined]  (answers.py)
-        opened = {h for seat in range(self.n) for h, _, _ in self.revealed[seat]["openings"]}
-        for h, (seat, at) in sorted(self.committed.items()):
-            if h not in opened:
-                rep.violation(seat, "commitment", f"password handle {h}: the commitment was never opened", at)
+        return out
+
+    def audit_unopened(self, fold: Fold) -> list[Verdict]:
+        """Every commitment its committer opened at the end (a commitment never opened names its committer)."""
+        opened = {h for seat in range(fold.n) for h, _, _ in fold.revealed[seat]["openings"]}
+        return [
+            Verdict(seat, "commitment", f"password handle {h}: the commitment was never opened", at)
+            for h, (seat, at) in sorted(self.records.committed.items())
+            if h not in opened
+        ]

@@ -1,6 +1,6 @@
 """Hacker's seals left unopened when the game ends (a place, a laying, a pad, a private roll the game never needed
-to open: the game stopped by a verdict mid-phase), revealed in the end-of-game `secrets` entry: Hacker's part of
-`Machine` after `SealsPart` (games/hacker/seals.py; its methods work on the machine's shared state).
+to open: the game stopped by a verdict mid-phase), revealed in the end-of-game `secrets` entry: a piece of Hacker's
+table part (part.py), over the seals and rolls `Seals` keeps (seals.py).
 
 - Each seat reveals the openings of its own unopened seals and roll, field `seals` (absent when none is due, so an
   honest game's secrets are what they were before this field): `[[seq, k, value, salt]]`, one per part (`seq` the
@@ -9,7 +9,7 @@ to open: the game stopped by a verdict mid-phase), revealed in the end-of-game `
   a missing or extra opening is named as the revealer's.
 - Every peer checks each opening against its commitment on arrival, before anything is judged by it (check before
   blame): an opening that does not open its seal names the seat that revealed it, never another.
-- Settled then (the audit, `_audit_secrets`): a pad left sealed in the middle of a hack attempt whose dice were
+- Settled then (the audit, `audit_secrets`): a pad left sealed in the middle of a hack attempt whose dice were
   drawn is judged against the hack table for the revealed roll and the answers given, as `open_pad` would have been
   (`controller_*` rules, naming the controller). Nothing else an unopened seal hides ever acted on the game.
 """
@@ -23,9 +23,10 @@ from adp2p.crypto.commit_open import Binding, check_opening
 from adp2p.crypto.errors import CryptoError
 from adp2p.engine.errors import IllegalEvent
 from adp2p.engine.hacker import hackpad
-from adp2p.games.hacker.seals import ROLL_SLOT
+from adp2p.games.hacker.seals import ROLL_SLOT, Seals
 from adp2p.games.hacker.table_events import SQUARES
-from adp2p.p2p.machine.common import AuditReport
+from adp2p.p2p.machine.common import Verdict
+from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import BodyError, ProtocolError, need
 
 # A seat holds at most one unopened seal of each kind and one roll: a place (1), a laying (1), a pad (25 parts), a
@@ -40,34 +41,39 @@ SECRETS_BYTES = 8 + 3 + MAX_SEAL_OPENINGS * ITEM_BYTES  # the field `seals` with
 Due = dict[tuple[int, int], tuple[Binding | None, bytes, str]]
 
 
-class EndOpeningsPart:
-    """Openings of the seals left unopened, revealed at the end (see the module docstring)."""
+class EndOpenings:
+    """Openings of the seals left unopened, revealed at the end (see the module docstring; a cheater of the zoo
+    replaces this piece)."""
 
-    def _due_openings(self, seat: int) -> Due:
+    def __init__(self, seals: Seals) -> None:
+        self.seals = seals
+
+    def due_openings(self, fold: Fold, seat: int) -> Due:
         """(seq, k) -> (its binding (None: a roll's secret), its commitment, what) of every part of `seat`'s
         seals and roll still unopened in this fold."""
         out: Due = {}
-        for key, (seq, commits) in self.seals.items():
+        for key, (seq, commits) in self.seals.seals.items():
             what, owner = key.split(":")
             if int(owner) != seat:
                 continue
-            b = self._binding(seat, what, seq)
+            b = self.seals.binding(fold, seat, what, seq)
             for k, c in enumerate(commits):
                 out[(seq, k)] = (b._replace(slot=b.slot + bytes([k])) if what == "pad" else b, c, what)
-        roll = self.rolls.get(seat)
+        roll = self.seals.rolls.get(seat)
         if roll is not None:
             out[(roll["r"] // 2, ROLL_SLOT)] = (None, roll["c"], "roll")
         return out
 
-    def _secrets_game_bytes(self) -> int:
+    @staticmethod
+    def secrets_game_bytes() -> int:
         return SECRETS_BYTES
 
-    def _author_secret_fields(self) -> dict[str, Any]:
-        assert self.seat is not None
-        due = sorted(self._due_openings(self.seat))
-        return {"seals": [[seq, k, *self._kept(seq, k)] for seq, k in due]} if due else {}
+    def author_secret_fields(self, fold: Fold) -> dict[str, Any]:
+        assert fold.seat is not None
+        due = sorted(self.due_openings(fold, fold.seat))
+        return {"seals": [[seq, k, *self.seals.kept(fold, seq, k)] for seq, k in due]} if due else {}
 
-    def _secret_fields(self, seat: int, body: dict[str, Any]) -> dict[str, Any]:
+    def secret_fields(self, fold: Fold, seat: int, body: dict[str, Any]) -> dict[str, Any]:
         """The seat's openings: exactly the parts due, each opening its commitment (else the seat is named)."""
         got: dict[tuple[int, int], tuple[bytes, bytes]] = {}
         items = need(body, "seals", list, max_len=MAX_SEAL_OPENINGS) if "seals" in body else []
@@ -81,7 +87,7 @@ class EndOpeningsPart:
             if (item[0], item[1]) in got:
                 raise BodyError(f"two openings of seal part {item[0]}/{item[1]}")
             got[(item[0], item[1])] = (item[2], item[3])
-        due = self._due_openings(seat)
+        due = self.due_openings(fold, seat)
         if set(got) != set(due):
             missing, extra = sorted(set(due) - set(got)), sorted(set(got) - set(due))
             raise ProtocolError(seat, f"seat {seat + 1} revealed the openings of its seals left unopened wrongly "
@@ -90,7 +96,7 @@ class EndOpeningsPart:
             value, salt = got[(seq, k)]
             try:
                 if b is None:
-                    ok = value == b"" and dice.commitment_of(self.game_id, seat, 2 * seq, salt) == c
+                    ok = value == b"" and dice.commitment_of(fold.game_id, seat, 2 * seq, salt) == c
                 else:
                     ok = check_opening(b, c, (value, salt)) == value
             except CryptoError:
@@ -100,24 +106,25 @@ class EndOpeningsPart:
                                           f"does not open its seal")
         return {"seals": got}
 
-    def _audit_secrets(self, rep: AuditReport, full: dict[int, int]) -> None:
+    def audit_secrets(self, fold: Fold, full: dict[int, int]) -> list[Verdict]:
         """A pad left sealed mid-attempt, its dice drawn: judged now against the hack table and the answers."""
-        eng = self.state.eng
+        eng = fold.state.eng
         a = eng.work.get("hack")
-        if a is None or f"pad:{a['ctrl']}" not in self.seals:
-            return
+        if a is None or f"pad:{a['ctrl']}" not in self.seals.seals:
+            return []
         ctrl = a["ctrl"]
-        roll = self.rolls.get(ctrl)
+        roll = self.seals.rolls.get(ctrl)
         if roll is None or roll["b"] is None:
-            return  # no dice drawn yet: no answer was given, the pad never acted
-        got = self.revealed[ctrl]["seals"]
-        seq, _ = self.seals[f"pad:{ctrl}"]
+            return []  # no dice drawn yet: no answer was given, the pad never acted
+        got = fold.revealed[ctrl]["seals"]
+        seq, _ = self.seals.seals[f"pad:{ctrl}"]
         checks = [SQUARES[k] for k in range(len(SQUARES)) if got[(seq, k)][0] == b"\x01"]
         s = got[(roll["r"] // 2, ROLL_SLOT)][1]
-        faces = [dice.face(self.game_id, ctrl, roll["r"] + i, s, roll["b"], 6) for i in range(2)]
+        faces = [dice.face(fold.game_id, ctrl, roll["r"] + i, s, roll["b"], 6) for i in range(2)]
         st = eng.clone()
         st.secrets = {}  # judged from the openings alone
         try:
             hackpad.check_opening(st, ctrl, faces, checks)
         except IllegalEvent as exc:
-            rep.violation(ctrl, exc.rule, f"the pad left sealed at the end: {exc.message}", seq)
+            return [Verdict(ctrl, exc.rule, f"the pad left sealed at the end: {exc.message}", seq)]
+        return []

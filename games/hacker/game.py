@@ -1,7 +1,7 @@
 """Hacker as a `Game` (p2p/game.py): hacker/api.py's rules behind the table core's interface (on a `TableState`:
 the engine's state and the physical faces of the table's piles), the CHANCE events it derives from the joint beacon,
 the private roll's two steps at the table (the controller's commitment, then a beacon pick: `private_roll`,
-`roll_beacon`), its words, its bots, and its part of the game machine (`seals.py`: sealed values and private dice)."""
+`roll_beacon`), its words, its bots, and its table part (part.py: sealed values and private dice)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,7 @@ from adp2p.engine.hacker.bots import make_bot
 from adp2p.engine.hacker.catalog import card, card_by_key
 from adp2p.engine.hacker.profiles import get_profile
 from adp2p.games.hacker import words
-from adp2p.games.hacker.end_openings import EndOpeningsPart
-from adp2p.games.hacker.seals import SealsPart
+from adp2p.games.hacker.part import HackerPart
 from adp2p.games.hacker.table_events import to_engine, to_log
 from adp2p.games.hacker.table_state import TableState, physical, profile_deck
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome
@@ -40,12 +39,15 @@ class Hacker(Game):
     name = "hacker"
     title = "Hacker"
     deck_size = len(physical())
-    machine_parts = (SealsPart, EndOpeningsPart)
     secret_fields = frozenset({"seals"})
     event_fields = frozenset({"commits", "opening", "openings", "roll"})
     illegal = IllegalEvent
     bool_fields = MappingProxyType({"check": False})
     quick_table = MappingProxyType({"players": 3, "profile": "advanced", "round_limit": 2, "bots": "random"})
+
+    def table_part(self) -> HackerPart:
+        """Its seals and private dice, and the openings of the seals left unopened at the end (part.py)."""
+        return HackerPart()
 
     def configure(self, settings: Mapping[str, Any], n: int) -> Any:
         limit = settings.get("round_limit")

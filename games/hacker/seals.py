@@ -1,5 +1,5 @@
-"""Hacker's sealed values and private dice at the table: Hacker's part of `Machine` (p2p/machine/machine.py,
-`Game.machine_parts`; its methods work on the machine's shared state).
+"""Hacker's sealed values and private dice at the table: a piece of Hacker's table part (part.py; it reads the fold
+through `Fold`, p2p/machine/game_part.py, and keeps the log's seals and rolls).
 
 - A seal (`seal` of a place, a laying, a hack pad) is a real hash commitment (crypto/commit_open.py, bound to the
   game, the sealing seat and the slot ``"hk/" what ‖ u64(seq of the seal entry)``): the entry carries `commits`
@@ -28,6 +28,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import u64
 from adp2p.games.hacker.table_events import INDEX, SQUARES
 from adp2p.p2p.machine.common import Event, _check_event_shape
+from adp2p.p2p.machine.game_part import Fold
 from adp2p.p2p.protocol import ProtocolError, need
 
 DOMAIN = b"adp2p/v1/hacker/seal\0"  # the domain of Hacker's seals (seat-bound commit_open form)
@@ -59,77 +60,78 @@ def _pair(x: Any) -> tuple[bytes, bytes]:
     return x[0], x[1]
 
 
-class SealsPart:
-    """Sealed values and private dice (see the module docstring)."""
+class Seals:
+    """Sealed values and private dice (see the module docstring; a cheater of the zoo replaces this piece)."""
 
-    def _init_part(self) -> None:
+    def __init__(self) -> None:
         self.seals: dict[str, tuple[int, list[bytes]]] = {}  # "what:seat" -> (seq of the seal, its commitments)
         self.rolls: dict[int, dict[str, Any]] = {}  # seat -> {"r": roll number, "c": commitment, "b": beacon}
 
-    def _binding(self, seat: int, what: str, seq: int) -> Binding:
-        return Binding(DOMAIN, self.game_id, seat, b"hk/" + what.encode() + u64(seq))
+    @staticmethod
+    def binding(fold: Fold, seat: int, what: str, seq: int) -> Binding:
+        return Binding(DOMAIN, fold.game_id, seat, b"hk/" + what.encode() + u64(seq))
 
     # ------------------------------------------------------------------ this seat's secrets (SeatSecrets.openings)
 
-    def _keep(self, seq: int, k: int, value: bytes, salt: bytes) -> None:
+    @staticmethod
+    def keep(fold: Fold, seq: int, k: int, value: bytes, salt: bytes) -> None:
         """Keep an opening in this seat's secrets: slot 32·seq + k (k: a pad's square; ROLL_SLOT: a roll's secret)."""
-        assert self.me is not None
-        self.me.openings[SLOTS * seq + k] = (len(value), value + salt)
+        assert fold.me is not None
+        fold.me.openings[SLOTS * seq + k] = (len(value), value + salt)
 
-    def _kept(self, seq: int, k: int) -> tuple[bytes, bytes]:
-        assert self.me is not None
-        n, raw = self.me.openings[SLOTS * seq + k]
+    @staticmethod
+    def kept(fold: Fold, seq: int, k: int) -> tuple[bytes, bytes]:
+        assert fold.me is not None
+        n, raw = fold.me.openings[SLOTS * seq + k]
         return raw[:n], raw[n:]
 
-    def _my_value(self, what: str, seq: int) -> Any:
+    def my_value(self, fold: Fold, what: str, seq: int) -> Any:
         """The value this seat sealed at `seq` (read back from its openings)."""
         if what == "pad":
-            return [SQUARES[k] for k in range(len(SQUARES)) if self._kept(seq, k)[0] == b"\x01"]
-        value = unpack_canonical(self._kept(seq, 0)[0], "a sealed value")
+            return [SQUARES[k] for k in range(len(SQUARES)) if self.kept(fold, seq, k)[0] == b"\x01"]
+        value = unpack_canonical(self.kept(fold, seq, 0)[0], "a sealed value")
         return value if what == "place" else {"chance": value[0], "term": value[1]}
 
     # ------------------------------------------------------------------ authoring (this seat's secrets)
 
-    def _event_body(self, ev: Event) -> dict[str, Any]:
-        t, seq, seat = ev.get("t"), self.entries, self.seat
+    def event_body(self, fold: Fold, ev: Event) -> dict[str, Any]:
+        t, seq, seat = ev.get("t"), fold.entries, fold.seat
+        assert seat is not None
         if t == "seal":
             what, value = ev["what"], ev["secret"]
-            b = self._binding(seat, what, seq)
+            b = self.binding(fold, seat, what, seq)
             if what == "pad":
                 made = commit_slots(b, [bytes([SQUARES[k] in value]) for k in range(len(SQUARES))])
             else:
                 made = [commit_value(b, encode(what, value))]
             for k, (_, o) in enumerate(made):
-                self._keep(seq, k, o.value, o.salt)
+                self.keep(fold, seq, k, o.value, o.salt)
             commits = [c for c, _ in made]
             entry = {k: v for k, v in ev.items() if k != "secret"} | {"c": tag(commits)}
             return {"ev": entry, "commits": commits}
         if t == "private_roll":
-            c, s = dice.commit_roll(self.game_id, seat, 2 * seq, self._roll_secret(2 * seq))
-            self._keep(seq, ROLL_SLOT, b"", s.secret)
+            c, s = dice.commit_roll(fold.game_id, seat, 2 * seq, fold.draw_secret("roll", 2 * seq))
+            self.keep(fold, seq, ROLL_SLOT, b"", s.secret)
             return {"ev": {"t": "private_roll", "p": seat, "c": tag([c])}, "commits": [c]}
         if t == "unseal":
-            return {"opening": list(self._kept(self.seals[f"{ev['what']}:{seat}"][0], 0))}
+            return {"opening": list(self.kept(fold, self.seals[f"{ev['what']}:{seat}"][0], 0))}
         if t == "answer":
             at = self.seals[f"pad:{seat}"][0]
-            return {"opening": list(self._kept(at, INDEX[self.state.eng.stack[-1]["sq"]]))}
+            return {"opening": list(self.kept(fold, at, INDEX[fold.state.eng.stack[-1]["sq"]]))}
         if t == "open_pad":
             at = self.seals[f"pad:{seat}"][0]
-            roll = self._kept(self.rolls[seat]["r"] // 2, ROLL_SLOT)[1]
-            return {"openings": [list(self._kept(at, k)) for k in range(len(SQUARES))], "roll": roll}
+            roll = self.kept(fold, self.rolls[seat]["r"] // 2, ROLL_SLOT)[1]
+            return {"openings": [list(self.kept(fold, at, k)) for k in range(len(SQUARES))], "roll": roll}
         return {}
-
-    def _roll_secret(self, roll: int) -> bytes | None:
-        """The secret of our private roll number `roll`: None, fresh from the OS (a seeded test table draws it from
-        its seed, so that its games repeat)."""
-        return None
 
     # ------------------------------------------------------------------ every peer: commitments and openings
 
-    def _event(self, seat: int, body: dict[str, Any]) -> None:
+    def check_event(self, fold: Fold, seat: int, body: dict[str, Any]) -> Event:
+        """Before the rules: the entry carries exactly the fields its event needs, its commitments are well formed,
+        its opening opens the seat's commitment (else the seat is named)."""
         ev = need(body, "ev", dict)
-        _check_event_shape(ev, self.game.bool_fields)
-        if self.game.is_chance_event(ev):
+        _check_event_shape(ev, fold.game.bool_fields)
+        if fold.game.is_chance_event(ev):
             raise ProtocolError(seat, "chance events are derived, never authored")
         if "secret" in ev:
             raise ProtocolError(seat, "an event entry never carries a secret (only its commitment)")
@@ -139,32 +141,37 @@ class SealsPart:
         have = set(body) - {"ev", "passes"}
         if have != want:
             raise ProtocolError(seat, f"a {t!r} event entry carries {sorted(want)}, not {sorted(have)}")
-        seq = self.entries
         try:
             if t in ("seal", "private_roll"):
-                commits = self._commits(ev, body)
+                self.commits(ev, body)
             elif t in OPENED_BY:
-                self._check_opening_of(seat, ev, body)
+                self.check_opening_of(fold, seat, ev, body)
         except ProtocolError as exc:
             raise ProtocolError(seat, exc.args[0] if exc.args else "a bad opening") from None
         except (CryptoError, KeyError, TypeError, ValueError) as exc:
             raise ProtocolError(seat, f"seat {seat + 1}'s {t} does not open its commitment ({type(exc).__name__})") \
                 from None
-        self._engine(seat, ev)
+        return ev
+
+    def after_event(self, fold: Fold, seat: int, body: dict[str, Any], ev: Event, before: Any) -> Any:
+        """After the rules: the seal or roll kept (and what this seat sealed, known to its own engine), an opened one
+        forgotten. Returns the state that knows this seat's own sealed value, or None."""
+        t, seq = ev.get("t"), fold.entries
         if t == "seal":
-            key = f"{ev['what']}:{seat}"
-            self.seals[key] = (seq, commits)
-            if seat == self.seat and self.me is not None:
-                self.state = self.game.learn_secret(self.state, ev["what"], seat, self._my_value(ev["what"], seq))
+            self.seals[f"{ev['what']}:{seat}"] = (seq, self.commits(ev, body))
+            if seat == fold.seat and fold.me is not None:
+                return fold.game.learn_secret(fold.state, ev["what"], seat, self.my_value(fold, ev["what"], seq))
         elif t == "private_roll":
-            self.rolls[seat] = {"r": 2 * seq, "c": commits[0], "b": None}
+            self.rolls[seat] = {"r": 2 * seq, "c": self.commits(ev, body)[0], "b": None}
         elif t == "open_pad":
             self.seals.pop(f"pad:{seat}", None)
             self.rolls.pop(seat, None)
         elif t == "unseal":
             self.seals.pop(f"{ev['what']}:{seat}", None)
+        return None
 
-    def _commits(self, ev: Event, body: dict[str, Any]) -> list[bytes]:
+    @staticmethod
+    def commits(ev: Event, body: dict[str, Any]) -> list[bytes]:
         commits = need(body, "commits", list, max_len=len(SQUARES))
         size = len(SQUARES) if ev.get("what") == "pad" else 1
         if len(commits) != size or any(not isinstance(c, bytes) or len(c) != 32 for c in commits):
@@ -173,20 +180,20 @@ class SealsPart:
             raise ProtocolError(None, "the event's c is not the tag of its commitments")
         return commits
 
-    def _check_opening_of(self, seat: int, ev: Event, body: dict[str, Any]) -> None:
+    def check_opening_of(self, fold: Fold, seat: int, ev: Event, body: dict[str, Any]) -> None:
         """Every peer, before the rules: the opening against the seat's commitment (ProtocolError naming it)."""
         t = ev["t"]
         if t == "unseal":
             what = ev.get("what")
             seq, commits = self.seals[f"{what}:{seat}"]
-            got = check_opening(self._binding(seat, what, seq), commits[0], _pair(body["opening"]))
+            got = check_opening(self.binding(fold, seat, what, seq), commits[0], _pair(body["opening"]))
             if got != encode(what, ev["to"] if what == "place" else ev):
                 raise ProtocolError(seat, f"seat {seat + 1} opened a {what} other than the one it sealed")
             return
         seq, commits = self.seals[f"pad:{seat}"]
-        b = self._binding(seat, "pad", seq)
+        b = self.binding(fold, seat, "pad", seq)
         if t == "answer":
-            k = INDEX[self.state.eng.stack[-1]["sq"]]
+            k = INDEX[fold.state.eng.stack[-1]["sq"]]
             got = check_opening(b._replace(slot=b.slot + bytes([k])), commits[k], _pair(body["opening"]))
             if got != bytes([ev.get("check") is True]):
                 raise ProtocolError(seat, f"seat {seat + 1} (controller) answered {SQUARES[k]} against its pad")
@@ -198,21 +205,22 @@ class SealsPart:
             raise ProtocolError(seat, f"seat {seat + 1} (controller) opened another pad than it sealed")
         roll = self.rolls[seat]
         s = need(body, "roll", bytes, size=dice.SECRET_LEN)
-        faces = [dice.open_roll(self.game_id, seat, roll["r"], roll["c"], s, roll["b"], 6),
-                 dice.face(self.game_id, seat, roll["r"] + 1, s, roll["b"], 6)]
+        faces = [dice.open_roll(fold.game_id, seat, roll["r"], roll["c"], s, roll["b"], 6),
+                 dice.face(fold.game_id, seat, roll["r"] + 1, s, roll["b"], 6)]
         if ev.get("roll") != faces:
             raise ProtocolError(seat, f"seat {seat + 1} (controller) opened a roll other than its private roll")
 
-    def _note(self, before: Any, ev: Event) -> None:
-        """The beacon pick of a private roll: its seat now knows its dice."""
+    def note(self, fold: Fold, before: Any, ev: Event) -> Any:
+        """The beacon pick of a private roll: its seat now knows its dice (the state that knows them, or None)."""
         if ev.get("t") != "roll_beacon":
-            return
+            return None
         p = ev["p"]
         roll = self.rolls.get(p)
         if roll is None:
-            return
+            return None
         roll["b"] = beacon32(ev["b"])
-        if p == self.seat and self.me is not None:
-            s = self._kept(roll["r"] // 2, ROLL_SLOT)[1]
-            faces = [dice.face(self.game_id, p, roll["r"] + i, s, roll["b"], 6) for i in range(2)]
-            self.state = self.game.learn_secret(self.state, "roll", p, faces)
+        if p == fold.seat and fold.me is not None:
+            s = self.kept(fold, roll["r"] // 2, ROLL_SLOT)[1]
+            faces = [dice.face(fold.game_id, p, roll["r"] + i, s, roll["b"], 6) for i in range(2)]
+            return fold.game.learn_secret(fold.state, "roll", p, faces)
+        return None

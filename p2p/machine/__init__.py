@@ -1,14 +1,15 @@
 """The replicated game machine (`Machine`) of one peer, game-neutral, in parts with one job each:
 
 - `machine.py`: `Machine` itself: the duty order, checking and applying an entry, pass tokens, forks; a machine is
-  always of one game (p2p/game.py): its class gets the game's `machine_parts` after these;
+  always of one game (p2p/game.py), whose table part (`Game.table_part()`) it calls through its hooks;
 - `setup.py`: joins, beacon links, shuffles; `steps.py`: one event through the game's rules;
 - `reveals.py`: the reveal rounds (decryption shares, certificates, openings shown with a card);
 - `evidence.py`: immediate checks and evidence re-verified; `ending.py`: the secrets entries and the audit;
 - `finality.py`: results are final (which evidence may take a seq already held, `refused` evidence, the result that
   stands);
 - `authoring.py`: this seat's next entry; `common.py`: records, limits and helpers;
-- `game_part.py`: the hooks a game's parts fill (its committed secrets), and their defaults.
+- `game_part.py`: `TablePart`, the object a game supplies for its committed secrets (its hooks and their defaults),
+  and `Fold`, what such a part sees of the fold.
 """
 
 from adp2p.p2p.machine.common import (

@@ -61,14 +61,14 @@ class AuthoringPart:
             seen = self.game.view(self.state, me.seat)
             ev = choose(seen, me.seat, self.game.legal(seen, me.seat))
             body: dict[str, Any] = {"ev": ev}
-            body.update(self._event_body(ev))  # the game's: commitments made with it, proofs
+            body.update(self.part.event_body(self, ev))  # the game's: commitments made with it, proofs
             return duty.kind, body
         if duty.kind == Kind.SECRETS:
             return duty.kind, {
                 "deck_secret": me.deck_secret,
                 "box_secret": bytes(me.identity.box_key),
                 "witnesses": sorted([k, v] for k, v in me.witnesses.items()),
-                **self._author_secret_fields(),
+                **self.part.author_secret_fields(self),
             }
         return None
 
@@ -115,7 +115,7 @@ class AuthoringPart:
                 have[seat] = self._my_share(h, ct, mode)
                 shares = [have[s] for s in range(self.n)]
             item: list[Any] = [h, [s.to_bytes() for s in shares]]
-            if self._opening_due(seat, h):
+            if self.part.opening_due(seat, h):
                 item.append(list(self.me.openings[h]))
             if h in rnd.public:
                 pub.append(item)

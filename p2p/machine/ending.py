@@ -86,7 +86,7 @@ class EndingPart:
         deck_secret = published.deck_secret(self.game_id, seat, need(body, "deck_secret", bytes, size=32), key, seat)
         box_secret = published.box_secret(self.ids, seat, need(body, "box_secret", bytes, size=32), seat)
         witnesses = self._witnesses(seat, need(body, "witnesses", list, max_len=len(self.hmap.piles) + 1))
-        game_fields = self._secret_fields(seat, body)  # checked in shape; judged by the audit
+        game_fields = self.part.secret_fields(self, seat, body)  # checked by the game's part; judged by the audit
         self.revealed[seat] = {
             "deck_secret": deck_secret,
             "witnesses": witnesses,
@@ -103,13 +103,13 @@ class EndingPart:
 
     def _secrets_bound(self) -> int:
         """The largest secrets body an honest seat sends at this point of the log (p2p/secrets_size.py)."""
-        return secrets_bound(len(self.hmap.piles), self.game.deck_size, self._secrets_game_bytes())
+        return secrets_bound(len(self.hmap.piles), self.game.deck_size, self.part.secrets_game_bytes())
 
     def audit(self) -> AuditReport:
         """The end-of-game check from the log alone plus the revealed secrets: every shuffle (and that the
         deck held each card once), every decryption share (the sealed ones too, opened with the revealed box
-        secrets), the game's own commitments (`_audit_secrets`; Access Denied: every password commitment), a strict
-        replay of every move with every face known (the game's obligations: Access Denied's answers, passwords,
+        secrets), the game's own commitments (its part's `audit_secrets`; Access Denied: every password commitment),
+        a strict replay of every move with every face known (the game's obligations: Access Denied's answers, passwords,
         cards played, promises), the winners. Each violation names a seat and the
         entry (seq) that shows it."""
         rep = AuditReport()
@@ -157,7 +157,7 @@ class EndingPart:
             if self.table.face(sub(c2, mul(x, c1))) != full[h]:
                 rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
         self._audit_sealed(rep)
-        self._audit_secrets(rep, full)
+        rep.violations.extend(self.part.audit_secrets(self, full))
         rep.faces = full
         self._audit_replay(rep, full)
         if self.state.over:  # results are final: a violation voids its own seat's share of the result, never another's

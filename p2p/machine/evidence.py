@@ -35,7 +35,9 @@ class EvidencePart:
                 self._evidence = {"what": "duplicate", "certs": [self._cert(a), self._cert(b)]}
                 return
             by_face[f] = h
-        self._game_checks(new)
+        found = self.part.immediate_checks(self, new)  # the game's own
+        if found is not None:
+            self._evidence = found
 
     def pending_evidence(self) -> dict[str, Any] | None:
         """The evidence body this peer should post now (once), or None."""
@@ -92,7 +94,7 @@ class EvidencePart:
                 title = self.game.face_title(face)
                 raise ProtocolError(accuser, f"false evidence (nocard): handle {h} opens to {title}")
             v = _no_card(h, seq)
-        elif what == "duplicate" or what in self.face_evidence:
+        elif what == "duplicate" or what in self.part.face_evidence:
             certs = need(body, "certs", list)
             faces = self._cert_faces(accuser, certs)
             v = self._verify_face_evidence(accuser, what, body, faces, seq)
@@ -193,7 +195,7 @@ class EvidencePart:
     ) -> Verdict:
         """Evidence from certificates of faces: a card in two places (the core's), or the game's own kinds."""
         if what != "duplicate":
-            return self._verify_game_evidence(accuser, what, body, faces, seq)
+            return self.part.verify_evidence(self, accuser, what, body, faces, seq)
         if len(faces) != 2 or len(set(faces.values())) != 1:
             raise ProtocolError(accuser, f"false evidence ({what}): the certificates do not show one card twice")
         if any(not self.game.in_play(self.state, h) for h in faces):

@@ -19,6 +19,7 @@ seat; false evidence is itself a violation of its author. `pending_evidence()` i
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from adp2p.crypto.beacon import BeaconChain, BeaconTracker
@@ -47,15 +48,14 @@ from adp2p.p2p.machine.common import (
 from adp2p.p2p.machine.ending import EndingPart
 from adp2p.p2p.machine.evidence import EvidencePart
 from adp2p.p2p.machine.finality import FinalityPart
-from adp2p.p2p.machine.game_part import GamePart
+from adp2p.p2p.machine.game_part import TablePart
 from adp2p.p2p.machine.reveals import RevealsPart
 from adp2p.p2p.machine.setup import SetupPart
 from adp2p.p2p.machine.steps import StepsPart
 from adp2p.p2p.piles import HandleMap, Pile
-from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, decode_body, need
+from adp2p.p2p.pipeline import Arrival, schema
+from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, need
 from adp2p.p2p.seat_secrets import SeatSecrets
-
-_composed: dict[tuple[type, int], type] = {}  # (machine class, id of the game) -> that class with the game's parts
 
 
 def game_of(genesis: Genesis) -> Game:
@@ -67,28 +67,22 @@ def game_of(genesis: Genesis) -> Game:
 
 
 class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
-    """One peer's fold of the game log (see module docstring). `Machine(genesis, me)` is an instance of the game's
-    machine: this class (or the subclass called) with the game's `machine_parts` and `GamePart` after it."""
+    """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
+    (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
-    game: Game
-
-    def __new__(cls, genesis: Genesis | None = None, *args: Any, **kwargs: Any) -> Machine:
-        if cls.__dict__.get("_composed") or genesis is None:  # a copy (copy/deepcopy call __new__ bare)
-            return super().__new__(cls)
-        game = game_of(genesis)
-        key = (cls, id(game))  # the game object, not its name (a game registered again is played); by id: a game need
-        sub = _composed.get(key)  # not be hashable, and the class keeps it alive (its id is never reused)
-        if sub is None:
-            attrs = {"_composed": True, "game": game, "__module__": cls.__module__, "__qualname__": cls.__qualname__}
-            sub = _composed[key] = type(cls.__name__, (cls, *game.machine_parts, GamePart), attrs)
-        return super().__new__(sub)
+    # the seam for a part other than the game's (a test's cheater replaces the part): called with the game, it makes
+    # the part of each new fold; None: the game's own (`Game.table_part()`)
+    part_factory: Callable[[Game], TablePart] | None = None
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
+        self.game: Game = game_of(genesis)
+        factory = type(self).part_factory
+        self.part: TablePart = (factory(self.game) if factory is not None else self.game.table_part()) or TablePart()
         self.g = genesis
         self.n = genesis.n
         self.ids: list[PublicIdentity] = genesis.identities()
         self.names = genesis.names()
-        self.game_id = genesis.game_id  # (`self.game`: a class attribute of the game's machine class, see __new__)
+        self.game_id = genesis.game_id
         settings = {
             "profile": genesis.profile,
             "goal": genesis.goal,
@@ -147,7 +141,6 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         self._own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
         self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
         self._init_finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
-        self._init_part()  # the game's parts: their own records
 
     def duty(self) -> Duty | None:
         if self.abandoned is not None:
@@ -173,7 +166,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
     def snapshot(self) -> Machine:
         """An independent copy of this fold (to try an entry on, or to go back to); the immutable parts
         (card table, secrets, genesis, identities) are shared."""
-        keep = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids)}
+        keep = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids, self.game)}
         return copy.deepcopy(self, keep)
 
     def fork(self) -> Machine:
@@ -195,9 +188,54 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
     def complete(self) -> bool:
         return self.finished and self.duty() is None
 
+    def fold(self, a: Arrival) -> None:
+        """The last step of the pipeline (p2p/pipeline.py): an entry framed, its body decoded, its signature and its
+        place in the chain checked, applied with the id of the entry it builds on (its body's `BodyError` if the body
+        did not read)."""
+        if a.body is None:
+            raise a.error or BodyError("an entry body is a map")
+        self.apply(a.entry.author, a.entry.kind, a.body, prev=a.entry.prev_hash)
+
+    # ------------------------------------------------------------------ what the game's part sees (`Fold`)
+
+    def cert(self, h: int) -> list[Any] | None:
+        return self._cert(h)
+
+    def box_viewer(self) -> int | None:
+        return self._box_viewer()
+
+    def open_box(self, sender: int, viewer: int, ctx: bytes, box: bytes) -> bytes:
+        return self._open_box(sender, viewer, ctx, box)
+
+    def check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
+        self._check_shares(seat, h, ct, todo)
+
+    def proof_check(self, fn: Callable[..., None], *args: Any) -> None:
+        self._proof_check(fn, *args)
+
+    def draw_secret(self, what: str, index: int) -> bytes | None:
+        """A secret of this seat's the game draws (a private roll's): None, fresh from the OS (a seeded test table
+        draws it from its seed, so that its games repeat)."""
+        return None
+
+    def prepare_ahead(self) -> bool:
+        """Work of this seat's done ahead while another seat is on duty (the game's part: a proof it will owe); the
+        peer calls it when it waits. True if it did some (then it is called again)."""
+        return self.part.prepare_ahead(self)
+
+    def _event(self, seat: int, body: dict[str, Any]) -> None:
+        """An event entry: the part checks its body and says the event, the rules apply it, the part checks and
+        records what follows (and may say what this seat now knows)."""
+        ev = self.part.check_event(self, seat, body)
+        before = self.state
+        self._engine(seat, ev)
+        learned = self.part.after_event(self, seat, body, ev, before)
+        if learned is not None:
+            self.state = learned
+
     def apply_entry(self, e: Entry) -> None:
-        """Apply a decoded (and signature-checked) entry: `apply` with the id of the entry it builds on."""
-        self.apply(e.author, e.kind, decode_body(e.body), prev=e.prev_hash)
+        """Apply a decoded (and signature-checked) entry: its body through the pipeline's schema step, then `fold`."""
+        self.fold(schema(e))
 
     def apply(self, author: int, kind: int, body: dict[str, Any], *, prev: bytes | None = None) -> None:
         """Apply one entry body by `author`; `prev` is the id of the entry it builds on (pass tokens and pass

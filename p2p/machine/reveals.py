@@ -83,7 +83,7 @@ class RevealsPart:
         modes = {h: m for h, _, m in due}
         for h, shares in got.items():
             self._check_item(seat, h, shares, modes[h])
-            self._check_opening(seat, h, opened[h])
+            self.part.check_opening(self, seat, h, opened[h])
         for q, box in sorted(boxes.items()):
             due_q = {h: m for h, new, m in due if h not in rnd.public and new >> q & 1}
             self.sealed_log.append((self.entries, seat, q, box, due_q))
@@ -108,7 +108,7 @@ class RevealsPart:
                     raise ProtocolError(seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}")
                 for h, shares in mine.items():
                     self._check_item(seat, h, shares, modes[h])
-                    self._check_opening(seat, h, opened[h])
+                    self.part.check_opening(self, seat, h, opened[h])
             except (ProtocolError, CryptoError) as exc:
                 del self.sealed_log[-len(boxes) :]
                 if isinstance(exc, ProtocolError):
@@ -220,7 +220,11 @@ class RevealsPart:
                     self.sources[-1][0] if self.sources else None,
                 )
                 return
-        if self._check_shown(rnd, faces):
+        shown = self.part.check_shown(self, rnd, faces)  # the openings shown with the cards, against them
+        if shown.evidence is not None and self._evidence is None:
+            self._evidence = shown.evidence
+        if shown.verdict is not None:
+            self.verdict = shown.verdict
             return
         known = {h: f for h, f in faces.items() if self.state.faces.get(h) is None}
         if known:

@@ -10,15 +10,14 @@ part; the peer's side is p2p/peer/second_accuser.py."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.p2p.machine.common import Verdict
 from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, need
 
-if TYPE_CHECKING:
-    from adp2p.p2p.machine import Machine
+Machine = Any  # the fold these functions work on (p2p/machine/machine.py, which imports this module: no import back)
 
 MAX_KEPT = 4  # folds kept before evidence entries (a verdict stops the game: more than a few are nobody's news)
 MAX_ALSO = 4  # `also` entries one log may carry

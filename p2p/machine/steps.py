@@ -21,7 +21,9 @@ class StepsPart:
         self.state = new
         self.events.append(ev)
         self.sources.append((self.entries, seat))
-        self._note(before, ev)
+        learned = self.part.note(self, before, ev)
+        if learned is not None:
+            self.state = learned
         for h, face, claimant in self.game.claims(ev):
             self.claims[h] = (face, claimant)
         self._start_round(new.reveals)

@@ -26,6 +26,7 @@ from adp2p.p2p.peer.common import (
     _short,
     log,
 )
+from adp2p.p2p.pipeline import Arrival, frame, schema
 from adp2p.p2p.protocol import BodyError, Kind
 from adp2p.p2p.violations import words as violation_words
 
@@ -42,7 +43,7 @@ class IntakePart:
         """An entry for the next seq from another peer: an abandon is weighed against our own clock first."""
         m = self.machine
         assert m is not None and self.store is not None
-        e = decode_entry(raw)
+        e = frame(raw)  # the pipeline's first step (p2p/pipeline.py): `_accept` goes on from it
         if e.kind == Kind.ABANDON and e.author != m.seat and not self.ended:
             try:
                 self.store.check(raw)
@@ -55,7 +56,9 @@ class IntakePart:
 
     def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
-        that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed."""
+        that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed. The entry
+        goes through the pipeline (p2p/pipeline.py) once: framed (once: `_take` framed these very bytes already),
+        the store's signature and chain checks, its body decoded once (`schema`), the fold."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         try:
@@ -94,14 +97,15 @@ class IntakePart:
             return  # the game is over: the log stays as the outcome describes it
         if e.kind == Kind.EVIDENCE and self.book.dismissed(e):
             return  # judged false before, or a seat that keeps sending false evidence: not refolded again
-        token = None if own else self._passed_there(e)
+        a = schema(e)
+        token = None if own else self._passed_there(a)
         if token is not None:  # its author passed at the very decision this entry takes: proof against it
             self.tell("pass_then_act", who=self._who(e.author))
             self._post_evidence(e.seq, {"what": "pass", "raw": raw, "token": token})
             return
         before = m.snapshot() if e.kind == Kind.EVIDENCE else None
         try:
-            m.apply_entry(e)
+            m.fold(a)
         except (ProtocolError, BodyError) as exc:
             seat = getattr(exc, "seat", e.author)
             self.machine = m = self._fold(len(store), fresh=True)  # a failed entry leaves nothing behind
@@ -145,12 +149,13 @@ class IntakePart:
             raise CryptoError(f"entry seq {e.seq}: unknown author seat {e.author}")
         verify_entry(e, m.ids[e.author])
 
-    def _passed_there(self, e: Any) -> bytes | None:
-        """The token we hold by which `e`'s author passed at the decision `e` takes (its count of passes)."""
+    def _passed_there(self, a: Arrival) -> bytes | None:
+        """The token we hold by which the arrival's author passed at the decision it takes (its count of passes)."""
+        e = a.entry
         if self.passes is None or self.machine is None or e.kind not in (Kind.EVENT, Kind.ABANDON):
             return None
-        k = _passes_of(e)
-        if k is None or _plain_pass(e, self.machine.game):
+        k = a.passes()
+        if k is None or (e.kind == Kind.EVENT and self.machine.game.is_pass(a.event(), e.author)):
             return None  # (a plain pass where it passed by token is the same answer: rule 3 of "Abandonment")
         return self.passes.get(e.seq, e.prev_hash, len(k), e.author)
 

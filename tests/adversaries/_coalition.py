@@ -45,10 +45,11 @@ import _net
 import trio
 from _net import NetGame, ZooPeer, net_game
 from _silence import AheadOfLog, LateWithholdsToken, SilentRoller, WithholdsToken
-from _zoo import Blind, UnprovenAnswer
+from _zoo import Blind, JunkAnswers, UnprovenAnswer, ad_part
 from _zoo_final import Accomplice, LateLieThenStall, OversizedSecretsThenStall, self_accusation
 from _zoo_hacker import HBlind
 from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.games.access_denied.answers import Answers, attempt_of
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.machine import Machine
 from adp2p.p2p.peer.common import _abandoners
@@ -141,12 +142,15 @@ class ArmedUnprovenAnswer(UnprovenAnswer):
     partner: ClassVar[int | None] = None  # only to this attempter (its accomplice), if set
     done: ClassVar[list[int]] = []
 
-    def _answer_fields(self, ev: Any) -> dict[str, Any]:
-        to = self._attempt_of(self.state)[0] if self.partner is not None else None  # type: ignore[attr-defined]
-        if self.entries < self.arm or self.done or to != self.partner:
-            return super(UnprovenAnswer, self)._answer_fields(ev)  # type: ignore[no-any-return]
-        self.done.append(self.entries)
-        return super()._answer_fields(ev)
+    class Pieces(JunkAnswers):
+        def answer_fields(self, fold: Any, ev: Any) -> dict[str, Any]:
+            to = attempt_of(fold.state)[0] if fold.partner is not None else None
+            if fold.entries < fold.arm or fold.done or to != fold.partner:
+                return Answers.answer_fields(self, fold, ev)
+            fold.done.append(fold.entries)
+            return super().answer_fields(fold, ev)
+
+    part_factory = ad_part(answers=Pieces)
 
 
 def machine_for(plan: Plan, seat: int) -> type[Machine]:

@@ -7,7 +7,9 @@ is not appended, and the first honest rejecter posts it as an EVIDENCE entry, wh
 stop it, and only honest machines post the evidence their immediate checks found; a seat that stays silent on
 its duty ends the game as abandoned (`abandoned`).
 
-Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat.
+Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat. A lie
+about the game's own committed secrets is a piece of the game's table part replaced (`part_factory`, the seam
+`Machine` gives: e.g. `AccessDeniedPart(answers=ForgingAnswers)`); the piece reads the cheater's machine as its fold.
 Some cheats need the others to ask something of the cheater: `DumpsterDiver` (a bot wrapper; `Table(dumpster_at=)`)
 makes every other seat play Dumpster Diving against the cheater's sector whenever it can, so that the cheater must
 show one of its password cards.
@@ -32,14 +34,15 @@ from adp2p.crypto.code_proofs import (
     prove_distinct,
 )
 from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, decode_deck, encode_deck, shuffle
-from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import add, base_mul, mul, random_scalar, scalar_from_int
 from adp2p.crypto.private import seal_private
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.engine.access_denied.catalog import card
 from adp2p.engine.access_denied.state import GameState
-from adp2p.games.access_denied.answers import PURPOSE_PASSWORD
+from adp2p.games.access_denied.answers import PURPOSE_PASSWORD, Answers, answer_context, attempt_of
+from adp2p.games.access_denied.links import Links
+from adp2p.games.access_denied.part import AccessDeniedPart
 from adp2p.p2p import local
 from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.local import LocalTable
@@ -105,7 +108,7 @@ def dumpster_chance(m: Machine, cheat_seq: int | None) -> bool:
         return False
     shown = dumpster_shown(m)
     at_show = dumpster_dived(m, cheat_seq) and any(at < cheat_seq for _, at in shown)
-    return at_show or any(m.committed.get(h, (None, None))[1] == cheat_seq for h, _ in shown)
+    return at_show or any(m.part.records.committed.get(h, (None, None))[1] == cheat_seq for h, _ in shown)
 
 
 def make_bots(
@@ -159,10 +162,8 @@ class Table(LocalTable):
     def deliver(self, raw: bytes, via: int | None = None) -> bool:
         """Every machine checks the entry (signature and chain, then its rules); True if it was appended.
         A rejected entry is not appended: an honest rejecter posts it as evidence."""
-        e = decode_entry(raw)
         try:
-            verify_entry(e, self.genesis.identities()[e.author])
-            self.check_next(e)
+            e = self.pipeline.check(raw, seq=len(self.raws), prev=self.head).entry
         except (CryptoError, IndexError):
             self.forged_from = via  # nobody can be blamed by the signature: the connection it came on is noted
             return False
@@ -292,15 +293,24 @@ class Blind(Machine):
         return None
 
 
+def ad_part(**pieces: Any) -> Any:
+    """A `part_factory` for a cheater: Access Denied's table part with these pieces replaced."""
+    return staticmethod(lambda game: AccessDeniedPart(**pieces))
+
+
+class ForgingAnswers(Answers):
+    def prove_answer(self, fold: Any, cs: Any, op: Any, x: int, matched: bool, ctx: Any) -> bytes:
+        if (x in op.codes) == matched:
+            return super().prove_answer(fold, cs, op, x, matched, ctx)
+        other = next(c for c in range(6) if (c in op.codes) == matched)
+        return super().prove_answer(fold, cs, op, other, matched, ctx)
+
+
 class ForgesAnswerProofs(Blind):
     """A controller that lies about an answer cannot prove it: it sends, for each handed card it lies about, the
     valid proof of its claim about ANOTHER code (a true statement it can prove), the best forgery it has."""
 
-    def _prove_answer(self, cs: Any, op: Any, x: int, matched: bool, ctx: Any) -> bytes:
-        if (x in op.codes) == matched:
-            return super()._prove_answer(cs, op, x, matched, ctx)
-        other = next(c for c in range(6) if (c in op.codes) == matched)
-        return super()._prove_answer(cs, op, other, matched, ctx)
+    part_factory = ad_part(answers=ForgingAnswers)
 
 
 class DenyingController(ForgesAnswerProofs):
@@ -319,17 +329,21 @@ class GrantingController(ForgesAnswerProofs):
         return None
 
 
+class JunkAnswers(Answers):
+    def answer_fields(self, fold: Any, ev: Event) -> dict[str, Any]:
+        out = super().answer_fields(fold, ev)
+        if fold.cheat_seq is None:
+            fold.cheated()
+            att, _pw, _hs = attempt_of(fold.state)
+            me = fold.me
+            out["proof"] = seal_private(me.identity, fold.ids[att], answer_context(fold, me.seat, att), b"")
+        return out
+
+
 class UnprovenAnswer(Blind):
     """Answers truly, but seals junk to the attempter instead of its proofs (a box that opens to no proofs)."""
 
-    def _answer_fields(self, ev: Event) -> dict[str, Any]:
-        out = super()._answer_fields(ev)
-        if self.cheat_seq is None:
-            self.cheated()
-            att, _pw, _hs = self._attempt_of(self.state)
-            assert self.me is not None
-            out["proof"] = seal_private(self.me.identity, self.ids[att], self._answer_context(self.me.seat, att), b"")
-        return out
+    part_factory = ad_part(answers=JunkAnswers)
 
 
 class RepeatedCodePassword(Blind):
@@ -352,11 +366,33 @@ class RepeatedCodePassword(Blind):
                     }
         return None
 
-    def _prove_distinct(self, cs: Any, op: Any, ctx: Any) -> bytes:
-        if len(set(op.codes)) == 3:
-            return super()._prove_distinct(cs, op, ctx)
-        other_cs, other_op = commit_codes([0, 1, 2])
-        return prove_distinct(other_cs, other_op, ctx)
+    class Pieces(Answers):
+        def prove_distinct(self, fold: Any, cs: Any, op: Any, ctx: Any) -> bytes:
+            if len(set(op.codes)) == 3:
+                return super().prove_distinct(fold, cs, op, ctx)
+            other_cs, other_op = commit_codes([0, 1, 2])
+            return prove_distinct(other_cs, other_op, ctx)
+
+    part_factory = ad_part(answers=Pieces)
+
+
+class ForgingLinks(Links):
+    def prove_link(
+        self,
+        fold: Any,
+        c1: bytes,
+        c2p: bytes,
+        secret: bytes,
+        commitment: bytes,
+        code: int,
+        blind: bytes,
+        face: int,
+        ctx: Any,
+    ) -> bytes:
+        true = card(face).code
+        if commitment == pedersen_commit(true, blind):
+            return super().prove_link(fold, c1, c2p, secret, commitment, code, blind, face, ctx)
+        return super().prove_link(fold, c1, c2p, secret, pedersen_commit(true, blind), true, blind, face, ctx)
 
 
 class ForgesLinkProofs(Blind):
@@ -364,13 +400,7 @@ class ForgesLinkProofs(Blind):
     is the VALID link proof of a commitment to the card's true code (same blinding), which does not verify for the
     commitment it published."""
 
-    def _prove_link(
-        self, c1: bytes, c2p: bytes, secret: bytes, commitment: bytes, code: int, blind: bytes, face: int, ctx: Any
-    ) -> bytes:
-        true = card(face).code
-        if commitment == pedersen_commit(true, blind):
-            return super()._prove_link(c1, c2p, secret, commitment, code, blind, face, ctx)
-        return super()._prove_link(c1, c2p, secret, pedersen_commit(true, blind), true, blind, face, ctx)
+    part_factory = ad_part(links=ForgingLinks)
 
 
 class FalseCommitment(ForgesLinkProofs):
@@ -379,26 +409,29 @@ class FalseCommitment(ForgesLinkProofs):
     liar that no answer proof can catch (its password is not its cards). Its link proof, due with its first answer
     about that password, cannot be made: it is named there (rule `password_link`)."""
 
-    false_pw: frozenset[int] = frozenset()
+    class Pieces(Answers):
+        false_pw: frozenset[int] = frozenset()
 
-    def _committed_code(self, h: int) -> int:
-        code = super()._committed_code(h)
-        if self.cheat_seq is None or h in self.false_pw:
-            self.false_pw = self.false_pw | {h}
-            return (code + 1) % 6
-        return code
+        def committed_code(self, fold: Any, h: int) -> int:
+            code = super().committed_code(fold, h)
+            if fold.cheat_seq is None or h in self.false_pw:
+                self.false_pw = self.false_pw | {h}
+                return (code + 1) % 6
+            return code
 
-    def _password_fields(self, handles: list[int]) -> dict[str, Any]:
-        out = super()._password_fields(handles)
-        if set(handles) <= self.false_pw:
-            self.cheated()
-        return out
+        def password_fields(self, fold: Any, handles: list[int]) -> dict[str, Any]:
+            out = super().password_fields(fold, handles)
+            if set(handles) <= self.false_pw:
+                fold.cheated()
+            return out
+
+    part_factory = ad_part(answers=Pieces, links=ForgingLinks)
 
     def author_next(self, choose: Any = None) -> Any:
         d = self.duty()
         if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and d.what == "answer" and self.me:
             me = self.me
-            _att, pw, hs = self._attempt_of(self.state)
+            _att, pw, hs = attempt_of(self.state)
             said = {me.openings[h][0] for h in pw if h in me.openings}
             ev = {"t": "answer", "p": me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
             return Machine.author_next(self, lambda *_: ev)
@@ -410,15 +443,28 @@ class OtherCardLink(FalseCommitment):
     that has the code it committed (the witness the statement would have if its card were that one; an honest
     prover refuses). The proof does not verify at any peer: named at its first answer (rule `password_link`)."""
 
-    def _prove_link(
-        self, c1: bytes, c2p: bytes, secret: bytes, commitment: bytes, code: int, blind: bytes, face: int, ctx: Any
-    ) -> bytes:
-        if commitment == pedersen_commit(card(face).code, blind):
-            return super()._prove_link(c1, c2p, secret, commitment, code, blind, face, ctx)
-        committed = next(c for c in range(6) if pedersen_commit(c, blind) == commitment)
-        other = next(f for f in range(63) if f != face and card(f).code == committed)
-        statement = (self.table.id_base, base_mul(secret), c1, c2p, commitment)
-        return card_link._prove(statement, secret, scalar_from_int(other + 1), blind, ctx.to_bytes(), os.urandom(32))
+    class OtherCardLinks(ForgingLinks):
+        def prove_link(
+            self,
+            fold: Any,
+            c1: bytes,
+            c2p: bytes,
+            secret: bytes,
+            commitment: bytes,
+            code: int,
+            blind: bytes,
+            face: int,
+            ctx: Any,
+        ) -> bytes:
+            if commitment == pedersen_commit(card(face).code, blind):
+                return super().prove_link(fold, c1, c2p, secret, commitment, code, blind, face, ctx)
+            committed = next(c for c in range(6) if pedersen_commit(c, blind) == commitment)
+            other = next(f for f in range(63) if f != face and card(f).code == committed)
+            statement = (fold.table.id_base, base_mul(secret), c1, c2p, commitment)
+            entropy = os.urandom(32)
+            return card_link._prove(statement, secret, scalar_from_int(other + 1), blind, ctx.to_bytes(), entropy)
+
+    part_factory = ad_part(answers=FalseCommitment.Pieces, links=OtherCardLinks)
 
 
 class TwinMismatch(ForgesLinkProofs):
@@ -428,31 +474,35 @@ class TwinMismatch(ForgesLinkProofs):
     in play, its `secrets`) opens the hash commitment and not the twin, which names it (rule `commitment`)."""
 
     bad_shares = True  # a card it shows carries an opening that only the learner can check
-    twins: dict[int, int] | None = None  # password handle -> the code its Pedersen twin commits
 
-    def _password_fields(self, handles: list[int]) -> dict[str, Any]:
-        out = super()._password_fields(handles)
-        if self.cheat_seq is not None or self.me is None:
+    class Pieces(Answers):
+        twins: dict[int, int] | None = None  # password handle -> the code its Pedersen twin commits
+
+        def password_fields(self, fold: Any, handles: list[int]) -> dict[str, Any]:
+            out = super().password_fields(fold, handles)
+            if fold.cheat_seq is not None or fold.me is None:
+                return out
+            self.twins = {h: (fold.me.openings[h][0] + 1) % 6 for h in handles}
+            pw = (handles[0], handles[1], handles[2])
+            cs, op = self.current_password(fold, pw)
+            ctx = ProofContext(fold.game_id, fold.me.seat, pw, PURPOSE_PASSWORD, fold.entries)
+            out["codes"], out["distinct"] = encode_commitments(cs), self.prove_distinct(fold, cs, op, ctx)
+            fold.cheated()
             return out
-        self.twins = {h: (self.me.openings[h][0] + 1) % 6 for h in handles}
-        pw = (handles[0], handles[1], handles[2])
-        cs, op = self._current_password(pw)
-        ctx = ProofContext(self.game_id, self.me.seat, pw, PURPOSE_PASSWORD, self.entries)
-        out["codes"], out["distinct"] = encode_commitments(cs), self._prove_distinct(cs, op, ctx)
-        self.cheated()
-        return out
 
-    def _current_password(self, pw: tuple[int, int, int]) -> tuple[Commitments, PasswordOpening]:
-        twins = self.twins or {}
-        if self.me is None or not set(pw) <= set(twins):
-            return super()._current_password(pw)
-        return password_commitments(self.game_id, pw, [(twins[h], self.me.openings[h][1]) for h in pw])
+        def current_password(self, fold: Any, pw: tuple[int, int, int]) -> tuple[Commitments, PasswordOpening]:
+            twins = self.twins or {}
+            if fold.me is None or not set(pw) <= set(twins):
+                return super().current_password(fold, pw)
+            return password_commitments(fold.game_id, pw, [(twins[h], fold.me.openings[h][1]) for h in pw])
+
+    part_factory = ad_part(answers=Pieces, links=ForgingLinks)
 
     def author_next(self, choose: Any = None) -> Any:
         d = self.duty()
-        twins = self.twins or {}
+        twins = self.part.answers.twins or {}  # type: ignore[attr-defined]
         if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and d.what == "answer" and self.me:
-            _att, pw, hs = self._attempt_of(self.state)
+            _att, pw, hs = attempt_of(self.state)
             if set(pw) <= set(twins):
                 said = {twins[h] for h in pw}
                 ev = {"t": "answer", "p": self.me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
@@ -622,7 +672,7 @@ class WrongOpening(Blind):
     def _author_shares(self) -> dict[str, Any]:
         assert self.me is not None and self.round is not None and self.seat is not None
         rnd = self.round
-        due = [h for h, _, _ in rnd.duties[self.seat] if h not in rnd.public and self._opening_due(self.seat, h)]
+        due = [h for h, _, _ in rnd.duties[self.seat] if h not in rnd.public and self.part.opening_due(self.seat, h)]
         if self.cheat_seq is not None or not due or not dumpster_dived(self):
             return super()._author_shares()
         true = self.me.openings[due[0]]

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from _zoo import BadShare, Blind
+from _zoo import BadShare, Blind, ad_part
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity
+from adp2p.games.access_denied.answers import Answers
 from adp2p.p2p.protocol import Kind, encode_body
 
 
@@ -89,15 +90,18 @@ class Accomplice(Blind):
 
     held: tuple[int, str] | None = None  # (seq, what was wrong)
 
-    def _answer_proof(self, ctrl: int, before: Any, ev: Any, box: bytes) -> None:
-        from adp2p.p2p.protocol import ProtocolError
+    class Pieces(Answers):
+        def answer_proof(self, fold: Any, ctrl: int, before: Any, ev: Any, box: bytes) -> None:
+            from adp2p.p2p.protocol import ProtocolError
 
-        try:
-            super()._answer_proof(ctrl, before, ev, box)  # type: ignore[misc]
-        except ProtocolError as exc:
-            if self.held is None:
-                self.held = (self.entries, str(exc))  # (a snapshot deep-copies it: no exception object)
-                self.cheated()
+            try:
+                super().answer_proof(fold, ctrl, before, ev, box)
+            except ProtocolError as exc:
+                if fold.held is None:
+                    fold.held = (fold.entries, str(exc))  # (a snapshot deep-copies it: no exception object)
+                    fold.cheated()
+
+    part_factory = ad_part(answers=Pieces)
 
 
 class BadShareTo(BadShare):

@@ -9,7 +9,9 @@ from _zoo import Blind
 from adp2p.crypto.commit_open import commit_value
 from adp2p.engine.hacker.board import ring
 from adp2p.engine.hacker.catalog import tables
-from adp2p.games.hacker.seals import encode
+from adp2p.games.hacker.end_openings import EndOpenings
+from adp2p.games.hacker.part import HackerPart
+from adp2p.games.hacker.seals import Seals, encode
 from adp2p.games.hacker.table_state import TableState
 from adp2p.p2p.machine import Machine
 from adp2p.p2p.protocol import Kind
@@ -83,13 +85,16 @@ class ChangedPlace(HBlind):
 class ForgedPlaceOpening(ChangedPlace):
     """As ChangedPlace, but it makes up an opening of the other place (a fresh salt): it does not open the seal."""
 
-    def _event_body(self, ev: Event) -> dict[str, Any]:
-        out = super()._event_body(ev)
-        if ev.get("t") == "unseal" and self.cheat_seq == self.entries:
-            seq, _ = self.seals[f"place:{self.seat}"]
-            _, opening = commit_value(self._binding(self.seat, "place", seq), encode("place", ev["to"]))
-            out["opening"] = list(opening)
-        return out
+    class Pieces(Seals):
+        def event_body(self, fold: Any, ev: Event) -> dict[str, Any]:
+            out = super().event_body(fold, ev)
+            if ev.get("t") == "unseal" and fold.cheat_seq == fold.entries:
+                seq, _ = self.seals[f"place:{fold.seat}"]
+                _, opening = commit_value(self.binding(fold, fold.seat, "place", seq), encode("place", ev["to"]))
+                out["opening"] = list(opening)
+            return out
+
+    part_factory = staticmethod(lambda game: HackerPart(seals=ForgedPlaceOpening.Pieces))
 
 
 class HiddenLaidCard(HBlind):
@@ -171,25 +176,31 @@ class FalseSealOpening(HBlind):
     """Honest in play; at the end it reveals an opening of a seal it left unopened (its place or laying, when a
     verdict stopped the game before its turn to open) that does not open the seal: another value, its true salt."""
 
-    def _author_secret_fields(self) -> dict[str, Any]:
-        out = super()._author_secret_fields()
-        if out["seals"] and self.cheat_seq is None:  # once: then it reveals them truly (the table goes on)
-            self.cheated()
-            seq, k, value, salt = out["seals"][0]
-            out["seals"][0] = [seq, k, value[:-1] + bytes([value[-1] ^ 1]) if value else b"\x01", salt]
-        return out
+    class Pieces(EndOpenings):
+        def author_secret_fields(self, fold: Any) -> dict[str, Any]:
+            out = super().author_secret_fields(fold)
+            if out["seals"] and fold.cheat_seq is None:  # once: then it reveals them truly (the table goes on)
+                fold.cheated()
+                seq, k, value, salt = out["seals"][0]
+                out["seals"][0] = [seq, k, value[:-1] + bytes([value[-1] ^ 1]) if value else b"\x01", salt]
+            return out
+
+    part_factory = staticmethod(lambda game: HackerPart(ends=FalseSealOpening.Pieces))
 
 
 class OmitsSealOpening(HBlind):
     """As FalseSealOpening, but it leaves the opening out of its secrets."""
 
-    def _author_secret_fields(self) -> dict[str, Any]:
-        out = super()._author_secret_fields()
-        if out["seals"] and self.cheat_seq is None:
-            self.cheated()
-            rest = out["seals"][1:]
-            return {"seals": rest} if rest else {}  # (an empty list is malformed: the field goes)
-        return out
+    class Pieces(EndOpenings):
+        def author_secret_fields(self, fold: Any) -> dict[str, Any]:
+            out = super().author_secret_fields(fold)
+            if out["seals"] and fold.cheat_seq is None:
+                fold.cheated()
+                rest = out["seals"][1:]
+                return {"seals": rest} if rest else {}  # (an empty list is malformed: the field goes)
+            return out
+
+    part_factory = staticmethod(lambda game: HackerPart(ends=OmitsSealOpening.Pieces))
 
 
 class HidesBadPad(PadBreaksTable):
@@ -239,13 +250,16 @@ class AnswersWithOtherSquare(LyingController):
     """LyingController that backs its false answer with a true opening of another square of its pad, one whose value
     is the answer it gives (each square's commitment is bound to its slot: it does not open the probed one)."""
 
-    def _event_body(self, ev: Event) -> dict[str, Any]:
-        out = super()._event_body(ev)
-        if ev.get("t") == "answer" and self.cheat_seq == self.entries:
-            from adp2p.games.hacker.table_events import SQUARES
+    class Pieces(Seals):
+        def event_body(self, fold: Any, ev: Event) -> dict[str, Any]:
+            out = super().event_body(fold, ev)
+            if ev.get("t") == "answer" and fold.cheat_seq == fold.entries:
+                from adp2p.games.hacker.table_events import SQUARES
 
-            at = self.seals[f"pad:{self.seat}"][0]
-            want = bytes([ev.get("check") is True])
-            k = next(k for k in range(len(SQUARES)) if self._kept(at, k)[0] == want)
-            out["opening"] = list(self._kept(at, k))
-        return out
+                at = self.seals[f"pad:{fold.seat}"][0]
+                want = bytes([ev.get("check") is True])
+                k = next(k for k in range(len(SQUARES)) if self.kept(fold, at, k)[0] == want)
+                out["opening"] = list(self.kept(fold, at, k))
+            return out
+
+    part_factory = staticmethod(lambda game: HackerPart(seals=AnswersWithOtherSquare.Pieces))

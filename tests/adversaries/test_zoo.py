@@ -194,7 +194,7 @@ def test_false_commitment_caught_at_once_when_dumpster_diving_shows_the_card(tmp
     body = decode_body(e.body)
     assert (e.kind, e.author, body["what"]) == (Kind.EVIDENCE, learner, "opening"), body
     h = body["h"]
-    assert h in [x for x, _ in dumpster_shown(t.ms[1])] and t.ms[1].committed[h] == (0, committed_at)
+    assert h in [x for x, _ in dumpster_shown(t.ms[1])] and t.ms[1].part.records.committed[h] == (0, committed_at)
     assert t.ms[learner].openings_shown[h] == (body["code"], body["salt"])
     assert [m.seat for m in t.ms if h in m.state.faces] == sorted({0, learner}), "only the learner saw the card"
     found = audited(t, tmp_path)

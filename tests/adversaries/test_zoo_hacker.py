@@ -98,7 +98,7 @@ def test_honest_seats_reveal_their_unopened_seals_truly() -> None:
     """ChangedPlace stops the game with its own place and seat 4's sealed: both reveal them, nobody else is named."""
     t = Table(4, seed=1, cheats={2: ChangedPlace}, **TABLE).run()  # type: ignore[arg-type]
     m = t.ms[0]
-    assert {k.split(":")[1] for k in m.seals} == {"2", "3"} and len(m.revealed) == 4
+    assert {k.split(":")[1] for k in m.part.seals.seals} == {"2", "3"} and len(m.revealed) == 4
     for m in t.ms[:2] + t.ms[3:]:
         assert {v.seat for _, _, v in m.evidence_seen} == {2}
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
@@ -116,7 +116,7 @@ def test_a_pad_left_sealed_is_judged_against_the_hack_table_at_the_end(tmp_path:
     for m in t.ms:
         if m.seat != 1:
             assert m.verdict is not None and m.verdict.seat == 1 and "against its pad" in m.verdict.msg
-            assert "pad:1" in m.seals
+            assert "pad:1" in m.part.seals.seals
             rules = {(v.seat, v.rule) for v in m.audit_report.violations}  # type: ignore[union-attr]
             assert rules == {(1, "controller_pad_breaks_table")}, rules
     res = audit_log(t.write_log(tmp_path / "log"))

@@ -101,8 +101,8 @@ def test_an_honest_controllers_pad_left_sealed_mid_attempt_names_only_the_cheate
         if m.seat == 1:
             continue
         assert m.verdict is not None and m.verdict.seat == 1 and "may not announce" in m.verdict.msg
-        seq, _ = m.seals["pad:2"]
-        roll = m.rolls[2]
+        seq, _ = m.part.seals.seals["pad:2"]
+        roll = m.part.seals.rolls[2]
         assert roll["b"] is not None and m.state.eng.work["hack"]["answers"]  # judged: dice drawn, an answer given
         assert {k for s, k in m.revealed[2]["seals"] if s == seq} == set(range(25))
         assert (roll["r"] // 2, ROLL_SLOT) in m.revealed[2]["seals"]

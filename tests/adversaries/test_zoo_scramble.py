@@ -107,7 +107,7 @@ def test_an_honest_scrambled_password_is_linked_with_its_first_answer_and_nobody
         ev = body["ev"]
         if ev.get("t") == "play" and isinstance(ev.get("new"), list):
             new |= set(ev["new"])
-        elif "code_link" in body and new and new <= t.ms[1].linked:
+        elif "code_link" in body and new and new <= t.ms[1].part.links.linked:
             linked_after = True
     assert new, "the scrambler never played Scramble Password"
     assert linked_after, "nobody attacked the scrambled password in this game"

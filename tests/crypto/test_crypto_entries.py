@@ -8,6 +8,7 @@ from adp2p.crypto import domains
 from adp2p.crypto.encoding import pack
 from adp2p.crypto.entries import (
     GENESIS_PREV,
+    Equivocation,
     EquivocationProof,
     check_consistent,
     decode_entry,
@@ -15,7 +16,7 @@ from adp2p.crypto.entries import (
     verify_chain,
     verify_entry,
 )
-from adp2p.crypto.errors import ChainError, Equivocation, InvalidProof, InvalidSignature, MalformedEncoding
+from adp2p.crypto.errors import ChainError, InvalidProof, InvalidSignature, MalformedEncoding
 from adp2p.crypto.identity import SecretIdentity
 from crypto_helpers import GAME_ID, fixed_identity
 from hypothesis import given, settings

@@ -19,6 +19,7 @@ from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import open_private, seal_private
 from adp2p.engine.access_denied.catalog import card
 from adp2p.games.access_denied import openings
+from adp2p.games.access_denied.answers import answer_context
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Duty, Machine, ProtocolError
 from adp2p.p2p.protocol import Kind, SealedFault, decode_body, encode_body
@@ -63,12 +64,12 @@ def unchanged(m: Machine) -> tuple[Any, ...]:
 
 def proofs_in(t: LocalTable, ctrl: int, att: int, body: dict[str, Any]) -> list[bytes]:
     m = t.ms[att]
-    ctx = m._answer_context(ctrl, att)
+    ctx = answer_context(m, ctrl, att)
     return unpack_canonical(open_private(t.ids[att], m.ids[ctrl], ctx, body["proof"]), "proofs")
 
 
 def resealed(t: LocalTable, ctrl: int, att: int, payload: bytes) -> bytes:
-    return seal_private(t.ids[ctrl], t.ms[att].ids[att], t.ms[att]._answer_context(ctrl, att), payload)
+    return seal_private(t.ids[ctrl], t.ms[att].ids[att], answer_context(t.ms[att], ctrl, att), payload)
 
 
 # ---------------------------------------------------------------- an honest game
@@ -91,7 +92,7 @@ def test_every_password_and_every_answer_of_an_honest_game_is_proved() -> None:
     assert passwords >= 3 and answers >= 1
     for m in t.ms:
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
-        assert set(m.pedersen) == set(m.commitments)
+        assert set(m.part.records.pedersen) == set(m.part.records.commitments)
 
 
 def test_the_attempter_opens_one_valid_proof_per_handed_card() -> None:
@@ -100,7 +101,7 @@ def test_the_attempter_opens_one_valid_proof_per_handed_card() -> None:
     st = m.state
     ctx = st.ctx[st.stack[-1]["ctx"]]
     pw = tuple(st.passwords[ctx["s"]])
-    cs = tuple(m.pedersen[h] for h in pw)
+    cs = tuple(m.part.records.pedersen[h] for h in pw)
     proofs = proofs_in(t, ctrl, att, body)
     assert len(proofs) == len(ctx["cards"]) == len(body["ev"]["match"])
     for h, matched, proof in zip(ctx["cards"], body["ev"]["match"], proofs, strict=True):
@@ -122,7 +123,7 @@ def forged(t: LocalTable, ctrl: int, att: int, body: dict[str, Any]) -> dict[str
     st = m.state
     ctx = st.ctx[st.stack[-1]["ctx"]]
     pw = tuple(st.passwords[ctx["s"]])
-    cs, op = m._current_password(pw)  # type: ignore[arg-type]
+    cs, op = m.part.answers.current_password(m, pw)  # type: ignore[attr-defined]
     h, matched = ctx["cards"][0], body["ev"]["match"][0]
     other = next(c for c in range(6) if (c in op.codes) == matched and c != card(st.faces[h]).code)
     pctx = cp.ProofContext(m.game_id, ctrl, pw, b"answer", h)  # type: ignore[arg-type]
@@ -316,7 +317,7 @@ def answer_parts(t: LocalTable, ctrl: int) -> tuple[Any, Any, tuple[int, int, in
     st = m.state
     ctx = st.ctx[st.stack[-1]["ctx"]]
     pw = tuple(st.passwords[ctx["s"]])
-    cs, op = m._current_password(pw)  # type: ignore[arg-type]
+    cs, op = m.part.answers.current_password(m, pw)  # type: ignore[attr-defined]
     hs = list(ctx["cards"])
     return cs, op, pw, hs, [card(st.faces[h]).code in op.codes for h in hs]  # type: ignore[return-value]
 
@@ -523,7 +524,7 @@ def lie(t: LocalTable, ctrl: int, att: int, body: dict[str, Any], match: list[bo
     st = m.state
     ctx = st.ctx[st.stack[-1]["ctx"]]
     pw = tuple(st.passwords[ctx["s"]])
-    cs, op = m._current_password(pw)  # type: ignore[arg-type]
+    cs, op = m.part.answers.current_password(m, pw)  # type: ignore[attr-defined]
     proofs = []
     for h, said in zip(ctx["cards"], match, strict=True):
         x = card(st.faces[h]).code

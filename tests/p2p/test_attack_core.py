@@ -70,8 +70,8 @@ def test_a_genesis_with_settings_the_game_does_not_know_is_a_protocol_error_not_
 
 
 def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays() -> None:
-    """The composed machine class is cached per (class, game): a cache by name alone kept the first game object
-    registered under a name, so a machine of a genesis naming it played a stale game."""
+    """A machine plays the game object registered under the genesis's name now (a cache of composed machine classes
+    by name alone once kept the first one registered); its snapshot plays the same object, not a copy."""
     ad = get_game()
 
     class Variant(type(ad)):  # type: ignore[misc]
@@ -85,7 +85,7 @@ def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays()
         assert Machine(g, None).game is first
         register(second)
         m = Machine(g, None)
-        assert m.game is second and type(m.snapshot()).game is second
+        assert m.game is second and m.snapshot().game is second
     finally:
         game_mod._in_process.pop("attack2-variant", None)
 
@@ -96,7 +96,7 @@ def test_a_link_proof_is_verified_once_per_process_not_at_every_refold(monkeypat
     from seeds import seeded_table
 
     t = seeded_table(3, 3, round_limit=40, bots="deduction").run()
-    linked = [m for m in t.ms if m.linked]
+    linked = [m for m in t.ms if m.part.links.linked]
     assert linked, "no password was linked in this game"
     calls = []
     real = code_link.verify_link
@@ -112,7 +112,7 @@ def test_a_link_proof_is_verified_once_per_process_not_at_every_refold(monkeypat
     m = Machine(t.ms[0].g, None)
     for raw in t.raws[1:]:
         m.apply_entry(decode_entry(raw))
-    assert m.linked == t.ms[0].linked
+    assert m.part.links.linked == t.ms[0].part.links.linked
     assert not calls, f"{len(calls)} link proof(s) checked again by a second fold of the same log"
 
 
@@ -133,7 +133,7 @@ def test_a_controller_resumed_from_its_secrets_file_makes_the_link_every_peer_ta
     resumed = type(live)(live.g, secrets)
     for raw in t.raws[1:]:
         resumed.apply_entry(decode_entry(raw))
-    assert resumed.duty() == live.duty() and not resumed._link_ready
+    assert resumed.duty() == live.duty() and not resumed.part.links.ready
     out = resumed.author_next(t.bots[ctrl])
     assert out is not None
     again = decode_body(encode_body(out[1]))
@@ -141,7 +141,7 @@ def test_a_controller_resumed_from_its_secrets_file_makes_the_link_every_peer_ta
     for m in t.ms:
         c = m.snapshot()
         c.apply(ctrl, Kind.EVENT, again)
-        assert set(pw) <= c.linked
+        assert set(pw) <= c.part.links.linked
 
 
 def test_a_two_player_game_links_with_one_share_a_card_and_names_nobody(tmp_path: Path) -> None:
@@ -153,7 +153,7 @@ def test_a_two_player_game_links_with_one_share_a_card_and_names_nobody(tmp_path
     from _zoo import Table
 
     t = Table(2, profile="two-player", seed=2, round_limit=30).run()
-    assert t.ms[0].linked and t.ms[0].linked == t.ms[1].linked
+    assert t.ms[0].part.links.linked and t.ms[0].part.links.linked == t.ms[1].part.links.linked
     assert all(m.verdict is None for m in t.ms)
     res = audit_log(t.write_log(tmp_path / "log"))
     assert not res.findings, [f.as_dict() for f in res.findings]

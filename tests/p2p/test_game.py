@@ -12,6 +12,7 @@ import pytest
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.p2p.game import DEFAULT_GAME, Game, UnknownGame, get_game, registered
 from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.machine.game_part import TablePart
 from adp2p.p2p.protocol import BodyError, Genesis
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -71,9 +72,11 @@ def test_a_genesis_names_another_game_and_an_unknown_one_is_refused() -> None:
         Genesis.from_body(dict(body, game=7))
 
 
-def test_the_machine_of_a_game_has_its_parts_after_the_core() -> None:
+def test_the_machine_of_a_game_is_no_class_built_at_run_time_its_part_an_object_of_the_game() -> None:
     m = Machine(_genesis(), None)
-    assert isinstance(m, Machine) and m.game is get_game()
-    mro = type(m).__mro__
-    assert mro.index(Machine) < min(mro.index(p) for p in m.game.machine_parts)
-    assert type(m.snapshot()) is type(m) and type(m.fork()) is type(m)
+    assert type(m) is Machine and m.game is get_game()
+    assert type(m.part) is type(m.game.table_part()) and isinstance(m.part, TablePart)
+    snap, fork = m.snapshot(), m.fork()
+    assert type(snap) is Machine and type(fork) is Machine and snap.game is m.game
+    assert snap.part is not m.part and fork.part is m.part  # a snapshot folds on alone; a fork only looks ahead
+

@@ -16,6 +16,7 @@ from adp2p.crypto.deck import Share, combine, make_share
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CommitmentMismatch, FalseStatement, InvalidProof
 from adp2p.engine.access_denied.catalog import card
+from adp2p.games.access_denied.answers import attempt_of
 from adp2p.games.access_denied.links import PURPOSE_LINK
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Duty, Machine, ProtocolError
@@ -32,14 +33,14 @@ def answer_due(d: Duty, m: Machine) -> bool:
 
 
 def password_of(m: Machine) -> tuple[int, int, int]:
-    return m._attempt_of(m.state)[1]
+    return attempt_of(m.state)[1]
 
 
 def at_answer(t: LocalTable, first: bool) -> tuple[int, tuple[int, int, int], dict[str, Any]]:
     """Play on to a controller's answer that is (first=True) or is not the first about its password: (controller,
     its password, the honest body through the codec). The table stands before that answer."""
     while (d := t.ms[0].duty()) is not None:
-        if answer_due(d, t.ms[0]) and t.ms[0]._link_due(password_of(t.ms[0])) == first:
+        if answer_due(d, t.ms[0]) and t.ms[0].part.links.link_due(password_of(t.ms[0])) == first:
             out = t.ms[d.seat].author_next(t.bots[d.seat])
             assert out is not None
             return d.seat, password_of(t.ms[0]), decode_body(encode_body(out[1]))
@@ -48,7 +49,7 @@ def at_answer(t: LocalTable, first: bool) -> tuple[int, tuple[int, int, int], di
 
 
 def unchanged(m: Machine) -> tuple[Any, ...]:
-    return m.entries, copy.deepcopy(m.state.access), m.state.seq, m.duty(), set(m.linked)
+    return m.entries, copy.deepcopy(m.state.access), m.state.seq, m.duty(), set(m.part.links.linked)
 
 
 def rejected_by_every_peer(t: LocalTable, ctrl: int, body: dict[str, Any], words: str) -> None:
@@ -82,7 +83,7 @@ def test_each_attacked_password_is_linked_once_with_its_first_answer_and_the_aud
                 later += 1
     assert firsts >= 1 and later >= 1, (firsts, later)
     for m in t.ms:
-        assert len(m.linked) == 3 * firsts and m.linked <= set(m.pedersen)
+        assert len(m.part.links.linked) == 3 * firsts and m.part.links.linked <= set(m.part.records.pedersen)
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
 
 
@@ -93,13 +94,13 @@ def test_the_first_answer_about_a_password_carries_its_link_and_every_peer_takes
     for m in t.ms:
         c = m.snapshot()
         c.apply(ctrl, Kind.EVENT, body)
-        assert set(pw) <= c.linked
+        assert set(pw) <= c.part.links.linked
 
 
 def test_a_later_answer_about_the_same_password_carries_none() -> None:
     t = table()
     _ctrl, pw, body = at_answer(t, first=False)
-    assert "code_link" not in body and set(pw) <= t.ms[0].linked
+    assert "code_link" not in body and set(pw) <= t.ms[0].part.links.linked
 
 
 def test_a_link_made_ahead_while_others_are_on_duty_is_the_one_sent() -> None:
@@ -114,8 +115,8 @@ def test_a_link_made_ahead_while_others_are_on_duty_is_the_one_sent() -> None:
         t.step()
     else:
         pytest.fail("nobody could make a link ahead")
-    ((pw, items),) = m._link_ready.items()
-    assert items is not None and items == m._make_link(pw)
+    ((pw, items),) = m.part.links.ready.items()
+    assert items is not None and items == m.part.links.make_link(m, pw)
     assert not m.prepare_ahead()  # one password of ours: nothing more to make
     assert t.ms[d.seat].duty() == d and not t.ms[d.seat].prepare_ahead()  # the seat on duty makes none
     while not (answer_due(t.ms[0].duty(), t.ms[0]) and password_of(t.ms[0]) == pw):  # type: ignore[arg-type]
@@ -200,7 +201,7 @@ def test_a_proof_for_the_true_code_does_not_pass_for_a_false_commitment() -> Non
     h = pw[0]
     code, salt = m.me.openings[h]  # type: ignore[union-attr]
     blind = code_blinding(m.game_id, h, salt)
-    assert pedersen_commit(code, blind) == m.pedersen[h] and card(m.state.faces[h]).code == code
+    assert pedersen_commit(code, blind) == m.part.records.pedersen[h] and card(m.state.faces[h]).code == code
     ct = m.hmap[h]
     others = [Share.from_bytes(r) for r in body["code_link"][0][0]]
     c2p = combine(ct, (s.d for s in others))
@@ -211,7 +212,7 @@ def test_a_proof_for_the_true_code_does_not_pass_for_a_false_commitment() -> Non
         prove_card_link(j, ct.c1, c2p, secret, pedersen_commit(false, blind), code, blind, face, ctx)
     with pytest.raises(FalseStatement):
         prove_card_link(j, ct.c1, c2p, secret, pedersen_commit(false, blind), false, blind, face, ctx)
-    true_proof = prove_card_link(j, ct.c1, c2p, secret, m.pedersen[h], code, blind, face, ctx)
-    verify_card_link(j, ct.c1, c2p, m.deck_key.public, m.pedersen[h], true_proof, ctx)  # type: ignore[union-attr]
+    true_proof = prove_card_link(j, ct.c1, c2p, secret, m.part.records.pedersen[h], code, blind, face, ctx)
+    verify_card_link(j, ct.c1, c2p, m.deck_key.public, m.part.records.pedersen[h], true_proof, ctx)  # type: ignore[union-attr]
     with pytest.raises(InvalidProof):
         verify_card_link(j, ct.c1, c2p, m.deck_key.public, pedersen_commit(false, blind), true_proof, ctx)  # type: ignore[union-attr]

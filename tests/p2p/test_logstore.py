@@ -7,8 +7,7 @@ import struct
 from pathlib import Path
 
 import pytest
-from adp2p.crypto.entries import GENESIS_PREV, decode_entry, encode_entry
-from adp2p.crypto.errors import Equivocation
+from adp2p.crypto.entries import GENESIS_PREV, Equivocation, decode_entry, encode_entry
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p import logstore as logstore_mod
 from adp2p.p2p.logstore import (

@@ -233,7 +233,7 @@ def _own_password_card(m: Machine, seat: int) -> tuple[int, int] | None:
     """A password card the supplier committed and must now show to one other seat: (handle, that learner)."""
     assert m.round is not None
     for h, new, _ in m.round.duties[seat]:
-        if h not in m.round.public and m.committed.get(h, (None,))[0] == seat:
+        if h not in m.round.public and m.part.records.committed.get(h, (None,))[0] == seat:
             return h, next(q for q in range(m.n) if new >> q & 1 and q != seat)
     return None
 
@@ -319,7 +319,11 @@ def _public_card(m: Machine, seat: int) -> int | None:
     """A card the supplier reveals to everyone that is not a password card it committed."""
     assert m.round is not None
     return next(
-        (h for h, _, _ in m.round.duties[seat] if h in m.round.public and m.committed.get(h, (None,))[0] != seat),
+        (
+            h
+            for h, _, _ in m.round.duties[seat]
+            if h in m.round.public and m.part.records.committed.get(h, (None,))[0] != seat
+        ),
         None,
     )
 

@@ -39,7 +39,7 @@ def test_the_version_4_log_is_folded_with_its_own_card_points_and_link_proofs() 
             links += 1
             assert all(len(proof) == 63 * 96 for _shares, proof in body["code_link"])
         m.apply_entry(e)
-    assert links == 3 and len(m.linked) == 9
+    assert links == 3 and len(m.part.links.linked) == 9
 
 
 def test_a_false_version_4_link_is_still_named() -> None:
@@ -61,7 +61,7 @@ def test_a_false_version_4_link_is_still_named() -> None:
         m.snapshot().apply(e.author, Kind.EVENT, dict(body, code_link=items))
     assert ei.value.seat == e.author and ei.value.rule == "password_link", ei.value
     m.apply_entry(e)
-    assert len(m.linked) == 3
+    assert len(m.part.links.linked) == 3
 
 
 def test_play_takes_only_this_version() -> None:

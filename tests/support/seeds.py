@@ -54,11 +54,12 @@ class SeededShuffles(Machine):
         self._own_shuffle = (encode_deck(out), out)  # as Machine._make_shuffle: its own output is not re-checked
         return out, w
 
-    def _roll_secret(self, roll: int) -> bytes:
+    def draw_secret(self, what: str, index: int) -> bytes | None:
         """A Hacker seat's private roll from the game (itself from the table seed): the dice decide the game's
         course, so a seeded game repeats only if they do."""
-        assert self.seat is not None
-        return hashlib.blake2b(b"test roll" + self.game_id + bytes([self.seat]) + roll.to_bytes(8, "big")).digest()[:32]
+        assert self.seat is not None and what == "roll"
+        seed = b"test roll" + self.game_id + bytes([self.seat]) + index.to_bytes(8, "big")
+        return hashlib.blake2b(seed).digest()[:32]
 
 
 def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
