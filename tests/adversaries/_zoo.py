@@ -48,7 +48,7 @@ from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
 from adp2p.p2p.protocol import Kind
-from seeds import draw, seeded
+from seeds import draw, lobby_game_id, seeded
 
 Event = dict[str, Any]
 DUMPSTER_DIVING = next(f for f in range(63) if card(f).effect == "show_random_code")  # its one card in the deck
@@ -136,7 +136,10 @@ class Table(LocalTable):
         bots: str = "deduction",
         dumpster_at: int | None = None,
         game: str = DEFAULT_GAME,
+        as_lobby: str | None = None,
     ) -> None:
+        """`as_lobby`: the name of a table whose networked lobby this game repeats (its game id as the lobby derives
+        it: `seeds.lobby_game_id`); None: the seeds' own game id."""
         # Every secret (identities, deck keys, beacon seeds, shuffles) comes from the seed, so a zoo game is
         # reproducible: the situation a cheater needs arises (or not) the same way on every run (and over the
         # network, see _net.py, where the peers draw the same secrets).
@@ -149,7 +152,9 @@ class Table(LocalTable):
             round_limit=round_limit,
             bots=make_bots(bots, seed, n, dumpster_at, game),
             secrets=seeds.secrets,
-            game_id=seeds.game_id,
+            game_id=seeds.game_id
+            if as_lobby is None
+            else lobby_game_id(seeds, table=as_lobby, game=game, profile=profile, round_limit=round_limit),
             machine=lambda g, s: seeded(cheats.get(s.seat, Machine), seeds.rng)(g, s),
             game=game,
         )

@@ -50,7 +50,7 @@ pytestmark = pytest.mark.slow
 @functools.cache
 def chance(cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25) -> int:
     """The first table seed where the cheater finds its chance (in process: fast)."""
-    return first_chance(cls, seat, n, tries, profile=profile)[0]
+    return first_chance(cls, seat, n, tries, profile=profile, as_lobby="zoo")[0]
 
 
 async def play(
@@ -109,13 +109,14 @@ CAUGHT_BY_AUDIT = [
     # cheater, seat, players, profile, seeds to try, the rule the audit names (the cheat may also be caught at
     # once, depending on play)
     (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
-    (IgnoresBug, 1, 3, "retro2013", 14, "no_actions"),  # a second action while holding Bug
+    # a second action while holding Bug: named as the action it took (a second attempt breaks "no_attempts")
+    (IgnoresBug, 1, 3, "retro2013", 40, ("no_actions", "no_attempts")),
 ]
 
 
 @pytest.mark.parametrize("cls,seat,n,profile,tries,rule", CAUGHT_BY_AUDIT, ids=[c[0].__name__ for c in CAUGHT_BY_AUDIT])
 async def test_cheat_caught_by_the_audit_at_the_end(
-    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str, tries: int, rule: str | None
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str, tries: int, rule: tuple[str, ...] | None
 ) -> None:
     g = await play(tmp_path, cls, seat, n, profile, tries)
     for i in g.honest:
@@ -126,7 +127,7 @@ async def test_cheat_caught_by_the_audit_at_the_end(
         assert o.audit_ok is False, g.heard(i)
         assert o.violations and all(v.startswith(g.who(seat)) for v in o.violations), o.violations
     rules = assert_audit_names_only(g, seat)
-    assert rule is None or rule in rules, rules
+    assert rule is None or set(rule) & rules, rules
 
 
 async def test_refusing_to_reveal_is_abandoned_and_named(tmp_path: Path) -> None:
@@ -163,7 +164,7 @@ async def test_forged_entry_rejected_and_the_victim_not_blamed(tmp_path: Path) -
 def dumpster_seed(cls: type[Machine]) -> int:
     """The first seed where Dumpster Diving makes the cheater (seat 0) show a password card it lies about (found in
     process: every other seat plays Dumpster Diving against it whenever it can)."""
-    found = dumpster_game(cls)
+    found = dumpster_game(cls, as_lobby="zoo")
     if found is None:
         pytest.fail(f"Dumpster Diving never made {cls.__name__} show a password card it lies about: pick other seeds")
     return found[0]

@@ -11,12 +11,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from adp2p.crypto import domains
 from adp2p.crypto.deck import ShuffleWitness, apply_shuffle, encode_deck
-from adp2p.crypto.identity import SecretIdentity
+from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, SeatSecrets
 from adp2p.p2p.peer import TablePeer
 from adp2p.p2p.peer.draws import Draws
+from adp2p.p2p.roster import Terms, game_id_of, roster_digest, statement
 from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
 
 
@@ -38,6 +40,21 @@ def draw(n: int, seed: int) -> Seeds:
     gid = rng.randbytes(16)
     secrets = [SeatSecrets(i, ids[i], scalar_reduce(rng.randbytes(64)), rng.randbytes(32)) for i in range(n)]
     return Seeds(rng, ids, gid, secrets)
+
+
+def lobby_game_id(
+    seeds: Seeds, *, table: str, game: str, profile: str, round_limit: int | None, goal: int | None = None,
+    stalemate: int | None = None,
+) -> bytes:
+    """The game id a networked lobby of these seeded peers derives (p2p/roster.py): each seat, named p0, p1, ...,
+    agrees once (turn 1) with the seeds' game id as its nonce (`SeededDraws`). An in-process game meant to repeat a
+    networked one (the zoo's `first_chance` for `_net`) plays under this id."""
+    n = len(seeds.ids)
+    terms = Terms(table, game, profile, goal, round_limit, stalemate, n)
+    digest = roster_digest(terms, [make_bundle(seeds.ids[i], f"p{i}") for i in range(n)])
+    nonce = seeds.game_id
+    rows = [(1, nonce, ident.sign(domains.ROSTER_AGREE, statement(digest, 1, nonce))) for ident in seeds.ids]
+    return game_id_of(digest, rows)
 
 
 class SeededShuffles(Machine):
