@@ -13,6 +13,7 @@ import os
 import sys
 import time
 from collections import Counter
+from typing import Any
 
 from adp2p.engine.classified import catalog
 from adp2p.engine.classified.bots import make_bot
@@ -23,17 +24,37 @@ def load() -> str:
     return "load {:.2f} {:.2f} {:.2f}".format(*os.getloadavg())
 
 
+class Timed:
+    """A bot whose decisions are counted and timed (CPU)."""
+
+    def __init__(self, bot: Any) -> None:
+        self.bot, self.calls, self.cpu = bot, 0, 0.0
+
+    def __call__(self, *args: Any) -> Any:
+        t0 = time.process_time()
+        try:
+            return self.bot(*args)
+        finally:
+            self.cpu += time.process_time() - t0
+            self.calls += 1
+
+
+TIMED = [0, 0.0]  # the deduction bot's decisions and their CPU seconds
+
+
 def duel(games: int, seed: int = 0) -> tuple[int, int, int]:
-    """The deduction bot's wins, ties and losses against the random bot."""
+    """The deduction bot's wins, ties and losses against the random bot (a tie is not a win)."""
     won = tied = lost = 0
     for g in range(games):
         me = g % 2
-        bots = [make_bot("random", seed * 1_000 + g + 99), make_bot("random", 0)]
-        bots[me] = make_bot("deduction", seed * 1_000 + g)
+        bots: list[Any] = [make_bot("random", seed * 1_000 + g + 99), make_bot("random", 0)]
+        bots[me] = timed = Timed(make_bot("deduction", seed * 1_000 + g))
         st = play_game(bots, seed * 100_000 + g, start=(g // 2) % 2).state
         won += st.winners == [me]
         tied += not st.winners
         lost += st.winners == [1 - me]
+        TIMED[0] += timed.calls
+        TIMED[1] += timed.cpu
     return won, tied, lost
 
 
@@ -77,6 +98,8 @@ def main(games: int, with_guilds: bool) -> None:
     dt = time.process_time() - t0
     print(f"deduction vs random, {games} games: deduction wins {won / games:.1%} ({won}), ties {tied}, "
           f"random wins {lost}; {dt:.1f} s CPU; {load()}", flush=True)
+    print(f"deduction bot: {TIMED[0]} decisions, {1000 * TIMED[1] / max(1, TIMED[0]):.2f} ms CPU per decision; "
+          f"{load()}", flush=True)
     out = simulate(games, ["random", "random"], seed=1)
     print(f"random vs random, {games} games: ended {games - out['unfinished']}/{games}, reasons {out['reasons']}, "
           f"{out['events_mean']} events a game; {out['cpu_seconds']} s CPU; {load()}", flush=True)

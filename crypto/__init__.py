@@ -14,5 +14,7 @@ Modules, one job each:
 - ``proofs``      Schnorr proof of knowledge and Chaum-Pedersen DLEQ proofs
 - ``deck``        ElGamal mental-poker deck: keys, shuffles, shares, audit
 - ``shuffle_proof`` zero-knowledge proof of a shuffle step (Terelius-Wikström)
+- ``set_proofs``  a Pedersen-committed number lies in a public set (or outside it): one OR proof
+- ``number_answers`` answers about a hidden Card Number 1..9 (Classified Information), each a public set
 - ``private``     signed, encrypted peer-to-peer messages and their public digests
 """

@@ -30,9 +30,10 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from typing import Protocol
 
 from . import domains
-from .code_proofs import H, ProofContext
+from .code_proofs import H
 from .errors import CommitmentMismatch, FalseStatement, InvalidPoint, InvalidProof, MalformedEncoding
 from .group import (
     MAX_ATTRIBUTE,
@@ -58,6 +59,13 @@ PROOF_LEN = 4 * SCALAR_LEN
 Statement = tuple[bytes, bytes, bytes, bytes, bytes]  # (J, X, c1, c2', C)
 
 
+class Context(Protocol):
+    """A proof context: Access Denied's `code_proofs.ProofContext`, Classified Information's
+    `set_proofs.NumberContext` (its bytes go into the challenge as they are)."""
+
+    def to_bytes(self) -> bytes: ...
+
+
 def _challenge(ctx: bytes, statement: Statement, a: bytes, b: bytes) -> bytes:
     return hash_to_scalar(domains.CODE_PROOF, u8(KIND_CARD_LINK), ctx, H, *statement, a, b)
 
@@ -76,7 +84,7 @@ def prove_card_link(
     attribute: int,
     blind: bytes,
     face: int,
-    context: ProofContext,
+    context: Context,
     *,
     entropy: bytes | None = None,
 ) -> bytes:
@@ -142,7 +150,7 @@ def verify_card_link(
     public: bytes,
     commitment: bytes,
     proof: bytes,
-    context: ProofContext,
+    context: Context,
     trusted: bool = False,
 ) -> None:
     """Raise InvalidProof unless ``commitment`` is proved to hold the attribute of the card ``(c1, c2')`` under the

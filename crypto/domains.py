@@ -50,6 +50,8 @@ SHUFFLE_CHALLENGE = _d("shuffle/challenge")  # proof of shuffle: the Fiat-Shamir
 SHUFFLE_NONCE = _d("shuffle/nonce")  # proof of shuffle: hedged prover randomness
 CODE_BLIND = _d("code-blind")  # a password code's Pedersen blinding, from the salt of its hash commitment
 CODE_VERIFIED = _d("code/verified")  # key of a proof of distinct codes this process verified (local only)
+SET_PROOF = _d("set-proof")  # challenge of a proof that a committed number is in a public set (crypto/set_proofs.py)
+NUMBER_BLIND = _d("number-blind")  # a hidden card number's Pedersen blinding, from its holder's deck secret
 
 # --- hash to curve (hash32 then crypto_core_ed25519_from_uniform) ---
 PEDERSEN_H = _d("pedersen/h")  # the second Pedersen generator H (no known discrete log to G)
@@ -60,6 +62,7 @@ CTX_DECK_KEY = b"deck-key"
 CTX_SHARE = b"share"
 CTX_CODE_PROOF = b"code-proof"
 CTX_SHUFFLE = b"shuffle"
+CTX_NUMBER_PROOF = b"number-proof"
 
 ALL = (
     ENTRY,
@@ -95,4 +98,6 @@ ALL = (
     SHUFFLE_NONCE,
     CODE_BLIND,
     CODE_VERIFIED,
+    SET_PROOF,
+    NUMBER_BLIND,
 )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.cli.classified.labels import guard_label, question
-from adp2p.cli.classified.words import card_name, say
+from adp2p.cli.classified.words import act, card_name, say
 from adp2p.engine.classified.state import CState
 
 
@@ -32,42 +32,42 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
     if k in ("dealt", "big_reveal"):
         return say(f"a.{k}", lang)
     if k in ("chose", "start", "forgo"):
-        return say(f"a.{k}", lang, who=who)
+        return act(f"a.{k}", lang, e.get("p"), me, who)
     if k == "turn":
         fin = f" ({say('final', lang)})" if e.get("final") else ""
         return say("a.turn", lang, who=who, n=e["n"], final=fin, left=e["left"])
     if k == "encrypt":
-        return say("a.encrypt", lang, who=who, card=cn(e["h"]) if e["p"] == me else say("down", lang))
+        return act("a.encrypt", lang, e.get("p"), me, who, card=cn(e["h"]) if e["p"] == me else say("down", lang))
     if k == "guard":
         f = face(e["h"]) if e["p"] == me else None
-        return say("a.guard", lang, who=who, card=f" ({card_name(f, lang)})" if f else "")
+        return act("a.guard", lang, e.get("p"), me, who, card=f" ({card_name(f, lang)})" if f else "")
     if k == "assassin":
-        return say("a.assassin", lang, who=who, card=card_name(e["card"], lang),
+        return act("a.assassin", lang, e.get("p"), me, who, card=card_name(e["card"], lang),
                    guard=_g(v, me, e["target"], lang))
     if k == "react":
-        return say("a.react", lang, who=who, guard=_g(v, me, e["guard"], lang))
+        return act("a.react", lang, e.get("p"), me, who, guard=_g(v, me, e["guard"], lang))
     if k in ("assassinated", "attempt_failed"):
         return say(f"a.{k}", lang, guard=_g(v, me, e["guard"], lang))
     if k == "shown":
         f = face(e["h"])
-        return say("a.shown", lang, who=who, to=_to(e["to"], me, lang),
+        return act("a.shown", lang, e.get("p"), me, who, to=_to(e["to"], me, lang),
                    card=f": {card_name(f, lang)}" if f is not None and e["to"] == me else "")
     if k == "peek":  # (which cards: the screen's deck shows the top cards the viewer knows)
-        return say("a.peek", lang, who=who, n=e["n"], cards="")
+        return act("a.peek", lang, e.get("p"), me, who, n=e["n"], cards="")
     if k == "deploy":
         more = ""
         if "n" in e:
             more = f" ({e['n']})"
-        return say("a.deploy", lang, who=who, card=card_name(e["card"], lang), more=more)
+        return act("a.deploy", lang, e.get("p"), me, who, card=card_name(e["card"], lang), more=more)
     if k == "answer":
-        return say("a.answer", lang, who=who, yes=say("yes" if e["yes"] else "no", lang),
+        return act("a.answer", lang, e.get("p"), me, who, yes=say("yes" if e["yes"] else "no", lang),
                    q=_third(question(v, me, e["question"], lang), lang))
     if k == "named":
-        return say("a.named", lang, who=who, n=e["n"])
+        return act("a.named", lang, e.get("p"), me, who, n=e["n"])
     if k == "pick":
-        return say("a.pick", lang, who=who, card=cn(e["h"]))
+        return act("a.pick", lang, e.get("p"), me, who, card=cn(e["h"]))
     if k == "reveal":
-        return say("a.reveal", lang, who=who, cards=", ".join(str(n) for _, n in e["cards"]))
+        return act("a.reveal", lang, e.get("p"), me, who, cards=", ".join(str(n) for _, n in e["cards"]))
     if k == "end":
         return say("a.end", lang, result=result_words(e["winners"], e["reason"], me, lang))
     return str(e)

@@ -159,6 +159,38 @@ WORDS: dict[str, tuple[str, str]] = {
 }
 
 
+# The account's lines in the other persons: (English, third person singular: a watcher's "P1 begins"; German,
+# second person: "Du beginnst"). The base lines above are "You/They begin" and "Gegner: beginnt".
+PERSONAL: dict[str, tuple[str, str]] = {
+    "a.chose": ("{who} chose a Suitcase", "Du hast einen Koffer gewählt"),
+    "a.start": ("{who} begins", "Du beginnst"),
+    "a.forgo": ("{who} forgoes the action (REACT), PEEK 1", "Du setzt aus (REAKTION), SPÄHEN 1"),
+    "a.encrypt": ("{who} encrypts {card}", "Du verschlüsselst {card}"),
+    "a.guard": ("{who} enlists a Guard face down{card}", "Du wirbst verdeckt einen Wächter an{card}"),
+    "a.assassin": ("{who} plays {card} as Assassin against {guard}", "Du spielst {card} als Assassine gegen {guard}"),
+    "a.react": ("{who} REACTS: {guard} tucked, the attack blocked", "Du REAGIERST: {guard} geschützt, Angriff "
+                "abgewehrt"),
+    "a.shown": ("{who} shows {to} a random card{card}", "Du zeigst {to} eine Zufallskarte{card}"),
+    "a.peek": ("{who} PEEKS {n}{cards}", "Du SPÄHST {n}{cards}"),
+    "a.deploy": ("{who} deploys {card}{more}", "Du setzt {card} ein{more}"),
+    "a.answer": ("{who} answers {yes}: {q}", "Du antwortest {yes}: {q}"),
+    "a.named": ("{who} names {n}: not the Suitcase", "Du nennst {n}: nicht der Koffer"),
+    "a.pick": ("{who} picks {card}", "Du wählst {card}"),
+    "a.reveal": ("{who} reveals {cards}", "Du enthüllst {cards}"),
+}
+
+
+def act(key: str, lang: str, p: int | None, me: int | None, who: str, **fields: Any) -> str:
+    """An account line about seat `p`'s act, as `me` reads it: "You/They begin" and a watcher's "P1 begins";
+    "Gegner: beginnt", a watcher's "P1: beginnt" and "Du beginnst"."""
+    en_3sg, de_2nd = PERSONAL[key]
+    if lang == "de" and me is not None and p == me:
+        return de_2nd.format(who=who, **fields)
+    if lang != "de" and me is None:
+        return en_3sg.format(who=who, **fields)
+    return say(key, lang, who=who, **fields)
+
+
 def say(key: str, lang: str = "en", **fields: Any) -> str:
     en, de = WORDS[key]
     return (de if lang == "de" else en).format(**fields)

@@ -23,14 +23,27 @@ pytestmark = [
 ]
 
 PATIENCE = 8.0  # --abandon-after: a seat silent this long on its turn may be given up on (by a majority)
+WAITED = "Waiting for"  # a peer's line when a seat on duty has been silent for a whole patience period
+
+
+def _halves_past_patience(table: Table, halves: list[list[int]], before: list[int]) -> int:
+    """How many halves hold a peer that has said, since the cut, that a seat on duty was silent past the patience."""
+    return sum(any(table.peers[i].output().count(WAITED) > before[i] for i in half) for half in halves)
 
 
 def test_a_two_two_partition_longer_than_the_patience_heals_into_one_game(tmp_path: Path) -> None:
     with NetnsLab(4) as lab, Table(tmp_path, 4, round_limit=6, abandon_after=PATIENCE, seed=5, lab=lab) as table:
         table.start_all()
         table.wait_entries(table.peers[0], 40, timeout=60)
-        lab.split([[0, 1], [2, 3]])
-        time.sleep(2 * PATIENCE)  # twice the patience: both halves see a seat on duty silent past it
+        halves = [[0, 1], [2, 3]]
+        before = [p.output().count(WAITED) for p in table.peers]
+        lab.split(halves)
+        # the cut lasts until both halves have seen a seat on duty silent past the patience (they may not name it)
+        # (an event, not a sleep: a loaded machine takes as long as it needs; the deadline only bounds a broken run)
+        deadline = time.monotonic() + 240
+        while _halves_past_patience(table, halves, before) < len(halves):
+            assert time.monotonic() < deadline, table.diagnostics()
+            time.sleep(0.1)
         during = [p.entries() for p in table.peers]
         lab.heal()
         codes = table.wait(timeout=180)

@@ -5,17 +5,21 @@ Each legal event is scored on the bot's own view:
   answer), while the game is young enough to use it;
 - Guards: a Guard on a number of its own Code blocks the opponent's match (and every Guard counts at the end);
 - assassinating an opponent's Guard (fewer Guards for them, a blocked number freed);
-- the Final Card: the best match chance among the cards it keeps (weighted more as the deck runs out).
+- the Final Card: the best match chance among the cards it keeps (weighted more as the deck runs out);
+- the chance of winning as the end chart decides it (`_Context.win`): its own match, the opponent's (their Final
+  Card as any card they may hold, against the numbers of its own Code its Guards leave open) and the Guard count
+  after the event, weighted more as the deck runs out.
 Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
 already."""
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.engine.classified.catalog import NUMBERS, card, code, near
+from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import match_chance, possible, weights
@@ -28,6 +32,9 @@ PETALS = 1.0  # what a number named by Picking Petals is worth
 COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
 PLAIN = 2.0  # a Guard on another number, while spots are spare
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
+WIN = (1.0, 3.0, 6.0)  # what the estimated chance of winning is worth: early, late, the final turns
+TOUCH = 0.5  # the chance an attempt on a face-down Guard succeeds
+LEADS = (0.15, 0.3, 0.45)  # how much a Guard more is worth at the count
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
 
@@ -128,8 +135,37 @@ class DeductionBot:
         chances = [*sorted((c.match(c.face(x)) for x in keep), reverse=True), 0.0, 0.0]
         react_kept = bool(c.view.guards[c.seat]) and any((f := c.face(x)) is not None and card(f).react for x in keep)
         cover = c.cover(keep) if not c.final else chances[0]  # before the last choice: any kept card may be it
-        return score + c.final_weight * (COVER * cover + (1 - COVER) * chances[0]) + (
+        pm = COVER * cover + (1 - COVER) * chances[0]
+        return score + c.final_weight * pm + WIN[c.stage] * c.win(pm, *self._counts(c, ev)) + (
             0.8 if react_kept and not c.late else 0.0)
+
+    def _counts(self, c: _Context, ev: Event) -> tuple[float, float, set[int]]:
+        """The Guard counts after ev (mine, theirs; an attempt on a face-down Guard as its chance) and the numbers
+        my Guards then block."""
+        mine, theirs = c.view.guard_count(c.seat), c.view.guard_count(c.opp)
+        blocked = set(c.my_guarded)
+        t = ev["t"]
+        if t == "enlist" and ev["as"] == "guard":
+            mine += 1
+            blocked.add(c.face(ev["h"]))
+        elif t == "enlist":
+            g = ev["target"]
+            loss = 0.5 if g in c.view.tucks else 1.0
+            theirs -= loss if (g in c.view.up or g in c.view.tucks) else loss * TOUCH
+        elif t == "deploy":
+            ability = card(ev["card"]).ability
+            if ability == "tuck":
+                mine += 0.5
+            elif ability == "switch" and ev["mode"] == "self":
+                blocked.discard(c.face(ev["mine"]))
+                blocked.add(ev["card"])
+            elif ability == "switch":
+                blocked.discard(c.face(ev["mine"]))
+                if ev["mode"] == "swap":
+                    blocked.add(c.face(ev["theirs"]))
+                elif c.view.discard:
+                    blocked.add(c.face(c.view.discard[-1]))
+        return mine, theirs, blocked
 
     def _deploy(self, c: _Context, ev: Event, keep: list[int]) -> float:
         ability = card(ev["card"]).ability
@@ -178,9 +214,35 @@ class _Context:
         self.late = left < 4
         self.info_weight = INFO[0] if left >= 4 else INFO[1] if left >= 1 else 0.0
         self.final_weight = FINAL[0] if left >= 4 else FINAL[1] if left >= 1 else FINAL[2]
+        self.stage = 0 if left >= 4 else 1 if left >= 1 else 2
+        # the faces I have not seen, and the cards the opponent may end with (their hand and the deck)
+        unseen = Counter(deck())
+        for h in view.loc:
+            f = self.face(h)
+            if f is not None:
+                unseen[f] -= 1
+        self.unseen = unseen
+        self.theirs = [self.face(h) for h in [*view.hands[self.opp], *view.deck]]
         chances = {n: self.match(n) for n in NUMBERS}
         top = max(chances.values())
         self.best_numbers = {n for n, v in chances.items() if v >= top - 1e-9 and v > 0}
+
+    def opp_match(self, blocked: set[int]) -> float:
+        """The chance the opponent's Final Card is a number of my Code that no Guard of mine blocks (their Final
+        Card as any of their hand and the deck, uniformly: the opponent's plan is not modelled)."""
+        bad = self.my_code - blocked
+        total = sum(self.unseen.values())
+        frac = sum(v for n, v in self.unseen.items() if n in bad) / total if total else 0.0
+        if not self.theirs:
+            return 0.0
+        return sum((f in bad) if f is not None else frac for f in self.theirs) / len(self.theirs)
+
+    def win(self, pm: float, mine: float, theirs: float, blocked: set[int]) -> float:
+        """The chance of winning: my match alone, or the same match status and more Guards."""
+        po = self.opp_match(blocked)
+        lead = mine - theirs
+        g = min(1.0, max(0.0, 0.5 + LEADS[self.stage] * lead - (0.25 if lead == 0 and self.stage == 2 else 0.0)))
+        return pm * (1 - po) + (pm * po + (1 - pm) * (1 - po)) * g
 
     def cover(self, hs: list[int]) -> float:
         """The chance that some card of hs is a number of the opponent's Code (not on a face-up Guard of theirs)."""

@@ -80,7 +80,7 @@ def test_the_wheel_narrows_with_each_answer_and_shows_what_you_have_shown() -> N
     theirs = page(s, 1, "de")
     shown = next(x for x in theirs if x.startswith("Er kann über deinen wissen:"))
     assert "9 möglich" not in shown  # P2 has said something about its Suitcase: P2's page shows what P1 may know
-    assert any("antwortet ja" in x for x in theirs)
+    assert any("Du antwortest ja" in x for x in theirs)  # the own act in the second person
 
 
 def test_a_face_down_guard_of_the_opponent_shows_the_numbers_it_may_be() -> None:
@@ -146,3 +146,15 @@ def test_a_react_window_offers_extra_protection_and_a_failed_attempt_shows_the_a
     assert "the attempt on their Guard 1 (face down) failed" in attacker
     defender = "\n".join(page(s, 0, "en"))
     assert "You show them a random card" in defender
+
+
+def test_the_account_speaks_to_you_and_of_the_others_in_the_right_person() -> None:
+    s = at_action()
+    s.deploy(0, 1, n=4)
+    s.answer()
+    de_own = page(s, 1, "de")
+    assert any("Du antwortest ja" in x for x in de_own) and not any("Du: antwortet" in x for x in de_own)
+    de_other = page(s, 0, "de")
+    assert any("Gegner: antwortet ja" in x for x in de_other)
+    en_own = page(s, 1, "en")
+    assert any("You answer yes" in x for x in en_own)

@@ -6,6 +6,7 @@ here: that the page says what the terminal says)."""
 from __future__ import annotations
 
 import threading
+import time
 from types import SimpleNamespace
 from typing import Any
 
@@ -52,12 +53,19 @@ def test_a_fault_in_a_banner() -> None:
     try:
         seat.peer = fake_peer(None)
         seat.peer.machine = None
-        seat.fail("only 1 of 3 players arrived at table 't' within 240 s")
         with chromium() as ctx:
-            page = ctx.new_page()
+            page = ctx.new_page()  # the page open in the lobby when the fault comes (as a player's is)
             page.goto(seat.url)
-            until(page, "!document.querySelector('#banner').hidden", timeout=30)
-            assert "only 1 of 3 players arrived" in page.inner_text("#banner")
-            assert page.inner_text("#lobby-line").startswith("Table")
+            deadline = time.monotonic() + 30
+            while not seat.server.pages:  # its websocket is open
+                assert time.monotonic() < deadline, "the page never connected"
+                time.sleep(0.05)
+            seat.fail("only 1 of 3 players arrived at table 't' within 240 s")  # (returns once the page has it)
+            late = ctx.new_page()  # and a page opened after the fault
+            late.goto(seat.url)
+            for p in (page, late):
+                until(p, "!document.querySelector('#banner').hidden", timeout=30)
+                assert "only 1 of 3 players arrived" in p.inner_text("#banner")
+                assert p.inner_text("#lobby-line").startswith("Table")
     finally:
         seat.close()

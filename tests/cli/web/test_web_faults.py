@@ -16,7 +16,7 @@ pytestmark = pytest.mark.slow
 def test_an_abandoned_game_on_the_page(tmp_path: Path) -> None:
     port = free_port()
     common = ["--table", "faults-web", "--players", "3", "--no-mdns", "--host", "127.0.0.1", "--round-limit", "3",
-              "--patience", "20", "--think", "0"]
+              "--patience", "10", "--think", "0"]
     bots = []
     try:
         with chromium() as ctx, serving(["join", *common, "--port", str(port), "--name", "Ana", "--lang", "de"],

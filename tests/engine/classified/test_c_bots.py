@@ -27,17 +27,59 @@ def test_wheel_rules_out_a_number_whose_both_copies_are_seen_and_weighs_one_seen
 
 
 def test_deduction_bot_beats_random():
-    # 200 seeded games: 177 won on these seeds (88.5%); 1,000 games of benchmarks/bench_classified.py: 87.5% won,
-    # 2.1% tied (the issue asks for 90%: not reached, docs/rules-classified.md "Bots")
+    # 200 seeded games, a tie is not a win: 181 won on these seeds (90.5%); 1,000 games of
+    # benchmarks/bench_classified.py: 89.0% won, 2.1% tied; 89.7% over 4,000 (the issue asks for 90%: not reached on
+    # the benchmark's seeds, docs/rules-classified.md "Bots")
     won = 0
     for g in range(200):
         me = g % 2
         bots = [make_bot("random", g + 99), make_bot("random", g + 99)]
         bots[me] = make_bot("deduction", g)
         won += play_game(bots, g, start=(g // 2) % 2).state.winners == [me]
-    assert won >= 172, won
+    assert won >= 176, won
 
 
 def test_bots_choose_legal_events_and_every_sim_game_ends():
     out = simulate(100, ["deduction", "random"], seed=3)
     assert out["unfinished"] == 0 and sum(out["reasons"].values()) == 100
+
+
+def test_deduction_bot_decides_on_its_view_only():
+    """The deduction bot's choice does not change when the faces its seat has not seen are dealt otherwise (the
+    opponent's Suitcase, hand, face-down Guards, the deck, the Encrypted Card Pile): the view is the same, so the
+    choice must be. Each decision of seat 0 in 12 seeded games is asked twice: on the real state's view and on the
+    view of a copy whose unseen faces are shuffled among themselves."""
+    import random
+
+    from adp2p.engine.classified.chance import chance_event, deck_faces
+    from adp2p.engine.classified.profiles import STANDARD
+
+    asked = changed = 0
+    for g in range(12):
+        rng = random.Random(g)
+        st = api.new_game(STANDARD)
+        other = make_bot("random", g)
+        while (d := api.pending(st)) is not None:
+            if d.actor is None:
+                ev = chance_event(st, d, rng)
+                if ev["t"] == "shuffle":
+                    faces = deck_faces(st)
+                    rng.shuffle(faces)
+                    st = api.learn(st, dict(enumerate(faces)), inplace=True)
+            elif d.actor == 1:
+                ev = other(api.view(st, 1), 1, api.legal(api.view(st, 1), 1))
+            else:
+                hidden = [h for h in st.faces if not st.known.get(h, 0) & 1]
+                alt = st.clone()
+                shuffled = [st.faces[h] for h in hidden]
+                rng.shuffle(shuffled)
+                alt.faces.update(zip(hidden, shuffled, strict=True))
+                changed += any(alt.faces[h] != st.faces[h] for h in hidden)
+                v, w = api.view(st, 0), api.view(alt, 0)
+                assert v.faces == w.faces
+                ev = make_bot("deduction", g * 1000 + st.seq)(v, 0, api.legal(v, 0))
+                assert make_bot("deduction", g * 1000 + st.seq)(w, 0, api.legal(w, 0)) == ev
+                asked += 1
+            st = api.apply(st, ev, inplace=True)
+        assert st.over
+    assert asked > 100 and changed > asked // 2
