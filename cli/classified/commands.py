@@ -57,6 +57,9 @@ def check(cmd: str, args: argparse.Namespace) -> None:
     (default deduction)."""
     _refuse_others(args)
     _profile(args)
+    if cmd in ("play", "join"):
+        # the table has no stalemate, goal or round limit (its genesis names none; the other games' defaults aren't)
+        args.stalemate, args.goal, args.round_limit = 0, None, None
     if cmd == "sim":
         args.bots = args.bots or [DEFAULT_BOT]
         bad = [b for b in args.bots if b not in STRATEGIES]
