@@ -19,7 +19,7 @@ from typing import Any
 from adp2p.crypto.hashing import u64
 from adp2p.games.classified.claims import event_claims
 from adp2p.games.classified.hidden_numbers import MAX_ITEMS, RULE_ANSWER, Claim, Due, HiddenNumbers, NumberProver
-from adp2p.games.classified.table_state import number
+from adp2p.games.classified.table_state import TableState, number
 from adp2p.p2p.machine.common import Event, _check_event_shape
 from adp2p.p2p.machine.game_part import Fold, TablePart
 from adp2p.p2p.protocol import ProtocolError, need
@@ -81,8 +81,10 @@ class ClassifiedPart(TablePart):
         """The proof items of this seat's event: one per hidden card its event makes claims about."""
         seat = fold.seat
         assert seat is not None and fold.deck_key is not None
-        after = fold.game.apply(fold.state, ev)
-        found = claims_of(fold.state, after)
+        st = fold.state
+        public = TableState(st.eng, st.faces)  # the rules as every other peer applies them: public faces only
+        public.faces = {h: f for h, f in st.faces.items() if st.eng.known.get(h, 0) == st.eng.all_mask}
+        found = claims_of(public, fold.game.apply(public, ev))
         if not found:
             return {}
         numbers = self.record(fold)

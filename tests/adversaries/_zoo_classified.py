@@ -1,0 +1,146 @@
+"""The adversary zoo's Classified Information cheaters (games/classified/part.py's proved answers): each is a `Blind`
+machine (tests/adversaries/_zoo.py: its engine judges its own moves on public faces only, as the other peer's does)
+that lies once, on its first chance, in one way. An honest prover cannot prove a false claim (`FalseStatement`), so
+a liar's prover (`LyingProver`) proves what its card truly is instead: the proof of another set, which does not
+verify against the set its answer claims."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from _zoo import Blind
+from adp2p.engine.classified.catalog import card
+from adp2p.games.classified.hidden_numbers import Claim, NumberProver
+from adp2p.games.classified.part import ClassifiedPart
+
+Event = dict[str, Any]
+
+
+class LyingProver(NumberProver):
+    """Proves each claim its number satisfies, and for one it does not, the true claim `{number}` in its place."""
+
+    def fields(self, seq: int, h: int, card: Any, face: int, number: int, claims: Sequence[Claim], **kw: Any) -> Any:
+        honest = [c if number in c.members else Claim(c.purpose, (number,)) for c in claims]
+        return super().fields(seq, h, card, face, number, honest, **kw)
+
+
+def lying_part(game: Any) -> ClassifiedPart:
+    return ClassifiedPart(prover=LyingProver)
+
+
+class ClassifiedBlind(Blind):
+    part_factory = staticmethod(lying_part)
+
+
+def _question(seen: Any) -> dict[str, Any]:
+    task = seen.eng.stack[-1] if seen.eng.stack else {}
+    return task.get("question") or {}
+
+
+class AnswerLiar(ClassifiedBlind):
+    """A seat that answers a question of kind `kind` about its own hidden card falsely (yes for no, no for yes)."""
+
+    kind = ""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what == "answer" and len(options) == 1 and _question(seen).get("q") == self.kind:
+            return {**options[0], "yes": not options[0]["yes"]}
+        return None
+
+
+class NearLiar(AnswerLiar):
+    kind = "near"  # Fortune Teller: within ±2 of the Suitcase
+
+
+class EqualLiar(AnswerLiar):
+    kind = "equal"  # Test Access Codes: is the picked card the Suitcase Number
+
+
+class InCodeLiar(AnswerLiar):
+    kind = "in_code"  # Wheel of Fate, Shine Spotlights, Decoy Guard: is the number in the Suitcase's Code
+
+
+class TouchLiar(AnswerLiar):
+    """A false face-down Guard comparison: the defender says its face-down Guard's Code does (not) touch the
+    Assassin's."""
+
+    kind = "touch"
+
+
+class NameLiar(ClassifiedBlind):
+    """Picking Petals: a seat that names its own Suitcase Number as a number that is not its Suitcase."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what != "name" or not options:
+            return None
+        s = seen.eng.faces.get(seen.eng.suitcase[p])
+        named = seen.eng.stack[-1].get("named", [])
+        if s is None or s == 3 or s in named:
+            return None
+        return {**options[0], "n": s}
+
+
+class GuardLiar(ClassifiedBlind):
+    """A seat that enlists, face down as a Guard, a card that cannot guard (an Assassin)."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what != "action" or len(seen.eng.guards[p]) >= seen.eng.profile.guard_spots:
+            return None
+        for h in seen.eng.hands[p]:
+            f = seen.eng.faces.get(h)
+            if f is not None and not card(f).can_guard:
+                return {"t": "enlist", "p": p, "h": h, "as": "guard"}
+        return None
+
+
+class RevealLiar(ClassifiedBlind):
+    """At the Big Reveal, a seat that claims another number for its Suitcase."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        if what != "reveal" or not options:
+            return None
+        s = seen.eng.suitcase[p]
+        flat = list(options[0]["cards"])
+        for i in range(0, len(flat), 2):
+            if flat[i] == s:
+                flat[i + 1] = flat[i + 1] % 9 + 1
+                return {**options[0], "cards": flat}
+        return None
+
+
+class SuitcaseSwapper(ClassifiedBlind):
+    """A Suitcase swapped mid-game: once its Suitcase is linked, the seat answers about it as if it were another card
+    of its hand (a fresh number commitment and the link of that other card, in the Suitcase's item)."""
+
+    chance_from = 1
+
+    class Part(ClassifiedPart):
+        def event_body(self, fold: Any, ev: Event) -> dict[str, Any]:
+            out = super().event_body(fold, ev)
+            p = fold.seat
+            s = fold.state.eng.suitcase[p]
+            if fold.cheat_seq is not None or not out.get("hidden") or self.record(fold).commitment(s, p) is None:
+                return out
+            hand = [h for h in fold.state.eng.hands[p] if fold.state.faces.get(h) is not None
+                    and fold.state.eng.faces[h] != fold.state.eng.faces[s] and h in fold.shares
+                    and 1 - p in fold.shares[h]]
+            items = out["hidden"]
+            for i, item in enumerate(items):
+                if item["h"] != s or not hand:
+                    continue
+                other = hand[0]
+                face = fold.state.faces[other]
+                n = face // 2 + 1
+                from adp2p.games.classified.part import claims_of  # noqa: F401  (the claims as the part found them)
+
+                prover = LyingProver(fold.game_id, fold.table.id_base, fold.deck_key)
+                claims = [Claim(b"swap", (n,))]
+                fake = prover.item(fold.entries, other, fold.hmap[other], face, n, claims,
+                                   link_share=fold.shares[other][1 - p])
+                items[i] = {**fake, "h": s, "proofs": fake["proofs"] * len(item["proofs"])}
+                fold.cheated()
+                return out
+            return out
+
+    part_factory = staticmethod(lambda game: SuitcaseSwapper.Part(prover=LyingProver))
