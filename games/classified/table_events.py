@@ -17,9 +17,12 @@ def to_log(ev: dict[str, Any]) -> dict[str, Any]:
 
 
 def to_engine(ev: dict[str, Any]) -> dict[str, Any]:
-    """A logged event as the engine takes it (IllegalEvent for a flat list of odd length)."""
+    """A logged event as the engine takes it (IllegalEvent for a flat list of odd length); an event in the engine's
+    form passes as it is."""
     if isinstance(ev, dict) and ev.get("t") == "reveal" and isinstance(ev.get("cards"), list):
         flat = ev["cards"]
+        if all(isinstance(x, list) for x in flat):
+            return ev  # the engine's form already (a client's own seat; the log's shape check refuses it there)
         if len(flat) % 2:
             raise IllegalEvent("bad_reveal", "the Big Reveal's cards travel as [handle, number, ...]")
         return {**ev, "cards": [[flat[i], flat[i + 1]] for i in range(0, len(flat), 2)]}
