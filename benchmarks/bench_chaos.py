@@ -19,6 +19,16 @@ at random moments, then a judgement of every game. Scenarios:
   flood_resume  SIGKILL one peer; an outsider keeps 300 idle connections open to the one peer it is told to dial,
               from its own address (127.0.0.1), while it resumes on a new port: it must get back in (the others'
               handshake slots give way to a seated player's; it also dials the addresses it learned for the game)
+  lobby_stop  one more peer than the table's players; one peer, at random, is stopped (SIGSTOP) in the lobby for
+              1.5 times the time a seat may hold the table up (the patience, at least 10 s), then continued: the
+              table must go on without it if it held the table up (it had not agreed, or held the pen: the roster
+              agreement passes it over) and play one game; the one left out leaves with one line (exit 3), nobody
+              named
+  lobby_gone  one more peer than the table's players; one peer, at random, is killed in the lobby for good: the
+              others play one game (the spare takes its seat), the spare left out leaves with one line
+  agree_kill  SIGKILL one peer as soon as its roster agreement is on disk (its lobby note: before or after the
+              table heard it, before any genesis reached its disk), resume it with `--resume latest` after 0-2 s:
+              it must find its game (or be told in one line that the table went on without it)
   partition   every peer in a network namespace of its own (NetnsLab); the LAN is split in two random groups for
               0.5-2.5 abandon periods, then heals. Halves of equal size must both wait (nobody named); a smaller
               group cut off past the patience may be named (to the others it stopped answering), and if it is back
@@ -57,6 +67,7 @@ from _outsiders import flood
 from _table_procs import Table, free_port, log_records
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.protocol import Kind
+from adp2p.p2p.roster import MIN_PATIENCE
 from netns import NetnsLab
 from small_disk import fill, mount_small, unmount
 
@@ -91,7 +102,11 @@ def play(
     stopped peer may rightly be abandoned and named: it was silent), and the exit codes. What must outlive the
     game until it is judged (a lab, a mounted disk) goes on `stack`."""
     lab = stack.enter_context(NetnsLab(n)) if scenario == "partition" else None
-    table = Table(root, n, round_limit=6, abandon_after=PATIENCE, think=0.01, seed=seed, quiet=False, lab=lab)
+    spare = scenario in ("lobby_stop", "lobby_gone")  # one peer more than the table seats
+    table = Table(
+        root, n + spare, round_limit=6, abandon_after=PATIENCE, think=0.01, seed=seed, quiet=False, lab=lab,
+        players=n,
+    )
     gone: set[int] = set()
     faulted: set[int] = set()
     small = table.peers[rng.randrange(n)] if scenario == "disk_full" else None
@@ -158,6 +173,18 @@ def play(
             table.start(v, resume=Path("latest"), peer_addr=peers[1].port if v.index == 0 else None)
             codes = table.wait(timeout=BOUND)
             return table, gone, faulted, codes
+        if scenario == "agree_kill":
+            v = peers[rng.randrange(n)]
+            deadline = time.monotonic() + 30
+            while time.monotonic() < deadline and not any((v.data_dir / "lobby").glob("[!.]*")):
+                time.sleep(0.002)
+            time.sleep(rng.uniform(0, 0.05))
+            table.signal(v, signal.SIGKILL)
+            faulted.add(v.index)
+            time.sleep(rng.uniform(0, 2))
+            table.start(v, resume=Path("latest"), peer_addr=peers[1].port if v.index == 0 else None)
+            codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
         if scenario == "flood_resume":
             v = peers[rng.randrange(n)]
             target = peers[1] if v.index == 0 else peers[0]
@@ -176,6 +203,20 @@ def play(
                 v.port = free_port()
                 table.start(v, resume=v.game_dir(), peer_addr=target.port)
             codes = table.wait(timeout=BOUND)
+            return table, gone, faulted, codes
+        if spare:
+            v = peers[rng.randrange(len(peers))]
+            time.sleep(rng.uniform(0.3, 2.0))
+            if v.entries() == 0:  # still in the lobby
+                faulted.add(v.index)
+                if scenario == "lobby_gone":
+                    table.signal(v, signal.SIGKILL)
+                    gone.add(v.index)
+                else:
+                    table.signal_nowait(v, signal.SIGSTOP)
+                    time.sleep(1.5 * max(PATIENCE, MIN_PATIENCE))  # past the time a seat may hold the table up
+                    table.signal_nowait(v, signal.SIGCONT)
+            codes = table.wait([p for p in peers if p.index not in gone], timeout=BOUND)
             return table, gone, faulted, codes
         if scenario == "lobby_kill":
             v = peers[rng.randrange(1, n)]
@@ -229,6 +270,21 @@ def _agrees_until_abandoned(mine: bytes, theirs: bytes, their_path: Path) -> boo
 
 def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | None], j: Judged, label: str) -> None:
     live = [p for p in table.peers if p.index not in gone]
+    if any(c is None for c in codes):
+        j.hangs += 1
+        j.notes.append(f"{label}: hang (exit codes {codes})")
+        return
+    # a peer the table did not seat (one more than its players came, or one passed over in the lobby) leaves with
+    # one line and no game of its own: apart from the game's judgement
+    out = [(p, c) for p, c in zip(live, codes, strict=True) if c == 3 and p.log_path() is None and len(live) > 2]
+    if out and len(out) < len(live):
+        for p, _c in out:
+            tail = [ln for ln in p.output().strip().splitlines() if ln.startswith("ad-p2p join:")]
+            if len(tail) != 1:
+                j.notes.append(f"{label}: {p.name} left out without one clear line")
+        keep = [(p, c) for p, c in zip(live, codes, strict=True) if (p, c) not in out]
+        gone = gone | {p.index for p, _ in out}
+        live, codes = [p for p, _ in keep], [c for _, c in keep]
     if any(c is None for c in codes):
         j.hangs += 1
         j.notes.append(f"{label}: hang (exit codes {codes})")
@@ -299,6 +355,7 @@ def main() -> int:
             *("control", "kill1", "kill2", "stop_short", "stop_long", "gone", "lobby_kill", "disk_full", "partition"),
             *("torn_tail", "first_write"),
             "flood_resume",
+            *("lobby_stop", "lobby_gone", "agree_kill"),
         ],
     )
     args = ap.parse_args()

@@ -48,6 +48,8 @@ def add_join_args(p: argparse.ArgumentParser) -> None:
         default=None,
         help="how many players the table waits for (default 3; 2 in two-player)",
     )
+    p.add_argument("--yes", action="store_true",
+                   help="start with whoever the table seats, without asking (a bot always does)")
     p.add_argument("--bot", type=any_strategy, default=None,
                    help="let a bot play this seat (random or deduction; --game hacker: random or planner)")
     p.add_argument("--peer", type=parse_peer, action="append", default=[], help="a peer's HOST:PORT (repeatable)")
@@ -229,7 +231,20 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         choose = commands(getattr(args, "game", DEFAULT_GAME)).seat(args)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
     prompt = getattr(choose, "prompt", None)
-    peer = TablePeer(cfg, choose, say=say)
+    if not args.bot and not getattr(args, "yes", False) and not _web(args):  # (the page does not ask yet)
+        cfg.confirm = roster_asker(choose, args.lang)  # the person confirms who is at the table (p2p/roster.py)
+    try:
+        identity, note = _rejoining(args)
+    except (OSError, ValueError) as exc:
+        print(f"ad-p2p join: --resume: the seat's key or lobby note cannot be read ({exc})", file=sys.stderr)
+        return 3, None
+    peer = TablePeer(cfg, choose, say=say, identity=identity)
+    if note is not None:
+        try:
+            peer.agreeing.restore(note)  # our agreement before the crash: the genesis that seats us is taken
+        except (KeyError, TypeError, ValueError) as exc:
+            print(f"ad-p2p join: --resume: {args.rejoin} is not a usable lobby note ({exc})", file=sys.stderr)
+            return 3, None
     getattr(choose, "attach", lambda _peer: None)(peer)
     resume = Path(args.resume) if args.resume else None  # (a game directory: cli/seat_file.py found it)
     problem = _writable(cfg.data_dir, args.lang)
@@ -287,6 +302,56 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
     return rc, again and rc == 0
 
 
+def _rejoining(args: argparse.Namespace) -> tuple[Any, dict[str, Any] | None]:
+    """The seat's key and lobby note of a `join --resume` that found no game but the note of an agreement
+    (cli/seat_file.py rejoin_args); (None, None) for any other join."""
+    if not getattr(args, "rejoin", None):
+        return None, None
+    from adp2p.p2p import lobby_note
+    from adp2p.p2p.paths import read_secret
+    from adp2p.p2p.seat_secrets import seat_key_from_bytes
+
+    path = Path(args.rejoin)
+    return seat_key_from_bytes(read_secret(path.parent.parent / "seats" / path.name)), lobby_note.load(path)
+
+
+def roster_asker(choose: Any, lang: str, inp: Any = None, out: Any = None) -> Any:
+    """Ask the person at this terminal whether to start with the players the table would seat (their names and key
+    fingerprints, the table word's status: p2p/peer/agreeing.py writes the text). None where nobody can be asked
+    (input or output not a terminal: a script stands for the person, and agrees)."""
+    from adp2p.cli.tui.reading import say_wrapped
+    from adp2p.cli.words import msg
+
+    inp, out = inp or sys.stdin, out or sys.stdout
+    if not (hasattr(inp, "isatty") and inp.isatty() and hasattr(out, "isatty") and out.isatty()):
+        return None
+    prompt = getattr(choose, "prompt", None)
+
+    def ask(text: str) -> bool:
+        if prompt is not None and prompt.ui is not None:  # the full screen: the question in the choices pane
+            prompt.ui.start()
+            prompt.say(text + "\n\n" + msg("roster_ask_full", lang))
+            prompt.discard_typed_ahead()
+            line = prompt.read(msg("confirm_keys", lang))
+        else:
+            for line in text.split("\n"):
+                say_wrapped(line, out)
+            try:
+                import termios
+
+                termios.tcflush(inp.fileno(), termios.TCIFLUSH)
+            except (ImportError, OSError, ValueError):
+                pass
+            out.write(msg("roster_ask", lang))
+            out.flush()
+            line = inp.readline()
+        if not line:
+            raise KeyboardInterrupt  # end of input: leave, as Ctrl-C does
+        return line.strip().lower() in msg("yes_keys", lang).split()
+
+    return ask
+
+
 def _web(args: argparse.Namespace) -> bool:
     from adp2p.cli.web import wanted
 
@@ -297,6 +362,8 @@ def exit_code(outcome: Outcome) -> int:
     """The exit status of a networked game (`join` and `play` alike)."""
     if outcome.verdict or outcome.audit_ok is False:
         return 4  # cheating proven (during play or by the audit)
+    if outcome.void:
+        return 3  # the game never began (a seat had moved on before its genesis reached it): nobody named
     if outcome.lost_contact:
         return 6  # we left a game we could no longer reach: resume to learn its end
     return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game

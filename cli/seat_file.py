@@ -123,14 +123,51 @@ def game_values(g: Any, gdir: Path) -> dict[str, Any]:
     return values
 
 
+def _genesis_only(roots: list[Path]) -> Path | None:
+    """A game whose genesis reached the log and whose secrets file did not (killed in between): the newest."""
+    from adp2p.cli import peer_dirs
+
+    found: list[Path] = []
+    for root in roots:
+        with contextlib.suppress(OSError):
+            found += [d for d in (root / "games").iterdir() if (d / "log").is_file() and (d / "log").stat().st_size
+                      and not (d / "secrets").exists() and not peer_dirs._in_use(d / "log")]
+    return max(found, key=lambda d: (d / "log").stat().st_mtime) if found else None
+
+
+def rejoin_args(args: argparse.Namespace, note_path: Path) -> dict[str, Any]:
+    """`join --resume` of a seat that had agreed to a roster when it died, before any genesis reached its disk
+    (p2p/lobby_note.py): the table's settings and our name from the note; `args.rejoin` is the note (cmd_join loads
+    the seat's key and agreement from it). Nothing else is saved for such a seat."""
+    from adp2p.p2p import lobby_note
+
+    try:
+        note = lobby_note.load(note_path)
+    except (OSError, ValueError) as exc:
+        raise UsageError(f"--resume: {note_path} cannot be read ({exc})",
+                         f"--resume: {note_path} ist nicht lesbar ({exc})") from None
+    for dest, key in (("table", "table"), ("game", "game"), ("rules", "rules"), ("goal", "goal"),
+                      ("round_limit", "round_limit"), ("stalemate", "stalemate"), ("players", "players"),
+                      ("name", "name")):
+        setattr(args, dest, note.get(key))
+    args.stalemate = args.stalemate or 0
+    args.data_dir = str(note_path.parent.parent)
+    args.rejoin = str(note_path)
+    args.resume = None
+    return {}
+
+
 def resume_args(args: argparse.Namespace, given: set[str]) -> dict[str, Any]:
     """Fill `args` of `join --resume` from the game directory (found here: `args.resume` is set to its path); return
     the seat file's contents (a `play` game's bot peers are in it). A given option that contradicts the game: one
     line (UsageError)."""
     from adp2p.cli import peer_dirs
+    from adp2p.p2p import lobby_note
 
     if args.resume == "latest":
-        gdir = peer_dirs.latest_game(args.data_dir)
+        gdir = peer_dirs.latest_game(args.data_dir) or _genesis_only(peer_dirs.roots(args.data_dir))
+        if gdir is None and (note := lobby_note.latest(peer_dirs.roots(args.data_dir))) is not None:
+            return rejoin_args(args, note)  # killed after it agreed, before the genesis reached its disk
         if gdir is None:
             where = args.data_dir or peer_dirs.default_root()
             raise UsageError(f"--resume: no game to resume under {where} (a game still running elsewhere is left be)",

@@ -193,6 +193,14 @@ MESSAGES: dict[str, dict[str, str]] = {
         "en": "Really: {what}? This cannot be undone [y/N] ",
         "de": "Wirklich: {what}? Das ist endgültig [j/N] ",
     },
+    "roster_ask": {
+        "en": "Start the game with them? [y/N] (no: leave the table) ",
+        "de": "Spiel mit ihnen beginnen? [j/N] (nein: Tisch verlassen) ",
+    },
+    "roster_ask_full": {
+        "en": "Start the game with them? (no: leave the table)",
+        "de": "Spiel mit ihnen beginnen? (nein: Tisch verlassen)",
+    },
     "yes_keys": {"en": "y yes", "de": "j ja y yes"},
     "cancelled": {"en": "cancelled — choose again", "de": "abgebrochen — neu wählen"},
     # -- the full-screen client (cli/tui/fullscreen.py) --------------------------------------------

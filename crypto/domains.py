@@ -20,6 +20,7 @@ HANDSHAKE = _d("handshake")  # p2p session handshake transcript (used by adp2p.p
 IDENTITY = _d("identity")  # self-signed identity bundle
 PRIVATE = _d("private")  # signed payload of a private message
 PASS = _d("pass")  # a standing pass in a reaction window (p2p implied passes)
+ROSTER_AGREE = _d("roster/agree")  # a player's agreement to one roster and settings before a genesis (p2p/roster.py)
 
 # --- hashes (BLAKE2b-256) ---
 ENTRY_ID = _d("entry-id")  # entry id = H(ENTRY_ID, header_bytes, signature)
@@ -27,6 +28,8 @@ FINGERPRINT = _d("fingerprint")  # identity fingerprint
 PRIVATE_DIGEST = _d("private-digest")  # public digest of a sealed private message
 COMMIT = _d("commit")  # generic salted commitment
 COMMIT_PASSWORD = _d("commit/password")  # password code commitment
+ROSTER = _d("roster")  # digest of a table's settings and roster that players agree to (p2p/roster.py)
+ROSTER_GAME_ID = _d("roster/game-id")  # a networked game's id from its seats' agreements (p2p/roster.py)
 BEACON = _d("beacon")  # beacon pick = H(BEACON, game_id, context, link_1..link_n)
 TABLE_WORD = _d("table-word")  # salt of a table's shared word: H(TABLE_WORD, table name), 16 bytes
 TABLE_WORD_MAC = _d("table-word-mac")  # keyed BLAKE2b of a handshake transcript under the word's key
@@ -70,6 +73,9 @@ ALL = (
     IDENTITY,
     PRIVATE,
     PASS,
+    ROSTER_AGREE,
+    ROSTER,
+    ROSTER_GAME_ID,
     ENTRY_ID,
     FINGERPRINT,
     PRIVATE_DIGEST,

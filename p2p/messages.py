@@ -1,6 +1,6 @@
 """The table's messages between peers (inside the mesh's signed `m` frames): their strict schema.
 
-Seven kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
+Eight kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
 
 - ``lobby``: ``k, v`` (protocol version), ``bundle`` (identity bundle, bytes), ``addr`` ([host, port]),
   ``peers`` (list of [host, port], at most MAX_PEER_ADDRESSES; unusable ones are skipped with a note),
@@ -11,6 +11,10 @@ Seven kinds, each a map with exactly these keys (docs/protocol.md, "Messages"):
 - ``ask``: as ``head``, plus ``nonce`` (8 bytes); the receiver answers with ``told``: its own head and that
   nonce (a peer catching up before it signs counts only heads told after it asked);
 - ``told``: ``k, seq, id, nonce`` (see ``ask``);
+- ``agree``: ``k, by`` (the signer's key fingerprint: it may be relayed), ``roster`` (the key fingerprints of
+  the seats, in seat order, 2..MAX_PLAYERS), ``turn`` (the signer's count of its agreements, 1..2^32-1), ``nonce``
+  (16 bytes), ``sig`` (64 bytes): the signer agrees to a game at this table with exactly these players
+  (p2p/roster.py);
 - ``get``: ``k, from`` (the first seq wanted, a count);
 - ``pass``: ``k, seq`` (the seq of the entry that may carry it), ``prev`` (32 bytes), ``j`` (the decision, a
   count), ``seat``, ``sig`` (64 bytes): one seat's pass token (docs/protocol.md, "Implied passes").
@@ -73,6 +77,7 @@ _FIELDS = {
     "ask": {"k", "seq", "id", "nonce"},  # a head that asks for the receiver's head in return (a peer catching up)
     "told": {"k", "seq", "id", "nonce"},  # the answer to an ask: the receiver's head, with the ask's nonce
     "get": {"k", "from"},
+    "agree": {"k", "by", "roster", "turn", "nonce", "sig"},  # a player agrees to a roster before the genesis
     "pass": {"k", "seq", "prev", "j", "seat", "sig"},
 }
 
@@ -105,6 +110,17 @@ def check_message(msg: dict[str, Any]) -> dict[str, Any]:
         _bytes(msg["id"], f"{k}.id", high=32, exact=32)
         if k != "head":
             _bytes(msg["nonce"], f"{k}.nonce", high=8, exact=8)
+    elif k == "agree":
+        roster = msg["roster"]
+        if not isinstance(roster, list) or not 2 <= len(roster) <= MAX_PLAYERS:
+            raise MessageError(f"agree.roster must list 2..{MAX_PLAYERS} key fingerprints")
+        if not all(isinstance(h, str) and _FINGERPRINT.fullmatch(h) for h in roster) or len(set(roster)) != len(roster):
+            raise MessageError("agree.roster must hold distinct key fingerprints (xxxx-xxxx-xxxx-xxxx)")
+        if not isinstance(msg["by"], str) or not _FINGERPRINT.fullmatch(msg["by"]):
+            raise MessageError("agree.by must be a key fingerprint (xxxx-xxxx-xxxx-xxxx)")
+        _count(msg["turn"], "agree.turn", low=1, high=(1 << 32) - 1)
+        _bytes(msg["nonce"], "agree.nonce", high=16, exact=16)
+        _bytes(msg["sig"], "agree.sig", high=64, exact=64)
     elif k == "pass":
         _count(msg["seq"], "pass.seq")
         _bytes(msg["prev"], "pass.prev", high=32, exact=32)

@@ -52,6 +52,62 @@ NOTICES: dict[str, dict[str, str]] = {
     "setting_stalemate": {"en": "stalemate rounds", "de": "Patt-Runden"},
     "setting_default": {"en": "(the rules' own)", "de": "(das der Regeln)"},
     "see_log": {"en": "details in the log", "de": "Einzelheiten im Protokoll"},
+    # the roster agreement before the genesis (p2p/roster.py)
+    "roster_head": {
+        "en": "At table {table!r} these {n} players would start the game, in seat order:",
+        "de": "An Tisch {table!r} würden diese {n} Spieler das Spiel beginnen, in Sitzordnung:",
+    },
+    "roster_line": {"en": "  {seat}. {name}  key {key}{you}", "de": "  {seat}. {name}  Schlüssel {key}{you}"},
+    "roster_you": {"en": "  (you)", "de": "  (du)"},
+    "roster_word": {
+        "en": "The table has a word: only players who know it can sit down.",
+        "de": "Der Tisch hat ein Wort: nur wer es kennt, kann sich setzen.",
+    },
+    "roster_no_word": {
+        "en": "The table has no word: anyone on this network can sit down. Do you know them all?",
+        "de": "Der Tisch hat kein Wort: jeder in diesem Netz kann sich setzen. Kennst du alle?",
+    },
+    "roster_declined": {
+        "en": "you declined a game with these players at table {table!r}: left the table (nothing was written)",
+        "de": "Spiel mit diesen Spielern an Tisch {table!r} abgelehnt: Tisch verlassen (nichts geschrieben)",
+    },
+    "other_settings": {
+        "en": "{who} asked for {what} {theirs}, you asked for {ours}: it cannot play at this table with you",
+        "de": "{who} will {what} {theirs}, du wolltest {ours}: kann an diesem Tisch nicht mit dir spielen",
+    },
+    "lobby_short": {
+        "en": "only {have} of {want} players at table {table!r} could start a game with you within {secs} s (the "
+        "others asked for another game, or held the table up)",
+        "de": "nur {have} von {want} Spielern an Tisch {table!r} konnten innerhalb von {secs} s mit dir ein Spiel "
+        "beginnen (die anderen wollten ein anderes Spiel oder haben den Tisch aufgehalten)",
+    },
+    "went_on_without_you": {
+        "en": "table {table!r} began a game without you (its players are playing; you were not on the roster they "
+        "agreed to): nothing was written — join another table, or this one when that game is over",
+        "de": "Tisch {table!r} hat ohne dich ein Spiel begonnen (seine Spieler spielen; du warst nicht in der "
+        "Besetzung, der sie zugestimmt haben): nichts geschrieben — setz dich an einen anderen Tisch oder an diesen, "
+        "wenn das Spiel vorbei ist",
+    },
+    "agree_waiting": {
+        "en": "You agreed to these players; waiting for {who} to agree",
+        "de": "Du bist mit diesen Spielern einverstanden; warte auf die Zustimmung von {who}",
+    },
+    "passed_over": {
+        "en": "{who} held the table up for {secs} s (no agreement, or no genesis): the table goes on without "
+        "that player",
+        "de": "{who} hat den Tisch {secs} s aufgehalten (keine Zustimmung oder kein Spielbeginn): der Tisch "
+        "macht ohne diesen Spieler weiter",
+    },
+    "genesis_unagreed": {
+        "en": "its players did not all agree to it ({why})",
+        "de": "nicht alle seine Spieler haben zugestimmt ({why})",
+    },
+    "game_void": {
+        "en": "the game did not begin: {who} had agreed to another roster before its genesis reached it (nobody "
+        "is named; join again to play)",
+        "de": "das Spiel hat nicht begonnen: {who} hatte einer anderen Besetzung zugestimmt, bevor der Spielbeginn "
+        "ankam (niemand wird beschuldigt; tritt erneut bei, um zu spielen)",
+    },
     "refused_genesis": {
         "en": "Refused the genesis from {who}: {why}",
         "de": "Spielbeginn von {who} abgelehnt: {why}",

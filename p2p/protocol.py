@@ -16,7 +16,7 @@ from adp2p.crypto.identity import PublicIdentity, open_bundle
 from adp2p.p2p.game import DEFAULT_GAME
 
 GENESIS_FIELDS = frozenset(
-    {"v", "table", "profile", "goal", "round_limit", "roster", "game_id", "chain", "stalemate", "game"}
+    {"v", "table", "profile", "goal", "round_limit", "roster", "game_id", "chain", "stalemate", "game", "agreed"}
 )  # every field a genesis body may hold (docs/protocol.md, "Entry bodies")
 PROTOCOL_VERSION = 5  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
 # 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded);
@@ -98,6 +98,26 @@ def need(
     return v
 
 
+def _agreed(body: dict[str, Any], n: int) -> tuple[tuple[int, bytes, bytes], ...]:
+    """The seats' roster agreements a genesis carries (none, or exactly one [turn, nonce(16), sig(64)] per seat);
+    their signatures are checked by the joiner (p2p/roster.py), not here."""
+    if "agreed" not in body:
+        return ()
+    rows = need(body, "agreed", list)
+    if len(rows) != n:
+        raise BodyError("a genesis carries one roster agreement per seat")
+    out = []
+    for row in rows:
+        if (
+            not isinstance(row, list) or len(row) != 3 or not isinstance(row[0], int) or isinstance(row[0], bool)
+            or not 1 <= row[0] < 1 << 32 or not isinstance(row[1], bytes) or len(row[1]) != 16
+            or not isinstance(row[2], bytes) or len(row[2]) != 64
+        ):
+            raise BodyError("a roster agreement is [turn 1..2^32-1, nonce of 16 bytes, signature of 64 bytes]")
+        out.append((row[0], row[1], row[2]))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class Genesis:
     """What every player signs up to: the table, the rules, the roster (seat order) and the game id."""
@@ -112,6 +132,8 @@ class Genesis:
     stalemate: int | None = None  # rounds without an access change that end the game (a table rule); None: never
     game: str = DEFAULT_GAME  # the game played (p2p/game.py); the body names it only when it is not the default
     version: int = PROTOCOL_VERSION  # the protocol version the log is played under (an older one: audit, replay)
+    agreed: tuple[tuple[int, bytes, bytes], ...] = ()  # per seat: (turn, nonce, signature) of its roster agreement
+    # (p2p/roster.py); a networked genesis carries one for every seat, a local (offline) table's none
 
     def to_body(self) -> dict[str, Any]:
         body: dict[str, Any] = {
@@ -127,6 +149,8 @@ class Genesis:
         }
         if self.game != DEFAULT_GAME:  # an Access Denied genesis is byte for byte what it was before games had names
             body["game"] = self.game
+        if self.agreed:  # (absent from an offline table's genesis, which is byte for byte what it was)
+            body["agreed"] = [[turn, nonce, sig] for turn, nonce, sig in self.agreed]
         return body
 
     @classmethod
@@ -153,6 +177,7 @@ class Genesis:
             stalemate=need(body, "stalemate", int) or None,
             game=need(body, "game", str, max_len=32) if "game" in body else DEFAULT_GAME,
             version=body["v"],
+            agreed=_agreed(body, len(roster)),
         )
         if "game" in body and g.game == DEFAULT_GAME:
             raise BodyError(f"a genesis of {DEFAULT_GAME} does not name its game (one encoding per genesis)")

@@ -51,6 +51,7 @@ class PeerConfig:
     on_game_dir: Callable[[Path], None] | None = None  # called with a new game's directory once it exists (the CLI
     # writes what it needs to resume the seat there: cli/seat_file.py)
     word: str | None = None  # the table's shared word (p2p/table_word.py): never written anywhere, never sent
+    confirm: Callable[[str], bool] | None = None  # asks the person to confirm the roster (p2p/roster.py); None: agree
 
 
 @dataclass
@@ -68,6 +69,7 @@ class Outcome:
     verdict: str | None = None
     entries: int = 0
     head: bytes = b""
+    void: bool = False  # the game never began: a seat had moved on before its genesis reached it (p2p/roster.py)
 
 
 def with_patience(cfg: PeerConfig, patience: float) -> PeerConfig:

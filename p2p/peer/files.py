@@ -13,6 +13,7 @@ from pathlib import Path
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.identity import make_bundle, open_bundle
+from adp2p.p2p import lobby_note
 from adp2p.p2p.logstore import (
     LogCorrupt,
     LogError,
@@ -103,6 +104,7 @@ class FilesPart:
         """Our secrets file holds our key now (or no game seated us): the seat key file goes."""
         with contextlib.suppress(OSError):
             self._seat_key_path(data_dir).unlink()
+        lobby_note.drop(Path(data_dir or self.cfg.data_dir), self.fp)  # (the note of our agreement: p2p/lobby_note.py)
 
     def _recover_secrets(self, gdir: Path, g: Genesis) -> SeatSecrets | None:
         """Our secrets for the game in `gdir` when its secrets file was never written (a crash right after the

@@ -8,18 +8,19 @@ import secrets as pysecrets
 from typing import Any
 
 import trio
-from adp2p.crypto.entries import decode_entry, encode_entry, verify_entry
+from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.identity import open_bundle
 from adp2p.p2p.address_book import save_book
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.messages import MAX_HERE
+from adp2p.p2p.notices import notice
 from adp2p.p2p.peer.common import (
     MAX_REFUSED,
     ZERO,
     TableError,
     log,
 )
-from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis, Kind, decode_body, encode_body
+from adp2p.p2p.protocol import PROTOCOL_VERSION, Genesis, decode_body
 
 
 class LobbyPart:
@@ -47,7 +48,8 @@ class LobbyPart:
             return (a == self.fp and b in self.bundles) or b in self.here.get(a, ())
 
         roster: list[str] = []
-        for fp in sorted(self.bundles, key=lambda f: open_bundle(self.bundles[f])[0].sign_pk):
+        here = [f for f in self.bundles if f not in self.agreeing.left_out]  # (a seat passed over: p2p/roster.py)
+        for fp in sorted(here, key=lambda f: open_bundle(self.bundles[f])[0].sign_pk):
             if all(linked(fp, c) and linked(c, fp) for c in roster):
                 roster.append(fp)
                 if len(roster) == self.cfg.want:
@@ -68,26 +70,22 @@ class LobbyPart:
         )
         deadline = trio.current_time() + self.cfg.lobby_timeout
         while self.genesis_raw is None:
-            if len(self.bundles) >= self.cfg.want:
-                roster = self._roster()
-                if len(roster) == self.cfg.want and roster[0] == self.bundle:
-                    g = Genesis(
-                        self.cfg.table,
-                        self.cfg.profile,
-                        self.cfg.goal,
-                        self.cfg.round_limit,
-                        tuple(roster),
-                        self._new_game_id(),
-                        stalemate=self.cfg.stalemate,
-                        game=self.cfg.game,
-                    )
-                    body = encode_body(g.to_body())
-                    raw = encode_entry(self.identity, g.game_id, 0, ZERO, 0, int(Kind.GENESIS), body)
-                    self.genesis_raw = raw
-                    await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
-                    break
+            raw = await self.agreeing.step()  # the roster agreement (p2p/roster.py): ours, then the genesis
+            if raw is not None:
+                self.genesis_raw = raw
+                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                break
+            if self.agreeing.declined:
+                raise TableError(notice("roster_declined", self.cfg.lang, table=self.cfg.table))
+            if self.agreeing.passed_now:  # the table goes on without a seat that held it up: the wait starts again
+                self.agreeing.passed_now = False
+                deadline = max(deadline, trio.current_time() + self.cfg.lobby_timeout / 2)
             if trio.current_time() >= deadline:
                 raise TableError(self._lobby_timeout_line())
+            if self.playing is not None and len(self.met) > 1 and len(self.bundles) == 1:
+                # every player we met has gone, and the table says it plays: it began a game without us (we were
+                # passed over, or another roster was complete first): one line now, not a wait for the lobby's end
+                raise TableError(notice("went_on_without_you", self.cfg.lang, table=self.cfg.table))
             if self.playing is not None and len(self.met) == 1:  # nobody waits with us: we would wait in vain
                 raise TableError(
                     f"table {self.cfg.table!r} is playing a game (the player at {self.playing.address} says so); "
@@ -101,6 +99,7 @@ class LobbyPart:
                 self._lobby_news = False
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if waited.cancelled_caught:
+                await self.agreeing.resend()  # our agreement, like our lobby message, may have been lost
                 # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
                 # else would tell that player we are here (it would refuse a genesis that seats us, and wait)
                 await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
@@ -112,6 +111,11 @@ class LobbyPart:
         await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
     def _lobby_timeout_line(self) -> str:
+        if self.agreeing.left_out and len(self._roster()) < self.cfg.want:
+            return notice(
+                "lobby_short", self.cfg.lang, table=self.cfg.table, have=len(self._roster()), want=self.cfg.want,
+                secs=f"{self.cfg.lobby_timeout:.0f}",
+            )
         if len(self.bundles) < self.cfg.want:
             return (
                 f"only {len(self.bundles)} of {self.cfg.want} players arrived at table {self.cfg.table!r} within "
@@ -152,6 +156,7 @@ class LobbyPart:
                 game=self.cfg.game,
             )
             or roster_mismatch(g, self.met.values(), self.cfg.lang)
+            or self.agreeing.genesis_mismatch(g)
             or self._played_here(g)
         )
         if why is None:

@@ -231,6 +231,7 @@ class NetPart:
                 return  # it left while its message waited (the PeerDown came first): met, but not here now
             new = fp not in self.bundles
             self.bundles[fp] = b
+            self.agreeing.heard_lobby(fp, label, msg)  # another game than ours: left out (p2p/peer/agreeing.py)
             here = set(msg["here"])
             if self.here.get(fp) != here and (fp in self.here or len(self.here) < MAX_MET):
                 self.here[fp] = here
@@ -341,6 +342,8 @@ class NetPart:
                 return
             if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store), store.head_id):
                 self.progress.set()
+        elif k == "agree":
+            await self.agreeing.take(msg)  # (p2p/peer/agreeing.py)
         elif k == "get" and self.store is not None:
             for e in self.store.since(msg["from"])[:2000]:
                 await self._safe_send(fp, {"k": "entry", "raw": e.raw})

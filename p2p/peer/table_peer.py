@@ -47,6 +47,7 @@ from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.agreeing import Agreeing
 from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
     Outcome,
@@ -145,6 +146,7 @@ class TablePeer(
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
+        self.agreeing = Agreeing(self)  # the roster agreement before the genesis (p2p/peer/agreeing.py)
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")

@@ -146,17 +146,19 @@ async def _table(
     return results, said
 
 
-async def test_a_genesis_with_other_rules_is_refused_and_the_wait_is_bounded(tmp_path: Path) -> None:
-    """The player who starts the game asked for retro2013; the others asked for classic: they refuse its genesis
-    with a line naming the difference and leave with a clear error when the lobby time is up (before: they were
-    told only the profile's name and played the other game)."""
+async def test_a_player_asking_for_other_rules_is_left_out_and_the_wait_is_bounded(tmp_path: Path) -> None:
+    """The player who would start the game asked for retro2013; the others asked for classic: each side is told the
+    difference in one line, nobody agrees to a roster with the other (so no genesis seats them together), and all
+    leave with a clear error when the lobby time is up (before the agreement round: a retro2013 genesis was made
+    and refused; before that, the others played the other game)."""
     results, said = await _table(tmp_path, ["retro2013", "classic", "classic"])
     for i in (1, 2):
         heard = "\n".join(said[i])
-        assert "Refused the genesis from 'p0'" in heard and "rules 'retro2013', you asked for 'classic'" in heard, heard
+        assert "'p0' (" in heard and "asked for rules 'retro2013', you asked for 'classic'" in heard, heard
         assert isinstance(results[i], TableError), (results[i], heard)
-        assert "sent no genesis we could accept" in str(results[i])
+        assert "could start a game with you" in str(results[i])
         assert "Game " not in heard  # never sat down
+    assert isinstance(results[0], TableError) and "asked for rules 'classic'" in "\n".join(said[0])
 
 
 async def test_an_outsider_cannot_start_a_table(tmp_path: Path) -> None:
@@ -280,10 +282,26 @@ def _lobby_msg(seeds, i: int) -> dict[str, object]:  # type: ignore[no-untyped-d
             "addr": ["127.0.0.1", 9], "peers": [], "want": 3, "rules": "classic", "here": []}  # fmt: skip
 
 
-def _signed_genesis(seeds, n: int) -> bytes:  # type: ignore[no-untyped-def]
+def _signed_genesis(seeds, n: int, p: TablePeer) -> bytes:  # type: ignore[no-untyped-def]
+    """A genesis every seat agreed to (p2p/roster.py): `p`'s own latest agreement, the others' signed here."""
+    from adp2p.crypto import domains
+    from adp2p.p2p.roster import game_id_of, roster_digest, statement
+
     order = sorted(range(n), key=lambda i: seeds.ids[i].public.sign_pk)
     roster = tuple(make_bundle(seeds.ids[i], f"p{i}") for i in order)
-    g = Genesis("lobby", "classic", None, 1, roster, bytes(range(16)))
+    fps = tuple(seeds.ids[i].public.fingerprint() for i in order)
+    r = p.agreeing.round
+    r.agree(fps, dict(zip(fps, roster, strict=True)))
+    digest = roster_digest(r.terms, roster)
+    rows = []
+    for i in order:
+        if seeds.ids[i] is p.identity:
+            assert r.mine is not None
+            rows.append((r.mine.turn, r.mine.nonce, r.mine.sig))
+        else:
+            nonce = bytes([i]) * 16
+            rows.append((1, nonce, seeds.ids[i].sign(domains.ROSTER_AGREE, statement(digest, 1, nonce))))
+    g = Genesis("lobby", "classic", None, 1, roster, game_id_of(digest, rows), agreed=tuple(rows))
     return encode_entry(seeds.ids[order[0]], g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
 
 
@@ -300,7 +318,7 @@ async def test_a_player_whose_connection_flapped_in_the_lobby_can_still_be_seate
     first = others[0]
     p._peer_down(seeds.ids[first].public.fingerprint(), f"p{first}", "silent for more than 3 s")
     assert any("left the table before the game began" in line for line in said)
-    raw = _signed_genesis(seeds, 3)
+    raw = _signed_genesis(seeds, 3, p)
     await p._handle(seeds.ids[first].public.fingerprint(), f"p{first}", {"k": "entry", "raw": raw})
     assert p.genesis_raw == raw, said
 
@@ -340,7 +358,7 @@ async def test_a_genesis_that_came_before_a_player_sat_down_is_taken_when_it_doe
     taken as soon as that player sits down (no wait for a resend)."""
     seeds = draw(3, 12)
     p, said = _lobby_peer(tmp_path, seeds, 0, 3)
-    raw = _signed_genesis(seeds, 3)
+    raw = _signed_genesis(seeds, 3, p)
     await p._handle(seeds.ids[1].public.fingerprint(), "p1", _lobby_msg(seeds, 1))
     await p._handle(seeds.ids[1].public.fingerprint(), "p1", {"k": "entry", "raw": raw})
     assert p.genesis_raw is None
