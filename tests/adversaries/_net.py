@@ -172,8 +172,9 @@ async def net_game(
             heartbeat=0.5,
             lang=lang,
         )
-        p = peer_class(cfg, choosers[i], say=said[i].append, identity=seeds.ids[i])
-        p.seeds = seeds  # type: ignore[attr-defined]
+        # `seeds` on the class: the peer asks for its game id (the roster's nonce) while it is made
+        p = type(peer_class.__name__, (peer_class,), {"seeds": seeds})(
+            cfg, choosers[i], say=said[i].append, identity=seeds.ids[i])
         cls = cheats.get(i, Machine)
         p.machine_class = (
             seeded(type(f"Recorded{cls.__name__}", (Recorded, cls), {"record": record}), seeds.rng)

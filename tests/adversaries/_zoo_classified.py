@@ -57,18 +57,18 @@ class EqualLiar(AnswerLiar):
     kind = "equal"  # Test Access Codes: is the picked card the Suitcase Number
 
 
-class InCodeLiar(AnswerLiar):
+class WheelLiar(AnswerLiar):
     kind = "in_code"  # Wheel of Fate, Shine Spotlights, Decoy Guard: is the number in the Suitcase's Code
 
 
-class TouchLiar(AnswerLiar):
+class GuardLiar(AnswerLiar):
     """A false face-down Guard comparison: the defender says its face-down Guard's Code does (not) touch the
     Assassin's."""
 
     kind = "touch"
 
 
-class NameLiar(ClassifiedBlind):
+class PetalsLiar(ClassifiedBlind):
     """Picking Petals: a seat that names its own Suitcase Number as a number that is not its Suitcase."""
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
@@ -81,7 +81,7 @@ class NameLiar(ClassifiedBlind):
         return {**options[0], "n": s}
 
 
-class GuardLiar(ClassifiedBlind):
+class FakeGuard(ClassifiedBlind):
     """A seat that enlists, face down as a Guard, a card that cannot guard (an Assassin)."""
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
@@ -94,7 +94,7 @@ class GuardLiar(ClassifiedBlind):
         return None
 
 
-class RevealLiar(ClassifiedBlind):
+class FalseReveal(ClassifiedBlind):
     """At the Big Reveal, a seat that claims another number for its Suitcase."""
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
@@ -109,7 +109,7 @@ class RevealLiar(ClassifiedBlind):
         return None
 
 
-class SuitcaseSwapper(ClassifiedBlind):
+class SwapsSuitcase(ClassifiedBlind):
     """A Suitcase swapped mid-game: once its Suitcase is linked, the seat answers about it as if it were another card
     of its hand (a fresh number commitment and the link of that other card, in the Suitcase's item)."""
 
@@ -132,8 +132,6 @@ class SuitcaseSwapper(ClassifiedBlind):
                 other = hand[0]
                 face = fold.state.faces[other]
                 n = face // 2 + 1
-                from adp2p.games.classified.part import claims_of  # noqa: F401  (the claims as the part found them)
-
                 prover = LyingProver(fold.game_id, fold.table.id_base, fold.deck_key)
                 claims = [Claim(b"swap", (n,))]
                 fake = prover.item(fold.entries, other, fold.hmap[other], face, n, claims,
@@ -143,4 +141,4 @@ class SuitcaseSwapper(ClassifiedBlind):
                 return out
             return out
 
-    part_factory = staticmethod(lambda game: SuitcaseSwapper.Part(prover=LyingProver))
+    part_factory = staticmethod(lambda game: SwapsSuitcase.Part(prover=LyingProver))

@@ -14,13 +14,13 @@ import pytest
 from _zoo import Table, first_chance
 from _zoo_classified import (
     EqualLiar,
+    FakeGuard,
+    FalseReveal,
     GuardLiar,
-    InCodeLiar,
-    NameLiar,
     NearLiar,
-    RevealLiar,
-    SuitcaseSwapper,
-    TouchLiar,
+    PetalsLiar,
+    SwapsSuitcase,
+    WheelLiar,
 )
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.machine import Machine
@@ -29,12 +29,12 @@ TABLE = {"profile": "standard", "round_limit": None, "bots": "random", "game": "
 CHEATS = [  # cheater, its seat, words every honest verdict gives
     (NearLiar, 1, "near answer about card"),
     (EqualLiar, 0, "equal answer about card"),
-    (InCodeLiar, 1, "in_code answer about card"),
-    (TouchLiar, 0, "touch answer about card"),
-    (NameLiar, 1, "not_suitcase answer about card"),
-    (GuardLiar, 0, "guard_guild answer about card"),
-    (RevealLiar, 1, "claim answer about card"),
-    (SuitcaseSwapper, 0, "already linked"),
+    (WheelLiar, 1, "in_code answer about card"),
+    (GuardLiar, 0, "touch answer about card"),
+    (PetalsLiar, 1, "not_suitcase answer about card"),
+    (FakeGuard, 0, "guard_guild answer about card"),
+    (FalseReveal, 1, "claim answer about card"),
+    (SwapsSuitcase, 0, "already linked"),
 ]
 
 
