@@ -84,7 +84,11 @@ class ClassifiedPart(TablePart):
         st = fold.state
         public = TableState(st.eng, st.faces)  # the rules as every other peer applies them: public faces only
         public.faces = {h: f for h, f in st.faces.items() if st.eng.known.get(h, 0) == st.eng.all_mask}
-        found = claims_of(public, fold.game.apply(public, ev))
+        try:
+            after = fold.game.apply(public, ev)
+        except fold.game.illegal:
+            return {}  # an event the rules refuse on public facts alone: every peer's rules name its author
+        found = claims_of(public, after)
         if not found:
             return {}
         numbers = self.record(fold)

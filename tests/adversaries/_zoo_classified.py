@@ -11,6 +11,7 @@ from typing import Any
 
 from _zoo import Blind
 from adp2p.engine.classified.catalog import card
+from adp2p.games.classified.claims import HIDDEN
 from adp2p.games.classified.hidden_numbers import Claim, NumberProver
 from adp2p.games.classified.part import ClassifiedPart
 
@@ -39,14 +40,18 @@ def _question(seen: Any) -> dict[str, Any]:
 
 
 class AnswerLiar(ClassifiedBlind):
-    """A seat that answers a question of kind `kind` about its own hidden card falsely (yes for no, no for yes)."""
+    """A seat that answers a question of kind `kind` about its own hidden card (one the other seat does not know)
+    falsely (yes for no, no for yes)."""
 
     kind = ""
 
     def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
-        if what == "answer" and len(options) == 1 and _question(seen).get("q") == self.kind:
-            return {**options[0], "yes": not options[0]["yes"]}
-        return None
+        q = _question(seen)
+        if what != "answer" or len(options) != 1 or q.get("q") != self.kind:
+            return None
+        if seen.eng.known.get(q[HIDDEN[self.kind]], 0) == seen.eng.all_mask:
+            return None  # a card both seats know: the rules judge that answer themselves (not the proofs' case)
+        return {**options[0], "yes": not options[0]["yes"]}
 
 
 class NearLiar(AnswerLiar):
