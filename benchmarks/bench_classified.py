@@ -3,7 +3,7 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds]   (figures, not a test)
+Run: ./dev bench classified [games] [guilds] [seeds=0-3]   (figures, not a test; seeds: the duel's seed sets)
 """
 
 from __future__ import annotations
@@ -92,12 +92,17 @@ def guilds(games: int) -> None:
         catalog.cards = original  # type: ignore[assignment]
 
 
-def main(games: int, with_guilds: bool) -> None:
-    t0 = time.process_time()
-    won, tied, lost = duel(games)
-    dt = time.process_time() - t0
-    print(f"deduction vs random, {games} games: deduction wins {won / games:.1%} ({won}), ties {tied}, "
-          f"random wins {lost}; {dt:.1f} s CPU; {load()}", flush=True)
+def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
+    rates = []
+    for seed in seeds:
+        t0 = time.process_time()
+        won, tied, lost = duel(games, seed)
+        dt = time.process_time() - t0
+        rates.append(won / games)
+        print(f"deduction vs random, {games} games (seed {seed}): deduction wins {won / games:.1%} ({won}), ties "
+              f"{tied}, random wins {lost}; {dt:.1f} s CPU; {load()}", flush=True)
+    if len(seeds) > 1:
+        print(f"deduction vs random, mean over seeds {seeds}: {sum(rates) / len(rates):.2%}; {load()}", flush=True)
     print(f"deduction bot: {TIMED[0]} decisions, {1000 * TIMED[1] / max(1, TIMED[0]):.2f} ms CPU per decision; "
           f"{load()}", flush=True)
     out = simulate(games, ["random", "random"], seed=1)
@@ -108,4 +113,8 @@ def main(games: int, with_guilds: bool) -> None:
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, "guilds" in sys.argv[2:])
+    # `seeds=0-3`: the duel on each of these seed sets (default: seed 0 only)
+    spec = next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("seeds=")), "0")
+    lo, _, hi = spec.partition("-")
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 1000, "guilds" in sys.argv[2:],
+         list(range(int(lo), int(hi or lo) + 1)))
