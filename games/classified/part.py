@@ -17,10 +17,19 @@ import hashlib
 from typing import Any
 
 from adp2p.crypto.hashing import u64
+from adp2p.crypto.set_proofs import commit_number, number_blinding
 from adp2p.games.classified.claims import event_claims
-from adp2p.games.classified.hidden_numbers import MAX_ITEMS, RULE_ANSWER, Claim, Due, HiddenNumbers, NumberProver
+from adp2p.games.classified.hidden_numbers import (
+    MAX_ITEMS,
+    RULE_ANSWER,
+    RULE_LINK,
+    Claim,
+    Due,
+    HiddenNumbers,
+    NumberProver,
+)
 from adp2p.games.classified.table_state import TableState, number
-from adp2p.p2p.machine.common import Event, _check_event_shape
+from adp2p.p2p.machine.common import Event, Verdict, _check_event_shape
 from adp2p.p2p.machine.game_part import Fold, TablePart
 from adp2p.p2p.protocol import ProtocolError, need
 
@@ -106,3 +115,19 @@ class ClassifiedPart(TablePart):
             items.append(prover.item(fold.entries, h, fold.hmap[h], face, number(face), cl, link_share=share,
                                      entropy=entropy))
         return {"hidden": items}
+
+    # ------------------------------------------------------------------ the audit
+
+    def audit_secrets(self, fold: Fold, full: dict[int, int]) -> list[Verdict]:
+        """Every linked number commitment opened with its holder's revealed deck secret against its card's face (a
+        second net: the link proof already bound it, so a mismatch means a broken proof system)."""
+        out: list[Verdict] = []
+        if self.numbers is None:
+            return out
+        for (seat, h), c in sorted(self.numbers.linked.items()):
+            secret = fold.revealed.get(seat, {}).get("deck_secret")
+            if secret is None or h not in full:
+                continue  # unchecked: the seat revealed nothing (its silence is the core's finding)
+            if commit_number(number(full[h]), number_blinding(fold.game_id, h, secret)) != c:
+                out.append(Verdict(seat, RULE_LINK, f"card {h}'s number commitment does not open to its face"))
+        return out

@@ -62,3 +62,19 @@ def test_honest_classified_players_are_never_named(seed: int) -> None:
     assert proved, "no answer about a hidden card was proved"
     for m in t.ms:
         assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+
+
+def test_the_audit_opens_every_linked_number_with_the_revealed_deck_secret() -> None:
+    """After an honest game every linked commitment opens to its card's number with its holder's revealed deck
+    secret; a commitment that does not (one swapped in the record) is a finding naming its holder."""
+    t = Table(2, seed=1, **TABLE).run()
+    m = t.ms[0]
+    assert m.audit_report is not None and m.audit_report.ok
+    faces = m.audit_report.faces
+    linked = m.part.numbers.linked
+    assert linked and m.part.audit_secrets(m, faces) == []
+    (seat, h), c = next(iter(linked.items()))
+    other = next(x for k, x in linked.items() if x != c)
+    linked[(seat, h)] = other
+    found = m.part.audit_secrets(m, faces)
+    assert [(v.seat, v.rule) for v in found] == [(seat, "number_link")], found
