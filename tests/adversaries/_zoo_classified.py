@@ -147,3 +147,14 @@ class SwapsSuitcase(ClassifiedBlind):
             return out
 
     part_factory = staticmethod(lambda game: SwapsSuitcase.Part(prover=LyingProver))
+
+
+class WalksAway(ClassifiedBlind):
+    """Honest until its first answer about a hidden card is due, then silent (it would rather not prove it)."""
+
+    def author_next(self, choose: Any = None) -> Any:
+        d = self.duty()
+        if d is not None and d.seat == self.seat and d.what == "answer":
+            self.cheated()
+            return None
+        return super().author_next(choose)

@@ -78,3 +78,14 @@ def test_the_audit_opens_every_linked_number_with_the_revealed_deck_secret() -> 
     linked[(seat, h)] = other
     found = m.part.audit_secrets(m, faces)
     assert [(v.seat, v.rule) for v in found] == [(seat, "number_link")], found
+
+
+def test_a_seat_silent_mid_game_wins_nothing_for_anyone_and_names_no_cheat() -> None:
+    """Silence at a table of two (docs/protocol.md, "Classified Information at the table"): the other seat's abandon
+    ends the game unfinished, with no winner and no verdict: at two seats a silence is never turned into a win."""
+    from _zoo_classified import WalksAway
+
+    _, t = first_chance(WalksAway, 1, 2, tries=25, **TABLE)
+    assert t.abandoned == 1
+    for m in t.ms:
+        assert m.verdict is None and not m.state.over and m.state.winners == []
