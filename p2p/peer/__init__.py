@@ -1,13 +1,18 @@
-"""A table peer (`TablePeer`): one player at a table, on trio. Its parts, one job each:
+"""A table peer (`TablePeer`): one player at a table, on trio (docs/architecture.md, `peer/`).
 
-- `table_peer.py`: `TablePeer` itself: `run()` and the play loop (our decisions, looked ahead in reaction windows);
-- `lobby.py`: the lobby and the genesis; `files.py`: the game's files, secrets and resume;
-- `intake.py`: entries coming in; `evidence.py`: proof posted, weighed and adopted;
-- `abandon.py`: a silent seat and the abandon that names it; `net.py`: the mesh, heads, tokens and messages;
-- `words.py`: what the player is told; `common.py`: configuration, outcome, limits and helpers.
+Objects with one job each, made and wired by `TablePeer`, each tested alone (tests/p2p/peer/): `Arrivals`
+(arrivals.py), `Folds` (folds.py), `EvidenceBook` (evidence_book.py), `Abandonment` (abandonment.py), `Patience`
+(patience.py), `CatchUp` (stalls.py), `Heads` (heads.py), `GameFiles` (game_files.py), `Draws` (draws.py), `Wire`
+(wire.py), `Narrator` (narrator.py: what the player is told).
+
+What acts on them, by job: `table_peer.py` (`run()`, the play loop, our decisions), `lobby.py` (lobby, genesis),
+`seating.py` (a game begun or resumed), `intake.py` (an entry taken), `evidence.py` (proof posted, weighed,
+adopted; `second_accuser.py`, `ending_version.py`: two of its rulings), `join_grace.py` (a `join` not due before the
+genesis), `abandon.py` (a silent seat), `catchup.py` (catch up before signing), `net.py` (messages, heads and tokens
+gossiped); `common.py`: configuration, outcome, limits and helpers.
 """
 
-from adp2p.p2p.peer.common import Outcome, PeerConfig, TableError, latest_game, root_cause, state_of, with_patience
-from adp2p.p2p.peer.table_peer import TablePeer
+from adp2p.p2p.peer.common import Outcome, PeerConfig, TableError, latest_game, root_cause, with_patience
+from adp2p.p2p.peer.table_peer import TablePeer, state_of
 
 __all__ = ["Outcome", "PeerConfig", "TableError", "TablePeer", "latest_game", "root_cause", "state_of", "with_patience"]

@@ -9,14 +9,13 @@ from typing import Any
 
 import trio
 from adp2p.crypto.entries import decode_entry, encode_entry
-from adp2p.crypto.errors import CryptoError
-from adp2p.crypto.passes import verify_pass
 from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
 from adp2p.p2p.machine import ProtocolError
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.abandonment import named
 from adp2p.p2p.peer.common import (
     CUT_OFF_ROUNDS,
     Outcome,
@@ -30,24 +29,6 @@ from adp2p.p2p.protocol import BodyError, Kind, decode_body, encode_body
 class AbandonPart:
     """Abandonment."""
 
-    def _abandon_names_me(self, seq: int, prev: bytes, j: int) -> bool:
-        """A held abandon names us at decision j of this point: our answer there must be an entry (which beats
-        it, rule 3 of "Abandonment"), never a token (which does not)."""
-        m = self.machine
-        for raw in self.held_abandons.values():
-            e = decode_entry(raw)
-            took = _passes_of(e)
-            if (
-                m is not None
-                and e.seq == seq
-                and e.prev_hash == prev
-                and took is not None
-                and len(took) == j
-                and decode_body(e.body).get("silent") == m.seat
-            ):
-                return True
-        return False
-
     async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
         """The author of the next entry stayed silent for `rounds` periods of ours. The lowest other seat may end
         the game after one period, naming it; if that seat is gone too, after each further period the next
@@ -56,12 +37,12 @@ class AbandonPart:
         m, store = self.machine, self.store
         assert m is not None and store is not None
         allowed = _abandoners(m.n, silent, rounds)
-        held = sorted(a for a, raw in self.held_abandons.items() if a in allowed and self._names(raw) == silent)
+        held = self.abandonment.held_by(allowed, silent, self.passes)
         if held:
-            raw = self.held_abandons.pop(held[0])
+            raw = self.abandonment.held.pop(held[0])
             self._accept(raw)
             await self._send_head()
-        elif self._note_stall() or self._catch_up_first:
+        elif self._note_stall() or self.catch_up.active:
             return  # we did not run for a while: catch up with the table before writing anything
         elif m.seat in allowed and not self._no_majority(silent):
             body: dict[str, Any] = {"silent": silent, "seq": len(store)}
@@ -77,7 +58,7 @@ class AbandonPart:
                 encode_body(body),
             )
             self._accept(raw, own=True)
-            await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+            await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await self._send_head()
         elif m.seat in allowed and rounds >= CUT_OFF_ROUNDS:
             # too few seats could hear us: perhaps the table already ended without us (we were the one given up
@@ -91,16 +72,13 @@ class AbandonPart:
             self.tell("waiting_for", who=self._who(silent), secs=f"{self.cfg.abandon_after:.0f}", why=why)
 
     def _no_majority(self, silent: int) -> bool:
-        """At a table of 3 or more, an abandon needs a strict majority of the seats behind it: its author and
-        the seats connected to it now, the silent one not counted. A table cut in halves by the network cannot
-        give up on either half (each waits, and converges when the network heals), and a peer left alone (we
-        may be the one the others gave up on) names nobody. At a table of two the other seat may always."""
+        """Too few seats connected to us to give up on `silent` (`Abandonment.no_majority`)."""
         m = self.machine
-        if m is None or self.mesh is None or m.n <= 2:
+        if m is None or self.mesh is None:
             return False
         up = set(self.mesh.peers)
-        with_us = 1 + sum(1 for s in range(m.n) if s not in (silent, m.seat) and m.ids[s].fingerprint() in up)
-        return 2 * with_us <= m.n
+        connected = {s for s in range(m.n) if m.ids[s].fingerprint() in up}
+        return self.abandonment.no_majority(m.n, silent, m.seat, connected)
 
     def _hold_abandon(self, raw: bytes, label: str) -> None:
         """An abandon for the seq we are at, from another peer. Checked at once (a malformed one, one naming a
@@ -137,8 +115,8 @@ class AbandonPart:
             # the seat it names passed there (we hold its token; its author did not get it): never applied here.
             # If that seat is us, our pass goes in as our own entry at that seq, which beats the abandon everywhere
             # (rule 3 of "Abandonment"); else the token is relayed, so that seat's pass reaches the table
-            if silent == m.seat and (self._note_stall() or self._catch_up_first):
-                self.held_abandons[e.author] = raw  # answered once we have caught up with the table (catchup.py)
+            if silent == m.seat and (self._note_stall() or self.catch_up.active):
+                self.abandonment.held[e.author] = raw  # answered once we have caught up with the table (catchup.py)
                 return
             if silent == m.seat:
                 log.info("abandon by seat %d names us, who passed there: our pass goes in as an entry", e.author + 1)
@@ -153,19 +131,19 @@ class AbandonPart:
                 return
             log.info("abandon by seat %d names seat %d, which passed there: token relayed", e.author + 1, silent + 1)
             msg = {"k": "pass", "seq": e.seq, "prev": e.prev_hash, "j": len(took), "seat": silent, "sig": token}
-            self._nursery.start_soon(self.mesh.broadcast, msg)
+            self._nursery.start_soon(self.wire.broadcast, msg)
             return
         waited = self.patience.waited(*decision)
         rounds = self.patience.rounds(*decision, m.n)
         if e.author in _abandoners(m.n, silent, rounds):
             self._accept(raw, sender=label)
             return
-        if e.author not in self.held_abandons:
+        if e.author not in self.abandonment.held:
             self.tell("gave_up_early", who=self._who(e.author), silent=self._who(silent), secs=f"{waited:.0f}")
             if silent == m.seat and self._nursery is not None:  # we are deciding: no wait loop of ours runs
                 rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
                 self._nursery.start_soon(self._due_for_me, decision, rank)
-        self.held_abandons[e.author] = raw
+        self.abandonment.held[e.author] = raw
 
     async def _due_for_me(self, decision: tuple[int, bytes, int], rank: int) -> None:
         """An abandon naming us, held while we decide: once our own clock says its author (the `rank`-th seat that
@@ -179,54 +157,10 @@ class AbandonPart:
                 break
             await trio.sleep(self.patience.step)
         m = self.machine
-        held = sorted(a for a, raw in self.held_abandons.items() if m is not None and self._names(raw) == m.seat)
+        held = self.abandonment.held_by(self.abandonment.held, m.seat, self.passes) if m is not None else []
         if held:
-            self._accept(self.held_abandons.pop(held[0]))
+            self._accept(self.abandonment.held.pop(held[0]))
             await self._send_head()
-
-    def _carries_answer(self, abandon: Any, silent: int, e: Any) -> bool:
-        """Whether entry `e` (at the abandon's seq, after the same entry) carries `silent`'s pass token for the
-        decision the abandon names it at: proof that the seat it names answered there."""
-        m = self.machine
-        assert m is not None
-        took, carried = _passes_of(abandon), _passes_of(e)
-        if took is None or not carried or len(carried) <= len(took) or not 0 <= silent < m.n:
-            return False
-        token = carried[len(took)]
-        try:
-            verify_pass(m.ids[silent], token, m.game_id, e.seq, e.prev_hash, len(took))
-        except (CryptoError, TypeError, ValueError):
-            return False
-        return True
-
-    @staticmethod
-    def _named(e: Any) -> int:
-        return int(decode_body(e.body)["silent"])
-
-    def _due_by_our_clock(self, e: Any) -> bool:
-        """Whether abandon `e` (valid in shape) could have been written by now by our own clock: the decision it
-        names has been due here for as many periods as its author's rank among the seats that may write it."""
-        m = self.machine
-        assert m is not None
-        took = _passes_of(e) or []
-        decision = (e.seq, e.prev_hash, len(took))
-        try:
-            silent = self._named(e)
-            rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
-        except (BodyError, KeyError, TypeError, ValueError):
-            return False
-        if not self.patience.known(*decision):
-            return False
-        return self.patience.waited(*decision) >= rank * self.cfg.abandon_after
-
-    def _names(self, raw: bytes) -> int | None:
-        """The seat a held abandon names, unless that seat passed there (we hold its token: it answered)."""
-        e = decode_entry(raw)
-        silent = decode_body(e.body)["silent"]
-        took = _passes_of(e) or []
-        if self.passes is not None and self.passes.get(e.seq, e.prev_hash, len(took), silent) is not None:
-            return None
-        return silent
 
     def _abandoned(self, e: Any) -> None:
         """An abandon entry went into our log: the game ends there, naming the silent seat; what was reached
@@ -265,13 +199,13 @@ class AbandonPart:
             return False
         wins = e.author == silent if e.kind != Kind.ABANDON else e.author < held.author
         if not wins and e.kind != Kind.ABANDON:
-            wins = self._carries_answer(held, silent, e)
+            wins = self.abandonment.carries_answer(held, silent, e, m.ids, m.game_id)
         if not wins:
             return e.kind == Kind.ABANDON  # a higher abandon: no news
-        if e.kind == Kind.ABANDON and not self._due_by_our_clock(e):
+        if e.kind == Kind.ABANDON and not self.abandonment.due_by_our_clock(e, m.n):
             # a lower abandon naming a decision that has not been due here long enough for its author (made due
             # only now by the tokens it carries, say): it never displaces the one we applied
-            self.tell("refused_early_abandon", who=self._who(e.author), silent=self._who(self._named(e)))
+            self.tell("refused_early_abandon", who=self._who(e.author), silent=self._who(named(e)))
             return True
         trial = self._take_over(e)
         if trial is None:

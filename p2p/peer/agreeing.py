@@ -6,7 +6,7 @@ its genesis reached it (void, naming nobody). An object of its own with a narrow
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import trio
 from adp2p.crypto.entries import encode_entry
@@ -17,8 +17,7 @@ from adp2p.p2p.peer.common import log
 from adp2p.p2p.protocol import Genesis, Kind, encode_body
 from adp2p.p2p.roster import MAX_RELAYS, Agreement, RosterRound, Terms, genesis_mismatch, moved_on
 
-if TYPE_CHECKING:
-    from adp2p.p2p.peer.table_peer import TablePeer
+TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
 
 ZERO = bytes(32)
 MAX_VOID_LOOK = 64  # entries looked at to see whether a seat signed any (a game void is void at its very start)
@@ -31,7 +30,7 @@ class Agreeing:
         cfg = peer.cfg
         self.peer = peer
         terms = Terms(cfg.table, cfg.game, cfg.profile, cfg.goal, cfg.round_limit, cfg.stalemate, cfg.want)
-        self.round = RosterRound(peer.identity, terms, cfg.abandon_after, nonce=peer._new_game_id())
+        self.round = RosterRound(peer.identity, terms, cfg.abandon_after, nonce=peer.draws.game_id())
         self.ask = cfg.confirm  # None: agree to every roster (a bot, `--yes`)
         self.declined = False  # our person said no: we leave the table
         self.passed_now = False  # a seat was passed over since the lobby last looked
@@ -78,7 +77,7 @@ class Agreeing:
                 return None
             msg = r.agree(fps, p.bundles)
             self._save_note(fps)  # on disk before anyone can seat us with it (p2p/lobby_note.py)
-            await p.mesh.broadcast(msg)  # type: ignore[union-attr]
+            await p.wire.broadcast(msg)  # type: ignore[union-attr]
         if not r.complete(fps):
             if fps not in self._told and len(self._told) < 16:
                 self._told.add(fps)
@@ -92,7 +91,7 @@ class Agreeing:
     async def resend(self) -> None:
         """Our agreement again (every second while we wait, like our lobby message: one may have been lost)."""
         if self.round.mine is not None and self.peer.genesis_raw is None:
-            await self.peer.mesh.broadcast(self.round.message())  # type: ignore[union-attr]
+            await self.peer.wire.broadcast(self.round.message())  # type: ignore[union-attr]
 
     def genesis_mismatch(self, g: Genesis) -> str | None:
         """Why a genesis offered to us is not one its seats agreed to, in the player's language (None: it is)."""
@@ -115,7 +114,7 @@ class Agreeing:
             p.progress.set()
             if self._relayed.get(fp, 0) < MAX_RELAYS and (fp in self._relayed or len(self._relayed) < 64):
                 self._relayed[fp] = self._relayed.get(fp, 0) + 1
-                await p.mesh.broadcast(msg)  # type: ignore[union-attr]
+                await p.wire.broadcast(msg)  # type: ignore[union-attr]
             return
         label = self._label(fp)
         seat = next((i for i, ident in enumerate(m.ids) if ident.fingerprint() == fp), None)

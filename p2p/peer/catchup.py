@@ -14,14 +14,9 @@ One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's
 
 from __future__ import annotations
 
-import secrets
-import time
-
 import trio
-from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.common import log
-from adp2p.p2p.protocol import Kind, decode_body
 
 STALL_TICK = 0.25  # seconds between two ticks of the stall watcher
 
@@ -37,9 +32,7 @@ class CatchUpPart:
     def _note_stall(self) -> None:
         """Called where it matters (right before we sign) and by `_watch_stalls`: if the process did not run for a
         while since the last call, we catch up from the table before signing anything."""
-        now, cpu = time.monotonic(), time.process_time()
-        idle = (now - self._tick_at) - (cpu - self._tick_cpu)  # time the process did not run
-        self._tick_at, self._tick_cpu = now, cpu
+        idle = self.catch_up.idle()
         if idle > self._stall_limit() and self.machine is not None and not self.ended:
             log.info("this process did not run for %.1f s: catching up from the table before signing", idle)
             self._begin_catch_up()
@@ -51,46 +44,17 @@ class CatchUpPart:
 
     def _begin_catch_up(self) -> None:
         """Sign nothing until fresh heads show we hold all the table holds (`_catch_up`)."""
-        self._catch_up_first = True
-        self._fresh_heads = {}
-        self._catch_up_nonce = secrets.token_bytes(8)
-        self._catch_up_since = self.patience.now()
-        self._asked_at = None
-
-    def _held_answers(self) -> set[bytes]:
-        """Ids of abandons we hold (not applied: our own clock says not yet) that name us at our next seq: a head
-        of the table one past ours that ends in one of them is caught up with, since our own entry there beats it."""
-        m, store = self.machine, self.store
-        out: set[bytes] = set()
-        if m is None or store is None:
-            return out
-        for raw in self.held_abandons.values():
-            e = decode_entry(raw)
-            if e.seq == len(store) and e.kind == Kind.ABANDON and decode_body(e.body).get("silent") == m.seat:
-                out.add(e.id)
-        return out
+        self.catch_up.begin(self.patience.now())
 
     def _caught_up(self) -> bool:
-        """Every other seat told us its head in answer to our ask (`told`, with our nonce), and none holds an entry
-        we lack or another entry where we hold one. Else, after half a period: a strict majority of the seats (we
-        count) told us heads we agree with — a seat may be gone, and a seat that claims entries it does not send
-        us when we `get` them (an honest one sends them at once) cannot hold us back for ever."""
+        """Whether the heads told since we asked show we hold all the table holds (`CatchUp.caught_up`)."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
         others = {i.fingerprint() for s, i in enumerate(m.ids) if s != m.seat}
-        heard = {fp: h for fp, h in self._fresh_heads.items() if fp in others}
-        n, answers = len(store), self._held_answers()
-        agree = 0
-        for seq, hid in heard.values():
-            if seq > n + 1 or (seq == n + 1 and hid not in answers):
-                continue  # it holds entries we lack (perhaps our own): they are being fetched
-            if 0 < seq <= n and store[seq - 1].id != hid:
-                continue  # another entry where we hold one: the exchange settles it
-            agree += 1
-        if agree == len(others):
-            return True
-        waited = self.patience.now() - self._catch_up_since
-        return 2 * (agree + 1) > m.n and waited >= self.cfg.abandon_after / 2
+        answers = self.abandonment.answers(len(store), m.seat)
+        return self.catch_up.caught_up(
+            others, m.n, len(store), lambda seq: store[seq].id, answers, self.patience.now(), self.cfg.abandon_after
+        )
 
     async def _catch_up(self) -> bool:
         """The gate of the play loop: True once we may sign again. Until then ask every seat for its head (each
@@ -98,20 +62,19 @@ class CatchUpPart:
         were away), leave naming nobody and writing nothing (exit 6: a resume learns the end)."""
         assert self.store is not None and self.mesh is not None
         if self._caught_up():
-            self._catch_up_first = False
-            for raw in list(self.held_abandons.values()):  # one naming us where we passed: our pass, as an entry
+            self.catch_up.active = False
+            for raw in list(self.abandonment.held.values()):  # one naming us where we passed: our pass, as an entry
                 self._hold_abandon(raw, "a peer")
             return True
         now = self.patience.now()
-        if now - self._catch_up_since >= max(2 * self.cfg.abandon_after, 5.0):
+        if self.catch_up.given_up(now, self.cfg.abandon_after):
             self.outcome.lost_contact = True
             self._end("lost_contact", seq=len(self.store), resume=resume_command(self.gdir, self.cfg.game))
             self.progress.set()
             return False
-        if self._asked_at is None or now - self._asked_at >= self.cfg.heartbeat:
-            self._asked_at = now
-            ask = {"k": "ask", "seq": len(self.store), "id": self.store.head_id, "nonce": self._catch_up_nonce}
-            await self.mesh.broadcast(ask)
+        if self.catch_up.ask_now(now, self.cfg.heartbeat):
+            ask = {"k": "ask", "seq": len(self.store), "id": self.store.head_id, "nonce": self.catch_up.nonce}
+            await self.wire.broadcast(ask)
         with trio.move_on_after(self.cfg.heartbeat):
             await self._wait_progress()
         return False

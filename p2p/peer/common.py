@@ -9,16 +9,13 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser
 from adp2p.p2p.protocol import BodyError, Kind, decode_body
 from adp2p.p2p.secrets_size import MAX_SECRETS_ENTRY
-
-if TYPE_CHECKING:
-    from adp2p.p2p.peer.table_peer import TablePeer
 
 log = logging.getLogger("adp2p.peer")
 ZERO = bytes(32)
@@ -89,14 +86,7 @@ class TableError(Exception):
 RESUME_RECAP = 5  # history lines shown again when a game is resumed
 DAMAGED_SUFFIX = ".damaged"  # a damaged log file, kept whole beside the repaired one
 CUT_OFF_ROUNDS = 5  # abandon periods without a majority behind us before we leave without naming anyone
-CHECKPOINT_EVERY = 64  # a snapshot of the fold every so many entries at least (a quarter of the log, if more)
 HEAD_DELAY = 0.05  # seconds: heads are sent at most this often (one for a burst of entries)
-MAX_CHECKPOINTS = 6  # snapshots kept (time and memory of each grow with the game)
-PENDING_WINDOW = 512  # entries further ahead of our log than this are not kept
-PENDING_MAX = 256  # entries kept ahead of our log at most
-PENDING_MAX_BYTES = 8 * 1024 * 1024  # and bytes
-MAX_FALSE = 4  # false evidence entries weighed from one seat; after that its evidence is not refolded again
-MAX_EVIDENCE_BYTES = 4 * 1024 * 1024  # the evidence file of one game at most
 # An entry is taken from the network only if the evidence that may have to carry it (in `raw`, with certificates of
 # up to 128 KiB and a reason) still fits one frame (1 MiB), and the evidence about that evidence too: else a cheater's
 # frame-sized entry makes every honest peer's evidence unsendable (they split, each on its own evidence). Honest
@@ -206,7 +196,7 @@ def _names(line: str, names: list[str]) -> str:
 
 def latest_game(data_dir: Path) -> Path | None:
     """The most recently changed game directory with a log and our secrets (for --resume): a secrets file, or our
-    key in `<data>/seats` when a crash came between the genesis and the secrets file (p2p/peer/files.py)."""
+    key in `<data>/seats` when a crash came between the genesis and the secrets file (p2p/peer/game_files.py)."""
     root = data_dir / "games"
     if not root.is_dir():
         return None
@@ -217,6 +207,3 @@ def latest_game(data_dir: Path) -> Path | None:
     ]  # fmt: skip
     return max(cands, key=lambda d: os.stat(d / "log").st_mtime) if cands else None
 
-
-def state_of(peer: TablePeer) -> Any | None:
-    return peer.machine.state if peer.machine else None

@@ -10,15 +10,14 @@ A function on a `TablePeer` (p2p/peer/table_peer.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.p2p.machine import ProtocolError
 from adp2p.p2p.protocol import BodyError
 
-if TYPE_CHECKING:
-    from adp2p.p2p.peer.table_peer import TablePeer
+TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
 
 
 def take_lower_version(peer: TablePeer, raw: bytes) -> bool:
@@ -45,7 +44,6 @@ def take_lower_version(peer: TablePeer, raw: bytes) -> bool:
         return False
     if peer._take_over(e) is None:
         return False
-    peer.before_evidence = {k: v for k, v in peer.before_evidence.items() if k <= e.seq}
     peer._deciding.cancel()  # a decision in progress was for the fold we left
     peer.progress.set()
     return True

@@ -15,8 +15,6 @@ from adp2p.p2p.logstore import (
 from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.peer import second_accuser
 from adp2p.p2p.peer.common import (
-    MAX_EVIDENCE_BYTES,
-    MAX_FALSE,
     _short,
     log,
 )
@@ -32,15 +30,15 @@ class EvidencePart:
         m = self.machine
         if m is None or self.ended or m.seat is None:
             return
-        for key, raw in list(self.refused_raws.items()):
+        for key, raw in list(self.book.refused_raws.items()):
             if key in m.refused_ids or m.complete:
                 continue  # (the log holds it: posted again only if evidence at an earlier seq sets it aside)
             if not self._still_own_fault(raw):
                 log.info("refused evidence %s no longer shown by the log (set aside): not posted", key.hex()[:8])
-                del self.refused_raws[key]
+                del self.book.refused_raws[key]
                 continue
             if not self._post_evidence(len(self.store), {"what": "refused", "raw": raw}):  # type: ignore[arg-type]
-                del self.refused_raws[key]
+                del self.book.refused_raws[key]
             return
         if second_accuser.post_one(self):  # type: ignore[arg-type]
             return
@@ -91,7 +89,7 @@ class EvidencePart:
             return False
         if store[e.seq - 1].id != e.prev_hash:
             return False  # another branch further back: fetched and weighed there
-        if e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE:
+        if self.book.dismissed(e):
             return True  # judged false before, or a seat that keeps sending false evidence: not refolded again
         held = store[e.seq]
         if held.kind == Kind.EVIDENCE and held.author < e.author and not self._self_accusing(e.seq):
@@ -100,23 +98,24 @@ class EvidencePart:
             self._post_pending_evidence()
             return True
         if held.kind == Kind.EVIDENCE and held.author != m.seat and m.own_fault(held) is not None:
-            self.refused_raws.setdefault(held.id, held.raw)  # set aside below: its author is named at the head
+            self.book.refused_raws.setdefault(held.id, held.raw)  # set aside below: its author is named at the head
         trial = self._fold(e.seq)
         before = trial.snapshot()
         try:
             trial.apply_entry(e)
         except (ProtocolError, BodyError) as exc:
-            self._judged_false(e)
-            self._keep_evidence(raw, f"false evidence at seq {e.seq}: {exc}")
+            self.book.found_false(e)
+            self.book.keep(raw, f"false evidence at seq {e.seq}: {exc}")
             self.tell("rejected_evidence", who=self._who(e.author), seq=e.seq, why=self._detail(_short(str(exc))))
             return True
         why = m.displaces(e, trial.evidence_seen[-1][2])
         if why is not None:  # valid, but it may not take a seq we hold (docs/protocol.md, "Precedence at one seq")
-            self._judged_false(e)  # (never weighed again; counted like false evidence: a flood of it is bounded)
-            self._keep_evidence(raw, f"evidence at seq {e.seq} sets nothing aside: {why}")
+            self.book.found_false(e)  # (never weighed again; counted like false evidence: a flood of it is bounded)
+            self.book.keep(raw, f"evidence at seq {e.seq} sets nothing aside: {why}")
             self.tell("evidence_refused", who=self._who(e.author), seq=e.seq, why=self._detail(why))
-            if (why.startswith("late") or why.startswith("evidence against its own")) and e.id not in self.refused_raws:
-                self.refused_raws[e.id] = raw  # its author is named at the head: `_post_pending_evidence`
+            names_author = why.startswith("late") or why.startswith("evidence against its own")
+            if names_author and e.id not in self.book.refused_raws:
+                self.book.refused_raws[e.id] = raw  # its author is named at the head: `_post_pending_evidence`
                 self._post_pending_evidence()
             return True
         self._adopt(e.seq, raw, trial, before)
@@ -134,10 +133,9 @@ class EvidencePart:
         m, store = self.machine, self.store
         assert m is not None and store is not None
         held = store[e.seq]
-        if held.kind != Kind.EVIDENCE or store[e.seq - 1].id != e.prev_hash or e.id in self.judged_false:
+        if held.kind != Kind.EVIDENCE or store[e.seq - 1].id != e.prev_hash or e.id in self.book.judged_false:
             return False
-        if len(self.judged_false) < 4096:  # judged once (an entry sent again must not cost a refold each time)
-            self.judged_false.add(e.id)
+        self.book.judged(e)  # judged once (an entry sent again must not cost a refold each time)
         try:
             self._check_signed(e)
             trial = self._fold(e.seq)
@@ -151,7 +149,7 @@ class EvidencePart:
         if self._take_over(e) is None:
             return False
         if held.author != m.seat and trial.own_fault(held) is not None:
-            self.refused_raws.setdefault(held.id, held.raw)
+            self.book.refused_raws.setdefault(held.id, held.raw)
         self.tell("evidence_refused", who=self._who(held.author), seq=e.seq, why=self._detail(why))
         self._deciding.cancel()
         self.progress.set()
@@ -188,45 +186,28 @@ class EvidencePart:
         store.append(raw)
         self._timing(at, int(Kind.EVIDENCE), decode_entry(raw).author)
         self.superseded.update(x.id for x in gone)
-        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= at}
-        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < at}
-        self.before_evidence[at] = before
-        self.pending.clear()
-        self.pending_bytes = 0
+        self.folds.cut(at)
+        self.folds.before(at, before)
+        self.arrivals.clear()
         self.machine = trial
         self._deciding.cancel()  # a decision in progress was for the fold we just left
-        self.shown = min(self.shown, len(trial.state.history))
+        self.narrator.shown = min(self.narrator.shown, len(trial.state.history))
         if gone:
             self.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
         self._say_verdict()
         self.progress.set()
 
     def _fold(self, at: int, *, fresh: bool = False) -> Machine:
-        """A machine folded over our log before seq `at`: from the snapshot kept there, or our machine (unless
-        `fresh`: it may hold a failed entry's traces), or the nearest checkpoint before `at` (one every
-        CHECKPOINT_EVERY entries or a quarter of the log, whichever is more)."""
+        """A machine folded over our log before seq `at` (p2p/peer/folds.py); `fresh`: not from our machine, which
+        may hold a failed entry's traces."""
         assert self.store is not None and self.secrets is not None
-        snap = self.before_evidence.get(at)
-        if snap is not None:
-            return snap.snapshot()
-        if self.machine is not None and at == len(self.store) and not fresh:
-            return self.machine.snapshot()
-        start = max((k for k in self.checkpoints if k <= at), default=0)
-        if start:
-            m = self.checkpoints[start].snapshot()
-        else:
-            g = Genesis.from_body(decode_body(self.store[0].body))
-            m = self.machine_class(g, self.secrets)
-            start = 1
-        for entry in self.store.entries()[start:at]:
-            m.apply_entry(entry)
-        return m
+        return self.folds.fold(at, self.store.entries(), None if fresh else self.machine)
 
-    def _judged_false(self, e: Any) -> None:
-        """Remember an evidence entry found false (so it is never weighed again) and count its author's."""
-        if len(self.judged_false) < 4096:
-            self.judged_false.add(e.id)
-        self.false_by[e.author] = self.false_by.get(e.author, 0) + 1
+    def _fresh_machine(self) -> Machine:
+        """A machine right after our log's genesis."""
+        assert self.store is not None and self.secrets is not None
+        m = self.machine_class(Genesis.from_body(decode_body(self.store[0].body)), self.secrets)
+        return m
 
     def _stale(self, raw: bytes) -> bool:
         """A well-signed entry of this game on another branch than ours (it follows an entry set aside, or one
@@ -246,23 +227,12 @@ class EvidencePart:
             return True  # another branch (fetched and weighed where it parts from ours)
         return e.seq < len(store) and store[e.seq].kind == Kind.EVIDENCE  # evidence took that seq
 
-    def _keep_evidence(self, raw: bytes, reason: str) -> None:
-        """Keep a rejected entry and why in the game's evidence file (bounded: MAX_EVIDENCE_BYTES a game)."""
-        if self.gdir is None:
-            return
-        record = len(raw).to_bytes(4, "big") + raw + reason.encode()[:1000] + b"\n"
-        if self.evidence_bytes + len(record) > MAX_EVIDENCE_BYTES:
-            return
-        self.evidence_bytes += len(record)
-        with open(self.gdir / "evidence", "ab") as fh:
-            fh.write(record)
-
     async def _share_proofs(self) -> None:
         """Show every peer both entries of an equivocation we found (so each of them detects it too)."""
         while self.proofs_to_share:
             a, b = self.proofs_to_share.pop()
             for raw in (a, b):
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
 
     def _end_verdict(self, text: str, said: str | None = None) -> None:
         """The game ends on a verdict: `text` in English (the outcome), `said` to the player in its language."""

@@ -21,11 +21,6 @@ from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.notices import notice
 from adp2p.p2p.peer import ending_version
 from adp2p.p2p.peer.common import (
-    CHECKPOINT_EVERY,
-    MAX_CHECKPOINTS,
-    MAX_FALSE,
-    PENDING_MAX,
-    PENDING_MAX_BYTES,
     _passes_of,
     _plain_pass,
     _short,
@@ -41,26 +36,8 @@ class IntakePart:
 
     def _drain_pending(self) -> None:
         assert self.store is not None
-        while self.store.next_seq in self.pending and not self.ended:
-            raw = self.pending.pop(self.store.next_seq)
-            self.pending_bytes -= len(raw)
+        while not self.ended and (raw := self.arrivals.take(self.store.next_seq)) is not None:
             self._take(raw)
-        if not self.pending:
-            self.pending_bytes = 0
-
-    def _pend(self, seq: int, raw: bytes) -> bool:
-        """Keep a signed entry received ahead of our log, within bounds (PENDING_MAX entries and
-        PENDING_MAX_BYTES bytes; the nearest seqs are kept when full). False if it was not kept."""
-        if seq in self.pending:
-            return False
-        if len(self.pending) >= PENDING_MAX or self.pending_bytes + len(raw) > PENDING_MAX_BYTES:
-            far = max(self.pending)
-            if far <= seq:
-                return False
-            self.pending_bytes -= len(self.pending.pop(far))
-        self.pending[seq] = raw
-        self.pending_bytes += len(raw)
-        return True
 
     def _take(self, raw: bytes, *, sender: str | None = None) -> None:
         """An entry for the next seq from another peer: an abandon is weighed against our own clock first."""
@@ -118,7 +95,7 @@ class IntakePart:
             return
         if self.ended:
             return  # the game is over: the log stays as the outcome describes it
-        if e.kind == Kind.EVIDENCE and (e.id in self.judged_false or self.false_by.get(e.author, 0) >= MAX_FALSE):
+        if e.kind == Kind.EVIDENCE and self.book.dismissed(e):
             return  # judged false before, or a seat that keeps sending false evidence: not refolded again
         a = schema(e)
         token = None if own else self._passed_there(a)
@@ -133,8 +110,8 @@ class IntakePart:
             seat = getattr(exc, "seat", e.author)
             self.machine = m = self._fold(len(store), fresh=True)  # a failed entry leaves nothing behind
             if e.kind == Kind.EVIDENCE:
-                self._judged_false(e)
-            self._keep_evidence(raw, str(exc))
+                self.book.found_false(e)
+            self.book.keep(raw, str(exc))
             if seat == e.author and not own and m.seat is not None and seat != m.seat:
                 why = exc.msg if isinstance(exc, ProtocolError) else str(exc)
                 if self.cfg.lang != "en":  # the rule in the player's words; the English detail is in the evidence
@@ -154,13 +131,8 @@ class IntakePart:
             self.passes.prune(len(store))
             self.ahead = {k: v for k, v in self.ahead.items() if k[0] >= len(store)}
         if before is not None:
-            self.before_evidence[e.seq] = before
-        if len(store) - max(self.checkpoints, default=0) >= max(CHECKPOINT_EVERY, len(store) // 4):
-            # a snapshot costs time and memory in proportion to the game so far: space them out as it grows, and
-            # keep the last few (a refold for an older seq starts from the genesis)
-            self.checkpoints[len(store)] = m.snapshot()
-            if len(self.checkpoints) > MAX_CHECKPOINTS:
-                del self.checkpoints[min(self.checkpoints)]
+            self.folds.before(e.seq, before)
+        self.folds.after_append(len(store), m)
         self._timing(e.seq, e.kind, e.author)
         if m.abandoned is not None:
             self._abandoned(e)
@@ -249,10 +221,8 @@ class IntakePart:
         gone = store.supersede(e.seq)
         store.append(e.raw, author=e.author)
         self.superseded.update(x.id for x in gone)
-        self.checkpoints = {k: v for k, v in self.checkpoints.items() if k <= e.seq}
-        self.before_evidence = {k: v for k, v in self.before_evidence.items() if k < e.seq}
-        self.pending.clear()
-        self.pending_bytes = 0
+        self.folds.cut(e.seq)
+        self.arrivals.clear()
         self.machine = trial
         self._timing(e.seq, e.kind, e.author)
         return trial

@@ -8,14 +8,15 @@ decision being due here, a seat never heard from is waited on like any other (a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from adp2p.p2p.protocol import Kind
+
+TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
 
 if TYPE_CHECKING:
     from adp2p.p2p.machine import Machine
     from adp2p.p2p.peer.patience import Decision
-    from adp2p.p2p.peer.table_peer import TablePeer
 
 GRACE_PERIODS = 2
 GRACE_MIN = 10.0  # seconds
@@ -31,7 +32,7 @@ def not_seated_yet(peer: TablePeer, m: Machine, seat: int, decision: Decision) -
     d = m.duty()
     if d is None or d.kind != Kind.JOIN or d.seat != seat or m.seat == seat:
         return False
-    if peer.heads.get(m.ids[seat].fingerprint(), 0) >= 1:
+    if peer.heads.longest.get(m.ids[seat].fingerprint(), 0) >= 1:
         return False
     first: dict[Decision, float] = peer.__dict__.setdefault("_join_first_due", {})
     now = peer.patience.now()

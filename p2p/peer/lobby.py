@@ -4,7 +4,6 @@ One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's
 
 from __future__ import annotations
 
-import secrets as pysecrets
 from typing import Any
 
 import trio
@@ -73,7 +72,7 @@ class LobbyPart:
             raw = await self.agreeing.step()  # the roster agreement (p2p/roster.py): ours, then the genesis
             if raw is not None:
                 self.genesis_raw = raw
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
+                await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
                 break
             if self.agreeing.declined:
                 raise TableError(notice("roster_declined", self.cfg.lang, table=self.cfg.table))
@@ -97,18 +96,18 @@ class LobbyPart:
                 await self._wait_progress()
             if self._lobby_news and not waited.cancelled_caught:  # a player left: who is here changed
                 self._lobby_news = False
-                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                await self.wire.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             if waited.cancelled_caught:
                 await self.agreeing.resend()  # our agreement, like our lobby message, may have been lost
                 # our lobby message too: one queued on a connection that closed as a duplicate is lost, and nothing
                 # else would tell that player we are here (it would refuse a genesis that seats us, and wait)
-                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                await self.wire.broadcast(self._lobby_msg())  # type: ignore[union-attr]
                 if len(self.met) >= self.cfg.want:
-                    await self.mesh.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
+                    await self.wire.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
         self._save_book()
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
-        await self.mesh.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
+        await self.wire.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
     def _lobby_timeout_line(self) -> str:
         if self.agreeing.left_out and len(self._roster()) < self.cfg.want:
@@ -157,7 +156,7 @@ class LobbyPart:
             )
             or roster_mismatch(g, self.met.values(), self.cfg.lang)
             or self.agreeing.genesis_mismatch(g)
-            or self._played_here(g)
+            or self.files.played_here(g)
         )
         if why is None:
             return True
@@ -217,6 +216,3 @@ class LobbyPart:
             save_book(self.gdir, self.addresses)
         except OSError as exc:  # a hint only: the game goes on without it
             log.warning("cannot save the peers' addresses in %s: %s", self.gdir, exc)
-
-    def _new_game_id(self) -> bytes:
-        return pysecrets.token_bytes(16)

@@ -18,13 +18,13 @@ from adp2p.p2p.logstore import (
 from adp2p.p2p.messages import MessageError, address, check_message
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
+from adp2p.p2p.peer.arrivals import PENDING_WINDOW
 from adp2p.p2p.peer.common import (
     HEAD_DELAY,
     MAX_KNOWN_ADDRESSES,
     MAX_LOBBY_ADDRESSES,
     MAX_MET,
     MAX_REFUSALS_TOLD,
-    PENDING_WINDOW,
     TableError,
     _remedy,
     _short,
@@ -63,16 +63,10 @@ class NetPart:
         A head is news only when the others cannot tell it: after we caught up (entries relayed to us, or taken
         from those waiting ahead of our log), after evidence or an abandon, on connecting, at the end, and once
         when the table has not left a point for a heartbeat (`_repeat_passes`: a seat that missed an entry learns
-        it is behind). An entry its author broadcast stands for the author's head (`_implied_head`), and folding
+        it is behind). An entry its author broadcast stands for the author's head (`Heads.implied`), and folding
         it tells nobody anything new: a head after every entry folded was three in ten of all messages at six
         peers (docs/protocol.md, "head")."""
-        self._head_news.set()
-
-    def _implied_head(self, fp: str, seq: int, hid: bytes) -> None:
-        """An entry received from its own author: the author's log holds it, so it tells us the author's head."""
-        self.heads[fp] = max(seq, self.heads.get(fp, 0))
-        if self.last_head.get(fp, (0, b""))[0] <= seq:
-            self.last_head[fp] = (seq, hid)
+        self.heads.news()
 
     async def _repeat_passes(self) -> None:
         """The pass tokens we hold for a point the table has not left for a heartbeat go out again, ours and the
@@ -90,22 +84,19 @@ class NetPart:
                 await self._send_head_now()  # once per point: a seat that missed an entry learns it is behind
                 for (j, seat), token in sorted(pool.tokens.get(point, {}).items()):
                     msg = {"k": "pass", "seq": point[0], "prev": point[1], "j": j, "seat": seat, "sig": token}
-                    await self.mesh.broadcast(msg)
+                    await self.wire.broadcast(msg)
             seen = point
 
     async def _gossip_heads(self) -> None:
         while True:
-            await self._head_news.wait()
+            await self.heads.wait_news()
             await trio.sleep(HEAD_DELAY)
-            self._head_news = trio.Event()
             await self._send_head_now()
 
     async def _send_head_now(self) -> None:
-        if self.store is not None and self.mesh is not None:
-            head = (len(self.store), self.store.head_id)
-            if head != self._head_sent:
-                self._head_sent = head
-                await self.mesh.broadcast(self._head_msg())
+        store, wire = self.store, self.wire
+        if store is not None and wire is not None and self.heads.to_send((len(store), store.head_id)):
+            await wire.broadcast(self._head_msg())
 
     def _head_msg(self) -> dict[str, Any]:
         assert self.store is not None
@@ -127,7 +118,7 @@ class NetPart:
         must be heard out before we leave); until then keep answering `get`s."""
         m, store = self.machine, self.store
         others = [i.fingerprint() for i in m.ids if i.fingerprint() != self.fp] if m is not None else []
-        while store is None or any(self.last_head.get(fp) != (len(store), store.head_id) for fp in others):
+        while store is None or not self.heads.all_hold(others, (len(store), store.head_id)):
             if self._reopened:
                 return  # the game goes on: play, not linger
             await trio.sleep(0.05)
@@ -183,7 +174,7 @@ class NetPart:
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
-            await self.mesh.send(fp, msg)  # type: ignore[union-attr]
+            await self.wire.send(fp, msg)  # type: ignore[union-attr]
         except Exception as exc:  # a peer that just dropped: the head exchange on reconnect catches up
             log.info("send to %s failed: %s", fp, exc)
 
@@ -252,11 +243,11 @@ class NetPart:
             if learned or (new and self.genesis_raw is None and self.mesh is not None):
                 # tell everyone: so a peer that only knew us meets the others (full mesh), and each knows whom we
                 # are connected to now (`here`: a genesis seats only players who all met)
-                await self.mesh.broadcast(self._lobby_msg())  # type: ignore[union-attr]
+                await self.wire.broadcast(self._lobby_msg())  # type: ignore[union-attr]
             elif (
                 self.genesis_raw is not None
                 and self.machine is not None
-                and fp not in self.heads
+                and not self.heads.heard_from(fp)
                 and any(i.fingerprint() == fp for i in self.machine.ids)
             ):
                 # a seated player still in the lobby (it never told us a head; it re-sends every second) may have
@@ -293,7 +284,7 @@ class NetPart:
                 from_author = e.author < len(self.machine.ids) and self.machine.ids[e.author].fingerprint() == fp
                 self._take(raw, sender=label)
                 if from_author and len(self.store) > e.seq and self.store[e.seq].id == e.id:
-                    self._implied_head(fp, e.seq + 1, e.id)  # (only an entry we took: a rejected one says nothing)
+                    self.heads.implied(fp, e.seq + 1, e.id)  # (only an entry we took: a rejected one says nothing)
                 if len(self.store) == e.seq and e.prev_hash != head and not self.ended:
                     # it builds on another entry than our head: fetch theirs (shows an equivocation)
                     await self._safe_send(fp, {"k": "get", "from": e.seq - 1})
@@ -308,7 +299,7 @@ class NetPart:
                     where = notice("from_who", self.cfg.lang, who=label)
                     self.tell("rejected_entry", where=where, why=self._detail(_short(str(exc))))
                     return
-                if not self._pend(e.seq, raw):
+                if not self.arrivals.hold(e.seq, raw):
                     return
                 await self._safe_send(fp, {"k": "get", "from": len(self.store)})
                 self.progress.set()
@@ -319,13 +310,11 @@ class NetPart:
             if self.store is None:
                 return
             seq, hid = msg["seq"], msg["id"]
-            self.heads[fp] = max(seq, self.heads.get(fp, 0))
-            self.last_head[fp] = (seq, hid)
+            self.heads.told(fp, seq, hid)
             if k == "ask":  # a peer catching up (catchup.py) wants ours even if it is no news
                 await self._safe_send(fp, {**self._head_msg(), "k": "told", "nonce": msg["nonce"]})
-            elif k == "told" and self._catch_up_first and msg["nonce"] == self._catch_up_nonce:
-                self._fresh_heads[fp] = (seq, hid)  # told after we asked (a head buffered from before is not)
-                self.progress.set()
+            elif k == "told" and self.catch_up.told(fp, (seq, hid), msg["nonce"]):
+                self.progress.set()  # told after we asked (a head buffered from before is not)
             n = len(self.store)
             if seq > n:
                 await self._safe_send(fp, {"k": "get", "from": max(0, n - 1)})
@@ -355,7 +344,7 @@ class NetPart:
         out, self.outbox = self.outbox, []
         for raw in out:
             try:
-                await self.mesh.broadcast({"k": "entry", "raw": raw})
+                await self.wire.broadcast({"k": "entry", "raw": raw})
             except FrameTooLarge as exc:  # evidence carrying a cheater's frame-sized entry: never crash on it
                 log.warning("entry %s too large to send: %s", _short(str(decode_entry(raw).seq)), exc)
         await self._send_head()

@@ -7,15 +7,14 @@ ours is never sent. Functions on a `TablePeer` (p2p/peer/table_peer.py)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.p2p.machine import ProtocolError
 from adp2p.p2p.protocol import BodyError, Kind
 
-if TYPE_CHECKING:
-    from adp2p.p2p.peer.table_peer import TablePeer
+TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
 
 MAX_JUDGED = 256  # evidence entries judged as a second accuser's, per game (each costs a snapshot and a fold)
 

@@ -30,8 +30,7 @@ refolds the log, and the peer reconnects and catches up.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -43,11 +42,14 @@ from adp2p.p2p.logstore import (
     LogStore,
 )
 from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
+from adp2p.p2p.notices import notice
 from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.agreeing import Agreeing
+from adp2p.p2p.peer.arrivals import Arrivals
 from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
     Outcome,
@@ -55,13 +57,20 @@ from adp2p.p2p.peer.common import (
     TableError,
     _fixed,
 )
+from adp2p.p2p.peer.draws import Draws
 from adp2p.p2p.peer.evidence import EvidencePart
-from adp2p.p2p.peer.files import FilesPart
+from adp2p.p2p.peer.evidence_book import EvidenceBook
+from adp2p.p2p.peer.folds import Folds
+from adp2p.p2p.peer.game_files import GameFiles
+from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import LobbyPart
+from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
-from adp2p.p2p.peer.words import WordsPart
+from adp2p.p2p.peer.seating import SeatingPart
+from adp2p.p2p.peer.stalls import CatchUp
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh, TablePlaying
@@ -69,7 +78,7 @@ from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(
-    LobbyPart, FilesPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, WordsPart, NetPart
+    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
 
@@ -80,8 +89,16 @@ class TablePeer(
         *,
         say: Callable[[str], None] = print,
         identity: SecretIdentity | None = None,
+        draws: Draws | None = None,
+        machine_class: type[Machine] | None = None,
     ) -> None:
+        """`draws`: where new secrets come from (the OS; a test's table seed); `machine_class`: the game machine
+        that folds the log (a test's cheater), by default the class's."""
         self.cfg = cfg
+        self.draws = draws or Draws()
+        self.files = GameFiles(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
+        if machine_class is not None:
+            self.machine_class = machine_class
         self.choose = choose
         self.say = say
         self.identity = identity or SecretIdentity.generate()
@@ -93,56 +110,34 @@ class TablePeer(
         self._lobby_news = False  # a player left the lobby since we last told the others who is here
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
+        self.wire: Wire | None = None  # what we send goes through it (`make_wire`)
         self.machine: Machine | None = None
         self.store: LogStore | None = None
         self.gdir: Path | None = None
         self.secrets: SeatSecrets | None = None
-        self.pending: dict[int, bytes] = {}  # seq -> raw, received ahead of our log (bounded, see _pend)
-        self.pending_bytes = 0
+        self.arrivals = Arrivals()  # entries received ahead of our log (bounded)
         self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()
-        self.shown = 0
-        self.told_faces: set[int] = set()  # handles whose face the player has been told (or that are public)
-        self.private_notes: list[str] = []  # what the player was shown privately, as told (p2p/notices.py learned_*)
-        self._last_progress: tuple[Any, int] | None = None
-        self._dealt_said = False
+        self.narrator = Narrator(cfg.lang, say)  # what the player is told, and what it was told already
         self.ended: str | None = None
-        self.heads: dict[str, int] = {}  # fingerprint -> the longest log length that peer told us it holds
-        self.last_head: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the last (length, head id) it told us
-        self._head_news = trio.Event()  # our head changed since we last told the table
-        self._head_sent: tuple[int, bytes] | None = None  # the head we last broadcast
+        self.heads = Heads()  # the others' heads, and ours as last sent
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
         self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
-        self.before_evidence: dict[int, Machine] = {}  # seq -> the fold just before the evidence entry there
-        self._verdict_said = False
-        self._seats_told: set[int | None] = set()  # seats a verdict named that the player was told of
-        self.refused_raws: dict[bytes, bytes] = {}  # evidence refused at its seq that names its author: to post
-        self.refused_raws_done: dict[bytes, bytes] = {}  # ... and posted at the head as `refused`
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
-        self.checkpoints: dict[int, Machine] = {}  # entries folded -> a snapshot of the fold there (the last few)
-        self.held_abandons: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
+        self.folds = Folds(self._fresh_machine)  # snapshots of our fold to start a refold from
         self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
         self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
         self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
-        self._at_seq: int | None = None  # the seq our play loop last looked at
-        self._silence_acted: tuple[Decision, int] | None = None  # (decision, periods) we last acted on its silence
-        self.judged_false: set[bytes] = set()  # ids of evidence entries found false (judged once)
-        self.false_by: dict[int, int] = {}  # seat -> false evidence entries it sent us
-        self.evidence_bytes = 0  # written to the evidence file (bounded)
+        self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
+        self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
         self._refused_abandon = False
         self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
-        self._catch_up_first = False  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
-        self._fresh_heads: dict[str, tuple[int, bytes]] = {}  # fingerprint -> the head it told us since then
-        self._catch_up_nonce = b""  # the nonce of our asks while catching up (a `told` must carry it)
-        self._tick_at, self._tick_cpu = time.monotonic(), time.process_time()  # the stall watcher's last tick
-        self._catch_up_since = 0.0  # awake clock when we began catching up
-        self._asked_at: float | None = None  # awake clock when we last asked the table for its heads
-        self._secrets_saved = b""  # what the secrets file holds (written only when it changes)
+        self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
@@ -154,12 +149,12 @@ class TablePeer(
             self._load(resume)
             self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
         else:
-            self._save_seat_key()
+            self.files.save_seat_key(self.identity)
         try:
             return await self._run(on_listening)
         finally:
-            if self.gdir is None or self._secrets_saved:  # no game seated us, or its secrets file holds our key
-                self._drop_seat_key()
+            if self.gdir is None or self.files.secrets_saved:  # no game seated us, or its secrets file holds our key
+                self.files.drop_seat_key(self.fp)
 
     async def _run(self, on_listening: Callable[[int], Any] | None) -> Outcome:
         key = await trio.to_thread.run_sync(word_key, self.cfg.word, self.cfg.table) if self.cfg.word else None
@@ -178,18 +173,13 @@ class TablePeer(
             word_key=key,
         ) as mesh:
             self.mesh = mesh
+            self.wire = self.make_wire(mesh)
             if on_listening is not None:
                 on_listening(mesh.port)
             async with trio.open_nursery() as nursery:
                 self._nursery = nursery
-                nursery.start_soon(self._receive)
-                nursery.start_soon(self._events)
-                nursery.start_soon(self._gossip_heads)
-                nursery.start_soon(self._repeat_passes)
-                nursery.start_soon(self.patience.tick)
-                nursery.start_soon(self._watch_stalls)
-                if self.cfg.mdns:
-                    nursery.start_soon(self._discover)
+                for task in self.tasks():
+                    nursery.start_soon(task)
                 if self.machine is None:
                     await self._lobby()
                 while True:
@@ -210,6 +200,20 @@ class TablePeer(
             self.store.close()
         return self.outcome
 
+    def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
+        """What runs beside the play loop while the mesh is up: reading messages and mesh events, gossiping heads
+        and pass tokens, the awake clock, the stall watcher, mDNS discovery (a test's cheater adds its own)."""
+        out = [self._receive, self._events, self._gossip_heads, self._repeat_passes, self.patience.tick]
+        out.append(self._watch_stalls)
+        if self.cfg.mdns:
+            out.append(self._discover)
+        return out
+
+    def make_wire(self, mesh: Mesh) -> Wire:
+        """The wire every message of ours goes out through (p2p/peer/wire.py): the plain one; a test's cheater
+        returns its own."""
+        return Wire(mesh)
+
     @property
     def port(self) -> int:
         assert self.mesh is not None
@@ -220,7 +224,7 @@ class TablePeer(
         # the game has begun: only its seated players may connect (outsiders cannot hold sockets or slots)
         self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
         while True:
-            self._show()
+            self.narrator.show(self.machine)
             self._drain_pending()
             self._post_pending_evidence()
             await self._flush()
@@ -231,14 +235,12 @@ class TablePeer(
             trial, toks = self.passes.chain(m, seq, prev) if self.passes is not None else (m, [])
             duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
-            self._progress_line(duty)
-            if self._at_seq != seq:
-                self._at_seq = seq
-                self.held_abandons.clear()  # abandons held for an earlier seq are moot now
+            self.narrator.progress_line(m, duty)
+            self.abandonment.at(seq)  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
             self._note_stall()
-            if self._catch_up_first and not await self._catch_up():
+            if self.catch_up.active and not await self._catch_up():
                 continue  # resumed or stalled: nothing is signed before we hold all the table holds
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
@@ -262,7 +264,7 @@ class TablePeer(
                 if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
                     body["passes"] = toks
                 self._note_stall()  # (no await from here to the signature: a stall now shows up in the next tick)
-                if self._catch_up_first:
+                if self.catch_up.active:
                     continue  # we did not run for a while: the table may have gone on without us
                 self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
                 raw = encode_entry(
@@ -281,7 +283,7 @@ class TablePeer(
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
                         f"with: {resume_command(self.gdir, self.cfg.game)}"
                     ) from None
-                await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]  (it is our head)
+                await self.wire.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]  (it is our head)
                 continue
             if m.prepare_shuffle():
                 continue  # our masks for a shuffle step of ours to come, made while we wait for others
@@ -293,6 +295,39 @@ class TablePeer(
                 continue
         await self._flush()
         self._finish()
+
+    @property
+    def private_notes(self) -> list[str]:
+        """What the player was shown privately, as told (a prompt shows them again by the next decision)."""
+        return self.narrator.private_notes
+
+    def tell(self, what: str, /, **args: Any) -> None:
+        """Tell the player one notice (p2p/notices.py) in its language."""
+        self.narrator.tell(what, **args)
+
+    def _who(self, seat: int | None, lang: str | None = None) -> str:
+        return self.narrator.who(self.machine, seat, lang)
+
+    def _detail(self, why: object) -> str:
+        return self.narrator.detail(why)
+
+    def _say_verdict(self) -> None:
+        self.narrator.say_verdict(self.machine, bool(self.ended))
+
+    def _end(self, what: str, **args: Any) -> None:
+        """The game ends here for us, and why: `ended` in English (the outcome), `ended_words` in the player's
+        language (an argument may be a function of the language)."""
+        def words(lang: str) -> str:
+            return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
+
+        self.ended, self.ended_words = words("en"), words(self.cfg.lang)
+
+    def _finish(self) -> None:
+        m, store = self.machine, self.store
+        assert m is not None and store is not None
+        self.outcome.entries = len(store)
+        self.outcome.head = store.head_id
+        self.narrator.finish(m, self.outcome, self.ended, self.ended_words)
 
     async def _silence(self, decision: Decision, seat: int, toks: list[bytes]) -> bool:
         """The seat on duty has not answered `decision`: wait for news or for its next period of patience (counted
@@ -306,7 +341,7 @@ class TablePeer(
             await self._wait_awake(max(0.2, self.cfg.heartbeat))
             return True
         rounds = self.patience.rounds(*decision, m.n)
-        acted = self._silence_acted[1] if self._silence_acted and self._silence_acted[0] == decision else 0
+        acted = self.abandonment.acted(decision)
         if rounds <= acted:
             if period <= 0:  # no patience at all: every seat may give up at once, and has
                 await self._wait_progress()
@@ -316,7 +351,7 @@ class TablePeer(
             return True
         # a last look before giving up on that seat: what it sent may still wait in our buffers (after this process
         # was suspended, every timer fires at once, before the buffered entries are read)
-        self._silence_acted = (decision, rounds)
+        self.abandonment.act(decision, rounds)
         with trio.move_on_after(max(0.2, self.cfg.heartbeat)):
             while self.store is not None and len(self.store) == decision[0] and self.machine is m:
                 await self._wait_progress()
@@ -359,16 +394,16 @@ class TablePeer(
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
         self._note_stall()
-        if self._catch_up_first:
+        if self.catch_up.active:
             return  # we did not run for a while: decide again once caught up
-        if m.game.is_pass(ev, m.seat) and not self._abandon_names_me(seq, prev, j):
+        if m.game.is_pass(ev, m.seat) and not self.abandonment.names_me(seq, prev, j, m.seat):
             after = at.fork()
             after.pass_window()
             nxt = after.duty()
             if nxt is not None and nxt.kind == Kind.EVENT:  # someone's next entry can carry it
                 token = self.passes.sign(self.identity, seq, prev, j)
                 if nxt.seat != m.seat:
-                    await self.mesh.broadcast(
+                    await self.wire.broadcast(
                         {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": token}
                     )
                 self.progress.set()
@@ -394,3 +429,8 @@ class TablePeer(
             sim.pass_window()
             j += 1
         return False
+
+
+def state_of(peer: TablePeer) -> Any | None:
+    """The game state of `peer`'s fold (None before a game seats it)."""
+    return peer.machine.state if peer.machine else None

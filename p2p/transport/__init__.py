@@ -1,6 +1,7 @@
-"""The TCP full mesh of a table (`Mesh`, mesh.py), in parts: dialing.py (accepting and dialing, the handshake),
-registry.py (one live connection per peer), streams.py (reading, writing, watching a connection); common.py (events,
-the connection record, limits).
+"""The TCP full mesh of a table (`Mesh`, mesh.py), made of objects with one job each, wired by the mesh: `Greeter`,
+`Doorway` and `Dialer` (dialing.py: the handshake, connections accepted, connections dialed), `Streams` (streams.py:
+reading, writing and watching a connection), `Registry` (registry.py: one live connection per peer); common.py:
+events, the connection record, limits.
 """
 
 from adp2p.p2p.transport.common import (

@@ -1,14 +1,17 @@
-"""Connecting: the accept loop for inbound connections (bounded per address and in all), the signed handshake, and the
-dial loop with backoff for every known address.
+"""Connecting: the signed handshake with our identity (`Greeter`), the accept loop for inbound connections, bounded per
+address and in all (`Doorway`), and the dial loop with backoff for every known address (`Dialer`).
 
-One part of `Mesh` (p2p/transport/mesh.py): its methods work on its shared state."""
+Each is given what it needs by the mesh (p2p/transport/mesh.py): the greeter, the streams that run a connection, the
+registry, who is allowed now (a function: the mesh decides), its limits; none reads another's state."""
 
 from __future__ import annotations
 
 import errno
 import random
+from collections.abc import Callable, Collection
 
 import trio
+from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.framing import FramedStream
 from adp2p.p2p.handshake import (
     HandshakeAborted,
@@ -22,6 +25,7 @@ from adp2p.p2p.handshake import (
 from adp2p.p2p.transport.common import (
     _ACCEPT_RETRY_ERRNOS,
     CLAIMS_PER_SEAT,
+    MeshEvent,
     TablePlaying,
     WordRefused,
     _Conn,
@@ -31,12 +35,103 @@ from adp2p.p2p.transport.common import (
     _Target,
     log,
 )
+from adp2p.p2p.transport.registry import Registry
+from adp2p.p2p.transport.streams import Streams
+
+Allowed = Callable[[], Collection[str] | None]  # who may connect now (None: anyone)
 
 
-class DialingPart:
-    """Connecting."""
+class Greeter:
+    """The signed mutual handshake on a new connection, with our identity and the table's terms."""
 
-    async def _accept_loop(self, listener: trio.SocketListener, nursery: trio.Nursery) -> None:
+    def __init__(
+        self,
+        secret: SecretIdentity,
+        name: str,
+        table: str,
+        *,
+        game: bytes | None,
+        session: bytes,
+        allowed: Allowed,
+        word_key: bytes | None,
+        timeout: float,
+        emit: Callable[[MeshEvent], None],
+    ) -> None:
+        self.secret, self.name, self.table, self.game, self.session = secret, name, table, game, session
+        self.allowed = allowed
+        self.word_key = word_key
+        self.timeout = timeout
+        self.emit = emit
+
+    async def greet(
+        self, framed: FramedStream, address: str, expected: str | None, on_hello: Callable[[str], None] | None = None
+    ) -> PeerInfo | None:
+        """The peer at the other end of `framed`, authenticated (None if the handshake failed: said in the log, and a
+        refused table word or a table that is playing told as an event)."""
+        try:
+            return await handshake(
+                framed,
+                self.secret,
+                self.name,
+                self.table,
+                game=self.game,
+                session=self.session,
+                expected_fingerprint=expected,
+                allowed=self.allowed(),
+                timeout=self.timeout,
+                peer_label=address,
+                on_hello=on_hello,
+                word_key=self.word_key,
+            )
+        except HandshakeSelf:
+            log.debug("connection at %s is ourselves", address)
+            raise
+        except HandshakeWordMismatch as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            self.emit(WordRefused(address, exc.peer))
+            return None
+        except (HandshakeGameMismatch, HandshakeAborted) as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            if self.game is None and self.allowed() is None and _names_a_game(exc):
+                self.emit(TablePlaying(address))
+            return None
+        except HandshakeError as exc:
+            log.warning("dropping connection %s: %s", address, exc)
+            return None
+
+
+class Doorway:
+    """Inbound connections: accepted within bounds (connections in all, handshakes in progress in all and per host, file
+    descriptors kept for the log), greeted, then run."""
+
+    def __init__(
+        self,
+        greeter: Greeter,
+        streams: Streams,
+        registry: Registry,
+        *,
+        allowed: Allowed,
+        me: str,
+        send_queue: int,
+        max_frame: int,
+        max_connections: int,
+        fd_reserve: int,
+        max_pending_handshakes: int,
+        max_pending_per_host: int,
+    ) -> None:
+        self.greeter, self.streams, self.registry = greeter, streams, registry
+        self.allowed = allowed
+        self.fingerprint = me
+        self.send_queue = send_queue
+        self.max_frame = max_frame
+        self.max_connections = max_connections
+        self.fd_reserve = fd_reserve
+        self.max_pending_handshakes = max_pending_handshakes
+        self.max_pending_per_host = max_pending_per_host
+        self._pending: list[_Pending] = []  # inbound handshakes in progress, oldest first
+        self._pending_by_host: dict[str, int] = {}
+
+    async def accept_loop(self, listener: trio.SocketListener, nursery: trio.Nursery) -> None:
         async with listener:
             while True:
                 try:
@@ -59,7 +154,7 @@ class DialingPart:
         # whose hello has not named a seated player is a stranger's: when a bound is reached, the oldest of those
         # (of this host first) is closed to make room, so strangers holding every slot cannot keep a player out
         # (its hello, sent as it connects, names its seat before many newer connections arrive)
-        if len(self._conns) >= self.max_connections:
+        if len(self.registry.conns) >= self.max_connections:
             log.warning("refusing connection from %s: too many connections", address)
             await trio.aclose_forcefully(stream)
             return
@@ -83,7 +178,7 @@ class DialingPart:
         try:
             framed = FramedStream(stream, max_size=self.max_frame)
             with pending.scope:
-                peer = await self._handshake(framed, address, None, pending)
+                peer = await self.greeter.greet(framed, address, None, lambda fp: self._claim(pending, fp))
             if pending.scope.cancelled_caught:
                 log.info("closed connection %s in its handshake: its slot went to a newer one", address)
         except HandshakeSelf:
@@ -93,7 +188,7 @@ class DialingPart:
         if peer is None:
             await trio.aclose_forcefully(stream)
             return
-        await self._run(
+        await self.streams.run(
             _Conn(framed, peer, outbound=False, address=address, me=self.fingerprint, queue=self.send_queue)
         )
 
@@ -121,7 +216,8 @@ class DialingPart:
         """A hello named `fp`, a player allowed here: its handshake is no longer a stranger's to close first. At
         most CLAIMS_PER_SEAT for one player (a stranger replaying a player's public hello cannot hoard slots: the
         oldest claim for that player gives way; it would fail at the signature anyway)."""
-        if self.allowed is None or fp not in self.allowed:
+        allowed = self.allowed()
+        if allowed is None or fp not in allowed:
             return
         claims = [q for q in self._pending if q.claim == fp]
         if len(claims) >= CLAIMS_PER_SEAT:
@@ -129,39 +225,52 @@ class DialingPart:
             claims[0].scope.cancel()
         pending.claim = fp
 
-    async def _handshake(
-        self, framed: FramedStream, address: str, expected: str | None, pending: _Pending | None = None
-    ) -> PeerInfo | None:
-        try:
-            return await handshake(
-                framed,
-                self.secret,
-                self.name,
-                self.table,
-                game=self.game,
-                session=self.session,
-                expected_fingerprint=expected,
-                allowed=self.allowed,
-                timeout=self.handshake_timeout,
-                peer_label=address,
-                on_hello=None if pending is None else lambda fp: self._claim(pending, fp),
-                word_key=self.word_key,
-            )
-        except HandshakeSelf:
-            log.debug("connection at %s is ourselves", address)
-            raise
-        except HandshakeWordMismatch as exc:
-            log.warning("dropping connection %s: %s", address, exc)
-            self._emit(WordRefused(address, exc.peer))
-            return None
-        except (HandshakeGameMismatch, HandshakeAborted) as exc:
-            log.warning("dropping connection %s: %s", address, exc)
-            if self.game is None and self.allowed is None and _names_a_game(exc):
-                self._emit(TablePlaying(address))
-            return None
-        except HandshakeError as exc:
-            log.warning("dropping connection %s: %s", address, exc)
-            return None
+
+class Dialer:
+    """Outbound connections: every known address dialed, greeted and run, and dialed again with backoff whenever the
+    peer there drops, until it is removed."""
+
+    def __init__(
+        self,
+        greeter: Greeter,
+        streams: Streams,
+        registry: Registry,
+        *,
+        me: str,
+        send_queue: int,
+        max_frame: int,
+        fd_reserve: int,
+        handshake_timeout: float,
+        dead_after: float,
+        backoff_initial: float,
+        backoff_max: float,
+    ) -> None:
+        self.greeter, self.streams, self.registry = greeter, streams, registry
+        self.fingerprint = me
+        self.send_queue = send_queue
+        self.max_frame = max_frame
+        self.fd_reserve = fd_reserve
+        self.handshake_timeout = handshake_timeout
+        self.dead_after = dead_after
+        self.backoff_initial = backoff_initial
+        self.backoff_max = backoff_max
+        self.targets: dict[tuple[str, int], _Target] = {}
+
+    def add(self, nursery: trio.Nursery, host: str, port: int, fingerprint: str | None = None) -> None:
+        """Dial `host:port` (in `nursery`) until `remove`; a known address only gets its fingerprint hint updated."""
+        key = (host, int(port))
+        target = self.targets.get(key)
+        if target is not None:
+            target.hint = fingerprint
+            return
+        target = _Target(host, int(port), fingerprint)
+        self.targets[key] = target
+        nursery.start_soon(self._dial_loop, target)
+
+    def remove(self, host: str, port: int) -> None:
+        target = self.targets.pop((host, int(port)), None)
+        if target is not None and target.scope is not None:
+            target.scope.cancel()
 
     async def _dial_loop(self, target: _Target) -> None:
         address = f"{target.host}:{target.port}"
@@ -170,8 +279,8 @@ class DialingPart:
         with target.scope:
             while True:
                 fp = target.fingerprint
-                if fp is not None and fp in self._active:
-                    await self._down[fp].wait()
+                if fp is not None and fp in self.registry.active:
+                    await self.registry.wait_down(fp)
                     continue
                 peer: PeerInfo | None = None
                 try:
@@ -184,11 +293,11 @@ class DialingPart:
                 else:
                     framed = FramedStream(stream, max_size=self.max_frame)
                     try:
-                        peer = await self._handshake(framed, address, target.hint)
+                        peer = await self.greeter.greet(framed, address, target.hint)
                     except HandshakeSelf:
                         await trio.aclose_forcefully(stream)
                         log.info("%s is our own address; not dialing it again", address)
-                        self._targets.pop((target.host, target.port), None)
+                        self.targets.pop((target.host, target.port), None)
                         return
                     if peer is None:
                         await trio.aclose_forcefully(stream)
@@ -202,7 +311,7 @@ class DialingPart:
                         me=self.fingerprint,
                         queue=self.send_queue,
                     )
-                    await self._run(conn)
+                    await self.streams.run(conn)
                     if trio.current_time() - conn.started >= 2 * self.dead_after:
                         backoff = self.backoff_initial  # it was a healthy connection
                 await trio.sleep(backoff * random.uniform(0.5, 1.0))

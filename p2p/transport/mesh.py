@@ -77,18 +77,15 @@ from adp2p.p2p.transport.common import (
     STRANGER_INFLIGHT,
     MeshEvent,
     PeerNotConnected,
-    _Conn,
     _Inbox,
-    _Pending,
-    _Target,
     log,
 )
-from adp2p.p2p.transport.dialing import DialingPart
-from adp2p.p2p.transport.registry import RegistryPart
-from adp2p.p2p.transport.streams import StreamsPart
+from adp2p.p2p.transport.dialing import Dialer, Doorway, Greeter
+from adp2p.p2p.transport.registry import Registry
+from adp2p.p2p.transport.streams import Streams
 
 
-class Mesh(DialingPart, RegistryPart, StreamsPart):
+class Mesh:
     """Full mesh of authenticated TCP connections to the other players of one table.
 
     Use as ``async with Mesh(...) as mesh``; everything (listener, dialers, connections) is
@@ -148,13 +145,8 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         self.fingerprint = secret.public.fingerprint()
         self.session = secrets.token_bytes(16)
         self._initial = list(peers)
-        self._targets: dict[tuple[str, int], _Target] = {}
-        self._active: dict[str, _Conn] = {}
-        self._conns: set[_Conn] = set()
-        self._down: dict[str, trio.Event] = {}
-        self._changed = trio.Event()
+        self.registry = Registry(self._emit)  # the live connections, one active per peer
         self.max_pending_handshakes = max_pending_handshakes
-        self._pending: list[_Pending] = []  # inbound handshakes in progress, oldest first
         self.max_pending_per_host = max_pending_per_host
         # strangers (peers not in `seated`) get frames of at most `stranger_frame` bytes and share
         # STRANGER_INFLIGHT slots for their decoded messages (None: every peer is treated alike)
@@ -164,11 +156,32 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         self._stranger_slots = trio.CapacityLimiter(STRANGER_INFLIGHT)
         self.max_connections = max_connections
         self.fd_reserve = fd_reserve
-        self._pending_by_host: dict[str, int] = {}
         self.sent: dict[str, int] = {}  # messages queued, by their "k" (one per connection they went to)
         self._inbox_send, inbox = trio.open_memory_channel[tuple[PeerInfo, dict[str, Any], object | None]](inbox_size)
         self.inbox = _Inbox(inbox, self._stranger_slots)
         self._events_send, self.events = trio.open_memory_channel[MeshEvent](events_size)
+        self.streams = Streams(  # runs each connection (reader, writer, watchdog)
+            self.registry, self._inbox_send, self._stranger_slots, lambda fp: fp in self.seated,
+            stranger_frame=stranger_frame, max_frame=max_frame, heartbeat=heartbeat, dead_after=self.dead_after,
+            dup_grace=dup_grace,
+        )  # fmt: skip
+        def who_may() -> set[str] | None:  # who may connect now (restrict() decides from then on)
+            return self.allowed
+
+        self.greeter = Greeter(  # the handshake with our identity, on every new connection
+            secret, name, table, game=game, session=self.session, allowed=who_may, word_key=word_key,
+            timeout=handshake_timeout, emit=self._emit,
+        )  # fmt: skip
+        self.doorway = Doorway(  # connections accepted
+            self.greeter, self.streams, self.registry, allowed=who_may, me=self.fingerprint, send_queue=send_queue,
+            max_frame=max_frame, max_connections=max_connections, fd_reserve=fd_reserve,
+            max_pending_handshakes=max_pending_handshakes, max_pending_per_host=max_pending_per_host,
+        )  # fmt: skip
+        self.dialer = Dialer(  # connections dialed
+            self.greeter, self.streams, self.registry, me=self.fingerprint, send_queue=send_queue, max_frame=max_frame,
+            fd_reserve=fd_reserve, handshake_timeout=handshake_timeout, dead_after=self.dead_after,
+            backoff_initial=backoff_initial, backoff_max=backoff_max,
+        )  # fmt: skip
         self._stack: AsyncExitStack | None = None
         self._nursery: trio.Nursery | None = None
 
@@ -216,57 +229,36 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         *fingerprint* is an optional hint (e.g. from discovery): the handshake then insists on it.
         Adding a known address only updates its hint.
         """
-        key = (host, int(port))
-        target = self._targets.get(key)
-        if target is not None:
-            target.hint = fingerprint
-            return
-        if self._nursery is None:
+        if self._nursery is None and (host, int(port)) not in self.dialer.targets:
             raise RuntimeError("add_peer needs an entered Mesh (use `async with Mesh(...)`)")
-        target = _Target(host, int(port), fingerprint)
-        self._targets[key] = target
-        self._nursery.start_soon(self._dial_loop, target)
+        self.dialer.add(self._nursery, host, port, fingerprint)  # type: ignore[arg-type]
 
     def remove_peer(self, host: str, port: int) -> None:
         """Stop dialing *host:port* (an existing connection stays up)."""
-        target = self._targets.pop((host, int(port)), None)
-        if target is not None and target.scope is not None:
-            target.scope.cancel()
+        self.dialer.remove(host, port)
 
     def restrict(self, fingerprints: Collection[str]) -> None:
         """From now on only these identities may connect (e.g. the seated players once a game has begun); live
         connections of anyone else are closed. They are seated: no longer strangers."""
         self.allowed = set(fingerprints)
         self.seated = set(fingerprints)
-        self._notify()  # a reader holding a large frame of a player until it is seated reads it now
-        for conn in list(self._conns):
+        self.registry.notify()  # a reader holding a large frame of a player until it is seated reads it now
+        for conn in list(self.registry.conns):
             if conn.peer.fingerprint not in self.allowed:
                 conn.close("not seated at this game")
 
     @property
     def peers(self) -> dict[str, PeerInfo]:
         """Connected peers by fingerprint."""
-        return {fp: c.peer for fp, c in self._active.items()}
+        return self.registry.peers
 
     def connections(self) -> list[tuple[str, bool, bool]]:
         """Every live connection as ``(fingerprint, outbound, active)`` (retired duplicates included)."""
-        return sorted(
-            (c.peer.fingerprint, c.outbound, self._active.get(c.peer.fingerprint) is c) for c in self._conns
-        )
+        return self.registry.connections()
 
     async def wait_peers(self, fingerprints: Collection[str] | int) -> None:
         """Wait until the given peers (or at least that many) are connected."""
-        while True:
-            if isinstance(fingerprints, int):
-                if len(self._active) >= fingerprints:
-                    return
-            elif all(fp in self._active for fp in fingerprints):
-                return
-            await self._changed.wait()
-
-    def _notify(self) -> None:
-        self._changed.set()
-        self._changed = trio.Event()
+        await self.registry.wait_peers(fingerprints)
 
     def _emit(self, event: MeshEvent) -> None:
         try:
@@ -284,7 +276,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         """
         data = self._encode(msg)
         await trio.lowlevel.checkpoint()
-        conn = self._active.get(fingerprint)
+        conn = self.registry.active.get(fingerprint)
         if conn is None:
             raise PeerNotConnected(f"peer {fingerprint} is not connected")
         if not conn.enqueue(data):
@@ -295,7 +287,7 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
         """Queue *msg* for every connected peer; return the fingerprints it was queued for."""
         data = self._encode(msg)
         await trio.lowlevel.checkpoint()
-        sent = [fp for fp, conn in list(self._active.items()) if conn.enqueue(data)]
+        sent = [fp for fp, conn in list(self.registry.active.items()) if conn.enqueue(data)]
         self._count(msg, len(sent))
         return sent
 
@@ -312,5 +304,5 @@ class Mesh(DialingPart, RegistryPart, StreamsPart):
     async def _serve(self, listeners: list[trio.SocketListener]) -> None:
         async with trio.open_nursery() as nursery:
             for listener in listeners:
-                nursery.start_soon(self._accept_loop, listener, nursery)
+                nursery.start_soon(self.doorway.accept_loop, listener, nursery)
 

@@ -1,25 +1,54 @@
 """Running a connection: its reader (frames checked against their limits), its writer (a bounded queue), and the
 watchdog that ends a silent one.
 
-One part of `Mesh` (p2p/transport/mesh.py): its methods work on its shared state."""
+`Streams` runs connections and nothing else: it is given the registry it (un)registers them with, the inbox the
+messages go to, the strangers' slots, whether a peer is seated (a function: the mesh decides), and its timing and
+limits."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import trio
 from adp2p.p2p.framing import FrameError, PeerClosed, decode_payload
+from adp2p.p2p.handshake import PeerInfo
 from adp2p.p2p.transport.common import (
     _PING,
     _Conn,
 )
+from adp2p.p2p.transport.registry import Registry
 
 
-class StreamsPart:
-    """Running a connection."""
+class Streams:
+    """Runs each connection: reader, writer, watchdog."""
 
-    async def _run(self, conn: _Conn) -> None:
-        self._register(conn)
+    def __init__(
+        self,
+        registry: Registry,
+        inbox: trio.MemorySendChannel[tuple[PeerInfo, dict[str, Any], object | None]],
+        stranger_slots: trio.CapacityLimiter,
+        seated: Callable[[str], bool],
+        *,
+        stranger_frame: int | None,
+        max_frame: int,
+        heartbeat: float,
+        dead_after: float,
+        dup_grace: float,
+    ) -> None:
+        self.registry = registry
+        self._inbox_send = inbox
+        self._stranger_slots = stranger_slots
+        self.seated = seated  # whether a fingerprint is a seated player's (no longer a stranger)
+        self.stranger_frame = stranger_frame  # a stranger's frames at most (None: every peer alike)
+        self.max_frame = max_frame
+        self.heartbeat = heartbeat
+        self.dead_after = dead_after
+        self.dup_grace = dup_grace
+
+    async def run(self, conn: _Conn) -> None:
+        """Register `conn`, run it until it closes, unregister it."""
+        self.registry.register(conn)
         try:
             with conn.scope:
                 async with trio.open_nursery() as nursery:
@@ -28,11 +57,11 @@ class StreamsPart:
                     nursery.start_soon(self._watchdog, conn)
         finally:
             conn.close("mesh closing")
-            self._unregister(conn)
+            self.registry.unregister(conn)
             await trio.aclose_forcefully(conn.framed.stream)
 
     def _stranger(self, conn: _Conn) -> bool:
-        return self.stranger_frame is not None and conn.peer.fingerprint not in self.seated
+        return self.stranger_frame is not None and not self.seated(conn.peer.fingerprint)
 
     async def _next_frame(self, conn: _Conn) -> tuple[Any, object | None]:
         """The next frame of `conn`, and the strangers' slot it holds (None for a seated player's). A stranger's
@@ -44,7 +73,7 @@ class StreamsPart:
             return await conn.framed.receive(), None
         assert self.stranger_frame is not None
         while await conn.framed.peek_length() > self.stranger_frame and self._stranger(conn):
-            await self._changed.wait()
+            await self.registry.wait_changed()
         if not self._stranger(conn):
             return await self._next_frame(conn)
         conn.framed.max_size = self.stranger_frame
@@ -97,7 +126,7 @@ class StreamsPart:
                         if conn.retired_at is not None
                         else "the peer closed this connection as a duplicate"
                     )
-                    self._hand_over(conn)
+                    self.registry.hand_over(conn)
                     return
                 else:
                     shown = repr(kind)[:40]

@@ -37,7 +37,6 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -381,9 +380,9 @@ async def play(tmp_path: Path, plan: Plan, patience: float = PATIENCE) -> tuple[
     cheats = {s: machine_for(plan, s) for s in plan.levers}
     table: dict[int, ZooPeer] = {}
 
-    def make(cfg: Any, chooser: Any, *, say: Callable[[str], None], identity: Any) -> ZooPeer:
+    def make(cfg: Any, chooser: Any, **kw: Any) -> ZooPeer:
         seat = int(cfg.name[1:])
-        p = peer_for(plan, seat)(cfg, chooser, say=say, identity=identity)
+        p = peer_for(plan, seat)(cfg, chooser, **kw)
         p.plan, p.table = plan, table  # type: ignore[attr-defined]
         table[seat] = p
         return p

@@ -21,13 +21,15 @@ from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.game import DEFAULT_GAME
 from adp2p.p2p.machine import Chooser, Machine, ProtocolError
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import encode_body
-from seeds import SeededPeer, draw, seeded
+from adp2p.p2p.transport import Mesh
+from seeds import SeededDraws, draw, seeded
 
 GAME_TIMEOUT = 90.0
 
 
-class ZooPeer(SeededPeer):
+class ZooPeer(TablePeer):
     """A peer whose secrets come from the table seed; when its machine holds an equivocator's second body or a
     forger's entry, the peer sends them as that cheater would."""
 
@@ -44,36 +46,40 @@ class ZooPeer(SeededPeer):
                 return
         super()._accept(raw, own=own, sender=sender)
 
-    async def _play(self) -> None:
-        mesh = self.mesh
-        assert mesh is not None
-        real = mesh.broadcast
+    def make_wire(self, mesh: Mesh) -> Wire:
+        return ZooWire(mesh, self)
 
-        async def broadcast(msg: dict[str, Any]) -> list[str]:
-            m = self.machine
-            if msg.get("k") != "entry" or m is None:
-                return await real(msg)
-            e = decode_entry(msg["raw"])
-            other = getattr(m, "extra_entry", None)
-            if other is not None and e.author == m.seat:
-                m.extra_entry = None  # type: ignore[attr-defined]
-                b = encode_entry(self.identity, m.game_id, e.seq, e.prev_hash, e.author, e.kind, encode_body(other))
-                fps = [m.ids[s].fingerprint() for s in range(m.n) if s != m.seat]
-                await mesh.send(fps[0], {"k": "entry", "raw": b})
-                for fp in fps[1:]:
-                    await mesh.send(fp, msg)
-                return fps
-            forged = getattr(m, "forge", None)
-            if forged is not None and e.author == m.seat:
-                m.forge = None  # type: ignore[attr-defined]
-                victim = (m.seat + 1) % m.n  # type: ignore[operator]
-                body = encode_body(forged[1])
-                raw = encode_entry(self.identity, m.game_id, e.seq, e.prev_hash, victim, int(forged[0]), body)
-                await real({"k": "entry", "raw": raw})
-            return await real(msg)
 
-        mesh.broadcast = broadcast  # type: ignore[method-assign]
-        await super()._play()
+class ZooWire(Wire):
+    """What a zoo peer sends: when its machine holds an equivocator's second body, that version goes to one peer and
+    the entry to the others; when it holds a forger's entry, that entry (in the next seat's name, signed with its own
+    key) goes out before its own."""
+
+    def __init__(self, mesh: Mesh, peer: TablePeer) -> None:
+        super().__init__(mesh)
+        self.peer = peer
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        m, ident = self.peer.machine, self.peer.identity
+        if msg.get("k") != "entry" or m is None:
+            return await super().broadcast(msg)
+        e = decode_entry(msg["raw"])
+        other = getattr(m, "extra_entry", None)
+        if other is not None and e.author == m.seat:
+            m.extra_entry = None  # type: ignore[attr-defined]
+            b = encode_entry(ident, m.game_id, e.seq, e.prev_hash, e.author, e.kind, encode_body(other))
+            fps = [m.ids[s].fingerprint() for s in range(m.n) if s != m.seat]
+            await self.mesh.send(fps[0], {"k": "entry", "raw": b})
+            for fp in fps[1:]:
+                await self.mesh.send(fp, msg)
+            return fps
+        forged = getattr(m, "forge", None)
+        if forged is not None and e.author == m.seat:
+            m.forge = None  # type: ignore[attr-defined]
+            victim = (m.seat + 1) % m.n  # type: ignore[operator]
+            raw = encode_entry(ident, m.game_id, e.seq, e.prev_hash, victim, int(forged[0]), encode_body(forged[1]))
+            await super().broadcast({"k": "entry", "raw": raw})
+        return await super().broadcast(msg)
 
 
 @dataclass
@@ -172,15 +178,16 @@ async def net_game(
             heartbeat=0.5,
             lang=lang,
         )
-        # `seeds` on the class: the peer asks for its game id (the roster's nonce) while it is made
-        p = type(peer_class.__name__, (peer_class,), {"seeds": seeds})(
-            cfg, choosers[i], say=said[i].append, identity=seeds.ids[i])
         cls = cheats.get(i, Machine)
-        p.machine_class = (
+        machine = (
             seeded(type(f"Recorded{cls.__name__}", (Recorded, cls), {"record": record}), seeds.rng)
             if (i in cheats)
             else seeded(cls, seeds.rng)
         )
+        p = peer_class(
+            cfg, choosers[i], say=said[i].append, identity=seeds.ids[i], draws=SeededDraws(seeds), machine_class=machine
+        )
+        p.seeds = seeds  # type: ignore[attr-defined]
         peers.append(p)
     game = NetGame(peers, [None] * n, said, set(cheats), record)
     port0: list[int] = []

@@ -18,15 +18,18 @@ Machine levers: `SilentRoller` (Hacker: sees its private dice after the beacon p
 from __future__ import annotations
 
 import os
+from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 import trio
-from _net import ZooPeer
+from _net import ZooPeer, ZooWire
 from _zoo import Staller
 from _zoo_hacker import HBlind
 from adp2p.crypto.entries import encode_entry
 from adp2p.p2p.peer.common import _abandoners
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.transport import Mesh
 
 
 class SilentRoller(HBlind):
@@ -63,18 +66,15 @@ class AheadOfLog(_Lever):
     COUNT = 64
     sent: ClassVar[list[int]] = []  # the seqs it signed ahead (for the test); reset by the test
 
-    async def _play(self) -> None:
-        if self._cheats() and self._nursery is not None and not getattr(self, "_ahead_started", False):
-            self._ahead_started = True
-            self._nursery.start_soon(self._send_ahead)
-        await super()._play()
+    def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
+        return [*super().tasks(), self._send_ahead]
 
     async def _send_ahead(self) -> None:
         k = 0
         while k < self.COUNT:
             await trio.sleep(self.cfg.heartbeat)
             m, store, mesh = self.machine, self.store, self.mesh
-            if m is None or store is None or mesh is None or self.ended:
+            if m is None or store is None or mesh is None or self.ended or not self._cheats():
                 continue
             d = m.duty()
             if d is None or d.seat != m.seat or getattr(m, "cheat_seq", None) is None:
@@ -98,31 +98,25 @@ class WithholdsToken(_Lever):
 
     withheld: tuple[int, bytes, int] | None = None
 
-    async def _play(self) -> None:
-        mesh = self.mesh
-        if self._cheats() and mesh is not None and not getattr(self, "_lever_started", False):
-            self._lever_started = True
-            real_broadcast, real_send = mesh.broadcast, mesh.send
-            self._real_send = real_send
+    def make_wire(self, mesh: Mesh) -> Wire:
+        return WithholdingWire(mesh, self)
 
-            def held(msg: dict[str, Any]) -> bool:
-                w, m = self.withheld, self.machine
-                return (
-                    w is not None and m is not None and msg.get("k") == "pass" and msg.get("seat") == m.seat
-                    and (msg.get("seq"), msg.get("prev"), msg.get("j")) == w
-                )
+    def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
+        return [*super().tasks(), self._lever]
 
-            async def broadcast(msg: dict[str, Any]) -> list[str]:
-                return [] if held(msg) else await real_broadcast(msg)
+    async def _lever(self) -> None:
+        while self.machine is None:  # (the seat is known once the game begins)
+            await trio.sleep(0.1)
+        if self._cheats():
+            await self._strike()
 
-            async def send(fp: str, msg: dict[str, Any]) -> None:
-                if not held(msg):
-                    await real_send(fp, msg)
-
-            mesh.broadcast, mesh.send = broadcast, send  # type: ignore[method-assign]
-            if self._nursery is not None:
-                self._nursery.start_soon(self._strike)
-        await super()._play()
+    def held(self, msg: dict[str, Any]) -> bool:
+        """Whether `msg` is our own pass token for the decision we withhold it at (it never leaves)."""
+        w, m = self.withheld, self.machine
+        return (
+            w is not None and m is not None and msg.get("k") == "pass" and msg.get("seat") == m.seat
+            and (msg.get("seq"), msg.get("prev"), msg.get("j")) == w
+        )
 
     async def _decide_window(self, m: Any, at: Any, j: int) -> None:
         store = self.store
@@ -184,6 +178,19 @@ class WithholdsToken(_Lever):
         await mesh.broadcast({"k": "entry", "raw": raw})
 
 
+class WithholdingWire(ZooWire):
+    """A `WithholdsToken` peer's wire: its withheld token goes to nobody (neither broadcast nor re-sent)."""
+
+    peer: WithholdsToken
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        return [] if self.peer.held(msg) else await super().broadcast(msg)
+
+    async def send(self, fp: str, msg: dict[str, Any]) -> None:
+        if not self.peer.held(msg):
+            await super().send(fp, msg)
+
+
 class LateWithholdsToken(WithholdsToken):
     """`WithholdsToken` that waits until the others have given up on it (`DELAY` past a period) and answers the abandon
     naming it with nothing; then it sends its abandon carrying its token and naming the seat due after the window.
@@ -230,7 +237,7 @@ class ReleasesTokenToOne(WithholdsToken):
         j = self.withheld[2]
         self.slow.append(True)  # (the token stays withheld from everyone else: never broadcast, never re-sent)
         fp = m.ids[victim].fingerprint()
-        await self._real_send(fp, {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": toks[j]})
+        await mesh.send(fp, {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat, "sig": toks[j]})
 
 
 class HStaller(Staller, HBlind):

@@ -191,32 +191,17 @@ def test_a_verdict_on_the_secrets_of_a_game_already_over_keeps_its_result(
 def test_a_peers_outcome_keeps_the_result_of_a_game_over_before_a_late_verdict(lang: str) -> None:
     """The peer's outcome (what the player is told at the end, and its `outcome.line`) of the game above: the winners
     and why (but the seat the verdict names), then the verdict; never only "stopped by evidence"."""
-    from types import SimpleNamespace
 
     from _zoo_hacker import LateFalseSecret
     from adp2p.p2p.peer.common import Outcome
-    from adp2p.p2p.peer.words import WordsPart
+    from adp2p.p2p.peer.narrator import Narrator
 
     t = Table(3, seed=2, cheats={1: LateFalseSecret}, profile="basic", round_limit=2, bots="random", game="hacker")
     t.run()
     told: list[str] = []
 
-    class Store(list):  # type: ignore[type-arg]
-        head_id = b""
-
-    class Peer(WordsPart):
-        machine = t.ms[0]
-        store = Store([b""] * 3)
-        outcome = Outcome()
-        ended = None
-        cfg = SimpleNamespace(lang=lang)
-
-        def say(self, text: str) -> None:
-            told.append(text)
-
-    peer = Peer()
-    peer._finish()
-    o = peer.outcome
+    o = Outcome()
+    Narrator(lang, told.append).finish(t.ms[0], o, None, None)
     assert o.winners == ["p1", "p3"], o  # the verdict names p2: its own share of the result is void (issue 34)
     assert o.line.startswith("winner(s): p1, p3") and "then stopped" in o.line, o.line
     assert ("p1, p3" in o.said) and ("danach" in o.said if lang == "de" else "then" in o.said), o.said

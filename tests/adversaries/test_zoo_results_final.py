@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -18,7 +17,7 @@ from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import audit_log, dumps
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
 from adp2p.p2p.peer.common import Outcome
-from adp2p.p2p.peer.words import WordsPart
+from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.protocol import Kind, encode_body
 
 CHEATER = 1
@@ -27,23 +26,9 @@ TABLE = {"seed": 2, "profile": "basic", "round_limit": 2, "bots": "random", "gam
 
 def outcome(m: Machine, ended: str | None, lang: str = "en") -> Outcome:
     """The outcome a peer whose machine is `m` reports at the end (`ended`: why the game ended early, if it did)."""
-
-    class Store(list):  # type: ignore[type-arg]
-        head_id = b""
-
-    class Peer(WordsPart):
-        machine = m
-        store = Store([b""] * 3)
-        outcome = Outcome()
-        cfg = SimpleNamespace(lang=lang)
-
-        def say(self, text: str) -> None:
-            pass
-
-    peer = Peer()
-    peer.ended = peer.ended_words = ended  # type: ignore[attr-defined]
-    peer._finish()
-    return peer.outcome
+    o = Outcome()
+    Narrator(lang, lambda _line: None).finish(m, o, ended, ended)
+    return o
 
 
 def play(cls: type[Machine], tmp_path: Path) -> tuple[Table, Any]:

@@ -110,7 +110,7 @@ async def test_a_staller_who_sends_entries_ahead_of_the_log_is_abandoned_and_the
     AheadOfLog.sent = []
     g = await net_game(tmp_path, 3, chance(Staller, 1, 3), {1: Staller}, peer_class=AheadOfLog, abandon_after=PATIENCE)
     assert AheadOfLog.sent, "the staller sent nothing ahead"
-    assert any(g.peers[i].pending for i in g.honest), "no honest peer holds what it sent ahead"
+    assert any(g.peers[i].arrivals for i in g.honest), "no honest peer holds what it sent ahead"
     assert_only(g, 1)
     assert_result_stands(g)
     for i in g.honest:

@@ -50,9 +50,9 @@ def crashing_at_write(k: int) -> type[TablePeer]:
                 raise Crash
 
         def _save_secrets(self) -> None:
-            before = self._secrets_saved
+            before = self.files.secrets_saved
             super()._save_secrets()
-            if self._secrets_saved != before:
+            if self.files.secrets_saved != before:
                 self._tick()
 
         def _open_passes(self, g: Genesis, seat: int) -> None:  # a pass token of ours, on disk before it is sent
@@ -82,7 +82,7 @@ class CrashesWritingItsFirstSecrets(TablePeer):
     temporary file half written, no secrets file."""
 
     def _save_secrets(self) -> None:
-        if not self._secrets_saved:
+        if not self.files.secrets_saved:
             assert self.gdir is not None and self.secrets is not None
             (self.gdir / ".secrets.0123456789ab.tmp").write_bytes(self.secrets.to_bytes()[:20])
             raise Crash

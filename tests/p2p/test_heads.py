@@ -31,4 +31,4 @@ async def test_the_others_know_every_head_at_the_end(tmp_path: Path) -> None:
         assert p.store is not None
         mine = (t.outcomes[t.peers.index(p)].entries, t.outcomes[t.peers.index(p)].head)  # type: ignore[union-attr]
         others = [i.fingerprint() for i in p.machine.ids if i.fingerprint() != p.fp]  # type: ignore[union-attr]
-        assert all(p.last_head.get(fp) == mine for fp in others), (p.last_head, mine)
+        assert all(p.heads.last.get(fp) == mine for fp in others), (p.heads.last, mine)

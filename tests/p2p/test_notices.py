@@ -90,7 +90,7 @@ async def test_a_player_is_told_what_it_was_shown_privately(tmp_path: Path) -> N
         st = m.state
         lines = [x for x in said[peers.index(p)] if x.startswith("  > ")]
         assert lines and all(x.count("[") >= 1 for x in lines)
-        assert p.told_faces == set(st.faces)  # every face it learned was considered, once
+        assert p.narrator.told_faces == set(st.faces)  # every face it learned was considered, once
     # the end: standings, and every password once the audit has every face
     assert sum(line.startswith("Standings: ") for line in said[0]) == 1
     assert sum(line.startswith("Stand: ") for line in said[1]) == 1
@@ -99,13 +99,11 @@ async def test_a_player_is_told_what_it_was_shown_privately(tmp_path: Path) -> N
 
 
 def test_a_faults_technical_account_is_shown_in_english_and_pointed_to_in_german() -> None:
-    from types import SimpleNamespace
-
-    from adp2p.p2p.peer.words import WordsPart
+    from adp2p.p2p.peer.narrator import Narrator
 
     why = "field 'k' has the wrong type (int)"
-    en, de = (SimpleNamespace(cfg=SimpleNamespace(lang=lang)) for lang in ("en", "de"))
-    assert WordsPart._detail(en, why) == why  # type: ignore[arg-type]
-    assert WordsPart._detail(de, why) == "Einzelheiten im Protokoll"  # type: ignore[arg-type]
-    line = notice("ignored_malformed", "de", who="p1", why=WordsPart._detail(de, why))  # type: ignore[arg-type]
+    en, de = (Narrator(lang, lambda _line: None) for lang in ("en", "de"))
+    assert en.detail(why) == why
+    assert de.detail(why) == "Einzelheiten im Protokoll"
+    line = notice("ignored_malformed", "de", who="p1", why=de.detail(why))
     assert line == "Fehlerhafte Nachricht von p1 ignoriert: Einzelheiten im Protokoll"

@@ -28,6 +28,7 @@ from adp2p.crypto.identity import SecretIdentity
 from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.logstore import EQUIVOCATION_SUFFIX, LogStore
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh
 from junk_messages import junk as junk_messages
@@ -249,22 +250,8 @@ class Attacker(TablePeer):
         self.cheated = False
         self.log: list[str] = []
 
-    async def _play(self) -> None:
-        mesh = self.mesh
-        assert mesh is not None
-        real = mesh.broadcast
-
-        async def broadcast(msg: dict[str, Any]) -> list[str]:
-            if msg.get("k") == "entry" and not self.cheated:
-                e = decode_entry(msg["raw"])
-                if e.author == self.machine.seat and self.wants(e):  # type: ignore[union-attr]
-                    self.cheated = True
-                    await self.cheat(e, lambda: real(msg))
-                    return []
-            return await real(msg)
-
-        mesh.broadcast = broadcast  # type: ignore[method-assign]
-        await super()._play()
+    def make_wire(self, mesh: Mesh) -> Wire:
+        return AttackerWire(mesh, self)
 
     async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
         raise NotImplementedError
@@ -280,6 +267,24 @@ class Attacker(TablePeer):
         m = self.machine
         assert m is not None
         return [m.ids[s].fingerprint() for s in range(m.n) if s != m.seat]
+
+
+class AttackerWire(Wire):
+    """An `Attacker`'s wire: its first own entry that `wants` accepts goes to `cheat` instead of the table."""
+
+    def __init__(self, mesh: Mesh, peer: Attacker) -> None:
+        super().__init__(mesh)
+        self.peer = peer
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        peer = self.peer
+        if msg.get("k") == "entry" and not peer.cheated:
+            e = decode_entry(msg["raw"])
+            if e.author == peer.machine.seat and peer.wants(e):  # type: ignore[union-attr]
+                peer.cheated = True
+                await peer.cheat(e, lambda: Wire.broadcast(self, msg))
+                return []
+        return await super().broadcast(msg)
 
 
 def first_event(self: Attacker, e: Any) -> bool:

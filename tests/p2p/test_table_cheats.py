@@ -14,8 +14,11 @@ from typing import Any, ClassVar
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import audit_log
-from adp2p.p2p.peer import common as peer_mod
+from adp2p.p2p.peer import arrivals as arrivals_mod
+from adp2p.p2p.peer.evidence_book import MAX_EVIDENCE_BYTES, MAX_FALSE
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, decode_body, encode_body
+from adp2p.p2p.transport import Mesh
 from test_table_bad_input import ATTACKER, Attacker, Table, assert_finished_normally, play
 
 
@@ -223,7 +226,7 @@ async def test_far_future_entries_are_bounded(tmp_path: Path) -> None:
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await trio_sleep(0.5)
             for p in self.table_peers:  # type: ignore[attr-defined]
-                seen.append((len(p.pending), sum(len(r) for r in p.pending.values())))
+                seen.append((len(p.arrivals), sum(len(r) for r in p.arrivals.values())))
             await send_real()
 
     Flooder.table_peers = []  # type: ignore[attr-defined]
@@ -233,7 +236,7 @@ async def test_far_future_entries_are_bounded(tmp_path: Path) -> None:
 
     t = await play(tmp_path, attacker=Flooder, meddle=look)
     assert t.peers[ATTACKER].cheated  # type: ignore[attr-defined]
-    assert seen and all(n <= peer_mod.PENDING_MAX and b <= peer_mod.PENDING_MAX_BYTES for n, b in seen), seen
+    assert seen and all(n <= arrivals_mod.PENDING_MAX and b <= arrivals_mod.PENDING_MAX_BYTES for n, b in seen), seen
     assert max(b for _, b in seen) > 0  # the flood did arrive (and was kept within the bound)
     assert_nobody_honest_named(t)
 
@@ -259,10 +262,10 @@ async def test_a_flood_of_false_evidence_is_judged_a_bounded_number_of_times(tmp
     assert_nobody_honest_named(t)
     for i in t.honest:
         p = t.peers[i]
-        assert p.false_by.get(ATTACKER, 0) <= peer_mod.MAX_FALSE, (p.false_by, t.heard(i))
-        assert t.heard(i).count("Rejected evidence by p1") <= peer_mod.MAX_FALSE, t.heard(i)
+        assert p.book.false_by.get(ATTACKER, 0) <= MAX_FALSE, (p.book.false_by, t.heard(i))
+        assert t.heard(i).count("Rejected evidence by p1") <= MAX_FALSE, t.heard(i)
         evidence = p.gdir / "evidence"  # type: ignore[operator]
-        assert not evidence.exists() or evidence.stat().st_size <= peer_mod.MAX_EVIDENCE_BYTES
+        assert not evidence.exists() or evidence.stat().st_size <= MAX_EVIDENCE_BYTES
 
 
 async def trio_sleep(s: float) -> None:
@@ -376,26 +379,26 @@ async def test_a_pass_that_comes_after_the_abandon_beats_it(tmp_path: Path) -> N
                 self.saw_abandon = True
             super()._hold_abandon(raw, label)
 
-        async def _play(self) -> None:
-            mesh = self.mesh
-            assert mesh is not None
-            real_broadcast, real_send = mesh.broadcast, mesh.send
+        def make_wire(self, mesh: Mesh) -> Wire:
+            peer = self
 
-            def held(msg: dict[str, Any]) -> bool:
-                if msg.get("k") == "pass" and not self.saw_abandon:
-                    self.cheated = True
-                    return True
-                return False
+            class Withholds(Wire):
+                """Its pass tokens go to nobody until it saw an abandon naming it."""
 
-            async def broadcast(msg: dict[str, Any]) -> list[str]:
-                return [] if held(msg) else await real_broadcast(msg)
+                def held(self, msg: dict[str, Any]) -> bool:
+                    if msg.get("k") == "pass" and not peer.saw_abandon:
+                        peer.cheated = True
+                        return True
+                    return False
 
-            async def send(fp: str, msg: dict[str, Any]) -> None:
-                if not held(msg):
-                    await real_send(fp, msg)
+                async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+                    return [] if self.held(msg) else await super().broadcast(msg)
 
-            mesh.broadcast, mesh.send = broadcast, send  # type: ignore[method-assign]
-            await super()._play()
+                async def send(self, fp: str, msg: dict[str, Any]) -> None:
+                    if not self.held(msg):
+                        await super().send(fp, msg)
+
+            return Withholds(mesh)
 
     t = await play(tmp_path, attacker=SlowToken, abandon_after=1.5, wait_for_attacker=True, seed=4)
     assert t.peers[ATTACKER].saw_abandon  # type: ignore[attr-defined]

@@ -70,7 +70,7 @@ async def test_four_meshes_full_mesh_broadcast() -> None:
             peer, msg = await meshes[3].inbox.receive()
             assert peer.fingerprint == FPS[0] and msg == {"to": 3, "blob": b"\x00" * 1000}
             for m in meshes:  # the self address was dropped
-                assert m.address not in m._targets
+                assert m.address not in m.dialer.targets
 
 
 async def test_duplicate_connections_resolved_to_lower_initiator() -> None:
@@ -88,7 +88,7 @@ async def test_duplicate_connections_resolved_to_lower_initiator() -> None:
                     await trio.sleep(0.02)
                 await trio.sleep(0.3)  # and stays there
                 assert a.connections() == want_a and b.connections() == want_b
-                assert all(not t.scope or not t.scope.cancel_called for t in a._targets.values())
+                assert all(not t.scope or not t.scope.cancel_called for t in a.dialer.targets.values())
                 await a.send(FPS[1], {"n": 1})
                 await b.send(FPS[0], {"n": 2})
                 assert (await b.inbox.receive())[1] == {"n": 1}
@@ -124,10 +124,10 @@ async def test_our_own_stall_does_not_count_as_the_peers_silence() -> None:
                     a.events.receive_nowait()
                 except trio.WouldBlock:
                     break
-            before = a._active[FPS[1]]
+            before = a.registry.active[FPS[1]]
             time.sleep(2 * FAST["dead_after"])  # blocks the event loop of both meshes
             await trio.sleep(FAST["dead_after"] / 2)
-            assert a._active.get(FPS[1]) is before and before.reason is None
+            assert a.registry.active.get(FPS[1]) is before and before.reason is None
             with pytest.raises(trio.WouldBlock):
                 print(a.events.receive_nowait())
 
@@ -136,24 +136,26 @@ async def test_frames_queued_on_a_retired_duplicate_go_out_on_the_kept_connectio
     """Two connections to one peer met; the peer closed ours as the duplicate while a frame still waited in its
     queue (a lobby message, say): that frame goes out on the connection kept instead of being lost."""
     from adp2p.p2p.transport import _DUP, _PING, _Conn
+    from adp2p.p2p.transport.registry import Registry
 
-    async with mesh(0) as a:
-        peer = PeerInfo(IDS[1].public, "p1", FPS[1])
+    events: list[Any] = []
+    registry = Registry(events.append)  # alone: no mesh, no socket
+    peer = PeerInfo(IDS[1].public, "p1", FPS[1])
 
-        def conn() -> _Conn:
-            left, _right = trio.testing.memory_stream_pair()
-            return _Conn(FramedStream(left), peer, outbound=True, address="x", me=FPS[0], queue=8)
+    def conn() -> _Conn:
+        left, _right = trio.testing.memory_stream_pair()
+        return _Conn(FramedStream(left), peer, outbound=True, address="x", me=FPS[0], queue=8)
 
-        kept, dup = conn(), conn()
-        a._active[FPS[1]] = kept
-        frame = encode_frame({"t": "m", "m": {"k": "lobby"}})
-        for data in (frame, _PING, _DUP):
-            assert dup.enqueue(data)
-        a._hand_over(dup)
-        assert kept.queue_recv.receive_nowait() == frame
-        with pytest.raises(trio.WouldBlock):
-            kept.queue_recv.receive_nowait()
-        del a._active[FPS[1]]
+    kept, dup = conn(), conn()
+    registry.active[FPS[1]] = kept
+    frame = encode_frame({"t": "m", "m": {"k": "lobby"}})
+    for data in (frame, _PING, _DUP):
+        assert dup.enqueue(data)
+    registry.hand_over(dup)
+    assert kept.queue_recv.receive_nowait() == frame
+    with pytest.raises(trio.WouldBlock):
+        kept.queue_recv.receive_nowait()
+    assert events == []
 
 
 async def test_peer_down_and_reconnect() -> None:
@@ -382,7 +384,7 @@ async def test_a_seated_player_gets_in_while_strangers_hold_every_handshake_slot
         socks: list[Any] = []
         made = [0]
         nursery.start_soon(_hold, a.port, sources, 300, socks, made)
-        while len(a._pending) < a.max_pending_handshakes or made[0] < 300:  # every slot held by the flood
+        while len(a.doorway._pending) < a.max_pending_handshakes or made[0] < 300:  # every slot held by the flood
             await trio.sleep(0.05)
         async with mesh(1, peers=[("127.0.0.1", a.port)]) as b:
             with trio.fail_after(20):
@@ -407,7 +409,7 @@ async def test_a_stranger_replaying_a_players_hello_holds_at_most_two_slots() ->
             await s.send_all(encode_frame(hello))
             streams.append(s)
         with trio.fail_after(10):
-            while sum(p.claim == FPS[1] for p in a._pending) != 2 or len(a._pending) != 2:
+            while sum(p.claim == FPS[1] for p in a.doorway._pending) != 2 or len(a.doorway._pending) != 2:
                 await trio.sleep(0.05)
         assert a.peers == {}
         for s in streams:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,7 +16,7 @@ from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, SeatSecrets
 from adp2p.p2p.peer import TablePeer
-from adp2p.p2p.protocol import Genesis
+from adp2p.p2p.peer.draws import Draws
 from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
 
 
@@ -66,28 +67,28 @@ def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine
     return type(f"Seeded{cls.__name__}", (SeededShuffles, cls), {"rng": rng, **attrs})
 
 
-class SeededPeer(TablePeer):
-    """Mixin for a `TablePeer` class: its game id (if it authors the genesis) and its seat's secrets come from
-    `seeds`, and its machine shuffles with `seeds.rng` (set `seeds` on the class, see `seeded_peer`)."""
+class SeededDraws(Draws):
+    """A peer's draws from `seeds`: its game id (if it authors the genesis) and its seat's secrets."""
 
-    seeds: Seeds
+    def __init__(self, seeds: Seeds) -> None:
+        self.seeds = seeds
 
-    def _new_game_id(self) -> bytes:
+    def game_id(self) -> bytes:
         return self.seeds.game_id
 
-    def _new_secrets(self, seat: int, g: Genesis) -> SeatSecrets:
+    def seat_secrets(self, seat: int, identity: SecretIdentity, game_id: bytes) -> SeatSecrets:
         s = self.seeds.secrets[seat]
-        return SeatSecrets(seat, self.identity, s.deck_secret, s.beacon_seed)
+        return SeatSecrets(seat, identity, s.deck_secret, s.beacon_seed)
 
 
-def seeded_peer(cls: type[TablePeer], seeds: Seeds) -> type[TablePeer]:
-    """`cls` (a TablePeer or an attacker) drawing its secrets and shuffles from `seeds`; build it with
-    `identity=seeds.ids[seat]` and a seeded bot."""
-    return type(
-        f"Seeded{cls.__name__}",
-        (SeededPeer, cls),
-        {"seeds": seeds, "machine_class": seeded(cls.machine_class, seeds.rng)},
-    )
+def seeded_peer(cls: type[TablePeer], seeds: Seeds) -> Callable[..., TablePeer]:
+    """Makes `cls` (a TablePeer or an attacker) drawing its secrets from `seeds` and shuffling with `seeds.rng`; call
+    it with a TablePeer's arguments, `identity=seeds.ids[seat]` and a seeded bot."""
+
+    def make(*args: Any, **kw: Any) -> TablePeer:
+        return cls(*args, draws=SeededDraws(seeds), machine_class=seeded(cls.machine_class, seeds.rng), **kw)
+
+    return make
 
 
 def seeded_table(n: int, seed: int, **kw: Any) -> LocalTable:
