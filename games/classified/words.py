@@ -10,7 +10,8 @@ from adp2p.engine.classified.catalog import card
 
 AUDIT_CHECKS = (
     "every answer about a hidden card (Suitcase, face-down Guard) proved against that card when it was given",
-    "every Big Reveal claim proved against its card, then opened with every face",
+    "every Big Reveal claim proved against its card",
+    "every number commitment opened with its holder's revealed deck secret against its card",
     "strict replay of every move with every face known (answers, Guards, assassinations, the Big Reveal)",
 )
 CHECKED = {"en": "every shuffle, card, answer and move", "de": "jedes Mischen, jede Karte, jede Antwort und jeder Zug"}
