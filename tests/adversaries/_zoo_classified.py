@@ -158,3 +158,54 @@ class WalksAway(ClassifiedBlind):
             self.cheated()
             return None
         return super().author_next(choose)
+
+
+class FalseNumber(ClassifiedBlind):
+    """A consistent liar: with its first proof about a hidden card it commits another number than the card's (one
+    of which every claim it makes there is true: a Guard's guild, an answer), proves those claims truly of that
+    number, and forges the card link with the id of a card that has that number (crypto/card_link.py's Σ-protocol
+    run with the false witness): every peer names it (`number_link`)."""
+
+    class Part(ClassifiedPart):
+        def event_body(self, fold: Any, ev: Event) -> dict[str, Any]:
+            from adp2p.crypto import card_link as cl
+            from adp2p.crypto.deck import Share, combine
+            from adp2p.crypto.group import scalar_from_int
+            from adp2p.crypto.set_proofs import NumberContext, commit_number, number_blinding, prove_in_set
+
+            out = super().event_body(fold, ev)
+            if fold.cheat_seq is not None or not out.get("hidden") or "number" not in out["hidden"][0]:
+                return out
+            item = out["hidden"][0]
+            h, p, seq = item["h"], fold.seat, fold.entries
+            true = fold.state.eng.faces[h]
+            claims = _claims_at(fold, ev, h)
+            false = next((n for n in range(1, 10) if n != true and all(n in c.members for c in claims)), None)
+            if false is None:
+                return out
+            blind = number_blinding(fold.game_id, h, fold.deck_key.secret)
+            c = commit_number(false, blind)
+            ct = fold.hmap[h]
+            share = Share.from_bytes(item["link"][0])
+            c2p = combine(ct, [share.d])
+            lctx = NumberContext(fold.game_id, p, h, b"link", seq)
+            statement = (fold.table.id_base, fold.keys[p][0], ct.c1, c2p, c)
+            forged = cl._prove(statement, fold.deck_key.secret, scalar_from_int(2 * (false - 1) + 1), blind,
+                               lctx.to_bytes(), bytes(32))
+            proofs = [prove_in_set(c, false, blind, cl_.members, NumberContext(fold.game_id, p, h, cl_.purpose, seq))
+                      for cl_ in claims]
+            out["hidden"][0] = {"h": h, "number": c, "link": [item["link"][0], forged], "proofs": proofs}
+            fold.cheated()
+            return out
+
+    part_factory = staticmethod(lambda game: FalseNumber.Part())
+
+
+def _claims_at(fold: Any, ev: Event, h: int) -> list[Claim]:
+    from adp2p.games.classified.part import claims_of
+    from adp2p.games.classified.table_state import TableState
+
+    st = fold.state
+    public = TableState(st.eng, st.faces)
+    public.faces = {k: f for k, f in st.faces.items() if st.eng.known.get(k, 0) == st.eng.all_mask}
+    return dict(claims_of(public, fold.game.apply(public, ev)))[h]

@@ -15,6 +15,7 @@ from _zoo import Table, first_chance
 from _zoo_classified import (
     EqualLiar,
     FakeGuard,
+    FalseNumber,
     FalseReveal,
     GuardLiar,
     NearLiar,
@@ -35,6 +36,7 @@ CHEATS = [  # cheater, its seat, words every honest verdict gives
     (FakeGuard, 0, "guard_guild answer about card"),
     (FalseReveal, 1, "claim answer about card"),
     (SwapsSuitcase, 0, "already linked"),
+    (FalseNumber, 1, "its number commitment is card"),
 ]
 
 
