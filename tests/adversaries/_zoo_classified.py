@@ -209,3 +209,20 @@ def _claims_at(fold: Any, ev: Event, h: int) -> list[Claim]:
     public = TableState(st.eng, st.faces)
     public.faces = {k: f for k, f in st.faces.items() if st.eng.known.get(k, 0) == st.eng.all_mask}
     return dict(claims_of(public, fold.game.apply(public, ev)))[h]
+
+
+class ChoosesShownCard(ClassifiedBlind):
+    """After a failed attempt on it, the defender shows the attacker a card of its choice instead of the beacon's
+    pick: its share for the picked handle is its true share of another card of its hand."""
+
+    def _my_share(self, h: int, ct: Any, mode: str) -> Any:
+        from adp2p.crypto.deck import make_share
+
+        rnd = self.round
+        hand = self.state.eng.hands[self.seat] if self.seat is not None else []
+        shown = bool(self.events) and self.events[-1].get("t") == "show"
+        others = [x for x in hand if x != h]
+        if self.cheat_seq is None and shown and rnd is not None and h in hand and others:
+            self.cheated()
+            return make_share(self.game_id, self.deck_key, others[0], self.hmap[others[0]])
+        return super()._my_share(h, ct, mode)

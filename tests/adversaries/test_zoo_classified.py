@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from _zoo import Table, first_chance
 from _zoo_classified import (
+    ChoosesShownCard,
     EqualLiar,
     FakeGuard,
     FalseNumber,
@@ -37,6 +38,7 @@ CHEATS = [  # cheater, its seat, words every honest verdict gives
     (FalseReveal, 1, "claim answer about card"),
     (SwapsSuitcase, 0, "already linked"),
     (FalseNumber, 1, "its number commitment is card"),
+    (ChoosesShownCard, 1, "share"),
 ]
 
 
