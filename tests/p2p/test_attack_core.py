@@ -70,8 +70,8 @@ def test_a_genesis_with_settings_the_game_does_not_know_is_a_protocol_error_not_
 
 
 def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays() -> None:
-    """The composed machine class is cached per (class, game): a cache by name alone kept the first game object
-    registered under a name, so a machine of a genesis naming it played a stale game."""
+    """A machine plays the game object registered under the genesis's name now (a cache of composed machine classes
+    by name alone once kept the first one registered); its snapshot plays the same object, not a copy."""
     ad = get_game()
 
     class Variant(type(ad)):  # type: ignore[misc]
@@ -85,7 +85,7 @@ def test_a_game_registered_again_under_its_name_is_the_one_a_new_machine_plays()
         assert Machine(g, None).game is first
         register(second)
         m = Machine(g, None)
-        assert m.game is second and type(m.snapshot()).game is second
+        assert m.game is second and m.snapshot().game is second
     finally:
         game_mod._in_process.pop("attack2-variant", None)
 
