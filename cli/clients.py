@@ -23,22 +23,14 @@ from types import ModuleType
 
 from adp2p.p2p.game import ENTRY_POINTS
 
-# games whose client and engine are here before their table's part is: `cards`, `rules`, `sim` and `play --offline`
-# take them (their `commands.check` refuses a table while the game has no registry line); the registry line, once it
-# lands, names the same folder
-CLIENT_ONLY = {"classified": "classified"}
-
 
 @cache
 def folders() -> dict[str, str]:
-    """Every registered game's name -> its folder (`access-denied` -> `access_denied`), and the games of
-    `CLIENT_ONLY` not registered yet."""
+    """Every registered game's name -> its folder (`access-denied` -> `access_denied`)."""
     out = {}
     for ep in entry_points(group=ENTRY_POINTS):
         module = ep.value.split(":")[0]  # adp2p.games.<game>
         out[ep.name] = module.split(".")[2]
-    for name, folder in CLIENT_ONLY.items():
-        out.setdefault(name, folder)
     return out
 
 

@@ -2,9 +2,9 @@
 cmd_join.py call them through cli/clients.py): its profiles and bots, the checks of `play`, `join` and `sim`, and
 its `sim`, `cards`, `rules`, offline game and a person's seat.
 
-The table's part (games/classified/) registers the game by its entry-point line; until it is installed,
-cli/clients.py lists this client as a game without a table (`CLIENT_ONLY`), so `cards`, `rules`, `sim` and
-`play --offline` work with the engine alone and `play`/`join` over the network say the table is missing."""
+The table's part (games/classified/) registers the game by its entry-point line (pyproject.toml); `cards`, `rules`,
+`sim` and `play --offline` work with the engine alone, `play` and `join` over the network need the table part (an
+install without it says so)."""
 
 from __future__ import annotations
 
@@ -57,6 +57,9 @@ def check(cmd: str, args: argparse.Namespace) -> None:
     (default deduction)."""
     _refuse_others(args)
     _profile(args)
+    if cmd in ("play", "join"):
+        # the table has no stalemate, goal or round limit (its genesis names none; the other games' defaults aren't)
+        args.stalemate, args.goal, args.round_limit = 0, None, None
     if cmd == "sim":
         args.bots = args.bots or [DEFAULT_BOT]
         bad = [b for b in args.bots if b not in STRATEGIES]

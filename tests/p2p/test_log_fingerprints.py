@@ -1,7 +1,8 @@
 """Seeded table games, pinned byte for byte: the same seed must write the very same log.
 
 Every secret of a seeded test game comes from its seed (`support.seeds`: identities, game id, deck keys, beacon
-seeds, shuffles, Hacker rolls); the rest of the table's randomness (proof nonces, commitment salts and blinds
+seeds, shuffles, Hacker rolls; Classified's answer proofs: from the table's proof seed); the rest of the table's
+randomness (proof nonces, commitment salts and blinds
 through `secrets.token_bytes`, the private boxes' nonces through `nacl.public.random`) this test draws from a
 seeded stream. A refactor that changes no behaviour keeps these hashes; a change of the protocol, a rule or a bot
 changes them: regenerate them then (print `_fingerprint(...)` for each row) and say why in the commit.
@@ -22,6 +23,8 @@ PINNED = [  # game, players, seed, LocalTable keywords, entries, sha256 of the f
     ("access-denied", 2, 2, {"profile": "two-player", "bots": "random,deduction"}, 604, "1cf68dbfee2cf2d5"),
     ("hacker", 3, 1, {"profile": "basic", "bots": "planner"}, 1339, "78db258fb6236aed"),
     ("hacker", 4, 4, {"profile": "advanced", "bots": "random,planner"}, 2637, "768839badb574074"),
+    ("classified", 2, 3, {"profile": "standard", "bots": "random"}, 62, "8eb63202b9b172ef"),
+    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 62, "9afe1a2debc3667b"),
 ]
 
 

@@ -1,5 +1,5 @@
 """`cards`, `rules` and `sim` of Classified Information, and the checks of its options (two players, its profiles
-and bots; over the network only once the table's part is registered)."""
+and bots; over the network at the table its registered part plays)."""
 
 from __future__ import annotations
 
@@ -57,10 +57,15 @@ def test_options_it_does_not_take_are_refused(capsys: pytest.CaptureFixture[str]
     assert rc != 0 and words in out, out
 
 
-def test_over_the_network_it_waits_for_the_table_part(capsys: pytest.CaptureFixture[str]) -> None:
+def test_over_the_network_the_table_has_no_stalemate_goal_or_round_limit() -> None:
+    """The table's part is registered (games/classified/): `play` and `join` go to the table, and the genesis names
+    none of the other games' settings (their defaults would make a bot's seat refuse the genesis)."""
+    from adp2p.cli.checks import check
     from adp2p.cli.classified.commands import table_ready
+    from adp2p.cli.main import parser
 
-    if table_ready():  # games/classified/ registered: `play` goes to the table (tests/cli/test_play_network.py)
-        pytest.skip("the table's part is registered")
-    rc, out = run(capsys, "play", "--game", "classified", "--seed", "1")
-    assert rc != 0 and "--offline" in out
+    assert table_ready()
+    for argv in (["play", "--game", "classified", "--bots", "1"], ["join", "--no-mdns", "--game", "classified"]):
+        args = parser().parse_args(argv)
+        check(args)
+        assert (args.stalemate, args.goal, args.round_limit) == (0, None, None), argv

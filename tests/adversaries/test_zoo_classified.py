@@ -1,0 +1,95 @@
+"""The adversary zoo at a Classified Information table (two seats): each cheater (tests/adversaries/
+_zoo_classified.py) lies once against an honest random bot, about a hidden card: a liar for each kind of answer
+(Fortune Teller's `near`, Test Access Codes' `equal`, the Code questions' `in_code`, Picking Petals' number, a
+face-down Guard's `guard_guild` at Enlist and `touch` when it is attacked, the Big Reveal's claim), and a Suitcase
+swapped mid-game. The lying entry itself is rejected at every honest peer, naming the liar (its proof does not
+verify against the claim its answer makes: games/classified/part.py), the offline audit names it too, and no honest
+seat is ever named."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from _zoo import Table, first_chance
+from _zoo_classified import (
+    ChoosesShownCard,
+    EqualLiar,
+    FakeGuard,
+    FalseNumber,
+    FalseReveal,
+    GuardLiar,
+    NearLiar,
+    PetalsLiar,
+    SwapsSuitcase,
+    WheelLiar,
+)
+from adp2p.p2p.audit import audit_log
+from adp2p.p2p.machine import Machine
+
+TABLE = {"profile": "standard", "round_limit": None, "bots": "random", "game": "classified"}
+CHEATS = [  # cheater, its seat, words every honest verdict gives
+    (NearLiar, 1, "near answer about card"),
+    (EqualLiar, 0, "equal answer about card"),
+    (WheelLiar, 1, "in_code answer about card"),
+    (GuardLiar, 0, "touch answer about card"),
+    (PetalsLiar, 1, "not_suitcase answer about card"),
+    (FakeGuard, 0, "guard_guild answer about card"),
+    (FalseReveal, 1, "claim answer about card"),
+    (SwapsSuitcase, 0, "already linked"),
+    (FalseNumber, 1, "its number commitment is card"),
+    (ChoosesShownCard, 1, "share"),
+]
+
+
+@pytest.mark.parametrize("cls,seat,why", CHEATS, ids=[c[0].__name__ for c in CHEATS])
+def test_a_classified_lie_is_caught_at_once_naming_the_liar(
+    cls: type[Machine], seat: int, why: str, tmp_path: Path
+) -> None:
+    _, t = first_chance(cls, seat, 2, tries=25, **TABLE)
+    assert t.verdict_seats() == {seat}, f"verdicts {t.verdict_seats()}"
+    verdicts = [m.verdict for m in t.ms if m.seat not in t.cheaters]
+    assert verdicts and all(v is not None and why in v.msg for v in verdicts), [v.msg for v in verdicts if v]
+    assert t.ms[t.referee].verdict.seq == t.ms[seat].cheat_seq  # the lying entry itself
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert not res.ok and res.tampered is None
+    named = {f.seat for f in res.findings}
+    assert seat in named and named <= {seat, None}, res.text()
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_honest_classified_players_are_never_named(seed: int) -> None:
+    """Random honest bots: the game ends, every answer's proof verifies at both peers, and the audit is clean."""
+    t = Table(2, seed=seed, **TABLE).run()
+    assert t.complete and t.verdict_seats() == set()
+    proved = [m for m in t.ms if m.part.numbers is not None and m.part.numbers.linked]
+    assert proved, "no answer about a hidden card was proved"
+    for m in t.ms:
+        assert m.audit_report is not None and m.audit_report.ok, m.audit_report.violations
+
+
+def test_the_audit_opens_every_linked_number_with_the_revealed_deck_secret() -> None:
+    """After an honest game every linked commitment opens to its card's number with its holder's revealed deck
+    secret; a commitment that does not (one swapped in the record) is a finding naming its holder."""
+    t = Table(2, seed=1, **TABLE).run()
+    m = t.ms[0]
+    assert m.audit_report is not None and m.audit_report.ok
+    faces = m.audit_report.faces
+    linked = m.part.numbers.linked
+    assert linked and m.part.audit_secrets(m, faces) == []
+    (seat, h), c = next(iter(linked.items()))
+    other = next(x for k, x in linked.items() if x != c)
+    linked[(seat, h)] = other
+    found = m.part.audit_secrets(m, faces)
+    assert [(v.seat, v.rule) for v in found] == [(seat, "number_link")], found
+
+
+def test_a_seat_silent_mid_game_wins_nothing_for_anyone_and_names_no_cheat() -> None:
+    """Silence at a table of two (docs/protocol.md, "Classified Information at the table"): the other seat's abandon
+    ends the game unfinished, with no winner and no verdict: at two seats a silence is never turned into a win."""
+    from _zoo_classified import WalksAway
+
+    _, t = first_chance(WalksAway, 1, 2, tries=25, **TABLE)
+    assert t.abandoned == 1
+    for m in t.ms:
+        assert m.verdict is None and not m.state.over and m.state.winners == []
