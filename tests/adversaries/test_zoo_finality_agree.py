@@ -97,7 +97,12 @@ def test_a_peer_does_not_post_refused_for_evidence_its_log_no_longer_shows_late(
     def peer(m: Machine) -> Any:
         m = m.snapshot()
         m.seat = HONEST  # (an observer's fold, seated for the peer's check)
-        p = SimpleNamespace(machine=m, store=[None] * m.entries, ended=None, refused_raws={decode_entry(raw).id: raw})
+        p = SimpleNamespace(
+            machine=m,
+            store=[None] * m.entries,
+            ended=None,
+            book=SimpleNamespace(refused_raws={decode_entry(raw).id: raw}),
+        )
         p._post_evidence = lambda at, body: posted.append(body) or True
         p._still_own_fault = lambda r: EvidencePart._still_own_fault(p, r)  # type: ignore[arg-type]
         return p
