@@ -159,10 +159,13 @@ def play_by_clicks(page: Any, shots: dict[str, str] | None = None, limit: float 
         more = page.locator("#ask-choices button.choice.more")
         if more.count():
             shot("groups")
+        rev0 = page.evaluate("document.body.dataset.rev || '0'")
         try:
             click_choice(page, choices.first, keys)
-        except Exception:  # the decision went away under the click (the peer moved on): look again
-            if page.locator("#end:not([hidden])").count():
+        except Exception:  # the decision went away under the click (the peer moved on, or the game ended): look again
+            gone = not page.locator("#ask-choices button.choice").count()
+            moved = page.evaluate("document.body.dataset.rev || '0'") != rev0
+            if gone or moved or page.locator("#end:not([hidden])").count():
                 continue
             raise
     raise AssertionError("the game did not end in time")
