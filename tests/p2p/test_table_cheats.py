@@ -12,6 +12,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any, ClassVar
 
+import pytest
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.peer import arrivals as arrivals_mod
