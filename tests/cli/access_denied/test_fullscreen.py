@@ -150,7 +150,9 @@ def test_a_key_typed_ahead_never_answers_a_later_decision() -> None:
     term = full_client(*GAME, "--seed", "5", cols=80, rows=24)
     try:
         term.send("1")  # at once: nothing is asked yet (the client is starting)
-        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
+        # the prompt line and the choices are drawn apart (a capture may fall between): wait for either outcome
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None
+                            and ("pick card by card" in s or "P1 set the password" in s))
         assert "pick card by card" in first and "P1 set the password" not in first
         term.send("1")  # now it answers: the first password
         wait_screen(term, lambda s: "P1 set the password" in s or "Your password: Government: W" in s)
