@@ -6,7 +6,9 @@ function, under TYPE_CHECKING):
 (b) the game-neutral parts import no game, not even through another module: `NEUTRAL` (the table core and the shared
     client); and a game's folders import no other game's;
 (c) every game registered in pyproject.toml (`adp2p.games`) has its three folders, `engine/<game>/`, `games/<game>/`
-    and `cli/<game>/`, and its registry line names `adp2p.games.<game>`.
+    and `cli/<game>/`, and its registry line names `adp2p.games.<game>`;
+(d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
+    (cli/access_denied/messages.py).
 
 Each check is also run on a small made-up tree with the fault it looks for, and must find it there.
 """
@@ -163,6 +165,37 @@ def shape_faults(root: Path) -> list[str]:
     return out
 
 
+SHARED_WORDS = "cli/words.py"  # the commands' and the shared client's message table
+
+
+def strings(path: Path) -> set[str]:
+    """Every string constant of a module (an f-string's pieces too: `f"audit.{k}"` gives "audit.")."""
+    return {n.value for n in ast.walk(ast.parse(path.read_text(), str(path)))
+            if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
+def word_faults(root: Path) -> list[str]:
+    """The shared table's keys that only one game reads (as the key itself, or a prefix ending in "." it is built from):
+    that game's words, in the shared table. A key read outside the games' folders, or by two games, is shared."""
+    table = root / SHARED_WORDS
+    tree = ast.parse(table.read_text(), str(table))
+    keys = [k.value for n in tree.body if isinstance(n, ast.AnnAssign) and getattr(n.target, "id", "") == "MESSAGES"
+            for k in n.value.keys if isinstance(k, ast.Constant)]  # type: ignore[attr-defined]
+    games = game_folders(root)
+    readers: dict[str, set[str]] = {}  # "" for the shared part, else the game
+    for name, path in modules(root).items():
+        if path != table:
+            who = next((g for g, folders in games.items() if within(name, folders)), "")
+            for text in strings(path):
+                readers.setdefault(text, set()).add(who)
+    out = []
+    for k in keys:
+        who = set().union(*(w for r, w in readers.items() if r == k or (r.endswith(".") and k.startswith(r))))
+        if len(who) == 1 and "" not in who:
+            out.append(f"{SHARED_WORDS}: {k!r} is read only by {who.pop()}")
+    return out
+
+
 # ---------------------------------------------------------------------------------------------------- the house
 
 
@@ -177,6 +210,10 @@ def test_the_table_core_and_the_shared_client_import_no_game() -> None:
 def test_every_registered_game_has_its_three_folders() -> None:
     assert set(game_folders(ROOT)) >= {"access_denied", "hacker"}  # the registry is read
     assert shape_faults(ROOT) == []
+
+
+def test_the_shared_message_table_holds_no_game_s_words() -> None:
+    assert word_faults(ROOT) == []
 
 
 def test_the_graph_sees_the_imports() -> None:
@@ -246,3 +283,12 @@ def test_a_game_without_one_of_its_folders_is_found(tmp_path: Path, missing: str
 def test_a_registry_line_elsewhere_is_found(tmp_path: Path) -> None:
     root = _tree(tmp_path, {}, games={"toy": "adp2p.toy:GAME"})
     assert shape_faults(root) == ["toy: the registry line names adp2p.toy, not adp2p.games.<game>"]
+
+
+def test_a_game_s_words_in_the_shared_table_are_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "cli/words.py": 'MESSAGES: dict = {"shared": {}, "audit.x": {}, "toy.card": {}}\n',
+        "cli/tui/screen.py": 'from adp2p.cli.words import msg\nmsg("shared")\nmsg(f"audit.{1}")\n',
+        "cli/toy/screen.py": 'from adp2p.cli.words import msg\nmsg("toy.card")\n',
+    })
+    assert word_faults(root) == ["cli/words.py: 'toy.card' is read only by toy"]

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import json
 
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.words import sector_name
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, cards, sectors
 from adp2p.engine.access_denied.profiles import PROFILES
 from rich.console import Console

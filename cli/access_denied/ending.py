@@ -13,12 +13,12 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.panes import Frame, Layout
 from adp2p.cli.access_denied.screen import compact_board, header, who_text
 from adp2p.cli.access_denied.words import card_label, player_name, sector_name
 from adp2p.cli.tui.drawing import Line, fit, lines_of, text_lines
 from adp2p.cli.verdicts import PlayerVerdict
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.api import result
 from adp2p.engine.access_denied.state import GameState
 from rich.console import Group

@@ -14,8 +14,8 @@ import re
 import textwrap
 from typing import Any, Protocol
 
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.words import card_label, describe, player_name, sector_name
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.catalog import CODES, card
 from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.state import GameState

@@ -9,6 +9,7 @@ import sys
 from typing import Any
 
 from adp2p.cli.access_denied.ending import end_on_screen, layout_for, password_lines
+from adp2p.cli.access_denied.messages import msg, yes
 from adp2p.cli.access_denied.profile import profile_of
 from adp2p.cli.access_denied.prompt import DEFAULT_REACT_SECONDS, Prompt
 from adp2p.cli.access_denied.screen import screen
@@ -16,7 +17,6 @@ from adp2p.cli.access_denied.words import history_line
 from adp2p.cli.tui.drawing import render_text
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
 from adp2p.cli.tui.reading import say_wrapped
-from adp2p.cli.words import msg, yes
 from adp2p.engine.access_denied.api import apply, learn, legal, new_game, pending, result, view
 from adp2p.engine.access_denied.bots import make_bot
 from adp2p.engine.access_denied.chance import chance_event, deck_faces

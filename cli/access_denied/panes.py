@@ -17,6 +17,7 @@ import io
 from dataclasses import dataclass
 from typing import Any
 
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.screen import (
     RIGHT_MIN,
     checklist_table,
@@ -45,7 +46,6 @@ from adp2p.cli.tui.drawing import (
     to_ansi,
     window,
 )
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.checklist import Checklist
 from adp2p.engine.access_denied.state import GameState
 from rich.console import Console, Group, RenderableType

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.cli.access_denied.menu import Menu
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.panes import Frame
 from adp2p.cli.access_denied.reference import card_lines, rules_lines
 from adp2p.cli.access_denied.screen import HISTORY_LINES, screen
@@ -25,7 +26,6 @@ from adp2p.cli.tui.drawing import render_text
 from adp2p.cli.tui.follow import Follower
 from adp2p.cli.tui.fullscreen import INTERRUPT, FullScreen, Prefix
 from adp2p.cli.tui.reading import reader_for, terminal_width
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.api import pending
 from adp2p.engine.access_denied.catalog import cards
 from adp2p.engine.access_denied.checklist import Checklist

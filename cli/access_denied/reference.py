@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.screen import bonus_names
 from adp2p.cli.access_denied.words import LEVEL_NAMES, sector_name
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.catalog import CODES, card, cards
 from adp2p.engine.access_denied.rules import requirement_of
 from adp2p.engine.access_denied.state import GameState

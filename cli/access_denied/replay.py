@@ -8,12 +8,12 @@ import argparse
 import sys
 from typing import Any
 
+from adp2p.cli.access_denied.messages import msg, name_line
 from adp2p.cli.access_denied.prompt import Prompt
 from adp2p.cli.access_denied.words import history_line
 from adp2p.cli.log_file import game_log
 from adp2p.cli.tui.reading import reader_for
 from adp2p.cli.tui.replay import unfinished, walk
-from adp2p.cli.words import msg, name_line
 from adp2p.engine.access_denied.api import result
 
 

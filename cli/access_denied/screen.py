@@ -10,8 +10,8 @@ import io
 from collections.abc import Iterable
 from typing import Any
 
+from adp2p.cli.access_denied.messages import MESSAGES, msg
 from adp2p.cli.access_denied.words import LEVEL_LETTER, card_label, history_line, player_name, sector_name
-from adp2p.cli.words import MESSAGES, msg
 from adp2p.engine.access_denied import flow
 from adp2p.engine.access_denied.api import actions_left, pending, result
 from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, ROOT, card

@@ -10,11 +10,11 @@ import sys
 from typing import Any
 
 from adp2p.cli.access_denied.ending import end_on_screen, layout_for, password_lines
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.prompt import DEFAULT_REACT_SECONDS, Prompt
 from adp2p.cli.play_end import audit_line, named_violations
 from adp2p.cli.tui.fullscreen import FullScreen, wanted
 from adp2p.cli.verdicts import player_verdicts
-from adp2p.cli.words import msg
 
 
 def human_chooser(lang: str, react_seconds: float | None = None, react_to: str = "mine", ui: str = "auto") -> Any:

@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from adp2p.cli.access_denied.menu import GROUPS, group_of
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.prompt import react_worth_asking, window_cause
 from adp2p.cli.access_denied.screen import bonuses, checklist_table, hand_status, header, piles_line
 from adp2p.cli.access_denied.words import LEVEL_LETTER, describe, history_line, player_name, sector_name
 from adp2p.cli.tui.drawing import render_text
 from adp2p.cli.web.menu import Ask, Menu
 from adp2p.cli.web.words import word
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.api import pending
 from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, ROOT, card
 from adp2p.engine.access_denied.checklist import Checklist

@@ -1,12 +1,12 @@
 """Access Denied's words for the terminal and the page: cards, sectors, levels and events described for one player,
-in English or German (the message table is cli/words.py's `msg`). Presentation only: every fact comes from the
+in English or German (its message table is cli/access_denied/messages.py). Presentation only: every fact comes from the
 engine's state."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from adp2p.cli.words import msg
+from adp2p.cli.access_denied.messages import msg
 from adp2p.engine.access_denied.catalog import CODES, LEVEL_NAMES, card, sectors
 from adp2p.engine.access_denied.narration import Happening
 from adp2p.engine.access_denied.narration import text as narrate

@@ -15,8 +15,8 @@ import time
 from typing import Any
 
 from _term import REMATCH, TmuxTerminal, client_cmd
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.words import sector_name
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.catalog import cards
 
 INPUT = re.compile(r"^(choice \(number|Wahl \(Nummer|\[\d+ s\] (react\?|reagieren\?)|\[y/N\]|\[j/N\])")

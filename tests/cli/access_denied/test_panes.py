@@ -9,11 +9,11 @@ import re
 
 import pytest
 from _games import moments
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.panes import EFFECT_FORMS, Frame, Layout
 from adp2p.cli.access_denied.words import sector_name
 from adp2p.cli.play_end import checked_words
 from adp2p.cli.tui.drawing import Scroll
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.checklist import Checklist
 from rich.text import Text
 

@@ -11,9 +11,9 @@ import time
 
 import pytest
 from _games import Moment, first_moment
+from adp2p.cli.access_denied.messages import MESSAGES, SHARED, msg
 from adp2p.cli.access_denied.prompt import Prompt, irreversible, react_worth_asking
 from adp2p.cli.access_denied.words import describe, history_line
-from adp2p.cli.words import MESSAGES, msg
 from adp2p.engine.access_denied import apply, legal, pending, scenario, view
 from adp2p.engine.access_denied.catalog import CODES, card, card_by_key
 from adp2p.engine.access_denied.narration import Happening
@@ -172,7 +172,8 @@ def test_reaction_countdown_runs_out_and_passes() -> None:
 
 def test_message_table_complete_and_consistent() -> None:
     fmt = string.Formatter()
-    for key, row in MESSAGES.items():
+    assert not set(MESSAGES) & set(SHARED), "a key in both tables: one of them is never read"
+    for key, row in {**SHARED, **MESSAGES}.items():
         assert set(row) == {"en", "de"}, key
         fields = [{f for _, f, _, _ in fmt.parse(text) if f} for text in row.values()]
         assert fields[0] == fields[1], key

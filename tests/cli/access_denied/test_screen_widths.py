@@ -12,9 +12,9 @@ import re
 
 import pytest
 from _games import Moment
+from adp2p.cli.access_denied.messages import msg
 from adp2p.cli.access_denied.screen import NAME_MAX, short_names
 from adp2p.cli.access_denied.words import card_label, sector_name
-from adp2p.cli.words import msg
 from adp2p.engine.access_denied.rules import bonus_of
 from test_screen_snapshots import moment, text_of
 
