@@ -1,4 +1,5 @@
-"""Authoring: this seat's next entry when the duty is ours: its decision, its shuffle (masks made ahead), its shares.
+"""Authoring: this seat's next entry when the duty is ours: its decision, its shuffle (masks made ahead), its shares
+(the random material of a shuffle step and a shares entry is the dealer's: p2p/machine/dealer.py).
 
 One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
 
@@ -6,27 +7,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.crypto.deck import (
-    Share,
-    ShuffleWitness,
-    encode_deck,
-    make_masks,
-    make_share,
-    shuffle,
-    shuffle_with,
-)
-from adp2p.crypto.encoding import pack
-from adp2p.crypto.private import seal_private
+from adp2p.crypto.deck import Masks, encode_deck, make_masks
 from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle
 from adp2p.p2p.machine.common import (
     Chooser,
 )
-from adp2p.p2p.piles import bits
+from adp2p.p2p.machine.dealer import Dealer
 from adp2p.p2p.protocol import Kind
 
 
 class AuthoringPart:
     """Authoring."""
+
+    dealer: Dealer = Dealer()  # this seat's shuffles and shares (a seeded table's or a test's cheater's: its own)
 
     proof_seed: bytes | None = None  # fixed only by seeded test tables (reproducible proofs); None: fresh randomness
 
@@ -48,13 +41,13 @@ class AuthoringPart:
             return duty.kind, {"k": k, "link": self.chain.link(k)}
         if duty.kind == Kind.SHUFFLE:
             pile = self.pile or self._new_pile()
-            out, w = self._make_shuffle(pile.final)
+            out, w = self.dealer.shuffle(self, pile.final)  # (p2p/machine/dealer.py)
             me.witnesses[pile.index] = w.to_bytes()
             ctx = ShuffleContext(self.game_id, pile.context(), me.seat, len(pile.steps))
             proof = prove_shuffle(ctx, self.joint_pk, pile.final, out, w.perm, w.rs, seed=self.proof_seed)
             return duty.kind, {"deck": encode_deck(out), "proof": proof}
         if duty.kind == Kind.SHARES:
-            return duty.kind, self._author_shares()
+            return duty.kind, self.dealer.shares(self)
         if duty.kind == Kind.EVENT:
             if choose is None:
                 return None
@@ -72,16 +65,10 @@ class AuthoringPart:
             }
         return None
 
-    def _make_shuffle(self, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
-        """This seat's shuffle step: re-mask and permute with fresh randomness (a seeded test table overrides
-        this to make its games reproducible)."""
+    def take_masks(self) -> Masks | None:
+        """The masks made ahead for our next shuffle step (`prepare_shuffle`), handed over once."""
         masks, self._masks = self._masks, None
-        if masks is not None and masks.joint_pk == self.joint_pk and len(masks.rs) == len(deck):
-            out, w = shuffle_with(deck, masks)  # the multiplications were done while others shuffled
-        else:
-            out, w = shuffle(deck, self.joint_pk)
-        self._own_shuffle = (encode_deck(out), out)  # libsodium results from checked points: not checked again
-        return out, w
+        return masks
 
     def prepare_shuffle(self) -> bool:
         """While another seat shuffles a pile that we shuffle later: make our masks for it now, so our own step is
@@ -99,36 +86,3 @@ class AuthoringPart:
             return False
         self._masks = make_masks(self.joint_pk, size)
         return True
-
-    def _author_shares(self) -> dict[str, Any]:
-        assert self.me is not None and self.deck_key is not None and self.round is not None
-        rnd = self.round
-        seat = self.me.seat
-        pub: list[list[Any]] = []
-        per: dict[int, list[list[Any]]] = {}
-        for h, new, mode in rnd.duties[seat]:
-            ct = self.hmap[h]
-            if mode == "own":
-                shares = [self._my_share(h, ct, mode)]
-            else:
-                have = dict(self.shares.get(h, {}))
-                have[seat] = self._my_share(h, ct, mode)
-                shares = [have[s] for s in range(self.n)]
-            item: list[Any] = [h, [s.to_bytes() for s in shares]]
-            if self.part.opening_due(seat, h):
-                item.append(list(self.me.openings[h]))
-            if h in rnd.public:
-                pub.append(item)
-            else:
-                for q in bits(new):
-                    if q != seat:
-                        per.setdefault(q, []).append(item)
-        sealed = [
-            [q, seal_private(self.me.identity, self.ids[q], self._box_context(seat, q), pack(items))]
-            for q, items in sorted(per.items())
-        ]
-        return {"pub": pub, "sealed": sealed}
-
-    def _my_share(self, h: int, ct: Any, mode: str) -> Share:
-        assert self.deck_key is not None
-        return make_share(self.game_id, self.deck_key, h, ct)

@@ -72,7 +72,7 @@ class EndingPart:
             witnesses[i] = item[1]
         return witnesses
 
-    def _box_context(self, sender: int, recipient: int) -> bytes:
+    def box_context(self, sender: int, recipient: int) -> bytes:
         return b"adp2p/shares" + self.game_id + u64(self.entries) + bytes([sender, recipient])
 
     def _secrets(self, seat: int, body: dict[str, Any]) -> None:

@@ -138,7 +138,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # handle -> [value, salt] opening shown with the card
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
-        self._own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
+        self.own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
         self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
         self._init_finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
 

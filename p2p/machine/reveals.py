@@ -90,7 +90,7 @@ class RevealsPart:
         mine: dict[int, dict[int, Share]] = {}
         viewer = self._box_viewer()
         if viewer is not None and viewer in boxes:
-            ctx = self._box_context(seat, viewer)
+            ctx = self.box_context(seat, viewer)
             try:
                 payload = self._open_box(seat, viewer, ctx, boxes[viewer])
             except CryptoError as exc:

@@ -86,7 +86,7 @@ class SetupPart:
         raw = need(body, "deck", bytes)
         proof = need(body, "proof", bytes)
         pile = self.pile or self._new_pile()
-        own, self._own_shuffle = self._own_shuffle, None
+        own, self.own_shuffle = self.own_shuffle, None
         step = len(pile.steps)
         mine = own is not None and seat == self.seat and own[0] == raw
         try:

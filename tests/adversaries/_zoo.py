@@ -47,6 +47,8 @@ from adp2p.p2p import local
 from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
+from adp2p.p2p.machine.dealer import Dealer
+from adp2p.p2p.machine.referee import Referee, Step
 from adp2p.p2p.protocol import Kind
 from seeds import draw, lobby_game_id, seeded
 
@@ -261,24 +263,29 @@ def dumpster_game(cls: type[Machine], **kw: Any) -> tuple[int, Table] | None:
 # cheaters
 
 
-class Blind(Machine):
-    """A cheater's engine judges its own moves as the other peers can (public faces only), so that a lie the
-    others cannot see at once does not stop the liar's own machine; it still knows its faces for choosing."""
+class BlindReferee(Referee):
+    """A cheater's referee judges its own moves as the other peers can (public faces only), so that a lie the others
+    cannot see at once does not stop the liar's own machine; it still knows its faces for choosing."""
 
-    cheat_seq: int | None = None
-
-    def _engine(self, seat: int | None, ev: Event) -> None:
-        before = self.state  # left as it is: the checks after the engine (answer proofs) read its faces
+    def judge(self, fold: Any, seat: int | None, ev: Event, step: Step) -> None:
+        before = fold.state  # left as it is: the checks after the engine (answer proofs) read its faces
         private = before.faces
-        self.state = copy.copy(before)
-        self.state.faces = {h: f for h, f in private.items() if before.known.get(h, 0) == before.all_mask}
+        fold.state = copy.copy(before)
+        fold.state.faces = {h: f for h, f in private.items() if before.known.get(h, 0) == before.all_mask}
         try:
-            super()._engine(seat, ev)
+            step(seat, ev)
         except BaseException:
-            self.state = before
+            fold.state = before
             raise
         for h, f in private.items():
-            self.state.faces.setdefault(h, f)
+            fold.state.faces.setdefault(h, f)
+
+
+class Blind(Machine):
+    """A cheater whose engine judges its own moves as the other peers can (`BlindReferee`)."""
+
+    cheat_seq: int | None = None
+    referee = BlindReferee()
 
     def cheated(self) -> None:
         if self.cheat_seq is None:
@@ -603,23 +610,50 @@ class WrongLink(Blind):
         return out
 
 
+class BadShareDealer(Dealer):
+    """A wrong decryption share (the proof does not fit) in the first item of the wanted mode its fold supplies."""
+
+    def share(self, fold: Any, h: int, ct: Any, mode: str) -> Share:
+        good = super().share(fold, h, ct, mode)
+        assert fold.round is not None
+        sealed = h not in fold.round.public
+        if mode == fold.mode and sealed and fold.cheat_seq is None and fold.wanted(h):
+            fold.cheated()
+            return Share(good.seat, mul(random_scalar(), base_mul(random_scalar())), good.proof)
+        return good
+
+
 class BadShare(Blind):
     """A wrong decryption share (the proof does not fit) in the first item of the wanted mode it supplies."""
 
     mode = "own"
     bad_shares = True
-
-    def _my_share(self, h: int, ct: Any, mode: str) -> Share:
-        good = super()._my_share(h, ct, mode)
-        assert self.round is not None
-        sealed = h not in self.round.public
-        if mode == self.mode and sealed and self.cheat_seq is None and self.wanted(h):
-            self.cheated()
-            return Share(good.seat, mul(random_scalar(), base_mul(random_scalar())), good.proof)
-        return good
+    dealer = BadShareDealer()
 
     def wanted(self, h: int) -> bool:
         return True
+
+
+class JunkProofDealer(Dealer):
+    """In a certificate its fold shows, the learner's own share with its true value but a junk proof."""
+
+    def shares(self, fold: Any) -> dict[str, Any]:
+        assert fold.round is not None and fold.me is not None
+        if fold.cheat_seq is not None:
+            return super().shares(fold)
+        for h, new, mode in fold.round.duties[fold.me.seat]:
+            held = fold.shares.get(h, {})
+            learners = [q for q in range(fold.n) if new >> q & 1 and q != fold.me.seat and q in held]
+            if mode == "cert" and h not in fold.round.public and learners:
+                q = learners[0]
+                fold.shares[h] = dict(held)
+                fold.shares[h][q] = Share(q, held[q].d, bytes(64))
+                fold.cheated()
+                try:  # the junk share goes only into the entry: the cheater's own machine keeps the true one
+                    return super().shares(fold)
+                finally:
+                    fold.shares[h] = held
+        return super().shares(fold)
 
 
 class JunkProofOnLearnerShare(Blind):
@@ -627,24 +661,7 @@ class JunkProofOnLearnerShare(Blind):
     trusted its own share's value would take the certificate, which every other peer rejects (a split table)."""
 
     bad_shares = True
-
-    def _author_shares(self) -> dict[str, Any]:
-        assert self.round is not None and self.me is not None
-        if self.cheat_seq is not None:
-            return super()._author_shares()
-        for h, new, mode in self.round.duties[self.me.seat]:
-            held = self.shares.get(h, {})
-            learners = [q for q in range(self.n) if new >> q & 1 and q != self.me.seat and q in held]
-            if mode == "cert" and h not in self.round.public and learners:
-                q = learners[0]
-                self.shares[h] = dict(held)
-                self.shares[h][q] = Share(q, held[q].d, bytes(64))
-                self.cheated()
-                try:  # the junk share goes only into the entry: the cheater's own machine keeps the true one
-                    return super()._author_shares()
-                finally:
-                    self.shares[h] = held
-        return super()._author_shares()
+    dealer = JunkProofDealer()
 
 
 class BadCertificate(BadShare):
@@ -664,30 +681,35 @@ class BadCertificateAny(BadCertificate):
         return True
 
 
+class WrongOpeningDealer(Dealer):
+    """Shows the password card Dumpster Diving made its fold show with a wrong opening (its fold's `wrong`)."""
+
+    def shares(self, fold: Any) -> dict[str, Any]:
+        assert fold.me is not None and fold.round is not None and fold.seat is not None
+        rnd = fold.round
+        due = [h for h, _, _ in rnd.duties[fold.seat] if h not in rnd.public and fold.part.opening_due(fold.seat, h)]
+        if fold.cheat_seq is not None or not due or not dumpster_dived(fold):
+            return super().shares(fold)
+        true = fold.me.openings[due[0]]
+        fold.me.openings[due[0]] = fold.wrong(*true)
+        try:
+            body = super().shares(fold)
+        finally:
+            fold.me.openings[due[0]] = true
+        fold.cheated()
+        return body
+
+
 class WrongOpening(Blind):
     """Shows the password card Dumpster Diving made it show with an opening of its code commitment for another
     code (the card's certificate itself is true): the learner alone sees the box, rejects the entry and posts it
     with its box secret."""
 
     bad_shares = True
+    dealer = WrongOpeningDealer()
 
     def wrong(self, code: int, salt: bytes) -> tuple[int, bytes]:
         return (code + 1) % 6, salt
-
-    def _author_shares(self) -> dict[str, Any]:
-        assert self.me is not None and self.round is not None and self.seat is not None
-        rnd = self.round
-        due = [h for h, _, _ in rnd.duties[self.seat] if h not in rnd.public and self.part.opening_due(self.seat, h)]
-        if self.cheat_seq is not None or not due or not dumpster_dived(self):
-            return super()._author_shares()
-        true = self.me.openings[due[0]]
-        self.me.openings[due[0]] = self.wrong(*true)
-        try:
-            body = super()._author_shares()
-        finally:
-            self.me.openings[due[0]] = true
-        self.cheated()
-        return body
 
 
 class WrongSalt(WrongOpening):

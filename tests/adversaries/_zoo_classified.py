@@ -14,6 +14,7 @@ from adp2p.engine.classified.catalog import card
 from adp2p.games.classified.claims import HIDDEN
 from adp2p.games.classified.hidden_numbers import Claim, NumberProver
 from adp2p.games.classified.part import ClassifiedPart
+from adp2p.p2p.machine.dealer import Dealer
 
 Event = dict[str, Any]
 
@@ -211,18 +212,24 @@ def _claims_at(fold: Any, ev: Event, h: int) -> list[Claim]:
     return dict(claims_of(public, fold.game.apply(public, ev)))[h]
 
 
+class ShownCardDealer(Dealer):
+    """Its share for the handle the beacon picked to show is its true share of another card of its fold's hand."""
+
+    def share(self, fold: Any, h: int, ct: Any, mode: str) -> Any:
+        from adp2p.crypto.deck import make_share
+
+        rnd = fold.round
+        hand = fold.state.eng.hands[fold.seat] if fold.seat is not None else []
+        shown = bool(fold.events) and fold.events[-1].get("t") == "show"
+        others = [x for x in hand if x != h]
+        if fold.cheat_seq is None and shown and rnd is not None and h in hand and others:
+            fold.cheated()
+            return make_share(fold.game_id, fold.deck_key, others[0], fold.hmap[others[0]])
+        return super().share(fold, h, ct, mode)
+
+
 class ChoosesShownCard(ClassifiedBlind):
     """After a failed attempt on it, the defender shows the attacker a card of its choice instead of the beacon's
     pick: its share for the picked handle is its true share of another card of its hand."""
 
-    def _my_share(self, h: int, ct: Any, mode: str) -> Any:
-        from adp2p.crypto.deck import make_share
-
-        rnd = self.round
-        hand = self.state.eng.hands[self.seat] if self.seat is not None else []
-        shown = bool(self.events) and self.events[-1].get("t") == "show"
-        others = [x for x in hand if x != h]
-        if self.cheat_seq is None and shown and rnd is not None and h in hand and others:
-            self.cheated()
-            return make_share(self.game_id, self.deck_key, others[0], self.hmap[others[0]])
-        return super()._my_share(h, ct, mode)
+    dealer = ShownCardDealer()

@@ -14,6 +14,7 @@ from adp2p.games.hacker.part import HackerPart
 from adp2p.games.hacker.seals import Seals, encode
 from adp2p.games.hacker.table_state import TableState
 from adp2p.p2p.machine import Machine
+from adp2p.p2p.machine.referee import Referee, Step
 from adp2p.p2p.protocol import Kind
 
 Event = dict[str, Any]
@@ -23,8 +24,7 @@ class HBlind(Blind):
     """`Blind`'s way to lie once, but its engine keeps every face it knows: each lie here is one every peer sees
     (an opening against a commitment, a public rule), so its own engine needs no blindness to let it pass."""
 
-    def _engine(self, seat: int | None, ev: Event) -> None:
-        super(Blind, self)._engine(seat, ev)
+    referee = Referee()
 
 
 class LyingController(HBlind):
@@ -128,23 +128,29 @@ class DiscardsPlayable(HBlind):
         return None
 
 
+class FaceBlindReferee(Referee):
+    """`BlindReferee` for a Hacker table: its fold's engine judges its moves on public faces only."""
+
+    def judge(self, fold: Any, seat: int | None, ev: Event, step: Step) -> None:
+        before = fold.state
+        blind = TableState(before.eng, before.faces)
+        blind.faces = {h: f for h, f in before.faces.items() if before.known.get(h, 0) == before.all_mask}
+        fold.state = blind
+        try:
+            step(seat, ev)
+        except BaseException:
+            fold.state = before
+            raise
+        kept = {h: f for h, f in before.faces.items() if h in fold.state.eng.loc}
+        fold.state.faces = kept | fold.state.faces
+
+
 class FaceBlind(HBlind):
     """`Blind` for a Hacker table: its engine judges its own moves on public faces only (as the others' engines do),
     so that a lie about a face the others cannot see does not stop its own machine; it keeps its faces for choosing
     (the engine's kinds are set with the physical faces: `TableState.faces`)."""
 
-    def _engine(self, seat: int | None, ev: Event) -> None:
-        before = self.state
-        blind = TableState(before.eng, before.faces)
-        blind.faces = {h: f for h, f in before.faces.items() if before.known.get(h, 0) == before.all_mask}
-        self.state = blind
-        try:
-            super()._engine(seat, ev)
-        except BaseException:
-            self.state = before
-            raise
-        kept = {h: f for h, f in before.faces.items() if h in self.state.eng.loc}
-        self.state.faces = kept | self.state.faces
+    referee = FaceBlindReferee()
 
 
 class PlaysAsOther(FaceBlind):

@@ -560,7 +560,7 @@ def test_own_shuffle_output_is_not_checked_again_but_anything_else_is(monkeypatc
     checked.clear()
     proofs.clear()
     m.apply(seat, Kind.SHUFFLE, body)
-    assert checked == [] and proofs == [] and m._own_shuffle is None
+    assert checked == [] and proofs == [] and m.own_shuffle is None
     nxt = t.ms[(seat + 1) % 3]
     nxt.apply(seat, Kind.SHUFFLE, body)  # every other seat checks the proof (and with it every point)
     assert checked == [] and proofs == [body["proof"]]

@@ -12,10 +12,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.crypto import domains
-from adp2p.crypto.deck import ShuffleWitness, apply_shuffle, encode_deck
+from adp2p.crypto.deck import Share, ShuffleWitness, apply_shuffle, encode_deck
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, SeatSecrets
+from adp2p.p2p.machine.dealer import Dealer, Dealing
 from adp2p.p2p.peer import TablePeer
 from adp2p.p2p.peer.draws import Draws
 from adp2p.p2p.roster import Terms, game_id_of, roster_digest, statement
@@ -57,19 +58,33 @@ def lobby_game_id(
     return game_id_of(digest, rows)
 
 
-class SeededShuffles(Machine):
-    """Mixin: this seat's shuffle steps draw their permutation and re-masking scalars from the table's rng."""
+class SeededDealer(Dealer):
+    """A dealer whose shuffle steps draw their permutation and re-masking scalars from the table's rng; its shares are
+    those of the dealer it wraps (the machine's own, or a cheater's)."""
 
-    rng: random.Random
-    proof_seed = bytes(32)  # proofs of shuffle derandomised (from the witness and the statement): reproducible logs
+    def __init__(self, rng: random.Random, inner: Dealer) -> None:
+        self.rng, self.inner = rng, inner
 
-    def _make_shuffle(self, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
+    def shuffle(self, fold: Dealing, deck: list[Any]) -> tuple[list[Any], ShuffleWitness]:
         perm = list(range(len(deck)))
         self.rng.shuffle(perm)
         w = ShuffleWitness(perm, [scalar_reduce(self.rng.randbytes(64)) for _ in deck])
-        out = apply_shuffle(deck, self.joint_pk, w)
-        self._own_shuffle = (encode_deck(out), out)  # as Machine._make_shuffle: its own output is not re-checked
+        out = apply_shuffle(deck, fold.joint_pk, w)
+        fold.own_shuffle = (encode_deck(out), out)  # as the Dealer's: its own output is not re-checked
         return out, w
+
+    def shares(self, fold: Dealing) -> dict[str, Any]:
+        return self.inner.shares(fold)
+
+    def share(self, fold: Dealing, h: int, ct: Any, mode: str) -> Share:
+        return self.inner.share(fold, h, ct, mode)
+
+
+class SeededShuffles(Machine):
+    """Mixin: this seat's shuffle steps draw from the table's rng (`seeded` gives it a `SeededDealer`)."""
+
+    rng: random.Random
+    proof_seed = bytes(32)  # proofs of shuffle derandomised (from the witness and the statement): reproducible logs
 
     def draw_secret(self, what: str, index: int) -> bytes | None:
         """A Hacker seat's private roll from the game (itself from the table seed): the dice decide the game's
@@ -81,7 +96,8 @@ class SeededShuffles(Machine):
 
 def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
     """`cls` (a Machine or a cheater) whose shuffles come from `rng`; `attrs` become class attributes."""
-    return type(f"Seeded{cls.__name__}", (SeededShuffles, cls), {"rng": rng, **attrs})
+    dealer = SeededDealer(rng, cls.dealer)
+    return type(f"Seeded{cls.__name__}", (SeededShuffles, cls), {"rng": rng, "dealer": dealer, **attrs})
 
 
 class SeededDraws(Draws):
