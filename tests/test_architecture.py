@@ -7,6 +7,10 @@ function, under TYPE_CHECKING):
     client); and a game's folders import no other game's;
 (c) every game registered in pyproject.toml (`adp2p.games`) has its three folders, `engine/<game>/`, `games/<game>/`
     and `cli/<game>/`, and its registry line names `adp2p.games.<game>`;
+(e) no test class overrides a private method (a name with one leading underscore) of a product class it derives from:
+    a cheater or a test double goes through a deliberate seam (an object the product holds, such as the fold's dealer
+    and referee, or a public hook), so no test depends on a private name; `PRIVATE_OVERRIDES_LEFT` lists the ones not
+    moved to a seam yet (the peer's lobby and message handlers);
 (d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
     (cli/access_denied/messages.py).
 
@@ -165,6 +169,65 @@ def shape_faults(root: Path) -> list[str]:
     return out
 
 
+# (e)'s debt: test classes that still override private methods of `TablePeer`'s parts (the lobby, the message handler,
+# the secrets file); each moves to a seam with the peer's objects (issue 30). Nothing may be added here.
+PRIVATE_OVERRIDES_LEFT = {
+    "BadLobby": {"_lobby_msg"}, "ClaimsEntriesItNeverSends": {"_handle"}, "Deaf": {"_handle"},
+    "LosesTokens": {"_handle"},
+    "CrashesAtItsKthWrite": {"_open_passes", "_save_secrets"}, "CrashesWritingItsFirstSecrets": {"_save_secrets"},
+    "Equivocator": {"_play"}, "Hasty": {"_lobby"}, "ShowsOne": {"_lobby"}, "HeadLiar": {"_head_msg"},
+    "LateToSit": {"_check_genesis"},
+}
+
+ClassDefs = dict[str, list[tuple[list[str], set[str]]]]  # class name -> (its bases' names, its methods), per definition
+
+
+def class_defs(paths: Iterable[Path]) -> ClassDefs:
+    out: ClassDefs = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.ClassDef):
+                bases = [b.id if isinstance(b, ast.Name) else b.attr for b in node.bases
+                         if isinstance(b, ast.Name | ast.Attribute)]
+                methods = {f.name for f in node.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)}
+                out.setdefault(node.name, []).append((bases, methods))
+    return out
+
+
+def private_overrides(root: Path) -> dict[str, set[str]]:
+    """Test class -> the private methods of its product ancestors it defines again (classes matched by name)."""
+    product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
+    tests = class_defs((root / "tests").rglob("*.py"))
+
+    @cache
+    def private(name: str) -> frozenset[str]:
+        out: set[str] = set()
+        for bases, methods in product.get(name, []):
+            out |= {m for m in methods if m.startswith("_") and not m.startswith("__")}
+            out = out.union(*(private(b) for b in bases if b != name))
+        return frozenset(out)
+
+    def ancestors(name: str, seen: set[str]) -> set[str]:
+        for bases, _ in tests.get(name, []):
+            for b in bases:
+                if b not in seen:
+                    seen.add(b)
+                    ancestors(b, seen)
+        return seen
+
+    out: dict[str, set[str]] = {}
+    for name, defs in tests.items():
+        for bases, methods in defs:
+            seen: set[str] = set()
+            for b in bases:
+                seen.add(b)
+                ancestors(b, seen)
+            bad = methods & set().union(*(private(a) for a in seen))
+            if bad:
+                out.setdefault(name, set()).update(bad)
+    return out
+
+
 SHARED_WORDS = "cli/words.py"  # the commands' and the shared client's message table
 
 
@@ -214,6 +277,11 @@ def test_every_registered_game_has_its_three_folders() -> None:
 
 def test_the_shared_message_table_holds_no_game_s_words() -> None:
     assert word_faults(ROOT) == []
+
+
+def test_no_test_overrides_a_private_method_of_the_product() -> None:
+    found = private_overrides(ROOT)
+    assert found == PRIVATE_OVERRIDES_LEFT, {k: v for k, v in found.items() if PRIVATE_OVERRIDES_LEFT.get(k) != v}
 
 
 def test_the_graph_sees_the_imports() -> None:
@@ -292,3 +360,13 @@ def test_a_game_s_words_in_the_shared_table_are_found(tmp_path: Path) -> None:
         "cli/toy/screen.py": 'from adp2p.cli.words import msg\nmsg("toy.card")\n',
     })
     assert word_faults(root) == ["cli/words.py: 'toy.card' is read only by toy"]
+
+
+def test_a_test_overriding_a_private_method_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "p2p/fold.py": "class Core:\n    def _step(self): ...\n    def hook(self): ...\n\n"
+                       "class Fold(Core):\n    def apply(self): ...\n",
+        "tests/test_x.py": "from adp2p.p2p.fold import Fold\n\nclass Cheat(Fold):\n    def hook(self): ...\n\n"
+                           "class Worse(Cheat):\n    def _step(self): ...\n    def _own(self): ...\n",
+    })
+    assert private_overrides(root) == {"Worse": {"_step"}}

@@ -36,6 +36,8 @@ class AbandonPart:
         now is applied as it is; otherwise, if it is ours to author, we author it."""
         m, store = self.machine, self.store
         assert m is not None and store is not None
+        if not self.gives_up(silent):
+            return
         allowed = _abandoners(m.n, silent, rounds)
         held = self.abandonment.held_by(allowed, silent, self.passes)
         if held:
@@ -71,6 +73,16 @@ class AbandonPart:
             why = notice("too_few_connected", self.cfg.lang) if m.seat in allowed else ""
             self.tell("waiting_for", who=self._who(silent), secs=f"{self.cfg.abandon_after:.0f}", why=why)
 
+    def gives_up(self, silent: int) -> bool:
+        """Whether we may give up on the silent seat at all: always. The seam where a test's slow or withholding seat
+        never does (tests/adversaries/_silence.py)."""
+        return True
+
+    def weighs_abandon(self, raw: bytes) -> bool:
+        """Whether an abandon from another peer is weighed (`_hold_abandon`): always. The seam where a test's cheater
+        ignores one, or a stopped process learns it was given up on."""
+        return True
+
     def _no_majority(self, silent: int) -> bool:
         """Too few seats connected to us to give up on `silent` (`Abandonment.no_majority`)."""
         m = self.machine
@@ -85,6 +97,8 @@ class AbandonPart:
         seat not on duty or its own author, is posted as evidence in its place); a valid one is applied only
         when our own clock says its author may have written it (see `_abandon`): until then it is held, and an
         entry by the seat it names, arriving meanwhile, simply goes in (the abandon is dropped)."""
+        if not self.weighs_abandon(raw):
+            return
         m, store = self.machine, self.store
         assert m is not None and store is not None
         e = decode_entry(raw)

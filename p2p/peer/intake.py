@@ -55,6 +55,23 @@ class IntakePart:
         self._accept(raw, sender=sender)
 
     def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+        """One entry taken in (`_take_entry`), between the peer's two seams for a test's cheater: `keeps_own_entry`
+        before one of our own, `entry_taken` after any (whatever became of it)."""
+        held = len(self.store) if self.store is not None else 0
+        if not own or self.keeps_own_entry(raw):
+            self._take_entry(raw, own=own, sender=sender)
+        self.entry_taken(raw, own=own, appended=self.store is not None and len(self.store) > held)
+
+    def keeps_own_entry(self, raw: bytes) -> bool:
+        """Whether an entry we just signed goes into our log (then out to the table): always. The seam where a test's
+        cheater holds back a lie its own fold rejects (tests/adversaries/_net.py)."""
+        return True
+
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        """After an entry came through intake (`appended`: our log grew): nothing. The seam where a test's cheater acts
+        on what it saw (posts evidence late, crashes after a write)."""
+
+    def _take_entry(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
         that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed. The entry
         goes through the pipeline (p2p/pipeline.py) once: framed (once: `_take` framed these very bytes already),

@@ -246,12 +246,12 @@ class TablePeer(
                 chooser: Chooser | None = None
                 if duty.kind == Kind.EVENT:
                     if trial.window_actor() == m.seat and (seq, prev, len(toks)) not in self.ahead:
-                        await self._decide_window(m, trial, len(toks))  # a pass may go out as a token
+                        await self.decide_window(m, trial, len(toks))  # a pass may go out as a token
                         continue
                     ev = self.ahead.get((seq, prev, len(toks)))
                     if ev is None:
                         with trio.CancelScope() as self._deciding:
-                            ev = await self._decide(trial)
+                            ev = await self.decide(trial)
                         if self._deciding.cancelled_caught or self._moved(m, seq):
                             continue  # the game moved on while we decided (given up on us, or evidence came)
                         self.ahead[(seq, prev, len(toks))] = ev  # kept if we must catch up before signing it
@@ -368,9 +368,10 @@ class TablePeer(
         """How many decisions at that point our held tokens answer (the chain the next entry would carry)."""
         return len(self.passes.chain(m, decision[0], decision[1])[1]) if self.passes is not None else 0
 
-    async def _decide(self, m: Machine) -> dict[str, Any]:
+    async def decide(self, m: Machine) -> dict[str, Any]:
         """Our engine decision: the chooser (a bot, or a person at a prompt) runs in a worker thread so the
-        mesh keeps answering heartbeats; a short think delay hides how fast we decided (no tells)."""
+        mesh keeps answering heartbeats; a short think delay hides how fast we decided (no tells). (Also the seam
+        where a test's slow seat stops before it decides.)"""
         assert m.seat is not None
         seen = m.game.view(m.state, m.seat)
         options = m.game.legal(seen, m.seat)
@@ -383,14 +384,15 @@ class TablePeer(
         """The game moved on while we decided at `seq` on fold `m` (an entry came, evidence, the end)."""
         return bool(self.ended) or self.machine is not m or self.store is None or len(self.store) != seq
 
-    async def _decide_window(self, m: Machine, at: Machine, j: int) -> None:
+    async def decide_window(self, m: Machine, at: Machine, j: int) -> None:
         """Our decision j in a reaction window, on `at` (our fold with the passes before it applied, held or
         assumed): a pass followed by another decision goes out as a token (on disk first); anything else waits in
-        `ahead` until the passes before it have come, and is then written as our entry."""
+        `ahead` until the passes before it have come, and is then written as our entry. (Also the seam where a test's
+        cheater withholds its token, or acts after it passed.)"""
         assert self.store is not None and self.passes is not None and m.seat is not None and self.mesh is not None
         seq, prev = len(self.store), self.store.head_id
         with trio.CancelScope() as self._deciding:
-            ev = await self._decide(at)
+            ev = await self.decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
         self._note_stall()
@@ -422,7 +424,7 @@ class TablePeer(
             if who == m.seat and not self.passes.signed(seq, prev, j):
                 if (seq, prev, j) in self.ahead:
                     return False  # decided: what follows depends on it
-                await self._decide_window(m, sim or at, j)
+                await self.decide_window(m, sim or at, j)
                 return True
             if sim is None:
                 sim = at.fork()

@@ -189,8 +189,8 @@ class Witness(ZooPeer):
     arm: int = 0
     table: dict[int, ZooPeer]
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         m, store = self.machine, self.store
         if self.first_end is None and m is not None and store is not None:
             at = getattr(m, "ended_at", None)
@@ -268,8 +268,8 @@ class SelfAccuses(Witness):
 
     posted: bool = False
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         m, store = self.machine, self.store
         if self.posted or m is None or store is None:
             return
@@ -300,8 +300,8 @@ class HoldsEvidence(Witness):
 
     posted: bool = False
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         m, store = self.machine, self.store
         held = getattr(m, "held", None)
         if self.posted or m is None or store is None or held is None:

@@ -33,18 +33,18 @@ class ZooPeer(TablePeer):
     """A peer whose secrets come from the table seed; when its machine holds an equivocator's second body or a
     forger's entry, the peer sends them as that cheater would."""
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+    def keeps_own_entry(self, raw: bytes) -> bool:
         """A cheater's own machine may reject its lie (a public rule break): send it anyway, hold back (the
         machine authors nothing more at that seq) and let the others' evidence take its place."""
         m = self.machine
-        if own and m is not None and m.seat in self.seeds.cheaters:
+        if m is not None and m.seat in self.seeds.cheaters:
             e = decode_entry(raw)
             try:
                 m.snapshot().apply_entry(e)
             except ProtocolError:
                 m.lied_at = e.seq  # type: ignore[attr-defined]
-                return
-        super()._accept(raw, own=own, sender=sender)
+                return False
+        return super().keeps_own_entry(raw)
 
     def make_wire(self, mesh: Mesh) -> Wire:
         return ZooWire(mesh, self)

@@ -118,7 +118,7 @@ class WithholdsToken(_Lever):
             and (msg.get("seq"), msg.get("prev"), msg.get("j")) == w
         )
 
-    async def _decide_window(self, m: Any, at: Any, j: int) -> None:
+    async def decide_window(self, m: Any, at: Any, j: int) -> None:
         store = self.store
         assert store is not None
         seq, prev = len(store), store.head_id
@@ -130,7 +130,7 @@ class WithholdsToken(_Lever):
             d = sim.duty()
             if d is not None and d.kind == Kind.EVENT and d.seat != m.seat and self.victim(m, d.seat):
                 self.withheld = (seq, prev, j)  # before the token is signed: it never leaves
-        await super()._decide_window(m, at, j)
+        await super().decide_window(m, at, j)
         if self.withheld == (seq, prev, j) and not (self.passes is not None and self.passes.signed(seq, prev, j)):
             self.withheld = None  # it did not pass there after all
 
@@ -138,10 +138,10 @@ class WithholdsToken(_Lever):
         """Whether the seat due after the window suits the lever (here: we are the first that may give up on it)."""
         return bool(_abandoners(m.n, seat, 1) == [m.seat])
 
-    async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
+    def gives_up(self, silent: int) -> bool:
         if self.withheld is not None or self.attacks:
-            return  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
-        await super()._abandon(silent, rounds, passes)
+            return False  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
+        return super().gives_up(silent)
 
     async def _strike(self) -> None:
         due: tuple[tuple[int, bytes, int], float] | None = None  # when our withheld decision became due here
@@ -199,10 +199,10 @@ class LateWithholdsToken(WithholdsToken):
 
     DELAY = 2.0
 
-    def _hold_abandon(self, raw: bytes, label: str) -> None:
+    def weighs_abandon(self, raw: bytes) -> bool:
         if self.withheld is not None:
-            return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
-        super()._hold_abandon(raw, label)
+            return False  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        return super().weighs_abandon(raw)
 
 
 class ReleasesTokenToOne(WithholdsToken):
@@ -226,10 +226,10 @@ class ReleasesTokenToOne(WithholdsToken):
         self.DELAY = grace - self.LEAD
         await super()._strike()
 
-    def _hold_abandon(self, raw: bytes, label: str) -> None:
+    def weighs_abandon(self, raw: bytes) -> bool:
         if self.withheld is not None or self.attacks:
-            return  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
-        super()._hold_abandon(raw, label)
+            return False  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        return super().weighs_abandon(raw)
 
     async def strike(self, seq: int, prev: bytes, toks: list[bytes], victim: int) -> None:
         m, mesh = self.machine, self.mesh

@@ -30,8 +30,8 @@ class LatePoster(ZooPeer):
 
     posted = False
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         m, store = self.machine, self.store
         if self.posted or not isinstance(m, Accomplice) or m.cheat_seq is None or not m.state.over or store is None:
             return
@@ -85,8 +85,8 @@ class ReactingSelfAccuser(ZooPeer):
 
     posted = False
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         m, e = self.machine, decode_entry(raw)
         if self.posted or not isinstance(m, SelfAccuser) or e.kind != Kind.EVIDENCE or e.author == m.seat:
             return

@@ -34,8 +34,8 @@ class Sacrificing(ZooPeer):
 
     posted = False
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         m, e = self.machine, decode_entry(raw)
         if self.posted or not isinstance(m, Partner) or e.kind != Kind.EVIDENCE or e.author != HONEST:
             return

@@ -29,8 +29,8 @@ def crashing(kind: Kind) -> type[TablePeer]:
     class CrashesAfterItsEntry(TablePeer):
         """Dies as soon as its first own entry of `kind` is in its log (fsynced), before sending it."""
 
-        def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-            super()._accept(raw, own=own, sender=sender)
+        def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+            super().entry_taken(raw, own=own, appended=appended)
             if own and decode_entry(raw).kind == kind:
                 raise Crash
 
@@ -68,10 +68,9 @@ def crashing_at_write(k: int) -> type[TablePeer]:
 
             pool.sign = counted  # type: ignore[method-assign,union-attr]
 
-        def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-            held = len(self.store) if self.store is not None else 0
-            super()._accept(raw, own=own, sender=sender)
-            if self.store is not None and len(self.store) > held:
+        def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+            super().entry_taken(raw, own=own, appended=appended)
+            if appended:
                 self._tick()
 
     return CrashesAtItsKthWrite

@@ -27,8 +27,8 @@ class Watcher(Attacker):
     """An attacker that acts on entries it receives: `react(e, raw)` runs once per entry folded (its own
     included) until it returns True; what it signs goes out with the peer's next broadcast."""
 
-    def _accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        super()._accept(raw, own=own, sender=sender)
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        super().entry_taken(raw, own=own, appended=appended)
         if not self.cheated and self.machine is not None and self.store is not None and not self.ended:
             e = decode_entry(raw)
             if self.react(e, raw):
@@ -313,8 +313,8 @@ class PassThenAct(Watcher):
     """In the first window where it is asked first, it sends its pass token and then writes its decision there
     as an entry too, hoping that the peers who take the token and those who take the entry split the table."""
 
-    async def _decide_window(self, m: Any, at: Any, j: int) -> None:
-        await super()._decide_window(m, at, j)
+    async def decide_window(self, m: Any, at: Any, j: int) -> None:
+        await super().decide_window(m, at, j)
         store, pool = self.store, self.passes
         if self.cheated or j != 0 or store is None or pool is None or self.mesh is None:
             return
@@ -376,14 +376,14 @@ async def test_a_pass_that_comes_after_the_abandon_beats_it(tmp_path: Path) -> N
     class SlowToken(Attacker):
         saw_abandon = False
 
-        async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
-            return  # a seat that is slow, not one that gives up on the others (as a stopped process)
+        def gives_up(self, silent: int) -> bool:
+            return False  # a seat that is slow, not one that gives up on the others (as a stopped process)
 
-        def _hold_abandon(self, raw: bytes, label: str) -> None:
+        def weighs_abandon(self, raw: bytes) -> bool:
             e = decode_entry(raw)
             if decode_body(e.body).get("silent") == self.machine.seat:  # type: ignore[union-attr]
                 self.saw_abandon = True
-            super()._hold_abandon(raw, label)
+            return super().weighs_abandon(raw)
 
         def make_wire(self, mesh: Mesh) -> Wire:
             peer = self
@@ -425,22 +425,22 @@ async def test_a_seat_that_decides_after_the_abandon_answers_with_an_entry(tmp_p
     class SlowDecider(Attacker):
         saw_abandon = False
 
-        async def _decide(self, m: Any) -> dict[str, Any]:
+        async def decide(self, m: Any) -> dict[str, Any]:
             if not self.cheated and m.window_actor() == m.seat:
                 self.cheated = True
                 with trio.move_on_after(10 * self.cfg.abandon_after):
                     while not self.saw_abandon:  # stopped until the others have given up on it
                         await trio.sleep(0.02)
-            return await super()._decide(m)
+            return await super().decide(m)
 
-        async def _abandon(self, silent: int, rounds: int = 1, passes: list[bytes] | None = None) -> None:
-            return  # slow, not giving up on the others
+        def gives_up(self, silent: int) -> bool:
+            return False  # slow, not giving up on the others
 
-        def _hold_abandon(self, raw: bytes, label: str) -> None:
+        def weighs_abandon(self, raw: bytes) -> bool:
             # as a process that was stopped meanwhile: the time it did not run is no waiting by its own clock
             self.patience = Patience(self.cfg.abandon_after)
             self.saw_abandon = True
-            super()._hold_abandon(raw, label)
+            return super().weighs_abandon(raw)
 
     t = await play(tmp_path, attacker=SlowDecider, abandon_after=1.0, wait_for_attacker=True, seed=4)
     assert t.peers[ATTACKER].saw_abandon  # type: ignore[attr-defined]
