@@ -7,8 +7,8 @@
 - `evidence.py`: immediate checks and evidence re-verified; `ending.py`: the secrets entries and the audit;
 - `finality.py`: results are final (which evidence may take a seq already held, `refused` evidence, the result that
   stands);
-- `authoring.py`: this seat's next entry; `dealer.py`: its shuffle steps and shares (`Dealer`, an object the fold holds);
-  `referee.py`: how an event goes through the rules (`Referee`); `common.py`: records, limits and helpers;
+- `authoring.py`: this seat's next entry; `dealer.py`: its shuffle steps and shares (`Dealer`, an object the fold
+  holds); `referee.py`: how an event goes through the rules (`Referee`); `common.py`: records, limits and helpers;
 - `game_part.py`: `TablePart`, the object a game supplies for its committed secrets (its hooks and their defaults),
   and `Fold`, what such a part sees of the fold.
 """
