@@ -10,6 +10,7 @@ from typing import Any
 
 from adp2p.cli.classified.human import Human, Quit
 from adp2p.cli.tui.reading import say_wrapped
+from adp2p.cli.tui.roster import asker_for
 from adp2p.engine.classified.api import pending
 
 Event = dict[str, Any]
@@ -51,4 +52,5 @@ def table_chooser(lang: str, human: Human | None = None) -> Any:
             say_wrapped(line, sys.stdout)
 
     choose.human, choose.say = person, say  # type: ignore[attr-defined]
+    choose.ask_roster = asker_for(person, lang)  # type: ignore[attr-defined]  # (cli/tui/roster.py)
     return choose

@@ -15,6 +15,7 @@ from typing import Any
 from adp2p.cli.hacker.human import Human, Quit
 from adp2p.cli.hacker.words import seat_name
 from adp2p.cli.tui.reading import say_wrapped
+from adp2p.cli.tui.roster import asker_for
 from adp2p.engine.hacker.api import pending
 from adp2p.games.hacker.table_events import to_engine
 
@@ -70,4 +71,5 @@ def table_chooser(lang: str, human: Human | None = None) -> Any:
             say_wrapped(line, sys.stdout)
 
     choose.human, choose.attach, choose.say = person, attach, say  # type: ignore[attr-defined]
+    choose.ask_roster = asker_for(person, lang)  # type: ignore[attr-defined]  # (cli/tui/roster.py)
     return choose
