@@ -38,8 +38,6 @@ def ask_on_page(text: str, lang: str, out: Any, readline: Callable[[], str | Non
     line = readline()
     if not line:
         raise KeyboardInterrupt
-    out.write("\n")
-    out.flush()
     return line.strip().lower() in msg("yes_keys", lang).split()
 
 
