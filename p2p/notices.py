@@ -271,6 +271,12 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",
         "de": "abgebrochen: {who} hat nicht mehr geantwortet, als Eintrag {seq} an der Reihe war",
     },
+    "unfinished": {  # a table of two (docs/protocol.md, "Silence at a table of two"): a claim, never a verdict
+        "en": "unfinished: {who} did not answer when it was their turn to author entry {seq} (by {clock}'s clock); "
+        "at a table of two a silence wins nothing and names nobody",
+        "de": "unvollendet: {who} hat nicht geantwortet, als Eintrag {seq} an der Reihe war (nach der Uhr von "
+        "{clock}); zu zweit gewinnt ein Schweigen nichts und beschuldigt niemanden",
+    },
     "then": {"en": "{result}; then {ended}", "de": "{result}; danach {ended}"},
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
     "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},

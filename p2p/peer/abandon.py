@@ -169,7 +169,11 @@ class AbandonPart:
         assert m is not None and m.abandoned is not None
         silent = m.abandoned
         self.outcome.abandoned_by = m.names[silent]
-        self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
+        if len(m.names) == 2 and not m.state.over:  # two seats: a silence suspends the game (no winner, no name)
+            self._end("unfinished", who=lambda lang: self._who(silent, lang), seq=e.seq,
+                      clock=m.names[e.author])
+        else:
+            self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
         self._deciding.cancel()
         self.progress.set()
 
