@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from _net import net_game
 from _zoo import first_chance
-from _zoo_classified import FalseReveal, GuardLiar, SwapsSuitcase, WalksAway
+from _zoo_classified import FalseReveal, GuardLiar, PeeksBeyond, SwapsSuitcase, WalksAway
 from adp2p.p2p.machine import Machine
 
 pytestmark = pytest.mark.slow
@@ -27,6 +27,7 @@ CAUGHT_AT_ONCE = [  # cheater, seat, the rule of the verdict (games/classified/h
     (GuardLiar, 0, "classified_answer"),
     (FalseReveal, 1, "classified_answer"),
     (SwapsSuitcase, 0, "number_link"),
+    (PeeksBeyond, 1, "face_claim"),  # a card claimed as Fortune Teller to PEEK: named when the card opens
 ]
 
 
