@@ -18,8 +18,9 @@ from adp2p.cli.words import msg
 def roster_page(text: str, lang: str, cols: int, rows: int) -> list[str]:
     """The page's lines (the prompt line not included): the roster wrapped at words, the question at the bottom."""
     width = max(20, cols - 1)
-    body = [part for line in text.split("\n")
-            for part in textwrap.wrap(line, width, subsequent_indent="      ", drop_whitespace=False) or [""]]
+    body = [part for line in text.split("\n")  # a seat's line goes on indented under its name; a sentence does not
+            for part in textwrap.wrap(line, width, subsequent_indent="      " if line.startswith(" ") else "")
+            or [""]]
     question = textwrap.wrap(msg("roster_ask_full", lang), width) or [""]
     gap = [""] * max(1, rows - 1 - len(body) - len(question))  # the question just above the prompt line
     return (body + gap + question)[-max(1, rows - 1):]

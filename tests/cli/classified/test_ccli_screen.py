@@ -67,6 +67,21 @@ def test_the_menu_is_staged_card_then_how_then_target() -> None:
     assert sorted(map(str, got)) == sorted(map(str, legal(v, 0)))
 
 
+def test_a_card_whose_only_play_is_encrypt_shows_that_play_before_it_is_made() -> None:
+    """Found by playing: typing the number of Shine Spotlights (no opposing Guard: it can only be Encrypted) encrypted
+    it at once. Choosing a card shows its plays, even a single one; only a play's single target is taken at once."""
+    s = Scene(hands={0: [9, 5], 1: [3, 8]}, suitcases={0: 6, 1: 2}, encrypted=[1, 1], deck=[7, 4, 4, 8], start=0)
+    v = view(s.st, 0)
+    d = pending(v)
+    m = Menu(v, 0, d.kind, d.info, legal(v, 0), "en")
+    assert m.choices()[0][0] == "9 Shine Spotlights"
+    assert m.pick("1") is None  # the card: its plays shown, nothing done yet
+    assert [c[0] for c in m.choices()] == ["Encrypt (face down onto the Encrypted pile)"]
+    assert m.pick("1") == {"t": "encrypt", "p": 0, "h": s.h(0, 9)}
+    got = [e for _, e in every_choice(Menu(v, 0, d.kind, d.info, legal(v, 0), "en"))]
+    assert sorted(map(str, got)) == sorted(map(str, legal(v, 0)))
+
+
 def test_the_wheel_narrows_with_each_answer_and_shows_what_you_have_shown() -> None:
     s = at_action()
     s.deploy(0, 1, n=4)  # Fortune Teller 4: is 4 within 2 of P2's Suitcase 2? yes
