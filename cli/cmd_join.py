@@ -292,6 +292,10 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         prompt.close()  # the terminal as it was; the end again as lines (wrapped at words), kept in the terminal
         for line in [*outcome.summary, outcome.said or outcome.line, *printed_audit(peer, outcome, args.lang)]:
             say_wrapped(line, sys.stdout)
+    elif hasattr(choose, "final_screen") and peer.machine is not None and sys.stdout.isatty():
+        choose.final_screen(peer, outcome)  # Hacker, Classified: the game's end page, then the audit per player
+        for line in audit_lines(peer.machine, args.lang):
+            print(line, flush=True)
     elif prompt is not None and peer.machine is not None:  # lines: the table told the verdict; now per player
         for line in audit_lines(peer.machine, args.lang):
             print(line, flush=True)

@@ -170,6 +170,13 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
         "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel als abgebrochen und nennt ihn.",
     },
+    "disconnected_two": {
+        "en": "{who} disconnected ({reason}). The game goes on if they come back (or resume); if it is their move "
+        "for {secs} s, the game ends unfinished: nobody wins and nobody is named.",
+        "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
+        "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel unvollendet: niemand gewinnt, "
+        "niemand wird beschuldigt.",
+    },
     "waiting_for": {
         "en": "Waiting for {who}, who has not answered for {secs} s...{why} Ctrl-C leaves (the game can be resumed).",
         "de": "Warte auf {who}, seit {secs} s ohne Antwort...{why} Strg-C verlässt den Tisch (das Spiel kann "
