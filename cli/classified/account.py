@@ -51,7 +51,7 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
     if k == "shown":
         f = face(e["h"])
         return act("a.shown", lang, e.get("p"), me, who, to=_to(e["to"], me, lang),
-                   card=f": {card_name(f, lang)}" if f is not None and e["to"] == me else "")
+                   card=f": {card_name(f, lang)}" if f is not None and me in (e["to"], e.get("p")) else "")
     if k == "peek":  # (which cards: the screen's deck shows the top cards the viewer knows)
         return act("a.peek", lang, e.get("p"), me, who, n=e["n"], cards="")
     if k == "deploy":

@@ -160,7 +160,8 @@ def test_a_react_window_offers_extra_protection_and_a_failed_attempt_shows_the_a
     assert f"They show you a random card: {s.st.faces[shown]} " in attacker, attacker
     assert "the attempt on their Guard 1 (face down) failed" in attacker
     defender = "\n".join(page(s, 0, "en"))
-    assert "You show them a random card" in defender
+    # the defender is told which of its cards the attacker saw (found by playing: it said only "a random card")
+    assert f"You show them a random card: {s.st.faces[shown]} " in defender, defender
 
 
 def test_the_account_speaks_to_you_and_of_the_others_in_the_right_person() -> None:
