@@ -174,3 +174,15 @@ def test_the_account_speaks_to_you_and_of_the_others_in_the_right_person() -> No
     assert any("Gegner: antwortet ja" in x for x in de_other)
     en_own = page(s, 1, "en")
     assert any("You answer yes" in x for x in en_own)
+
+
+def test_an_answer_in_the_account_says_whose_suitcase_or_code() -> None:
+    """Found by playing: "Du antwortest nein: ist 6 in dem Code?" — the one who answered reads "your"/"deinem", the
+    opponent "their"/"seinem", a watcher "the"."""
+    s = at_action()
+    s.deploy(0, 1, n=4)  # Fortune Teller: is 4 within 2 of P2's Suitcase Number?
+    s.answer()
+    assert any("Du antwortest ja: liegt 4 höchstens 2 von deiner Koffernummer?" in x for x in page(s, 1, "de"))
+    assert any("Gegner: antwortet ja: liegt 4 höchstens 2 von seiner Koffernummer?" in x for x in page(s, 0, "de"))
+    assert any("You answer yes: is 4 within 2 of your Suitcase Number?" in x for x in page(s, 1, "en"))
+    assert any("They answer yes: is 4 within 2 of their Suitcase Number?" in x for x in page(s, 0, "en"))
