@@ -170,9 +170,11 @@ class NetPart:
             self.progress.set()
             self._lobby_news = True  # the others hear whom we are connected to now (`_lobby` sends it)
         if self.machine is not None and not self.ended and not self.machine.complete:
-            two = len(self.machine.names) == 2 and not self.machine.state.over  # a silence suspends a game of two
-            self.tell("disconnected_two" if two else "disconnected", who=label, reason=reason,
-                      secs=f"{self.cfg.abandon_after:.0f}")
+            secs = f"{self.cfg.abandon_after:.0f}"
+            if len(self.machine.names) == 2 and not self.machine.state.over:  # a silence suspends a game of two
+                self.tell("disconnected_two", who=label, reason=reason, secs=secs)
+            else:
+                self.tell("disconnected", who=label, reason=reason, secs=secs)
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
