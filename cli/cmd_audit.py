@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from adp2p.cli.log_file import game_log
+from adp2p.p2p.machine.finality import silence_suspends
 
 WORDS: dict[str, dict[str, str]] = {
     "head": {"en": "Audit of {path}: game {game} ({profile}), {n} entries",
@@ -55,7 +56,7 @@ def add_audit_args(p: argparse.ArgumentParser) -> None:
 def suspended(res: Any) -> bool:
     """A table of two whose game a silence suspended (docs/protocol.md, "Silence at a table of two"): the abandon is
     the other seat's claim by its own clock, never a verdict."""
-    return res.abandoned_by is not None and len(res.names) == 2 and not res.complete
+    return res.abandoned_by is not None and silence_suspends(len(res.names), res.complete)
 
 
 def unfinished_clean(res: Any) -> bool:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.cli.words import msg
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.violations import words as violation_words
 
 
@@ -59,7 +60,7 @@ def player_verdicts(m: Any, lang: str) -> list[PlayerVerdict]:
         if found:
             state = "violation"
         elif seat == silent:  # at two seats a silence before the end suspends the game: a claim, never a verdict
-            state = "unfinished" if len(m.names) == 2 and not _over(m) else "silent"
+            state = "unfinished" if silence_suspends(len(m.names), _over(m)) else "silent"
         else:
             state = "honest" if rep is not None else "unchecked"
         out.append(PlayerVerdict(name, state, details))
