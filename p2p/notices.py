@@ -301,8 +301,32 @@ NOTICES: dict[str, dict[str, str]] = {
 
 LANGS = ("en", "de")
 
+# why a connection went (the transport's reasons, p2p/transport/streams.py), as a player reads it; matched by the
+# reason's start, the transport's detail after it dropped in other languages (it is technical and English)
+REASONS: dict[str, dict[str, str]] = {
+    "the peer closed the connection": {"de": "die Gegenseite hat die Verbindung geschlossen"},
+    "connection lost": {"de": "Verbindung abgerissen"},
+    "the peer has not read for": {"de": "die Gegenseite liest nichts mehr"},
+    "silent for more than": {"de": "zu lange still"},
+    "send failed": {"de": "Senden fehlgeschlagen"},
+    "send queue full": {"de": "die Gegenseite kommt nicht hinterher"},
+    "replaced by a new session": {"de": "durch eine neue Sitzung ersetzt (neu gestartet)"},
+    "mesh closing": {"de": "der Tisch schließt"},
+}
+
 
 def notice(what: str, lang: str = "en", /, **args: Any) -> str:
     """The words of one notice in `lang` (English where the language is unknown)."""
     row = NOTICES[what]
     return row.get(lang, row["en"]).format(**args)
+
+
+def reason_words(reason: str, lang: str = "en") -> str:
+    """Why a connection went, in `lang`: the transport's own words in English (or an unknown reason), else the
+    words of the first reason it starts with (REASONS)."""
+    if lang == "en":
+        return reason
+    for start, words in REASONS.items():
+        if reason.startswith(start) and lang in words:
+            return words[lang]
+    return reason
