@@ -252,7 +252,10 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
         return True
     if pool is not None:
         pooled = PooledMachine(genesis, pool)
-        m, rejected = _fold(pooled, entries)
+        try:
+            m, rejected = _fold(pooled, entries)
+        except Exception:  # a point left to a worker's proof that broke the fold first: in line, the proof decides
+            return False
         if not (pooled.all_proofs_hold(signed) and pooled.all_proofs_hold()):
             return False  # a bad signature or proof: the caller audits again in line, which finds where
     else:
@@ -269,6 +272,8 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
     res.complete = m.complete and m.abandoned is None
     if m.finished and res.tampered is None:
         rep = m.audit_report if m.audit_report is not None else m.audit()
+        if isinstance(m, PooledMachine) and not m.all_proofs_hold():
+            return False  # a check the audit handed to a worker failed: the caller audits again in line
         due = res.abandoned_by if res.abandoned_by is not None else (m.duty().seat if m.duty() else None)
         for v in rep.violations:
             if v.rule == "secrets_missing":

@@ -54,7 +54,10 @@ def verify_shares(game_id: bytes, h: int, ct: Any, todo: list[tuple[bytes, Share
 class PooledMachine(Machine):
     """An observer `Machine` whose proofs of shuffle are checked by `pool` while the fold goes on."""
 
-    _proofs_in_line = False  # so the fold validates every shuffle output's points itself (p2p/machine/setup.py)
+    # A shuffle output's points are left to its proof, as at a peer (p2p/machine/setup.py): the worker's check
+    # multiplies every one of them, so an invalid point fails it, and the audit then runs again in line (where the
+    # proof is checked at once); whatever the fold does with such a point meanwhile is thrown away (p2p/audit.py).
+    _proofs_in_line = True
 
     def __init__(self, genesis: Genesis, pool: ProcessPoolExecutor) -> None:
         super().__init__(genesis, None)
