@@ -315,3 +315,45 @@ def test_answer_boxes_go_to_the_workers_and_a_broken_proof_is_named_alike(
     pooled, inline = both(t.write_log(tmp_path / "quiet"), monkeypatch)
     same(pooled, inline)
     assert {(f.seat, f.rule) for f in pooled.findings} == {(1, "controller_answer")}, pooled.text()
+
+
+class FalseWitness(Machine):
+    """Reveals, for the first pile, a witness of another permutation than the one it shuffled with."""
+
+    def author_next(self, choose: object = None) -> object:
+        out = super().author_next(choose)  # type: ignore[arg-type]
+        if out is not None and out[0] == Kind.SECRETS and self.seat == 1:
+            from adp2p.crypto.deck import ShuffleWitness
+
+            ws = [list(w) for w in out[1]["witnesses"]]  # type: ignore[index]
+            w = ShuffleWitness.from_bytes(ws[0][1])
+            ws[0][1] = ShuffleWitness((*w.perm[1:], w.perm[0]), w.rs).to_bytes()
+            out[1]["witnesses"] = ws  # type: ignore[index]
+        return out
+
+
+def test_with_every_secret_claimed_each_pile_goes_to_a_worker_and_a_false_witness_is_named_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A finished log claims every seat's secrets: the audit reads them ahead and hands each pile's steps to one worker
+    (crypto/shuffle_audit.py, fewer multiplications). A false claimed witness only leaves the proofs to the generic
+    check (they hold); the end-of-game audit names the seat that revealed it, with and without the workers alike."""
+    piles: list[int] = []
+    real = audit_pool.PooledMachine._submit_pile
+
+    def count(self: audit_pool.PooledMachine, pile: bytes) -> None:
+        piles.append(len(self._steps[pile][1]))
+        real(self, pile)
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_submit_pile", count)
+    t = Table(3, seed=5, round_limit=4).run()
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    assert pooled.ok and inline.ok
+    assert piles == [3] * len(t.ms[0].hmap.piles)  # every pile, all three steps, one worker task each
+    piles.clear()
+    s = draw(3, 5)
+    lt = LocalTable(3, seed=5, secrets=s.secrets, game_id=s.game_id, machine=seeded(FalseWitness, s.rng), round_limit=2)
+    lt.run()
+    pooled, inline = both(lt.write_log(tmp_path / "lie"), monkeypatch)
+    same(pooled, inline)
+    assert piles and {(f.seat, f.rule) for f in pooled.findings} == {(1, "shuffle")}, pooled.text()
