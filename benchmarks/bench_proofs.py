@@ -137,6 +137,12 @@ def main() -> None:
     row("answer: no match", len(nm), lambda: code_proofs.prove_no_match(cs, op, 3, cctx),
         lambda: code_proofs.verify_no_match(cs, 3, nm, cctx), repeat)
 
+    def audit_no_match() -> None:  # the audit: the password's opening revealed (its check not remembered)
+        code_proofs._opens.cache_clear()
+        code_proofs.verify_answer(cs, 3, False, nm, cctx, op)
+
+    row("audit: no match, opening known", len(nm), lambda: None, audit_no_match, repeat)
+
     f = 30
     code = card(f).code
     lcs, lop = code_proofs.commit_codes((code, (code + 1) % 6, (code + 2) % 6))
