@@ -170,6 +170,13 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
         "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel als abgebrochen und nennt ihn.",
     },
+    "disconnected_two": {
+        "en": "{who} disconnected ({reason}). The game goes on if they come back (or resume); if it is their move "
+        "for {secs} s, the game ends unfinished: nobody wins and nobody is named.",
+        "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
+        "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel unvollendet: niemand gewinnt, "
+        "niemand wird beschuldigt.",
+    },
     "waiting_for": {
         "en": "Waiting for {who}, who has not answered for {secs} s...{why} Ctrl-C leaves (the game can be resumed).",
         "de": "Warte auf {who}, seit {secs} s ohne Antwort...{why} Strg-C verlässt den Tisch (das Spiel kann "
@@ -270,6 +277,12 @@ NOTICES: dict[str, dict[str, str]] = {
     "abandoned": {
         "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",
         "de": "abgebrochen: {who} hat nicht mehr geantwortet, als Eintrag {seq} an der Reihe war",
+    },
+    "unfinished": {  # a table of two (docs/protocol.md, "Silence at a table of two"): a claim, never a verdict
+        "en": "unfinished: {who} did not answer when it was their turn to author entry {seq} (by {clock}'s clock); "
+        "at a table of two a silence wins nothing and names nobody",
+        "de": "unvollendet: {who} hat nicht geantwortet, als Eintrag {seq} an der Reihe war (nach der Uhr von "
+        "{clock}); zu zweit gewinnt ein Schweigen nichts und beschuldigt niemanden",
     },
     "then": {"en": "{result}; then {ended}", "de": "{result}; danach {ended}"},
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},

@@ -15,6 +15,7 @@ from adp2p.p2p.framing import FrameTooLarge
 from adp2p.p2p.logstore import (
     LogError,
 )
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.messages import MessageError, address, check_message
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
@@ -170,7 +171,11 @@ class NetPart:
             self.progress.set()
             self._lobby_news = True  # the others hear whom we are connected to now (`_lobby` sends it)
         if self.machine is not None and not self.ended and not self.machine.complete:
-            self.tell("disconnected", who=label, reason=reason, secs=f"{self.cfg.abandon_after:.0f}")
+            secs = f"{self.cfg.abandon_after:.0f}"
+            if silence_suspends(len(self.machine.names), self.machine.state.over):
+                self.tell("disconnected_two", who=label, reason=reason, secs=secs)
+            else:
+                self.tell("disconnected", who=label, reason=reason, secs=secs)
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:
