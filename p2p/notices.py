@@ -271,6 +271,12 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",
         "de": "abgebrochen: {who} hat nicht mehr geantwortet, als Eintrag {seq} an der Reihe war",
     },
+    "left_after_end": {
+        "en": "ended at entry {seq}: {who} had left after the game was abandoned at entry {at}, before the seat it "
+        "named answered after all; nobody is named",
+        "de": "beendet bei Eintrag {seq}: {who} war gegangen, nachdem das Spiel bei Eintrag {at} abgebrochen war, "
+        "bevor der dort genannte Platz doch antwortete; niemand wird genannt",
+    },
     "then": {"en": "{result}; then {ended}", "de": "{result}; danach {ended}"},
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
     "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},

@@ -76,12 +76,15 @@ def test_a_seat_that_left_after_the_abandonment_is_not_named_when_the_victim_reo
         diag = table.diagnostics()
         assert None not in codes, diag
         assert any("answered after all" in p.output() for p in rest), "the race did not happen (no reopen)\n" + diag
+        assert codes == [5, 5, 5], diag  # the game could not go on without A: it ended there, unfinished
         for p in [v, *rest]:
             o = p.outcome()
             assert o["abandoned_by"] != a.name, (p.name, o, diag)
+            assert o["left_by"] == a.name and o["abandoned_by"] is None, (p.name, o, diag)
             assert o["verdict"] is None, (p.name, o, diag)
             rep = _audit(p.log_path())  # type: ignore[arg-type]
             bad = [pl["name"] for pl in rep.get("players", []) if pl["violations"]]
-            assert a.name not in bad, (p.name, rep, diag)
+            assert a.name not in bad and rep["abandoned_by"] is None, (p.name, rep, diag)
+            assert any(f["rule"] == "left" for f in rep["unattributed"]), (p.name, rep)
         blobs = {p.log_path().read_bytes() for p in [v, *rest]}  # type: ignore[union-attr]
         assert len(blobs) == 1, "the peers still there hold different logs\n" + diag
