@@ -14,6 +14,7 @@ from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
 from adp2p.p2p.machine import ProtocolError
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandonment import named
@@ -202,8 +203,14 @@ class AbandonPart:
         if m.left_at is not None:  # it had left after its abandon stood, set aside since: it is not named (rule 7)
             self.outcome.left_by = m.names[silent]
             self._end("left_after_end", who=lambda lang: self._who(silent, lang), seq=e.seq, at=m.left_at)
+            self._deciding.cancel()
+            self.progress.set()
+            return
+        self.outcome.abandoned_by = m.names[silent]
+        if silence_suspends(len(m.names), m.state.over):  # no winner, nobody named
+            self._end("unfinished", who=lambda lang: self._who(silent, lang), seq=e.seq,
+                      clock=m.names[e.author])
         else:
-            self.outcome.abandoned_by = m.names[silent]
             self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
         self._deciding.cancel()
         self.progress.set()
