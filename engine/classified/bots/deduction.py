@@ -22,7 +22,7 @@ from typing import Any
 from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
-from adp2p.engine.classified.wheel import match_chance, possible, weights
+from adp2p.engine.classified.wheel import chance_in, possible, weights
 
 Event = dict[str, Any]
 INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
@@ -69,8 +69,14 @@ def _split_gain(ws: list[int], yes: set[int]) -> float:
 
 
 class DeductionBot:
-    def __init__(self, seed: int | None = None) -> None:
+    DEALS = 0  # the look-ahead's deals per decision (0: the heuristic alone)
+    CANDIDATES = 4  # the best events by the heuristic that the look-ahead plays out
+    MARGIN = 1e9  # only candidates scoring within this of the best
+    OPP = "random"  # the opponent's policy in the play-outs
+
+    def __init__(self, seed: int | None = None, deals: int | None = None) -> None:
         self.rng = random.Random(seed)
+        self.deals = self.DEALS if deals is None else deals
 
     def __call__(self, view: CState, seat: int, legal: Sequence[Event]) -> Event:
         if len(legal) == 1:
@@ -81,8 +87,30 @@ class DeductionBot:
         if scorer is None:
             return legal[self.rng.randrange(len(legal))]
         ctx = _Context(view, seat)
-        scored = [(scorer(ctx, ev) + self.rng.random() * 1e-6, i) for i, ev in enumerate(legal)]
-        return legal[max(scored)[1]]
+        scored = sorted(((scorer(ctx, ev) + self.rng.random() * 1e-6, i) for i, ev in enumerate(legal)),
+                        reverse=True)
+        if self.deals and op in ("action", "window"):
+            top = [(s, i) for s, i in scored[:self.CANDIDATES] if s >= scored[0][0] - self.MARGIN]
+            if len(top) > 1:
+                return legal[self._look(view, seat, legal, top)]
+        return legal[scored[0][1]]
+
+    def _look(self, view: CState, seat: int, legal: Sequence[Event], top: list[tuple[float, int]]) -> int:
+        from adp2p.engine.classified.bots.lookahead import determinize, playout
+        from adp2p.engine.classified.bots.random_bot import RandomBot
+
+        wins = dict.fromkeys((i for _, i in top), 0.0)
+        for _ in range(self.deals):
+            world = determinize(view, seat, self.rng)
+            if world is None:
+                break
+            a, b, c = (self.rng.randrange(1 << 30) for _ in range(3))
+            for _, i in top:  # every candidate in the same deal with the same randomness (a fair comparison)
+                me = DeductionBot(a, deals=0)
+                them: Any = RandomBot(b) if self.OPP == "random" else DeductionBot(b, deals=0)
+                won = playout(world, legal[i], [me, them] if seat == 0 else [them, me], random.Random(c))
+                wins[i] += 1.0 if won == [seat] else 0.5 if not won else 0.0
+        return max(top, key=lambda si: (wins[si[1]], si[0]))[1]
 
     # -- decisions ---------------------------------------------------------------------------------------
 
@@ -202,8 +230,8 @@ class _Context:
 
     def __init__(self, view: CState, seat: int) -> None:
         self.view, self.seat, self.opp = view, seat, opponent(seat)
-        self.wheel = possible(view, self.opp, seat)
         self.weights = weights(view, self.opp, seat)
+        self.wheel = sorted(self.weights)
         self.final = not view.deck
         mine = view.face(view.suitcase[seat], seat) if view.suitcase[seat] is not None else None  # type: ignore[arg-type]
         self.my_code = set(code(mine)) if mine else set()
@@ -260,5 +288,5 @@ class _Context:
         if n is None:
             return 0.0
         if n not in self._match:
-            self._match[n] = match_chance(self.view, self.opp, self.seat, n)
+            self._match[n] = chance_in(self.weights, self.view, self.opp, self.seat, n)
         return self._match[n]
