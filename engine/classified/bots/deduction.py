@@ -73,10 +73,12 @@ class DeductionBot:
     CANDIDATES = 4  # the best events by the heuristic that the look-ahead plays out
     MARGIN = 1e9  # only candidates scoring within this of the best
     OPP = "random"  # the opponent's policy in the play-outs
+    LATE = 99  # look ahead only when the deck holds this many cards or fewer
 
     def __init__(self, seed: int | None = None, deals: int | None = None) -> None:
         self.rng = random.Random(seed)
         self.deals = self.DEALS if deals is None else deals
+        self.looked = 0  # decisions the look-ahead made
 
     def __call__(self, view: CState, seat: int, legal: Sequence[Event]) -> Event:
         if len(legal) == 1:
@@ -89,7 +91,7 @@ class DeductionBot:
         ctx = _Context(view, seat)
         scored = sorted(((scorer(ctx, ev) + self.rng.random() * 1e-6, i) for i, ev in enumerate(legal)),
                         reverse=True)
-        if self.deals and op in ("action", "window"):
+        if self.deals and op in ("action", "window") and len(view.deck) <= self.LATE:
             top = [(s, i) for s, i in scored[:self.CANDIDATES] if s >= scored[0][0] - self.MARGIN]
             if len(top) > 1:
                 return legal[self._look(view, seat, legal, top)]
@@ -99,6 +101,7 @@ class DeductionBot:
         from adp2p.engine.classified.bots.lookahead import determinize, playout
         from adp2p.engine.classified.bots.random_bot import RandomBot
 
+        self.looked += 1
         wins = dict.fromkeys((i for _, i in top), 0.0)
         for _ in range(self.deals):
             world = determinize(view, seat, self.rng)
