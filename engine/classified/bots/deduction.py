@@ -42,7 +42,8 @@ def _best(ws: list[int], numbers: set[int]) -> float:
     """The best chance a card of these numbers has of being in the Code of a Suitcase in ws (uniform)."""
     if not ws:
         return 0.0
-    return max((sum(n in code(s) for s in ws) / len(ws) for n in numbers), default=0.0)
+    have = set(ws)  # n is in the Code of s exactly when s is in the Code of n
+    return max((len(have.intersection(code(n))) / len(ws) for n in numbers), default=0.0)
 
 
 def _value_gain(ws: list[int], yes: set[int], held: set[int]) -> float:
