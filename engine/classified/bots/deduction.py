@@ -70,11 +70,14 @@ def _split_gain(ws: list[int], yes: set[int]) -> float:
 
 
 class DeductionBot:
-    DEALS = 0  # the look-ahead's deals per decision (0: the heuristic alone)
-    CANDIDATES = 4  # the best events by the heuristic that the look-ahead plays out
-    MARGIN = 1e9  # only candidates scoring within this of the best
-    OPP = "random"  # the opponent's policy in the play-outs
-    LATE = 99  # look ahead only when the deck holds this many cards or fewer
+    # the look-ahead (bots/lookahead.py): on the close calls of mid-game (the deck between LATE and EARLY cards,
+    # the best CANDIDATES events scoring within MARGIN of the best), DEALS deals of the unseen faces, each candidate
+    # played out to the end in every deal; the most wins decides, the score breaks a tie
+    DEALS = 8
+    CANDIDATES = 2
+    MARGIN = 0.3
+    EARLY, LATE = 8, 4
+    OPP = "random"  # the opponent's policy in the play-outs ("deduction": this bot's scores alone)
 
     def __init__(self, seed: int | None = None, deals: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -92,8 +95,14 @@ class DeductionBot:
         ctx = _Context(view, seat)
         scored = sorted(((scorer(ctx, ev) + self.rng.random() * 1e-6, i) for i, ev in enumerate(legal)),
                         reverse=True)
-        if self.deals and op in ("action", "window") and len(view.deck) <= self.LATE:
-            top = [(s, i) for s, i in scored[:self.CANDIDATES] if s >= scored[0][0] - self.MARGIN]
+        if self.deals and op in ("action", "window") and self.EARLY >= len(view.deck) >= self.LATE:
+            top: list[tuple[float, int]] = []
+            seen: set[tuple] = set()
+            for s, i in scored:  # the best few, one of each (the discards' order is not worth a play-out)
+                key = tuple(sorted((k, str(v)) for k, v in legal[i].items() if k != "top"))
+                if key not in seen and s >= scored[0][0] - self.MARGIN and len(top) < self.CANDIDATES:
+                    seen.add(key)
+                    top.append((s, i))
             if len(top) > 1:
                 return legal[self._look(view, seat, legal, top)]
         return legal[scored[0][1]]
