@@ -22,7 +22,7 @@ def _seated_games(n: int):
     for g in range(n):
         rng = random.Random(g)
         st = api.new_game(STANDARD)
-        bots = [make_bot("deduction", g), make_bot("random", g)]
+        bots = [DeductionBot(g, deals=0), make_bot("random", g)]
         while (d := api.pending(st)) is not None:
             if d.actor is None:
                 ev = chance_event(st, d, rng)
@@ -96,6 +96,8 @@ def test_a_deal_and_a_decision_never_depend_on_a_face_the_seat_has_not_seen():
         assert a is not None and b is not None and a.faces == b.faces
         v, w = api.view(st, 0), api.view(alt, 0)
         bot_v, bot_w = DeductionBot(seed, deals=4), DeductionBot(seed, deals=4)
+        for bot in (bot_v, bot_w):
+            bot.EARLY, bot.LATE, bot.MARGIN = 99, 0, 1e9  # look ahead at every decision with a choice
         assert bot_v(v, 0, api.legal(v, 0)) == bot_w(w, 0, api.legal(w, 0))
         looked += bot_v.looked
         asked += 1
@@ -122,6 +124,7 @@ def test_on_its_final_turn_the_look_ahead_keeps_the_card_that_wins():
     s.encrypt(1, 7)
     s.deploy(0, 8, n=9).answer()
     bot = DeductionBot(3, deals=6)
+    bot.EARLY, bot.LATE, bot.MARGIN, bot.CANDIDATES = 99, 0, 1e9, 99  # look ahead on the final turn, at every event
     while (d := s.pending) is not None and d.kind == "action":
         hand = s.st.hands[d.actor]  # type: ignore[index]
         if d.actor == 0 and s.st.final_turn:
