@@ -10,7 +10,11 @@ Each legal event is scored on the bot's own view:
   Card as any card they may hold, against the numbers of its own Code its Guards leave open) and the Guard count
   after the event, weighted more as the deck runs out.
 Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
-already."""
+already.
+
+On the close calls of mid-game the scores only shortlist: the determinized look-ahead (lookahead.py) deals the
+faces this seat has not seen as its knowledge allows, plays each shortlisted event out to the end through the engine
+in every deal, and takes the one that wins most (bounded by counts, not the clock: the same seed, the same choice)."""
 
 from __future__ import annotations
 
