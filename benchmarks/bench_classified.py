@@ -3,8 +3,8 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds] [heuristic] [seeds=0-3]   (figures, not a test; seeds: the duel's seed
-sets; heuristic: the deduction bot without its look-ahead)
+Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [seeds=0-3]   (figures, not a test; seeds: the duel's
+seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision, default 8)
 """
 
 from __future__ import annotations
@@ -119,8 +119,10 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    if "heuristic" in sys.argv[2:]:  # the deduction bot without its look-ahead (its scores alone)
-        DeductionBot.DEALS = 0
+    # `lookahead` / `lookahead=N`: the deduction bot with its look-ahead on, N deals a decision (default 8)
+    look = next((a for a in sys.argv[2:] if a.split("=")[0] == "lookahead"), None)
+    if look is not None:
+        DeductionBot.DEALS = int(look.partition("=")[2] or 8)
     # `seeds=0-3`: the duel on each of these seed sets (default: seed 0 only)
     spec = next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("seeds=")), "0")
     lo, _, hi = spec.partition("-")
