@@ -3,7 +3,7 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [seeds=0-3]   (figures, not a test; seeds: the duel's
+Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [sure=K] [seeds=0-3]   (figures, not a test; seeds: the duel's
 seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision, default 8)
 """
 
@@ -123,6 +123,8 @@ if __name__ == "__main__":
     look = next((a for a in sys.argv[2:] if a.split("=")[0] == "lookahead"), None)
     if look is not None:
         DeductionBot.DEALS = int(look.partition("=")[2] or 8)
+    # `sure=K`: the play-outs overrule the score only when they win more than K deals more (default 0)
+    DeductionBot.SURE = int(next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("sure=")), "0"))
     # `seeds=0-3`: the duel on each of these seed sets (default: seed 0 only)
     spec = next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("seeds=")), "0")
     lo, _, hi = spec.partition("-")
