@@ -3,8 +3,9 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [sure=K] [seeds=0-3]   (figures, not a test; seeds: the duel's
-seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision, default 8)
+Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [sure=K] [seeds=0-3]   (figures, not a test)
+seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision
+(default 8); sure: the play-outs overrule its score only when they win more than K deals more (default 0)
 """
 
 from __future__ import annotations
