@@ -99,6 +99,7 @@ def outcome_dict(o: Outcome) -> dict[str, Any]:
         "audit_ok": o.audit_ok,
         "violations": o.violations,
         "abandoned_by": o.abandoned_by,
+        "left_by": o.left_by,
         "verdict": o.verdict,
         "entries": o.entries,
         "head": o.head.hex(),
@@ -374,7 +375,9 @@ def exit_code(outcome: Outcome) -> int:
         return 3  # the game never began (a seat had moved on before its genesis reached it): nobody named
     if outcome.lost_contact:
         return 6  # we left a game we could no longer reach: resume to learn its end
-    return 5 if outcome.abandoned_by is not None else 0  # abandoned: no complete, audited game
+    if outcome.abandoned_by is not None or outcome.left_by is not None:
+        return 5  # abandoned: no complete, audited game
+    return 0
 
 
 def _writable(root: Path, lang: str = "en") -> str | None:

@@ -265,7 +265,7 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
         m, rejected = _fold(Machine(genesis, None), entries)
     if rejected is not None:
         res.findings.append(rejected)
-    if m.abandoned is not None:
+    if m.abandoned is not None and m.left_at is None:  # (a seat that had left is not silent: nobody is named)
         res.abandoned_by = m.abandoned
     for seq, accuser, v in m.evidence_seen:
         res.findings.append(_finding(v, f"evidence posted by seat {accuser + 1} in entry {seq}: "))
@@ -298,6 +298,16 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
     if res.abandoned_by is not None:
         res.findings.append(
             Finding(res.abandoned_by, "abandoned", len(entries) - 1, "stopped answering: the game ended there")
+        )
+    elif m.left_at is not None and m.abandoned is not None:
+        res.findings.append(
+            Finding(
+                None,
+                "left",
+                len(entries) - 1,
+                f"seat {m.abandoned + 1} had left after its abandon at seq {m.left_at} stood, which the seat it named "
+                "set aside by answering after all: the game ended there, nobody named",
+            )
         )
     elif not m.complete and res.tampered is None:
         d = m.duty()

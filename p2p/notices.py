@@ -278,6 +278,12 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",
         "de": "abgebrochen: {who} hat nicht mehr geantwortet, als Eintrag {seq} an der Reihe war",
     },
+    "left_after_end": {
+        "en": "ended at entry {seq}: {who} had left after the game was abandoned at entry {at}, before the seat it "
+        "named answered after all; nobody is named",
+        "de": "beendet bei Eintrag {seq}: {who} war gegangen, nachdem das Spiel bei Eintrag {at} abgebrochen war, "
+        "bevor der dort genannte Platz doch antwortete; niemand wird genannt",
+    },
     "unfinished": {  # a table of two (docs/protocol.md, "Silence at a table of two"): a claim, never a verdict
         "en": "unfinished: {who} did not answer when it was their turn to author entry {seq} (by {clock}'s clock); "
         "at a table of two a silence wins nothing and names nobody",

@@ -48,6 +48,7 @@ class FinalityPart:
         self.authors = bytearray()  # per entry from seq 1 on: its author
         self.token_seats = bytearray()  # per entry from seq 1 on: a mask of the seats whose pass tokens it carries
         self.ended_at: int | None = None  # the seq of the entry that ended the game (goal, round limit, stalemate)
+        self.left_at: int | None = None  # the abandoned seat had left after its abandon at this seq stood: unnamed
         self._tokens_now = 0  # the token signers of the entry being applied
         self.refused_seen = 0
         self.refused_ids: set[bytes] = set()  # ids of the evidence entries a `refused` entry of this log named
