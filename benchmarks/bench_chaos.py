@@ -66,7 +66,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "support"
 from _outsiders import flood
 from _table_procs import Table, free_port, log_records
 from adp2p.crypto.entries import decode_entry
-from adp2p.p2p.protocol import Kind
+from adp2p.p2p.protocol import Kind, decode_body
 from adp2p.p2p.roster import MIN_PATIENCE
 from netns import NetnsLab
 from small_disk import fill, mount_small, unmount
@@ -84,6 +84,7 @@ class Judged:
     unclean: int = 0
     tracebacks: int = 0
     late: int = 0  # a faulted peer back after the others left: a prefix of their log, exit 6
+    left: int = 0  # a peer that left on its abandon before the seat it named came back and the game reopened (rule 7)
     honest_named: int = 0
     notes: list[str] = field(default_factory=list)
 
@@ -268,6 +269,23 @@ def _agrees_until_abandoned(mine: bytes, theirs: bytes, their_path: Path) -> boo
     return bool(recs) and decode_entry(recs[-1]).kind == Kind.ABANDON and mine.startswith(theirs[: -len(recs[-1]) - 4])
 
 
+def _left_before_reopen(mine: bytes, their_path: Path) -> bool:
+    """A peer that left on the abandonment it wrote, before the seat it named answered after all and the others went on
+    (docs/protocol.md, "Abandonment" rule 7): its log is theirs up to that seq and then its own abandon, which their
+    last entry carries as `left` (the game ended there naming nobody)."""
+    recs = log_records(their_path)
+    if not recs:
+        return False
+    last = decode_entry(recs[-1])
+    if last.kind != Kind.ABANDON:
+        return False
+    left = decode_body(last.body).get("left")
+    if not isinstance(left, bytes) or not mine.endswith(left):
+        return False
+    k = decode_entry(left).seq
+    return mine[: -len(left) - 4] == b"".join(len(r).to_bytes(4, "big") + r for r in recs[:k])
+
+
 def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | None], j: Judged, label: str) -> None:
     live = [p for p in table.peers if p.index not in gone]
     if any(c is None for c in codes):
@@ -303,6 +321,15 @@ def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | Non
     late = [p for p, c in zip(live, codes, strict=True) if c == 6 and p.index in faulted]
     stay = [p for p in live if p not in late and p.log_path() is not None]
     logs = {p.log_path().read_bytes() for p in stay}  # type: ignore[union-attr]
+    gone_first = [  # left on the abandonment it wrote before the game reopened without it (rule 7): not a split
+        p for p in live if p not in late and p.log_path() is not None and len(stay) > 1
+        and any(q is not p and _left_before_reopen(p.log_path().read_bytes(), q.log_path()) for q in stay)  # type: ignore[union-attr,arg-type]
+    ]
+    if gone_first:
+        j.left += len(gone_first)
+        j.notes.append(f"{label}: {', '.join(p.name for p in gone_first)} left on its abandon before the game reopened")
+        stay = [p for p in stay if p not in gone_first]
+        logs = {p.log_path().read_bytes() for p in stay}  # type: ignore[union-attr]
     for p in late:
         mine = p.log_path().read_bytes() if p.log_path() is not None else b""  # type: ignore[union-attr]
         if len(logs) == 1 and _agrees_until_abandoned(mine, next(iter(logs)), stay[0].log_path()):  # type: ignore[arg-type]
@@ -334,6 +361,9 @@ def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | Non
         j.notes.append(f"{label}: honest seats named {sorted(named - faulted)}; outcomes {outs}")
     if all(c == 0 for c in codes):
         j.completed += 1
+    elif not named and all(c == 5 for c in codes) and all(o.get("left_by") for o in outs if o):
+        j.abandoned_named += 1  # ended where a seat that had left was due (rule 7): nobody named, counted here
+        j.notes.append(f"{label}: ended where {outs[0].get('left_by')} was due, who had left (rule 7): nobody named")
     elif named and named <= faulted and all(c == 5 or (c == 6 and p in late) for c, p in zip(codes, live, strict=True)):
         j.abandoned_named += 1
     elif gone and not named and all(c == 3 for c in codes):  # the lobby: every peer left with a clear line
@@ -363,7 +393,7 @@ def main() -> int:
     rng = random.Random(args.seed)
     print(
         f"{'scenario':<11} games completed abandoned-named hangs differing unclean tracebacks honest-named "
-        "late-prefix  s/game  load"
+        "late-prefix left  s/game  load"
     )
     failures = 0
     for scenario in args.scenario:
@@ -383,7 +413,7 @@ def main() -> int:
         per = (time.monotonic() - t0) / max(1, args.games)
         print(
             f"{scenario:<11} {args.games:5d} {j.completed:9d} {j.abandoned_named:15d} {j.hangs:5d} {j.differing:9d} "
-            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d} {j.late:11d}  {per:6.1f}  "
+            f"{j.unclean:7d} {j.tracebacks:10d} {j.honest_named:12d} {j.late:11d} {j.left:4d}  {per:6.1f}  "
             f"{os.getloadavg()[0]:.1f}",
             flush=True,
         )

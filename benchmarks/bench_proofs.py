@@ -4,7 +4,8 @@ Run: ./dev bench proofs   (or .venv/bin/python benchmarks/bench_proofs.py [--rep
 
 For each proof the table makes — a deck key (Schnorr), a decryption share (DLEQ), a proof of shuffle of 63 cards
 (as a peer checks it: the decks validated on receipt, then `trusted`), a password's distinct codes, an answer's
-match and no match, the version-5 card link (constant size) and the version-4 OR link over 63 faces (old logs) —
+match and no match, the version-5 card link (constant size) and the version-4 OR link over 63 faces (old logs), and the
+offline audit's check of a pile of 63 shuffled by 6 seats, generic and with every secret known (shuffle_audit.py) —
 the median and best CPU time (process time: this machine is shared, wall time is not the figure) of a prove and of a
 verify. Before EVERY verify the process forgets every proof it verified and every point it validated, so each
 figure is the whole check a fresh process pays. The load average is printed beside every line.
@@ -19,7 +20,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from adp2p.crypto import card_link, code_link, code_proofs, deck, group, shuffle_proof
+from adp2p.crypto import card_link, code_link, code_proofs, deck, domains, group, shuffle_audit, shuffle_proof
+from adp2p.crypto.hashing import u32
 from adp2p.crypto.proofs import dleq_prove, dleq_verify
 from adp2p.engine.access_denied.catalog import card
 
@@ -74,6 +76,8 @@ def main() -> None:
         lambda: deck.verify_deck_key(gid, 0, k0.public, k0.proof), repeat)
     pk = deck.joint_key(gid, [(k.public, k.proof) for k in keys])
     table = group.CardTable.linear(gid, [card(i).code for i in range(63)])
+    j0 = table.id_base
+    assert j0 is not None
     pile = deck.initial_deck(gid, pk, table)
     ct = pile[5]
     share = deck.make_share(gid, k0, 5, ct)
@@ -96,6 +100,31 @@ def main() -> None:
     row("shuffle of 63 (output + proof)", len(sproof),
         lambda: shuffle_proof.prove_shuffle(sctx, pk, pile, out, w.perm, w.rs), check_shuffle, max(3, repeat // 3))
 
+    # the offline audit, every secret revealed: one pile of 63 shuffled by 6 seats, each step's proof checked
+    # generically (as a peer) and by crypto/shuffle_audit.py (the claimed secrets checked against the points first)
+    xs = [k.secret for k in keys]
+    x_total = xs[0]
+    for v in xs[1:]:
+        x_total = group.scalar_add(x_total, v)
+    steps, cur = [], pile
+    for seat in range(6):
+        o, wit = deck.shuffle(cur, pk)
+        c = shuffle_proof.ShuffleContext(gid, b"initial", seat, seat)
+        steps.append((c, o, shuffle_proof.prove_shuffle(c, pk, cur, o, wit.perm, wit.rs), wit.to_bytes()))
+        cur = o
+    rho = [group.scalar_to_int(group.hash_to_scalar(domains.INITIAL_MASK, gid, b"initial", u32(i))) for i in range(63)]
+    known = shuffle_audit.KnownPile(x_total, table.points, table.attributes or (), j0, rho, list(range(63)))
+
+    def generic_pile() -> None:
+        prev = pile
+        for c, o, pr, _w in steps:
+            shuffle_proof.verify_shuffle_proof(c, pk, prev, o, pr, trusted=True)
+            prev = o
+
+    row("audit: pile of 63, 6 steps, generic", len(steps[0][2]) * 6, lambda: None, generic_pile, max(3, repeat // 5))
+    row("audit: same pile, secrets known", len(steps[0][2]) * 6, lambda: None,
+        lambda: shuffle_audit.verify_pile(pk, known, pile, steps), max(3, repeat // 5))
+
     cs, op = code_proofs.commit_codes((0, 2, 5))
     cctx = code_proofs.ProofContext(gid, 1, (3, 17, 40), b"answer", 77)
     dist = code_proofs.prove_distinct(cs, op, cctx)
@@ -107,6 +136,12 @@ def main() -> None:
     nm = code_proofs.prove_no_match(cs, op, 3, cctx)
     row("answer: no match", len(nm), lambda: code_proofs.prove_no_match(cs, op, 3, cctx),
         lambda: code_proofs.verify_no_match(cs, 3, nm, cctx), repeat)
+
+    def audit_no_match() -> None:  # the audit: the password's opening revealed (its check not remembered)
+        code_proofs._opens.cache_clear()
+        code_proofs.verify_answer(cs, 3, False, nm, cctx, op)
+
+    row("audit: no match, opening known", len(nm), lambda: None, audit_no_match, repeat)
 
     f = 30
     code = card(f).code

@@ -27,15 +27,24 @@ attempt, branch, label)``; ``entropy`` fixes the random bytes for known-answer t
 
 from __future__ import annotations
 
+import functools
 import hmac
 import secrets
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import nacl.bindings as nb
 
 from . import domains
-from .errors import CommitmentMismatch, FalseStatement, InvalidPoint, InvalidProof, InvalidScalar, MalformedEncoding
+from .errors import (
+    CommitmentMismatch,
+    CryptoError,
+    FalseStatement,
+    InvalidPoint,
+    InvalidProof,
+    InvalidScalar,
+    MalformedEncoding,
+)
 from .group import (
     IDENTITY,
     POINT_LEN,
@@ -51,6 +60,7 @@ from .group import (
     scalar_add,
     scalar_from_int,
     scalar_mul,
+    scalar_negate,
     scalar_sub,
     sub,
 )
@@ -279,12 +289,44 @@ def proof_scalars(proof: bytes, size: int, what: str) -> list[bytes]:
         raise InvalidProof(str(exc)) from None
 
 
-def _verify(kind: int, context: ProofContext, cs: Commitments, x: int | None, proof: bytes, what: str) -> None:
+def _known_branch(s: bytes, e: bytes, code: int, blind: bytes, v: int) -> bytes:
+    """``s·H − e·(C − v·G)`` for ``C = code·G + blind·H`` (an opening checked before): ``(s − e·blind)·H −
+    (e·(code − v))·G``, one multiplication by ``H`` and one by ``G`` where the generic way takes two by ``H`` and
+    ``Y`` (the same point, the identity included)."""
+    a = scalar_sub(s, scalar_mul(e, blind))
+    h_part = mul(a, H) if a != bytes(SCALAR_LEN) else None
+    g_part = base_mul(scalar_mul(scalar_negate(e), scalar_from_int(code - v))) if code != v else None
+    if h_part is None or g_part is None:
+        return h_part or g_part or IDENTITY
+    return add(h_part, g_part)
+
+
+def _verify(
+    kind: int,
+    context: ProofContext,
+    cs: Commitments,
+    x: int | None,
+    proof: bytes,
+    what: str,
+    opening: PasswordOpening | None = None,
+) -> None:
     ctx, xb = context.to_bytes(), _x_part(x)
     cs = _check_commitments(cs)
     n = BRANCHES[kind]
     scalars = proof_scalars(proof, n * BRANCH_LEN, what)
-    if x is None:
+    try:
+        if opening is not None:
+            opening = PasswordOpening(*map(tuple, opening))
+            if x is None or not _opens(cs, opening):
+                opening = None  # the generic way: an opening that does not hold says nothing
+    except (TypeError, ValueError):
+        opening = None
+    groups: list[list[Any]]
+    if opening is not None and x is not None:  # each branch as (slot k, code v): its Y = C_k − v·G, never the identity
+        others = [c for c in range(NUM_CODES) if c != x]
+        groups = [[(k, x) for k in range(SLOTS)]] if kind == KIND_MATCH else [[(k, v) for v in others] for k in
+                                                                               range(SLOTS)]
+    elif x is None:
         groups = _distinct_groups(cs)
     else:
         groups = _match_groups(cs, x) if kind == KIND_MATCH else _no_match_groups(cs, x)
@@ -293,10 +335,14 @@ def _verify(kind: int, context: ProofContext, cs: Commitments, x: int | None, pr
         total: bytes | None = None
         for y in ys:
             e, s = scalars[2 * i], scalars[2 * i + 1]
-            if y == IDENTITY:
-                raise InvalidProof(f"{what} proof: a commitment has no blinding for one branch")
             try:
-                rs.append(sub(mul(s, H), mul(e, y)))
+                if opening is not None:
+                    k, v = y
+                    rs.append(_known_branch(s, e, opening.codes[k], opening.blinds[k], v))
+                elif y == IDENTITY:
+                    raise InvalidProof(f"{what} proof: a commitment has no blinding for one branch")
+                else:
+                    rs.append(sub(mul(s, H), mul(e, y)))
             except InvalidPoint:
                 raise InvalidProof(f"{what} proof does not verify") from None
             total = e if total is None else scalar_add(total, e)
@@ -306,6 +352,17 @@ def _verify(kind: int, context: ProofContext, cs: Commitments, x: int | None, pr
     big_e = _challenge(kind, ctx, cs, xb, rs)
     if not all(hmac.compare_digest(t, big_e) for t in sums):
         raise InvalidProof(f"{what} proof does not verify (wrong commitments, code, context or proof)")
+
+
+@functools.lru_cache(maxsize=256)
+def _opens(cs: Commitments, opening: PasswordOpening) -> bool:
+    """Whether ``opening`` opens all three commitments (codes in 0..5, non-zero blindings); a pure function of the
+    bytes, remembered for the few passwords of a game (every answer about one shares it)."""
+    try:
+        return all(pedersen_commit(c, r) == cs[k] for k, (c, r) in enumerate(zip(opening.codes, opening.blinds,
+                                                                                strict=True)))
+    except (CryptoError, TypeError, ValueError):
+        return False
 
 
 def _opened(cs: Commitments, opening: PasswordOpening) -> None:
@@ -396,8 +453,13 @@ def prove_answer(
     return False, prove_no_match(cs, opening, x, context, entropy=entropy)
 
 
-def verify_answer(cs: Commitments, x: int, matched: bool, proof: bytes, context: ProofContext) -> None:
-    """Check an answer ``matched`` about code ``x`` with its proof; InvalidProof if it is not proved."""
+def verify_answer(
+    cs: Commitments, x: int, matched: bool, proof: bytes, context: ProofContext, opening: PasswordOpening | None = None
+) -> None:
+    """Check an answer ``matched`` about code ``x`` with its proof; InvalidProof if it is not proved. ``opening``: the
+    password's opening as the audit knows it (revealed): where it opens the commitments, each branch takes one
+    multiplication by ``H`` and one by ``G`` instead of two variable-base ones — the same points, the same verdict."""
     if type(matched) is not bool:
         raise MalformedEncoding("answer: expected a bool")
-    (verify_match if matched else verify_no_match)(cs, x, proof, context)
+    _verify(KIND_MATCH if matched else KIND_NO_MATCH, context, cs, x, proof, "match" if matched else "no-match",
+            opening)

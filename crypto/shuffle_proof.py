@@ -265,10 +265,22 @@ def _equal(name: str, claimed: bytes, compute: Callable[[], bytes], failed: list
         failed.append(name)
 
 
+T4 = Callable[[bytes, bytes, list[bytes], list[bytes]], tuple[bytes, bytes] | None]  # (s4, e, u, s̃) -> (t4a, t4b)
+
+
 def failed_equations(
-    ctx: ShuffleContext, pk: bytes, deck_in: Sequence[Ciphertext], deck_out: Sequence[Ciphertext], proof: ShuffleProof
+    ctx: ShuffleContext,
+    pk: bytes,
+    deck_in: Sequence[Ciphertext],
+    deck_out: Sequence[Ciphertext],
+    proof: ShuffleProof,
+    t4: T4 | None = None,
 ) -> list[str]:
-    """CheckShuffleProof on a decoded proof: the names of the equations that do not hold (all are evaluated)."""
+    """CheckShuffleProof on a decoded proof: the names of the equations that do not hold (all are evaluated).
+
+    ``t4`` (crypto/shuffle_audit.py only): the right-hand sides of t4a and t4b computed another way, by an auditor
+    who knows every card's masking scalar: exactly the points the generic sums give, or None (then the generic sums
+    are evaluated) wherever one of their multiplications could fail."""
     n = len(deck_in)
     st = _Statement(ctx.to_bytes(), pk, encode_deck(deck_in), encode_deck(deck_out))
     c, chat, t, that, s, sh, stl = proof
@@ -286,24 +298,29 @@ def failed_equations(
     _equal("t3", t[2], lambda: add(add(base_mul(s[2]), _dot(stl, hs)), mul(neg_e, _dot(u, c))), failed)
     # t4a = −s4·PK + Σ s̃_i·c2'_i − e·Σ u_j·c2_j ;  t4b = −s4·G + Σ s̃_i·c1'_i − e·Σ u_j·c1_j
     neg_s4 = scalar_negate(s[3])
-    _equal(
-        "t4a",
-        t[3],
-        lambda: add(
-            add(mul(neg_s4, pk), _dot(stl, [o.c2 for o in deck_out])),
-            mul(neg_e, _dot(u, [i.c2 for i in deck_in])),
-        ),
-        failed,
-    )
-    _equal(
-        "t4b",
-        t[4],
-        lambda: add(
-            add(base_mul(neg_s4), _dot(stl, [o.c1 for o in deck_out])),
-            mul(neg_e, _dot(u, [i.c1 for i in deck_in])),
-        ),
-        failed,
-    )
+    known = t4(s[3], e, u, stl) if t4 is not None else None
+    if known is not None:
+        _equal("t4a", t[3], lambda: known[0], failed)
+        _equal("t4b", t[4], lambda: known[1], failed)
+    else:
+        _equal(
+            "t4a",
+            t[3],
+            lambda: add(
+                add(mul(neg_s4, pk), _dot(stl, [o.c2 for o in deck_out])),
+                mul(neg_e, _dot(u, [i.c2 for i in deck_in])),
+            ),
+            failed,
+        )
+        _equal(
+            "t4b",
+            t[4],
+            lambda: add(
+                add(base_mul(neg_s4), _dot(stl, [o.c1 for o in deck_out])),
+                mul(neg_e, _dot(u, [i.c1 for i in deck_in])),
+            ),
+            failed,
+        )
     # t̂_i = ŝ_i·G + s̃_i·ĉ_{i-1} − e·ĉ_i  (ĉ_{-1} = h)
     prevs = [h, *chat]
     for i in range(n):
@@ -329,8 +346,11 @@ def verify_shuffle_proof(
     proof: bytes,
     *,
     trusted: bool = False,
+    t4: T4 | None = None,
 ) -> None:
     """Raise :class:`ShuffleError` (seat and step of ``ctx``) unless ``proof`` proves the shuffle.
+
+    ``t4``: an auditor's other way to the right-hand sides of t4a and t4b (crypto/shuffle_audit.py; same verdict).
 
     Unless ``trusted`` (the decks come from ``decode_deck`` / ``receive_shuffle`` and ``pk`` from
     ``joint_key``), the joint key and every point of both decks are validated first.
@@ -363,7 +383,7 @@ def verify_shuffle_proof(
     except (MalformedEncoding, InvalidPoint, InvalidScalar) as exc:
         raise fail(str(exc)) from None
     try:
-        failed = failed_equations(ctx, pk, deck_in, deck_out, decoded)
+        failed = failed_equations(ctx, pk, deck_in, deck_out, decoded, t4)
     except CryptoError as exc:  # pragma: no cover - every point was validated; kept as a safety net
         raise fail(str(exc)) from None
     if failed:

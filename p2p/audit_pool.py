@@ -15,11 +15,16 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ProcessPoolExecutor
-from typing import Any
+from typing import Any, NamedTuple
 
+from adp2p.crypto import domains
 from adp2p.crypto.deck import Share, verify_share
+from adp2p.crypto.group import L, hash_to_scalar, scalar_add, scalar_to_int
+from adp2p.crypto.hashing import u32
+from adp2p.crypto.shuffle_audit import KnownPile, Step, verify_pile
 from adp2p.crypto.shuffle_proof import ShuffleContext, verify_shuffle_proof
 from adp2p.p2p.machine import Machine
+from adp2p.p2p.piles import Pile
 from adp2p.p2p.protocol import Genesis
 
 MIN_CORES = 2  # on one core a pool only adds its start-up
@@ -51,15 +56,58 @@ def verify_shares(game_id: bytes, h: int, ct: Any, todo: list[tuple[bytes, Share
         verify_share(game_id, public, h, ct, share)
 
 
+class Claimed(NamedTuple):
+    """Every seat's end-of-game secrets as the log's `secrets` entries claim them, read before the fold (nothing here
+    is trusted: the worker checks each against the published points, and the fold judges the secrets as always)."""
+
+    x: bytes  # Σ of the claimed deck secrets
+    witnesses: dict[tuple[int, int], bytes]  # (seat, pile index) -> witness bytes
+
+
+def claimed_secrets(bodies: list[tuple[int, Any]], n: int) -> Claimed | None:
+    """`Claimed` from the (author, body) of the log's `secrets` entries, or None unless every seat's deck secret is a
+    canonical scalar there (one `secrets` entry a seat; a malformed witness item is left out)."""
+    xs: dict[int, bytes] = {}
+    witnesses: dict[tuple[int, int], bytes] = {}
+    for seat, body in bodies:
+        if not isinstance(body, dict) or seat in xs:
+            return None
+        x = body.get("deck_secret")
+        if type(x) is not bytes or len(x) != 32 or scalar_to_int(x) >= L:
+            return None
+        xs[seat] = x
+        items = body.get("witnesses")
+        for item in items if isinstance(items, list) else []:
+            if isinstance(item, list) and len(item) == 2 and type(item[0]) is int and type(item[1]) is bytes:
+                witnesses[(seat, item[0])] = item[1]
+    if sorted(xs) != list(range(n)):
+        return None
+    total = xs[0]
+    for seat in range(1, n):
+        total = scalar_add(total, xs[seat])
+    return Claimed(total, witnesses)
+
+
+def _pile_index(context: bytes) -> int:
+    """The index of the pile of a shuffle context (`Pile.context()`: `initial`, or `reshuffle` ‖ u32(index))."""
+    return 0 if context == b"initial" else int.from_bytes(context[len(b"reshuffle"):], "big")
+
+
 class PooledMachine(Machine):
     """An observer `Machine` whose proofs of shuffle are checked by `pool` while the fold goes on."""
 
-    _proofs_in_line = False  # so the fold validates every shuffle output's points itself (p2p/machine/setup.py)
+    # A shuffle output's points are left to its proof, as at a peer (p2p/machine/setup.py): the worker's check
+    # multiplies every one of them, so an invalid point fails it, and the audit then runs again in line (where the
+    # proof is checked at once); whatever the fold does with such a point meanwhile is thrown away (p2p/audit.py).
+    _proofs_in_line = True
 
-    def __init__(self, genesis: Genesis, pool: ProcessPoolExecutor) -> None:
+    def __init__(self, genesis: Genesis, pool: ProcessPoolExecutor, claimed: Claimed | None = None) -> None:
         super().__init__(genesis, None)
         self._pool: ProcessPoolExecutor | None = pool
         self._checks: list[Future[None]] = []
+        self._claimed = claimed if self.table.attributes is not None else None  # (version-5 card points only)
+        self._steps: dict[bytes, tuple[list[Any], list[Step]]] = {}  # pile context -> (start, its steps so far)
+        self._pile_faces: dict[bytes, list[int]] = {}
 
     def _check_shuffle_proof(
         self, seat: int, ctx: ShuffleContext, deck_in: list[Any], deck_out: list[Any], proof: bytes
@@ -67,8 +115,33 @@ class PooledMachine(Machine):
         if self._pool is None:
             super()._check_shuffle_proof(seat, ctx, deck_in, deck_out, proof)
             return
-        args = (ctx, self.joint_pk, list(deck_in), list(deck_out), proof)
-        self._checks.append(self._pool.submit(verify_shuffle_proof, *args, trusted=True))
+        if self._claimed is None:
+            args = (ctx, self.joint_pk, list(deck_in), list(deck_out), proof)
+            self._checks.append(self._pool.submit(verify_shuffle_proof, *args, trusted=True))
+            return
+        # the auditor knows (claims) every secret: a pile's steps go to one worker together once the pile is shuffled
+        _start, steps = self._steps.setdefault(ctx.pile, (list(deck_in), []))
+        steps.append((ctx, list(deck_out), proof, self._claimed.witnesses.get((seat, _pile_index(ctx.pile)))))
+        if len(steps) == self.n:
+            self._submit_pile(ctx.pile)
+
+    def _submit_pile(self, pile: bytes) -> None:
+        """Hand a pile's steps so far to a worker (crypto/shuffle_audit.py: every secret known, fewer multiplications;
+        a claimed secret that does not hold leaves the generic check to decide)."""
+        start, steps = self._steps.pop(pile)
+        assert self._pool is not None and self._claimed is not None
+        faces = self._pile_faces.get(pile, list(range(len(self.table))))  # (the pile's public faces: `_new_pile`)
+        masks = (hash_to_scalar(domains.INITIAL_MASK, self.game_id, pile, u32(j)) for j in range(len(start)))
+        rho = [scalar_to_int(r) for r in masks]  # the fresh pile's public masks (crypto/deck.py, `fresh_pile`)
+        attrs, j = self.table.attributes, self.table.id_base
+        assert attrs is not None and j is not None
+        known = KnownPile(self._claimed.x, list(self.table.points), attrs, j, rho, faces)
+        self._checks.append(self._pool.submit(verify_pile, self.joint_pk, known, start, steps))
+
+    def _new_pile(self) -> Pile:
+        pile = super()._new_pile()
+        self._pile_faces[pile.context()] = list(pile.faces) if pile.faces is not None else list(range(len(self.table)))
+        return pile
 
     def _proof_check(self, fn: Callable[..., None], *args: Any) -> None:
         if self._pool is None:
@@ -95,6 +168,9 @@ class PooledMachine(Machine):
         """Wait for every check handed out (or `checks`: tasks that answer True or None when all holds); False if any
         failed or a worker could not say in time (a worker that hangs only costs the caller the wait and a fold in
         line, never a wrong result)."""
+        if checks is None:
+            for pile in list(self._steps):  # a pile the log left half shuffled
+                self._submit_pile(pile)
         todo = self._checks if checks is None else checks
         deadline = time.monotonic() + PATIENCE + PATIENCE_PER_PROOF * len(todo)
         ok = True

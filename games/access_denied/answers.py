@@ -24,6 +24,7 @@ from adp2p.crypto.code_proofs import (
     Commitments,
     PasswordOpening,
     ProofContext,
+    code_blinding,
     decode_commitments,
     encode_commitments,
     password_commitments,
@@ -37,6 +38,7 @@ from adp2p.crypto.commitments import commit_code
 from adp2p.crypto.encoding import pack, unpack_canonical
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.hashing import hash32, u64
+from adp2p.crypto.identity import PublicIdentity
 from adp2p.crypto.private import audit_open_private, seal_private
 from adp2p.engine.access_denied.catalog import card
 from adp2p.engine.access_denied.state import GameState
@@ -180,7 +182,10 @@ class Answers:
         attempter's box secret, checked against the controller's commitments and the handed cards' true codes. During
         play only the attempter could; an attempter that kept a bad proof to itself (a partner of the controller, or
         one whose evidence came too late to set anything aside) no longer hides the controller's lie. A box that does
-        not open, or a proof that fails, names the controller (`controller_answer`)."""
+        not open, or a proof that fails, names the controller (`controller_answer`).
+
+        Each box is one `proof_check` (`check_answer_box`): in line here, or in a worker process of the offline audit
+        (p2p/audit_pool.py), whose "no" makes the audit run again in line, which then names the controller."""
         out: list[Verdict] = []
         pedersen = self.records.pedersen
         for seq, ctrl, att, box in self.records.answer_boxes:
@@ -191,17 +196,53 @@ class Answers:
             _ctrl, _s, pw, hs, match = got
             ctx_box = b"adp2p/answer" + fold.game_id + u64(seq) + bytes([ctrl, att])
             try:
-                proofs = unpack_canonical(audit_open_private(secret, fold.ids[ctrl], fold.ids[att], ctx_box, box), "p")
-                if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):
-                    raise CryptoError(f"no proof for each of the {len(hs)} card(s)")
                 cs = (pedersen[pw[0]], pedersen[pw[1]], pedersen[pw[2]])
-                for h, m, proof in zip(hs, match, proofs, strict=True):
-                    ctx = ProofContext(fold.game_id, ctrl, (pw[0], pw[1], pw[2]), PURPOSE_ANSWER, h)
-                    verify_answer(cs, card(full[h]).code, bool(m), proof, ctx)
+                codes = [card(full[h]).code for h in hs]
+                fold.proof_check(check_answer_box, secret, fold.ids[ctrl], fold.ids[att], ctx_box, box,
+                                 ProofContext(fold.game_id, ctrl, (pw[0], pw[1], pw[2]), PURPOSE_ANSWER, 0), cs,
+                                 list(hs), [bool(m) for m in match], codes, _revealed_opening(fold, ctrl, pw))
             except (CryptoError, KeyError, TypeError, ValueError) as exc:
                 why = f"its answer proofs sealed to seat {att + 1} do not check out: {exc}"
                 out.append(Verdict(ctrl, RULE, why, seq))
         return out
+
+
+def check_answer_box(
+    secret: bytes,
+    sender: PublicIdentity,
+    recipient: PublicIdentity,
+    ctx_box: bytes,
+    box: bytes,
+    ctx: ProofContext,
+    cs: Commitments,
+    hs: list[int],
+    match: list[bool],
+    codes: list[int],
+    opening: PasswordOpening | None = None,
+) -> None:
+    """The audit's check of one answer box (module level, so a worker process can run it): it opens with the
+    attempter's revealed box secret and holds one proof per handed card `hs[i]` that verifies for its true code
+    `codes[i]` and the answer `match[i]` (context `ctx` with the card's handle). CryptoError, ValueError or TypeError
+    if not. `opening`: the password's opening as its controller revealed it (each proof is then checked with fewer
+    multiplications where it opens the commitments: crypto/code_proofs.py, `verify_answer`; the same verdict)."""
+    proofs = unpack_canonical(audit_open_private(secret, sender, recipient, ctx_box, box), "p")
+    if not isinstance(proofs, list) or len(proofs) != len(hs) or any(type(p) is not bytes for p in proofs):
+        raise CryptoError(f"no proof for each of the {len(hs)} card(s)")
+    for h, m, code, proof in zip(hs, match, codes, proofs, strict=True):
+        verify_answer(cs, code, m, proof, ctx._replace(handle=h), opening)
+
+
+def _revealed_opening(fold: Fold, ctrl: int, pw: tuple[int, ...]) -> PasswordOpening | None:
+    """The opening of password `pw` from its controller's revealed `openings` (code and salt of each card, the
+    blinding derived from the salt), or None if one is missing or malformed (nothing here is trusted: the proof check
+    uses it only where it opens the published commitments)."""
+    try:
+        got = {h: (code, salt) for h, code, salt in fold.revealed[ctrl]["openings"]}
+        codes = tuple(got[h][0] for h in pw)
+        blinds = tuple(code_blinding(fold.game_id, h, got[h][1]) for h in pw)
+    except (CryptoError, KeyError, TypeError, ValueError):
+        return None
+    return PasswordOpening((codes[0], codes[1], codes[2]), (blinds[0], blinds[1], blinds[2]))
 
 
 def attempt_of(st: GameState) -> tuple[int, tuple[int, int, int], list[int]]:

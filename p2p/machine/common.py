@@ -48,7 +48,7 @@ BODY_FIELDS: dict[int, set[str]] = {  # the core's fields of an entry body of ea
     Kind.SHARES: {"pub", "sealed"},
     Kind.EVENT: {"ev", "passes"},
     Kind.SECRETS: {"deck_secret", "box_secret", "witnesses"},
-    Kind.ABANDON: {"silent", "seq", "passes"},
+    Kind.ABANDON: {"silent", "seq", "passes", "left"},
     Kind.EVIDENCE: {"what", "raw", "reason", "certs", "box_secret", "a", "b", "token"},
 }
 

@@ -45,6 +45,7 @@ from adp2p.p2p.machine.common import (
     Verdict,
     _kind_name,
 )
+from adp2p.p2p.machine.departure import check_left
 from adp2p.p2p.machine.ending import EndingPart
 from adp2p.p2p.machine.evidence import EvidencePart
 from adp2p.p2p.machine.finality import FinalityPart
@@ -331,8 +332,8 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
         seat on duty. Whether its author waited long enough is for each peer to judge before it applies it (see
         p2p/peer.py and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows."""
-        if set(body) - {"passes"} != {"silent", "seq"}:
-            raise BodyError("an abandon body is {silent, seq} and perhaps passes")
+        if set(body) - {"passes", "left"} != {"silent", "seq"}:
+            raise BodyError("an abandon body is {silent, seq} and perhaps passes and left")
         silent, seq = need(body, "silent", int), need(body, "seq", int)
         if seq != self.entries:
             raise ProtocolError(author, f"an abandon for seq {seq} at seq {self.entries}")
@@ -340,4 +341,6 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
         if author == silent:
             raise ProtocolError(author, "an abandon naming its own author")
+        if "left" in body:  # the seat on duty left after an abandonment it saw stand: nobody is named
+            self.left_at = check_left(self, silent, body["left"])
         self.abandoned = silent

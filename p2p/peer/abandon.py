@@ -9,10 +9,12 @@ from typing import Any
 
 import trio
 from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.crypto.errors import CryptoError
 from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
 from adp2p.p2p.machine import ProtocolError
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandonment import named
@@ -48,6 +50,9 @@ class AbandonPart:
             body: dict[str, Any] = {"silent": silent, "seq": len(store)}
             if passes:
                 body["passes"] = passes
+            left = self._left_proof(silent, body)
+            if left is not None:  # it left after an abandonment it saw stand: it is gone, not silent (rule 7)
+                body["left"] = left
             raw = encode_entry(
                 self.identity,
                 m.game_id,
@@ -70,6 +75,33 @@ class AbandonPart:
         else:
             why = notice("too_few_connected", self.cfg.lang) if m.seat in allowed else ""
             self.tell("waiting_for", who=self._who(silent), secs=f"{self.cfg.abandon_after:.0f}", why=why)
+
+    def _left_proof(self, silent: int, body: dict[str, Any]) -> bytes | None:
+        """`silent`'s own abandon that stood here until the seat it named answered after all, if we hold one and the
+        machine takes it as proof that `silent` left then (it signed nothing since: rule 7 of "Abandonment")."""
+        m, store = self.machine, self.store
+        assert m is not None and store is not None and m.seat is not None
+        left = self.abandonment.left_proof(silent)
+        if left is None:
+            return None
+        try:
+            m.snapshot().apply(m.seat, int(Kind.ABANDON), {**body, "left": left}, prev=store.head_id)
+        except (ProtocolError, BodyError):
+            return None
+        return left
+
+    def _fp_of(self, seat: int) -> str:
+        m = self.machine
+        assert m is not None
+        return m.ids[seat].fingerprint()
+
+    def _check_signed_ok(self, e: Any) -> bool:
+        """Whether `e` is an entry of this game signed by the seat it names (`_check_signed`)."""
+        try:
+            self._check_signed(e)
+        except CryptoError:
+            return False
+        return True
 
     def _no_majority(self, silent: int) -> bool:
         """Too few seats connected to us to give up on `silent` (`Abandonment.no_majority`)."""
@@ -168,8 +200,18 @@ class AbandonPart:
         m = self.machine
         assert m is not None and m.abandoned is not None
         silent = m.abandoned
+        if m.left_at is not None:  # it had left after its abandon stood, set aside since: it is not named (rule 7)
+            self.outcome.left_by = m.names[silent]
+            self._end("left_after_end", who=lambda lang: self._who(silent, lang), seq=e.seq, at=m.left_at)
+            self._deciding.cancel()
+            self.progress.set()
+            return
         self.outcome.abandoned_by = m.names[silent]
-        self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
+        if silence_suspends(len(m.names), m.state.over):  # no winner, nobody named
+            self._end("unfinished", who=lambda lang: self._who(silent, lang), seq=e.seq,
+                      clock=m.names[e.author])
+        else:
+            self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
         self._deciding.cancel()
         self.progress.set()
 
@@ -189,6 +231,9 @@ class AbandonPart:
         if held.kind != Kind.ABANDON and e.kind != Kind.ABANDON:
             return False
         if e.kind == Kind.ABANDON and held.kind != Kind.ABANDON:
+            if self._check_signed_ok(e):  # its author may have left on it, if it stood at the table (rule 7)
+                heads = [(fp, hid) for fp, (_seq, hid) in self.heads.last.items()]
+                self.abandonment.refused_here(raw, heads, self._fp_of)
             if not self._refused_abandon:
                 self._refused_abandon = True
                 self.tell("refused_abandon", who=self._who(e.author))

@@ -7,7 +7,7 @@ comes as arguments: the table's size, our seat, the pass tokens held (`PassPool`
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from adp2p.crypto.entries import decode_entry
@@ -37,6 +37,12 @@ class Abandonment:
         self.held: dict[int, bytes] = {}  # author -> a valid abandon for the next seq, not yet due here
         self._at_seq: int | None = None  # the seq the play loop last looked at
         self._acted: tuple[Decision, int] | None = None  # (decision, periods) we last acted on its silence
+        # author -> its latest abandon that stood here (we applied it, or the table told us it had) until the seat it
+        # named answered after all: if that author is due later and gone, our abandon carries it (`left`, rule 7)
+        self.stood: dict[int, bytes] = {}
+        # author -> (id, raw) of its latest abandon refused here because the seat it named had answered: it stood at the
+        # table if a seat other than its author tells us it as its head (only a seat that applied it holds it so)
+        self.refused: dict[int, tuple[bytes, bytes]] = {}
 
     @property
     def period(self) -> float:
@@ -63,6 +69,33 @@ class Abandonment:
         if passes is not None and passes.get(*decision_of(e), silent) is not None:
             return None
         return silent
+
+    def stood_here(self, raw: bytes) -> None:
+        """An abandon that stood here (or at the table) was set aside by the seat it named, answering after all."""
+        e = decode_entry(raw)
+        if e.kind == Kind.ABANDON:
+            self.stood[e.author] = raw
+
+    def refused_here(self, raw: bytes, heads: Iterable[tuple[str, bytes]], fp_of: Callable[[int], str]) -> None:
+        """An abandon refused here (we hold the entry of the seat it names at its seq); `heads`: the (fingerprint, head
+        id) each peer last told us."""
+        e = decode_entry(raw)
+        if e.kind != Kind.ABANDON:
+            return
+        self.refused[e.author] = (e.id, raw)
+        for fp, hid in heads:
+            self.head_told(fp, hid, fp_of)
+
+    def head_told(self, fp: str, hid: bytes, fp_of: Callable[[int], str]) -> None:
+        """Peer `fp` told us head `hid`: an abandon we refused that a seat other than its author holds as its head
+        stood at the table (that seat applied it by its own clock)."""
+        for author, (aid, raw) in self.refused.items():
+            if aid == hid and fp != fp_of(author):
+                self.stood[author] = raw
+
+    def left_proof(self, silent: int) -> bytes | None:
+        """`silent`'s own abandon that stood here and was set aside, if we hold one (the machine checks the rest)."""
+        return self.stood.get(silent)
 
     def held_by(self, authors: Collection[int], silent: int, passes: PassPool | None) -> list[int]:
         """The authors among `authors` of held abandons naming `silent` (lowest first)."""

@@ -15,6 +15,7 @@ One part of `TablePeer` (p2p/peer/table_peer.py): its methods work on the peer's
 from __future__ import annotations
 
 import trio
+from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.common import log
 
@@ -56,6 +57,20 @@ class CatchUpPart:
             others, m.n, len(store), lambda seq: store[seq].id, answers, self.patience.now(), self.cfg.abandon_after
         )
 
+    def _note_table_abandoned_us(self) -> None:
+        """Caught up: an abandon naming us that we hold, and that another seat than its author told us is its head,
+        stood at the table; our own entry now sets it aside. Its author may have left on it (rule 7 of
+        "Abandonment")."""
+        m = self.machine
+        assert m is not None
+        for author, raw in self.abandonment.held.items():
+            e = decode_entry(raw)
+            if e.id not in self.abandonment.answers(e.seq, m.seat):
+                continue
+            by = m.ids[author].fingerprint()
+            if any(hid == e.id and fp != by for fp, (_seq, hid) in self.catch_up.fresh.items()):
+                self.abandonment.stood_here(raw)
+
     async def _catch_up(self) -> bool:
         """The gate of the play loop: True once we may sign again. Until then ask every seat for its head (each
         heartbeat) and wait; if the table does not answer within two periods of ours (everyone left while we
@@ -63,6 +78,7 @@ class CatchUpPart:
         assert self.store is not None and self.mesh is not None
         if self._caught_up():
             self.catch_up.active = False
+            self._note_table_abandoned_us()
             for raw in list(self.abandonment.held.values()):  # one naming us where we passed: our pass, as an entry
                 self._hold_abandon(raw, "a peer")
             return True

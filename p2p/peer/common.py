@@ -62,6 +62,7 @@ class Outcome:
     audit_ok: bool | None = None
     violations: list[str] = field(default_factory=list)
     abandoned_by: str | None = None
+    left_by: str | None = None  # the game ended where this seat was due: it had left after an abandonment (unnamed)
     lost_contact: bool = False  # we left a game that goes on (or ended) without us: nothing decided here
     verdict: str | None = None
     entries: int = 0

@@ -219,6 +219,9 @@ class IntakePart:
         except (ProtocolError, BodyError):
             return None
         gone = store.supersede(e.seq)
+        for x in gone:  # an abandon we applied, set aside: its author saw the game end (rule 7 of "Abandonment")
+            if x.kind == Kind.ABANDON and x.author != trial.seat:
+                self.abandonment.stood_here(x.raw)
         store.append(e.raw, author=e.author)
         self.superseded.update(x.id for x in gone)
         self.folds.cut(e.seq)

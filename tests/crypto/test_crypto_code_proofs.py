@@ -461,3 +461,70 @@ def test_a_distinct_proof_that_failed_is_never_remembered_as_verified() -> None:
     other = cp.ProofContext(GAME_ID, 3, (10, 11, 12), b"answer", 99)
     with pytest.raises(InvalidProof):
         cp.verify_distinct(cs, proof, other)  # the memory is of everything checked, the context included
+
+
+# --- the audit's check of an answer with the password's opening known (crypto/code_proofs.py, `verify_answer`)
+
+
+def _answer_table() -> tuple[cp.Commitments, cp.PasswordOpening, cp.ProofContext]:
+    cs, op = cp.commit_codes((1, 3, 4), blinds=[scalar_from_int(v) for v in (11, 12, 13)])
+    return cs, op, cp.ProofContext(GAME_ID, 2, (10, 11, 12), b"answer", 99)
+
+
+def test_with_the_opening_every_answer_verifies_the_short_way(monkeypatch: pytest.MonkeyPatch) -> None:
+    cs, op, ctx = _answer_table()
+    short: list[int] = []
+    real = cp._known_branch
+    monkeypatch.setattr(cp, "_known_branch", lambda *a: short.append(1) or real(*a))
+    for x in range(cp.NUM_CODES):
+        matched, proof = cp.prove_answer(cs, op, x, ctx, entropy=bytes(range(32)))
+        before = len(short)
+        cp.verify_answer(cs, x, matched, proof, ctx, op)
+        assert len(short) - before == (3 if matched else 15)  # every branch the short way
+        cp.verify_answer(cs, x, matched, proof, ctx)  # and the generic way
+
+
+def test_with_the_opening_a_forged_or_misread_answer_fails_as_generically() -> None:
+    cs, op, ctx = _answer_table()
+    for x in range(cp.NUM_CODES):
+        matched, proof = cp.prove_answer(cs, op, x, ctx, entropy=bytes(range(32)))
+        flipped = proof[:40] + bytes([proof[40] ^ 1]) + proof[41:]
+        for opening in (None, op):
+            with pytest.raises(InvalidProof):
+                cp.verify_answer(cs, x, matched, flipped, ctx, opening)
+            with pytest.raises(InvalidProof):
+                cp.verify_answer(cs, (x + 1) % cp.NUM_CODES, matched, proof, ctx, opening)
+            with pytest.raises(InvalidProof):
+                cp.verify_answer(cs, x, matched, proof, ctx._replace(handle=98), opening)
+
+
+def test_an_opening_that_does_not_open_the_commitments_leaves_the_generic_check(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    cs, op, ctx = _answer_table()
+    short: list[int] = []
+    real = cp._known_branch
+    monkeypatch.setattr(cp, "_known_branch", lambda *a: short.append(1) or real(*a))
+    matched, proof = cp.prove_answer(cs, op, 2, ctx, entropy=bytes(range(32)))
+    lies = [
+        cp.PasswordOpening((1, 3, 5), op.blinds),  # another code
+        cp.PasswordOpening(op.codes, (op.blinds[1], op.blinds[0], op.blinds[2])),  # blindings swapped
+        cp.PasswordOpening((1, 3, 9), op.blinds),  # no code at all
+        [[1, 3, 5], list(op.blinds)],  # lists, another code
+        [[1, 3], list(op.blinds)],  # two codes
+    ]
+    for lie in lies:
+        cp.verify_answer(cs, 2, matched, proof, ctx, lie)  # type: ignore[arg-type]
+    assert short == []
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 5), st.integers(0, 5), st.integers(1, 2**250), st.integers(1, 2**250), st.integers(1, 2**250))
+def test_the_short_branch_is_the_generic_point(code: int, v: int, r: int, e: int, s: int) -> None:
+    blind, es, ss = scalar_from_int(r), scalar_from_int(e), scalar_from_int(s)
+    c = cp.pedersen_commit(code, blind)
+    assert cp._known_branch(ss, es, code, blind, v) == sub(mul(ss, cp.H), mul(es, cp.minus_code(c, v)))
+    # the identity, where s = e·blind and the codes agree: the generic sub gives it too
+    s0 = scalar_mul(es, blind)
+    generic = sub(mul(s0, cp.H), mul(es, cp.minus_code(c, code)))
+    assert cp._known_branch(s0, es, code, blind, code) == IDENTITY == generic

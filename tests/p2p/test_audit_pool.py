@@ -246,3 +246,114 @@ def test_signatures_go_to_the_workers_and_a_bad_one_is_found_in_line(
     res = audit_log(tmp_path / "bad")
     assert runs == [True, False]  # the workers said no: again in line
     assert res.tampered is not None and res.tampered.seq == 20 and not res.ok
+
+
+def test_a_shuffle_output_holding_no_point_that_the_peers_took_is_rejected_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The pooled fold leaves a shuffle output's points to the worker's proof check (as a peer does), so a point that
+    is none (here the identity, a small-order point) must not change the outcome: the worker's check fails, the audit
+    folds again in line and rejects that very entry, naming its author, as the in-line audit does."""
+    from adp2p.crypto.group import IDENTITY
+
+    class NoPoint(Machine):
+        def author_next(self, choose: object = None) -> object:
+            out = super().author_next(choose)  # type: ignore[arg-type]
+            if out is not None and out[0] == Kind.SHUFFLE and self.seat == 1:
+                deck = out[1]["deck"]  # type: ignore[index]
+                out[1]["deck"] = deck[:-64] + IDENTITY + deck[-32:]  # type: ignore[index]
+            return out
+
+    with monkeypatch.context() as mp:
+        mp.setattr(Machine, "_check_shuffle_proof", lambda *a: None)  # the table's peers check nothing
+        s = draw(3, 5)
+        t = LocalTable(3, seed=5, secrets=s.secrets, game_id=s.game_id, machine=seeded(NoPoint, s.rng), round_limit=2)
+        t.run()
+    bad = next(i for i, r in enumerate(t.raws) if decode_entry(r).kind == Kind.SHUFFLE and decode_entry(r).author == 1)
+    assert IDENTITY in decode_body(decode_entry(t.raws[bad]).body)["deck"]
+    runs: list[bool] = []
+    real = audit._audit
+
+    def audit_run(p: Path, res: AuditResult, pool: Any) -> bool:
+        runs.append(pool is not None)
+        return real(p, res, pool)
+
+    monkeypatch.setattr(audit, "_audit", audit_run)
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    assert runs == [True, False, False]  # pooled, its worker said no: in line; then `both`'s own in-line audit
+    same(pooled, inline)
+    assert [(f.seat, f.rule, f.seq) for f in pooled.findings][:1] == [(1, "rejected", bad)], pooled.text()
+
+
+def test_answer_boxes_go_to_the_workers_and_a_broken_proof_is_named_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The audit opens every answer's sealed proofs (games/access_denied/answers.py, `check_answer_box`): each box is
+    one check in a worker. A broken proof its attempter kept quiet makes a worker say no; the audit in line names the
+    controller, exactly as the audit with every check in line does."""
+    from _zoo import UnprovenAnswer
+    from _zoo_final import Accomplice
+
+    handed: list[bool] = []
+    real = audit_pool.PooledMachine._proof_check
+
+    def count(self: audit_pool.PooledMachine, fn: Any, *a: object) -> None:
+        if fn.__name__ == "check_answer_box":
+            handed.append(self._pool is not None)
+        real(self, fn, *a)
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_proof_check", count)
+    t = Table(3, seed=3, round_limit=40).run()
+    answers = sum(1 for r in t.raws if decode_entry(r).kind == Kind.EVENT
+                  and decode_body(decode_entry(r).body).get("proof") is not None)
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    assert pooled.ok and inline.ok
+    assert answers >= 1 and handed == [True] * answers  # every answer box, each in a worker
+    seed, alone = first_chance(UnprovenAnswer, 1, 3)
+    attempter = next(decode_entry(r).author for r in alone.raws if decode_entry(r).kind == Kind.EVIDENCE)
+    t = Table(3, seed=seed, cheats={1: UnprovenAnswer, attempter: Accomplice}).run()
+    pooled, inline = both(t.write_log(tmp_path / "quiet"), monkeypatch)
+    same(pooled, inline)
+    assert {(f.seat, f.rule) for f in pooled.findings} == {(1, "controller_answer")}, pooled.text()
+
+
+class FalseWitness(Machine):
+    """Reveals, for the first pile, a witness of another permutation than the one it shuffled with."""
+
+    def author_next(self, choose: object = None) -> object:
+        out = super().author_next(choose)  # type: ignore[arg-type]
+        if out is not None and out[0] == Kind.SECRETS and self.seat == 1:
+            from adp2p.crypto.deck import ShuffleWitness
+
+            ws = [list(w) for w in out[1]["witnesses"]]  # type: ignore[index]
+            w = ShuffleWitness.from_bytes(ws[0][1])
+            ws[0][1] = ShuffleWitness((*w.perm[1:], w.perm[0]), w.rs).to_bytes()
+            out[1]["witnesses"] = ws  # type: ignore[index]
+        return out
+
+
+def test_with_every_secret_claimed_each_pile_goes_to_a_worker_and_a_false_witness_is_named_alike(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A finished log claims every seat's secrets: the audit reads them ahead and hands each pile's steps to one worker
+    (crypto/shuffle_audit.py, fewer multiplications). A false claimed witness only leaves the proofs to the generic
+    check (they hold); the end-of-game audit names the seat that revealed it, with and without the workers alike."""
+    piles: list[int] = []
+    real = audit_pool.PooledMachine._submit_pile
+
+    def count(self: audit_pool.PooledMachine, pile: bytes) -> None:
+        piles.append(len(self._steps[pile][1]))
+        real(self, pile)
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_submit_pile", count)
+    t = Table(3, seed=5, round_limit=4).run()
+    pooled, inline = both(t.write_log(tmp_path / "log"), monkeypatch)
+    assert pooled.ok and inline.ok
+    assert piles == [3] * len(t.ms[0].hmap.piles)  # every pile, all three steps, one worker task each
+    piles.clear()
+    s = draw(3, 5)
+    lt = LocalTable(3, seed=5, secrets=s.secrets, game_id=s.game_id, machine=seeded(FalseWitness, s.rng), round_limit=2)
+    lt.run()
+    pooled, inline = both(lt.write_log(tmp_path / "lie"), monkeypatch)
+    same(pooled, inline)
+    assert piles and {(f.seat, f.rule) for f in pooled.findings} == {(1, "shuffle")}, pooled.text()
