@@ -3,7 +3,9 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds] [seeds=0-3]   (figures, not a test; seeds: the duel's seed sets)
+Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [sure=K] [seeds=0-3]   (figures, not a test)
+seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision
+(default 8); sure: the play-outs overrule its score only when they win more than K deals more (default 0)
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 
 from adp2p.engine.classified import catalog
 from adp2p.engine.classified.bots import make_bot
+from adp2p.engine.classified.bots.deduction import DeductionBot
 from adp2p.engine.classified.sim import play_game, simulate
 
 
@@ -28,18 +31,20 @@ class Timed:
     """A bot whose decisions are counted and timed (CPU)."""
 
     def __init__(self, bot: Any) -> None:
-        self.bot, self.calls, self.cpu = bot, 0, 0.0
+        self.bot, self.calls, self.cpu, self.slowest = bot, 0, 0.0, 0.0
 
     def __call__(self, *args: Any) -> Any:
         t0 = time.process_time()
         try:
             return self.bot(*args)
         finally:
-            self.cpu += time.process_time() - t0
+            dt = time.process_time() - t0
+            self.cpu += dt
+            self.slowest = max(self.slowest, dt)
             self.calls += 1
 
 
-TIMED = [0, 0.0]  # the deduction bot's decisions and their CPU seconds
+TIMED = [0, 0.0, 0.0, 0]  # the deduction bot's decisions, their CPU seconds, the slowest one, look-aheads
 
 
 def duel(games: int, seed: int = 0) -> tuple[int, int, int]:
@@ -55,6 +60,8 @@ def duel(games: int, seed: int = 0) -> tuple[int, int, int]:
         lost += st.winners == [1 - me]
         TIMED[0] += timed.calls
         TIMED[1] += timed.cpu
+        TIMED[2] = max(TIMED[2], timed.slowest)
+        TIMED[3] += timed.bot.looked
     return won, tied, lost
 
 
@@ -103,8 +110,8 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
               f"{tied}, random wins {lost}; {dt:.1f} s CPU; {load()}", flush=True)
     if len(seeds) > 1:
         print(f"deduction vs random, mean over seeds {seeds}: {sum(rates) / len(rates):.2%}; {load()}", flush=True)
-    print(f"deduction bot: {TIMED[0]} decisions, {1000 * TIMED[1] / max(1, TIMED[0]):.2f} ms CPU per decision; "
-          f"{load()}", flush=True)
+    print(f"deduction bot: {TIMED[0]} decisions ({TIMED[3]} looked ahead), {1000 * TIMED[1] / max(1, TIMED[0]):.2f} ms "
+          f"CPU per decision, the slowest {1000 * TIMED[2]:.0f} ms; {load()}", flush=True)
     out = simulate(games, ["random", "random"], seed=1)
     print(f"random vs random, {games} games: ended {games - out['unfinished']}/{games}, reasons {out['reasons']}, "
           f"{out['events_mean']} events a game; {out['cpu_seconds']} s CPU; {load()}", flush=True)
@@ -113,6 +120,12 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
 
 
 if __name__ == "__main__":
+    # `lookahead` / `lookahead=N`: the deduction bot with its look-ahead on, N deals a decision (default 8)
+    look = next((a for a in sys.argv[2:] if a.split("=")[0] == "lookahead"), None)
+    if look is not None:
+        DeductionBot.DEALS = int(look.partition("=")[2] or 8)
+    # `sure=K`: the play-outs overrule the score only when they win more than K deals more (default 0)
+    DeductionBot.SURE = int(next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("sure=")), "0"))
     # `seeds=0-3`: the duel on each of these seed sets (default: seed 0 only)
     spec = next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("seeds=")), "0")
     lo, _, hi = spec.partition("-")

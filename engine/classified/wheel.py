@@ -30,29 +30,27 @@ def weights(st: CState, owner: int, knower: int) -> dict[int, int]:
     if mine is not None:
         return {mine: 1}
     seen = Counter(f for h in st.faces if h != sh and (f := st.face(h, knower)) is not None)
+    said = [(item["question"], item["yes"] if item["k"] == "answer" else True) for item in st.history
+            if item.get("k") in ("answer", "named") and item.get("p") == owner]
     out: dict[int, int] = {}
     for s in NUMBERS:
         if seen[s] >= 2:
             continue
         def face_of(h: int, s: int = s) -> int | None:
             return s if h == sh else st.face(h, knower)
-        if all(_consistent(item, owner, face_of) for item in st.history):
+        if all((t := truth(q, face_of)) is None or t == yes for q, yes in said):
             out[s] = 2 - seen[s]
     return out
-
-
-def _consistent(item: dict, owner: int, face_of) -> bool:  # type: ignore[no-untyped-def]
-    if item.get("k") not in ("answer", "named") or item.get("p") != owner:
-        return True
-    said = item["yes"] if item["k"] == "answer" else True
-    t = truth(item["question"], face_of)
-    return t is None or t == said
 
 
 def match_chance(st: CState, owner: int, knower: int, number: int) -> float:
     """How likely `number` as knower's Final Card is in owner's Code and not on one of owner's face-up Guards, over
     the Suitcase Numbers still possible (`weights`)."""
-    ws = weights(st, owner, knower)
+    return chance_in(weights(st, owner, knower), st, owner, knower, number)
+
+
+def chance_in(ws: dict[int, int], st: CState, owner: int, knower: int, number: int) -> float:
+    """`match_chance` from weights already worked out."""
     guarded = {st.face(g, knower) for g in st.guards[owner] if g in st.up}
     if number in guarded or not ws:
         return 0.0

@@ -18,6 +18,7 @@ show one of its password cards.
 from __future__ import annotations
 
 import copy
+import hashlib
 import os
 from typing import Any
 
@@ -113,11 +114,30 @@ def dumpster_chance(m: Machine, cheat_seq: int | None) -> bool:
     return at_show or any(m.part.records.committed.get(h, (None, None))[1] == cheat_seq for h, _ in shown)
 
 
+class Repeatable:
+    """A test bot: a uniformly random legal event, drawn from the decision itself (the table seed, the seat, how far
+    the game has gone, the options) rather than from a stream. A peer may ask its bot more often than an in-process
+    table does (a reaction window's look-ahead decides ahead as if the seats before it pass, and drops the answer
+    when one acts; a decision cancelled when the game moved on is asked again): a streamed bot (`random`) then
+    chooses differently from there on, and a networked game leaves the in-process one it was seeded to repeat, as
+    the timing of the run decides. This one answers the same decision the same way however often it is asked."""
+
+    def __init__(self, seed: int, seat: int) -> None:
+        self.seed, self.seat = seed, seat
+
+    def __call__(self, seen: Any, seat: int, options: list[Event]) -> Event:
+        where = len(getattr(seen, "history", ()))  # (Hacker's engine history: one entry per event applied)
+        key = repr((self.seed, self.seat, where, options)).encode()
+        return options[int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big") % len(options)]
+
+
 def make_bots(
     names: str, seed: int, n: int, dumpster_at: int | None = None, game: str = DEFAULT_GAME
 ) -> list[Chooser]:
-    """The table's bots (`p2p.local.make_bots`: the strategies in turn, seeded from the table seed); with
-    `dumpster_at`, every other seat is a `DumpsterDiver` against that seat."""
+    """The table's bots (`p2p.local.make_bots`: the strategies in turn, seeded from the table seed; `repeatable`:
+    a `Repeatable` at every seat); with `dumpster_at`, every other seat is a `DumpsterDiver` against that seat."""
+    if names == "repeatable":
+        return [Repeatable(seed, i) for i in range(n)]
     bots = local.make_bots(names, seed, n, get_game(game))
     return [b if dumpster_at is None or i == dumpster_at else DumpsterDiver(b, dumpster_at) for i, b in enumerate(bots)]
 
@@ -303,6 +323,17 @@ class Blind(Machine):
 
     def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
         return None
+
+
+class SeesOwnFaces(Blind):
+    """`Blind`, whose faces also go back into a Hacker engine after each step. `Blind` puts them back into the
+    state's `faces`; a Hacker `TableState` keeps its engine's faces apart (its `faces` setter fills both), so there
+    the engine, the seat's view and its bot were left without a private face: the bot chose blind to its own hand (it
+    kept back cards it must lay), and a cheater's `lie` never saw what it looked for."""
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        super()._engine(seat, ev)
+        self.state.faces = dict(self.state.faces)  # (through the setter: a TableState's engine knows them again)
 
 
 def ad_part(**pieces: Any) -> Any:

@@ -5,14 +5,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from _zoo import Blind
+from _zoo import Blind, SeesOwnFaces
 from adp2p.p2p.protocol import Kind, ProtocolError
 
 
-class EndingEquivocator(Blind):
+class EndingEquivocator(SeesOwnFaces):
     """Honest until its own event would end the game; then it also prepares another legal event that ends it (the
     peer sends the two versions to different halves of the table). The second body is kept on the class (the peer
-    authors on a fork of its machine)."""
+    authors on a fork of its machine). Its bot chooses knowing its own faces (`SeesOwnFaces`: as a plain `Blind` it
+    played blind to its hand, and broke rules of its own, e.g. kept back a card it must lay)."""
 
     def _ends(self, body: dict[str, Any]) -> bool:
         t = self.snapshot()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from _zoo import BadShare, Blind, ad_part
+from _zoo import BadShare, Blind, SeesOwnFaces, ad_part
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.games.access_denied.answers import Answers
@@ -118,11 +118,16 @@ class SelfAccuser(Blind):
     """Marks the seat whose peer posts evidence against itself (the peer does it: `_zoo_final.self_accusation`)."""
 
 
-class KeepsBackMustLay(Blind):
+class KeepsBackMustLay(SeesOwnFaces):
     """Hacker, `advanced-superspy`: at its first laying while it holds a card it must lay (SUPERSPY PROTECTION under
-    the face-down option, BLACKOUT, SUPER SPY), it seals a laying of nothing, then plays on honestly (attack 8 of
-    issue 34). Only its own faces show the cheat: every other peer records the obligation and the audit's strict
-    replay names it (`must_lay_card`). Its own engine judges blind (`Blind`), so it lets the laying pass."""
+    the face-down option, BLACKOUT, SUPER SPY) whose face no other seat knows, it seals a laying of nothing, then plays
+    on honestly (attack 8 of issue 34). Only its own faces show the cheat: every other peer records the obligation and
+    the audit's strict replay names it (`must_lay_card`). Its own engine judges blind, so it lets the laying pass; it
+    and its bot choose knowing its faces (`SeesOwnFaces`).
+
+    (As a plain `Blind` its view held no private face: `lie` never fired, and its random bot, blind to its own hand,
+    sometimes left a must-lay card out by accident: an audit-only cheat where nobody else knew that card's face, one
+    that a peer knowing the face proved at once where one did.)"""
 
     def lie(self, seen: Any, p: int, options: list[Any], what: str) -> Any:
         from adp2p.engine.hacker.catalog import card
@@ -131,6 +136,7 @@ class KeepsBackMustLay(Blind):
         if what != "seal" or not options or options[0].get("what") != "lay":
             return None
         st = seen.eng
-        if any(h in st.faces and must_lay(st, card(st.faces[h])) for h in st.hands[p]):
+        kept = [h for h in st.hands[p] if h in st.faces and must_lay(st, card(st.faces[h]))]
+        if kept and all(self.state.known.get(h, 0) == 1 << p for h in kept):  # its faces alone: no peer sees it
             return {**options[0], "secret": {"chance": [], "term": []}}
         return None

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from _net import NetGame, net_game
+from _zoo import Table
 from _zoo_final import KeepsBackMustLay, LateLieThenStall, OversizedSecretsThenStall, PadsWitness
 from adp2p.p2p.machine import Machine
 
@@ -17,12 +18,13 @@ pytestmark = pytest.mark.slow
 CHEATER = 1
 PATIENCE = 3.0
 TABLE = {"profile": "basic", "round_limit": 2, "bots": "random", "game": "hacker"}  # seed 2: p1, p2, p3 all win
+AUDIT_ONLY = {"profile": "advanced-superspy", "round_limit": 4, "bots": "repeatable"}  # attack 8's table
 
 
 async def game(tmp_path: Path, cls: type[Machine], seed: int = 2, **kw: object) -> NetGame:
     table = {**TABLE, **kw}
     g = await net_game(tmp_path, 3, seed, {CHEATER: cls}, abandon_after=PATIENCE, **table)  # type: ignore[arg-type]
-    assert g.cheats or cls is KeepsBackMustLay, "the cheater found no chance"  # (its lie is found by `rule` below)
+    assert g.cheats, "the cheater found no chance"
     return g
 
 
@@ -71,14 +73,19 @@ async def test_a_padded_witness_is_refused_naming_its_revealer_over_the_network(
     assert_result_stands_but_the_cheaters(g, abandoned=False)
 
 
-@pytest.mark.xfail(
-    reason="its seed was chosen when a networked game's id was the seed's own; since the roster agreement (protocol 6) "
-    "the lobby derives it, and at this seed the cheater may get no chance: needs a seed found at the new id",
-    strict=False,
-)
 async def test_an_audit_only_cheat_voids_only_its_share_over_the_network(tmp_path: Path) -> None:
     """Attack 8: a card it must lay kept out of its sealed laying (`advanced-superspy`), then honest play to the round
     limit: only the audit's strict replay sees it (`must_lay_card`), at every honest peer's end and offline; it voids
-    the cheater's share of the result, never the others'."""
-    g = await game(tmp_path, KeepsBackMustLay, seed=7, profile="advanced-superspy", round_limit=4)  # (its chance)
+    the cheater's share of the result, never the others'.
+
+    Seed 7: found in process at the game id the networked lobby derives (`Table(..., as_lobby="zoo")` with these
+    settings; of seeds 1-12 the cheater keeps a card back at 3, 5, 6, 7, 8, 10, 11 and 12, each time with every seat
+    winning at the round limit), checked again in process below. The bots are `repeatable` (`_zoo.Repeatable`), so
+    that the networked game is the in-process one however the run's timing asks them. (At this seed the cheater used
+    to have no chance of its own: its engine had lost its private faces, and its random bot laid nothing while
+    holding a must-lay card the honest p0 knew, which p0 proved at once: no round-limit result;
+    `_zoo.SeesOwnFaces`.)"""
+    t = Table(3, seed=7, cheats={CHEATER: KeepsBackMustLay}, as_lobby="zoo", **{**TABLE, **AUDIT_ONLY}).run()  # type: ignore[arg-type]
+    assert t.ms[CHEATER].cheat_seq is not None and t.ms[0].verdict is None, "in process, no audit-only chance"
+    g = await game(tmp_path, KeepsBackMustLay, seed=7, **AUDIT_ONLY)
     assert_result_stands_but_the_cheaters(g, abandoned=False, rule="must_lay_card")

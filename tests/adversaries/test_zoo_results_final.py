@@ -205,6 +205,7 @@ def test_an_audit_only_cheat_voids_only_its_own_share_of_the_result(tmp_path: Pa
         3, seed=5, cheats={CHEATER: KeepsBackMustLay}, profile="advanced-superspy", round_limit=3, bots="random",
         game="hacker",
     ).run()
+    assert t.ms[CHEATER].cheat_seq is not None, "the cheater found no card to keep back"  # (its chance, taken)
     for m in (t.ms[0], t.ms[2]):
         rep = m.audit_report
         assert m.state.over and m.verdict is None and rep is not None, m.verdict

@@ -70,6 +70,7 @@ function render(s) {
   const ask = s.ask;
   const key = ask ? `${ask.id}/${ask.head}` : "";
   if (key !== stageKey) { picked = new Set(); stageKey = key; }
+  document.body.dataset.ask = key;  // the decision (and stage) drawn: the same after a reload (the browser tests wait on it)
   if (s.fault) banner(`${w.fault}: ${s.fault}`);
   else if (socket && socket.readyState === WebSocket.OPEN) banner("");
 
