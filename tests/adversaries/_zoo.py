@@ -325,15 +325,21 @@ class Blind(Machine):
         return None
 
 
+class FacesBackReferee(BlindReferee):
+    """`BlindReferee`, whose faces also go back into a Hacker engine after each step."""
+
+    def judge(self, fold: Any, seat: int | None, ev: Event, step: Step) -> None:
+        super().judge(fold, seat, ev, step)
+        fold.state.faces = dict(fold.state.faces)  # (through the setter: a TableState's engine knows them again)
+
+
 class SeesOwnFaces(Blind):
     """`Blind`, whose faces also go back into a Hacker engine after each step. `Blind` puts them back into the
     state's `faces`; a Hacker `TableState` keeps its engine's faces apart (its `faces` setter fills both), so there
     the engine, the seat's view and its bot were left without a private face: the bot chose blind to its own hand (it
     kept back cards it must lay), and a cheater's `lie` never saw what it looked for."""
 
-    def _engine(self, seat: int | None, ev: Event) -> None:
-        super()._engine(seat, ev)
-        self.state.faces = dict(self.state.faces)  # (through the setter: a TableState's engine knows them again)
+    referee = FacesBackReferee()
 
 
 def ad_part(**pieces: Any) -> Any:
