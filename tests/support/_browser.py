@@ -119,7 +119,7 @@ def rev(page: Any) -> int:
 def until(page: Any, script: str, timeout: float = 120.0) -> Any:
     """Poll `script` (an expression) in the page until it is truthy (the page's CSP allows no eval, so Playwright's
     wait_for_function cannot run there; `evaluate` can)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + max(timeout, 120.0)  # (a floor: only a broken run waits it out)
     while True:
         got = page.evaluate(script)
         if got:
