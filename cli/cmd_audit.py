@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from adp2p.cli.log_file import game_log
+from adp2p.p2p.machine.finality import silence_suspends
 
 WORDS: dict[str, dict[str, str]] = {
     "head": {"en": "Audit of {path}: game {game} ({profile}), {n} entries",
@@ -31,8 +32,16 @@ WORDS: dict[str, dict[str, str]] = {
                "de": "  (kein einzelner Platz) {rule} bei Eintrag {seq}: {why}"},
     "abandoned": {"en": "  the game was abandoned: seat {seat} stopped answering",
                   "de": "  das Spiel wurde abgebrochen: Platz {seat} hat nicht mehr geantwortet"},
+    "unfinished": {"en": "  the game is unfinished: seat {seat} did not answer (at a table of two a silence wins "
+                         "nothing and names nobody: this is no verdict)",
+                   "de": "  das Spiel ist unvollendet: Platz {seat} hat nicht geantwortet (zu zweit gewinnt ein "
+                         "Schweigen nichts und beschuldigt niemanden: dies ist kein Urteil)"},
     "winners": {"en": "  winner(s): {who}", "de": "  Gewinner: {who}"},
     "checked": {"en": "  checked: {what}", "de": "  geprüft: {what}"},
+    "no_answer": {"en": "  seat {seat} {name}: did not answer (no verdict)",
+                  "de": "  Platz {seat} {name}: hat nicht geantwortet (kein Urteil)"},
+    "unfinished_ok": {"en": "Result: an unfinished game, no violations ({secs:.2f} s)",
+                      "de": "Ergebnis: ein unvollendetes Spiel, keine Verstöße ({secs:.2f} s)"},
     "ok": {"en": "Result: no violations ({secs:.2f} s)", "de": "Ergebnis: keine Verstöße ({secs:.2f} s)"},
     "bad": {"en": "Result: VIOLATIONS FOUND ({secs:.2f} s)", "de": "Ergebnis: VERSTÖSSE GEFUNDEN ({secs:.2f} s)"},
 }
@@ -44,6 +53,17 @@ def add_audit_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--lang", choices=["en", "de"], default="en", help="language of the report")
 
 
+def suspended(res: Any) -> bool:
+    """A table of two whose game a silence suspended (docs/protocol.md, "Silence at a table of two"): the abandon is
+    the other seat's claim by its own clock, never a verdict."""
+    return res.abandoned_by is not None and silence_suspends(len(res.names), res.complete)
+
+
+def unfinished_clean(res: Any) -> bool:
+    """Suspended at two seats, and nothing else found: no violation (exit status 0, as for a clean game)."""
+    return suspended(res) and res.tampered is None and all(f.rule == "abandoned" for f in res.findings)
+
+
 def report(res: Any, lang: str) -> str:
     """The audit's report in words, seats numbered from 1."""
 
@@ -53,8 +73,14 @@ def report(res: Any, lang: str) -> str:
     out = [w("head", path=res.path, game=res.game_id[:16], profile=res.profile, n=res.entries)]
     if res.tampered is not None:
         out += [w("tampered", seq=res.tampered.seq, why=res.tampered.evidence), w("tampered_note")]
+    two = suspended(res)
     for s, n in enumerate(res.names):
         found = res.seat_status(s)
+        if two and s == res.abandoned_by:  # at a table of two a silence is a claim of the other's clock, no verdict
+            found = [f for f in found if f.rule != "abandoned"]
+            if not found:
+                out.append(w("no_answer", seat=s + 1, name=n))
+                continue
         if not found:
             out.append(w("honest", seat=s + 1, name=n))
         for f in found:
@@ -62,12 +88,12 @@ def report(res: Any, lang: str) -> str:
             out.append(w("violation", seat=s + 1, name=n, rule=f.rule, where=where, why=f.evidence))
     out += [w("nobody", rule=f.rule, seq=f.seq, why=f.evidence) for f in res.findings if f.seat is None]
     if res.abandoned_by is not None:
-        out.append(w("abandoned", seat=res.abandoned_by + 1))
+        out.append(w("unfinished" if two else "abandoned", seat=res.abandoned_by + 1))
     if res.complete and res.winners:
         out.append(w("winners", who=", ".join(res.names[i] for i in res.winners)))
     if res.checks:
         out.append(w("checked", what="; ".join(res.checks)))
-    out.append(w("ok" if res.ok else "bad", secs=res.seconds))
+    out.append(w("unfinished_ok" if unfinished_clean(res) else "ok" if res.ok else "bad", secs=res.seconds))
     return "\n".join(out)
 
 
@@ -96,4 +122,4 @@ def run_audit(args: argparse.Namespace) -> int:
 
     res = audit_log(game_log(args.log))
     print(json.dumps(as_json(res), indent=2) if args.json else report(res, args.lang))
-    return 0 if res.ok else 1
+    return 0 if res.ok or unfinished_clean(res) else 1

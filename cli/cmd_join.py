@@ -231,8 +231,8 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         choose = commands(getattr(args, "game", DEFAULT_GAME)).seat(args)
     say = (lambda _line: None) if args.quiet else getattr(choose, "say", lambda line: print(line, flush=True))
     prompt = getattr(choose, "prompt", None)
-    if not args.bot and not getattr(args, "yes", False) and not _web(args):  # (the page does not ask yet)
-        cfg.confirm = roster_asker(choose, args.lang)  # the person confirms who is at the table (p2p/roster.py)
+    if not args.bot and not getattr(args, "yes", False):  # the person confirms who is at the table (p2p/roster.py)
+        cfg.confirm = choose.ask_roster if _web(args) else roster_asker(choose, args.lang)  # (the page: two buttons)
     try:
         identity, note = _rejoining(args)
     except (OSError, ValueError) as exc:
@@ -292,6 +292,10 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
         prompt.close()  # the terminal as it was; the end again as lines (wrapped at words), kept in the terminal
         for line in [*outcome.summary, outcome.said or outcome.line, *printed_audit(peer, outcome, args.lang)]:
             say_wrapped(line, sys.stdout)
+    elif hasattr(choose, "final_screen") and peer.machine is not None and sys.stdout.isatty():
+        choose.final_screen(peer, outcome)  # Hacker, Classified: the game's end page, then the audit per player
+        for line in audit_lines(peer.machine, args.lang):
+            print(line, flush=True)
     elif prompt is not None and peer.machine is not None:  # lines: the table told the verdict; now per player
         for line in audit_lines(peer.machine, args.lang):
             print(line, flush=True)
@@ -317,14 +321,18 @@ def _rejoining(args: argparse.Namespace) -> tuple[Any, dict[str, Any] | None]:
 
 def roster_asker(choose: Any, lang: str, inp: Any = None, out: Any = None) -> Any:
     """Ask the person at this terminal whether to start with the players the table would seat (their names and key
-    fingerprints, the table word's status: p2p/peer/agreeing.py writes the text). None where nobody can be asked
-    (input or output not a terminal: a script stands for the person, and agrees)."""
+    fingerprints, the table word's status: p2p/peer/agreeing.py writes the text): on the game's own screen (the full
+    screen's choices pane, or the seat's `ask_roster` page: cli/tui/roster.py), plain lines only with `--ui lines`.
+    None where nobody can be asked (input or output not a terminal: a script stands for the person, and agrees)."""
     from adp2p.cli.tui.reading import say_wrapped
     from adp2p.cli.words import msg
 
     inp, out = inp or sys.stdin, out or sys.stdout
     if not (hasattr(inp, "isatty") and inp.isatty() and hasattr(out, "isatty") and out.isatty()):
         return None
+    own = getattr(choose, "ask_roster", None)
+    if own is not None:  # the game's seat asks on a page of its own (Hacker, Classified: cli/tui/roster.py)
+        return own
     prompt = getattr(choose, "prompt", None)
 
     def ask(text: str) -> bool:

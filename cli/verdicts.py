@@ -12,13 +12,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from adp2p.cli.words import msg
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.violations import words as violation_words
 
 
 @dataclass
 class PlayerVerdict:
     name: str
-    state: str  # "honest", "violation", "silent" (stopped answering, its secrets unrevealed), "unchecked"
+    state: str  # "honest", "violation", "silent" (stopped answering, its secrets unrevealed), "unchecked", "unfinished"
+    # (did not answer at a table of two before the game's end: the game is suspended, nobody named)
     details: list[str] = field(default_factory=list)  # each violation naming this player, in words
 
     def short(self, lang: str) -> str:
@@ -57,12 +59,17 @@ def player_verdicts(m: Any, lang: str) -> list[PlayerVerdict]:
         details = [_words(v, lang) for v in found]
         if found:
             state = "violation"
-        elif seat == silent:
-            state = "silent"
+        elif seat == silent:  # at two seats a silence before the end suspends the game: a claim, never a verdict
+            state = "unfinished" if silence_suspends(len(m.names), _over(m)) else "silent"
         else:
             state = "honest" if rep is not None else "unchecked"
         out.append(PlayerVerdict(name, state, details))
     return out
+
+
+def _over(m: Any) -> bool:
+    st = getattr(m, "state", None)
+    return bool(getattr(st, "over", False))
 
 
 def unattributed(m: Any, lang: str) -> list[str]:

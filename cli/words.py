@@ -351,6 +351,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "audit.violation": {"en": "VIOLATION", "de": "VERSTOSS"},
     "audit.violations_n": {"en": "{n} VIOLATIONS", "de": "{n} VERSTÖSSE"},
     "audit.silent": {"en": "stopped answering", "de": "antwortete nicht mehr"},
+    "audit.unfinished": {"en": "did not answer: the game is unfinished (no verdict at a table of two)",
+                         "de": "hat nicht geantwortet: das Spiel ist unvollendet (zu zweit kein Urteil)"},
     "audit.unchecked": {"en": "not checked", "de": "nicht geprüft"},
     "audit.player": {"en": "  {who}: {verdict}", "de": "  {who}: {verdict}"},
     "audit.detail": {"en": "    {what}", "de": "    {what}"},

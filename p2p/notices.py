@@ -170,6 +170,13 @@ NOTICES: dict[str, dict[str, str]] = {
         "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
         "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel als abgebrochen und nennt ihn.",
     },
+    "disconnected_two": {
+        "en": "{who} disconnected ({reason}). The game goes on if they come back (or resume); if it is their move "
+        "for {secs} s, the game ends unfinished: nobody wins and nobody is named.",
+        "de": "{who} hat die Verbindung verloren ({reason}). Das Spiel geht weiter, wenn die Verbindung zurückkommt "
+        "(oder fortgesetzt wird); ist dieser Spieler {secs} s am Zug, endet das Spiel unvollendet: niemand gewinnt, "
+        "niemand wird beschuldigt.",
+    },
     "waiting_for": {
         "en": "Waiting for {who}, who has not answered for {secs} s...{why} Ctrl-C leaves (the game can be resumed).",
         "de": "Warte auf {who}, seit {secs} s ohne Antwort...{why} Strg-C verlässt den Tisch (das Spiel kann "
@@ -271,6 +278,12 @@ NOTICES: dict[str, dict[str, str]] = {
         "en": "abandoned: {who} stopped answering when it was their turn to author entry {seq}",
         "de": "abgebrochen: {who} hat nicht mehr geantwortet, als Eintrag {seq} an der Reihe war",
     },
+    "unfinished": {  # a table of two (docs/protocol.md, "Silence at a table of two"): a claim, never a verdict
+        "en": "unfinished: {who} did not answer when it was their turn to author entry {seq} (by {clock}'s clock); "
+        "at a table of two a silence wins nothing and names nobody",
+        "de": "unvollendet: {who} hat nicht geantwortet, als Eintrag {seq} an der Reihe war (nach der Uhr von "
+        "{clock}); zu zweit gewinnt ein Schweigen nichts und beschuldigt niemanden",
+    },
     "then": {"en": "{result}; then {ended}", "de": "{result}; danach {ended}"},
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
     "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},
@@ -288,8 +301,32 @@ NOTICES: dict[str, dict[str, str]] = {
 
 LANGS = ("en", "de")
 
+# why a connection went (the transport's reasons, p2p/transport/streams.py), as a player reads it; matched by the
+# reason's start, the transport's detail after it dropped in other languages (it is technical and English)
+REASONS: dict[str, dict[str, str]] = {
+    "the peer closed the connection": {"de": "die Gegenseite hat die Verbindung geschlossen"},
+    "connection lost": {"de": "Verbindung abgerissen"},
+    "the peer has not read for": {"de": "die Gegenseite liest nichts mehr"},
+    "silent for more than": {"de": "zu lange still"},
+    "send failed": {"de": "Senden fehlgeschlagen"},
+    "send queue full": {"de": "die Gegenseite kommt nicht hinterher"},
+    "replaced by a new session": {"de": "durch eine neue Sitzung ersetzt (neu gestartet)"},
+    "mesh closing": {"de": "der Tisch schließt"},
+}
+
 
 def notice(what: str, lang: str = "en", /, **args: Any) -> str:
     """The words of one notice in `lang` (English where the language is unknown)."""
     row = NOTICES[what]
     return row.get(lang, row["en"]).format(**args)
+
+
+def reason_words(reason: str, lang: str = "en") -> str:
+    """Why a connection went, in `lang`: the transport's own words in English (or an unknown reason), else the
+    words of the first reason it starts with (REASONS)."""
+    if lang == "en":
+        return reason
+    for start, words in REASONS.items():
+        if reason.startswith(start) and lang in words:
+            return words[lang]
+    return reason

@@ -51,7 +51,7 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
     if k == "shown":
         f = face(e["h"])
         return act("a.shown", lang, e.get("p"), me, who, to=_to(e["to"], me, lang),
-                   card=f": {card_name(f, lang)}" if f is not None and e["to"] == me else "")
+                   card=f": {card_name(f, lang)}" if f is not None and me in (e["to"], e.get("p")) else "")
     if k == "peek":  # (which cards: the screen's deck shows the top cards the viewer knows)
         return act("a.peek", lang, e.get("p"), me, who, n=e["n"], cards="")
     if k == "deploy":
@@ -61,7 +61,7 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
         return act("a.deploy", lang, e.get("p"), me, who, card=card_name(e["card"], lang), more=more)
     if k == "answer":
         return act("a.answer", lang, e.get("p"), me, who, yes=say("yes" if e["yes"] else "no", lang),
-                   q=_third(question(v, me, e["question"], lang), lang))
+                   q=_third(question(v, me, e["question"], lang), lang, e.get("p"), me))
     if k == "named":
         return act("a.named", lang, e.get("p"), me, who, n=e["n"])
     if k == "pick":
@@ -74,11 +74,15 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
 
 
 THIRD = {"en": (("your", "the"),), "de": (("deinem", "dem"), ("deiner", "der"), ("deine", "die"))}
+THEIRS = {"en": (("your", "their"),), "de": (("deinem", "seinem"), ("deiner", "seiner"), ("deine", "seine"))}
 
 
-def _third(text: str, lang: str) -> str:
-    """A question put to a player ("your Code") as the account tells it ("the Code")."""
-    for a, b in THIRD["de" if lang == "de" else "en"]:
+def _third(text: str, lang: str, p: int | None = None, me: int | None = None) -> str:
+    """A question put to player `p` ("your Code") as the account tells it to `me`: "your Code" to the one who
+    answered, "their Code" (German "seinem Code") to the opponent, "the Code" to a watcher."""
+    if me is not None and p == me:
+        return text
+    for a, b in (THIRD if me is None else THEIRS)["de" if lang == "de" else "en"]:
         text = text.replace(a, b)
     return text
 

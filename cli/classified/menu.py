@@ -102,9 +102,11 @@ class Menu:
         return self._lone()
 
     def _lone(self) -> Event | None:
-        """A stage that would offer a single play (Test Access Codes, Picking Petals: no target) is that play."""
+        """A stage that would offer a single target of the play chosen (Test Access Codes, Picking Petals: no target)
+        is that play. A card whose only play is one (Encrypt: a card that can do nothing else now) still shows that
+        play: choosing the card is not choosing to give it away."""
         c = self.choices()
-        if len(c) == 1 and c[0][1][0] == "event":
+        if len(c) == 1 and c[0][1][0] == "event" and len(self.prefix) >= 2:
             self.prefix = self.prefix[:-1]
             return self.options[c[0][1][1]]
         return None
@@ -124,7 +126,7 @@ def every_choice(menu: Menu) -> list[tuple[list[str], Event]]:
                 menu.prefix = val
                 menu._skip()
                 c = menu.choices()
-                if len(c) == 1 and c[0][1][0] == "event":
+                if len(c) == 1 and c[0][1][0] == "event" and len(menu.prefix) >= 2:
                     out.append(([*keys, str(n)], menu.options[c[0][1][1]]))
                 else:
                     walk([*keys, str(n)], menu.prefix)

@@ -63,7 +63,7 @@ RULES = {
         "Verschlüsseln.",
         "Ein Zug: ziehen, dann eine Aktion: Einsetzen (die Fähigkeit offen spielen), Anwerben (einen Wächter "
         "verdeckt auf einen von 3 Plätzen, oder einen Assassine offen gegen einen Wächter des Gegners) oder "
-        "Verschlüsseln (verdeckt auf den Stapel).",
+        "Verschlüsseln (verdeckt auf den Verschlüsselt-Stapel).",
         "Attentat: ein offener Wächter fällt, wenn sich die Codes berühren; bei einem verdeckten sagt sein Besitzer "
         "wahr, ob sie sich berühren; bei einem Fehlschlag sieht der Angreifer eine Zufallskarte von der Hand des "
         "Verteidigers.",

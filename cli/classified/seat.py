@@ -10,6 +10,7 @@ from typing import Any
 
 from adp2p.cli.classified.human import Human, Quit
 from adp2p.cli.tui.reading import say_wrapped
+from adp2p.cli.tui.roster import asker_for
 from adp2p.engine.classified.api import pending
 
 Event = dict[str, Any]
@@ -50,5 +51,15 @@ def table_chooser(lang: str, human: Human | None = None) -> Any:
         if not line.startswith("  "):
             say_wrapped(line, sys.stdout)
 
-    choose.human, choose.say = person, say  # type: ignore[attr-defined]
+    def final_screen(peer: Any, outcome: Any) -> None:
+        """`join`'s end at a terminal: the end page (the board as it ended, the Big Reveal explained) from this peer's
+        own fold of the log, as `play` shows it."""
+        m = peer.machine
+        if m is None or m.seat is None:
+            return
+        v = engine_view(m.game.view(m.state, m.seat))
+        person.finish(v, m.seat, getattr(outcome, "said", None) or getattr(outcome, "line", ""), wait=False)
+
+    choose.human, choose.say, choose.final_screen = person, say, final_screen  # type: ignore[attr-defined]
+    choose.ask_roster = asker_for(person, lang)  # type: ignore[attr-defined]  # (cli/tui/roster.py)
     return choose

@@ -59,7 +59,7 @@ WORDS: dict[str, tuple[str, str]] = {
                  "Verschlüsseln"),
     "q.reveal": ("The Big Reveal: show your hidden cards", "Die große Enthüllung: zeige deine verdeckten Karten"),
     # how a card is played
-    "encrypt": ("Encrypt (face down onto the Encrypted pile)", "Verschlüsseln (verdeckt auf den Stapel)"),
+    "encrypt": ("Encrypt (face down onto the Encrypted pile)", "Verschlüsseln (verdeckt auf den Verschlüsselt-Stapel)"),
     "as_guard": ("Enlist as Guard (face down)", "Als Wächter anwerben (verdeckt)"),
     "as_assassin": ("Enlist as Assassin", "Als Assassine anwerben"),
     "deploy": ("Deploy: {ability}", "Einsetzen: {ability}"),

@@ -94,17 +94,10 @@ def watching(bot: Any, lang: str, person: Human | None = None) -> Any:
 
 
 def final_page(peer: Any, outcome: Any, lang: str, out: Any) -> None:
-    """The last page of a networked game, from this peer's own fold of the log, with how it ended."""
-    from adp2p.cli.hacker.seat import legend, page_names
+    """The last page of a networked game (cli/hacker/seat.py, which `join` shows too)."""
+    from adp2p.cli.hacker.seat import final_page as page
 
-    m = peer.machine
-    if m is None or m.seat is None:
-        return
-    v = m.game.view(m.state, m.seat).eng
-    names = page_names(list(m.names))
-    Human(lang, out=out, names=names).finish(v, m.seat, outcome.said or outcome.line, wait=False)
-    if names is None:  # the page's seat labels, and the names the lines below use
-        print(legend(list(m.names), m.seat, lang), file=out, flush=True)
+    page(peer, outcome, lang, out)
 
 
 class Watched:

@@ -15,6 +15,7 @@ from typing import Any
 from adp2p.cli.hacker.human import Human, Quit
 from adp2p.cli.hacker.words import seat_name
 from adp2p.cli.tui.reading import say_wrapped
+from adp2p.cli.tui.roster import asker_for
 from adp2p.engine.hacker.api import pending
 from adp2p.games.hacker.table_events import to_engine
 
@@ -34,6 +35,18 @@ def page_names(names: list[str]) -> list[str] | None:
 def legend(names: list[str], me: int, lang: str) -> str:
     """Who is who on the page when it shows seat labels: "S1 = Bot-2, S2 = Bot-1, S3* = Spieler"."""
     return ", ".join(f"{seat_name(p, me, lang)} = {n}" for p, n in enumerate(names))
+
+
+def final_page(peer: Any, outcome: Any, lang: str, out: Any) -> None:
+    """The last page of a networked game, from this peer's own fold of the log, with how it ended."""
+    m = peer.machine
+    if m is None or m.seat is None:
+        return
+    v = m.game.view(m.state, m.seat).eng
+    names = page_names(list(m.names))
+    Human(lang, out=out, names=names).finish(v, m.seat, outcome.said or outcome.line, wait=False)
+    if names is None:  # the page's seat labels, and the names the lines below use
+        print(legend(list(m.names), m.seat, lang), file=out, flush=True)
 
 
 def table_chooser(lang: str, human: Human | None = None) -> Any:
@@ -69,5 +82,11 @@ def table_chooser(lang: str, human: Human | None = None) -> Any:
         if not line.startswith("  "):  # the table's notices (setup, faults, the end); its account is on the page
             say_wrapped(line, sys.stdout)
 
+    def final_screen(p: Any, outcome: Any) -> None:
+        """`join`'s end at a terminal: the last page from this peer's own fold of the log, as `play` shows it."""
+        final_page(p, outcome, lang, person.out)
+
     choose.human, choose.attach, choose.say = person, attach, say  # type: ignore[attr-defined]
+    choose.final_screen = final_screen  # type: ignore[attr-defined]
+    choose.ask_roster = asker_for(person, lang)  # type: ignore[attr-defined]  # (cli/tui/roster.py)
     return choose

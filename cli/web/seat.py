@@ -34,6 +34,28 @@ LAST_WORDS = 10.0  # seconds the end or a fault waits to reach the page before t
 log = logging.getLogger(__name__)
 
 
+class Choices:
+    """A decision of a few fixed choices, each an answer (the roster's start / decline): `cli/web/menu.py`'s Stages."""
+
+    def __init__(self, items: list[tuple[str, Event]]) -> None:
+        self.items = items
+
+    def choices(self) -> list[dict[str, Any]]:
+        return [{"label": label} for label, _ in self.items]
+
+    def pick(self, n: int) -> Event | None:
+        return self.items[n][1] if 0 <= n < len(self.items) else None
+
+    def back(self) -> bool:
+        return False
+
+    def can_back(self) -> bool:
+        return False
+
+    def head(self) -> str:
+        return ""
+
+
 class WebSeat:
     def __init__(self, game: Any, lang: str, *, react_seconds: float = 15.0, react_to: str = "mine",
                  out: Any = None, open_browser: bool | None = None, launcher_dir: Path | None = None) -> None:
@@ -47,6 +69,7 @@ class WebSeat:
         self.fault: str | None = None
         self.ended: dict[str, Any] | None = None
         self.board: dict[str, Any] | None = None
+        self.roster: list[str] | None = None  # the roster our person is asked to confirm (in the lobby)
         self._board_of: Any = None
         self._lock = threading.RLock()
         self._gen = 0
@@ -125,13 +148,32 @@ class WebSeat:
                 with self._lock:
                     self.notes = note(seen, seat, options, asked, self.lang, self.notes)
             return asked
+        return self._ask(asked, seen, options)
+
+    def ask_roster(self, text: str) -> bool:
+        """The question before the game begins (p2p/peer/agreeing.py calls it in a worker thread, as it calls the
+        terminal's): the roster's lines (names, key fingerprints, "(you)", whether the table has a word) in the
+        lobby, and two buttons, start or decline (decline: the table is left, as in the terminal). `leave` leaves
+        the table as Ctrl-C does."""
+        menu = Choices([(word("roster_yes", self.lang), {"yes": True}), (word("roster_no", self.lang), {"yes": False})])
+        with self._lock:
+            self.roster = [line for line in text.split("\n") if line.strip()]
+        try:
+            return self._ask(Ask(word("roster_q", self.lang), menu)).get("yes") is True
+        finally:
+            with self._lock:
+                self.roster = None
+            self.publish()
+
+    def _ask(self, asked: Ask, seen: Any = None, options: list[Event] | None = None) -> Event:
         q: queue.Queue[dict[str, Any] | None] = queue.Queue()
         deadline = time.monotonic() + asked.seconds if asked.seconds is not None else None
         with self._lock:
             self._gen += 1
             gen = self._gen
             old, self._current = self._current, (gen, q, asked, deadline)
-            self._draw(seen, options)
+            if seen is not None:
+                self._draw(seen, options)
         if old is not None:
             old[1].put(None)
         self.publish()
@@ -266,7 +308,7 @@ class WebSeat:
                 here = self._here()
                 snap["stage"] = "lobby"
                 snap["lobby"] = {"table": peer.cfg.table if peer is not None else "", "want": want, "here": here,
-                                 "missing": max(0, (want or 0) - len(here))}
+                                 "missing": max(0, (want or 0) - len(here)), "roster": self.roster}
             else:
                 snap["stage"] = "end" if self.ended else ("play" if m.game.started(m.state) else "setup")
                 snap["names"] = list(m.names)

@@ -5,17 +5,16 @@ this instance has been shown)."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from adp2p.engine import stacked
 from adp2p.engine.classified import flow
 from adp2p.engine.classified.legal import legal as _legal
 from adp2p.engine.classified.profiles import Profile
 from adp2p.engine.classified.questions import broken
 from adp2p.engine.classified.state import CState
-from adp2p.engine.errors import IllegalEvent
 
 Event = dict[str, Any]
 
@@ -76,7 +75,7 @@ def pending(st: CState) -> Decision | None:
 
 
 def to_move(st: CState) -> int | None:
-    return None if st.over or not st.stack else st.stack[-1]["actor"]
+    return stacked.to_move(st)
 
 
 def legal(st: CState, player: int) -> list[Event]:
@@ -85,28 +84,16 @@ def legal(st: CState, player: int) -> list[Event]:
 
 def apply(st: CState, event: Event, *, inplace: bool = False) -> CState:
     """A new state with `event` applied; on IllegalEvent the given state is unchanged (inplace=True: undefined)."""
-    new = st if inplace else st.clone()
-    new.reveals = []
-    flow.apply_event(new, event)
-    return new
+    return stacked.apply(flow.apply_event, st, event, inplace=inplace)
 
 
 def learn(st: CState, faces: Mapping[int, int], *, inplace: bool = False) -> CState:
-    new = st if inplace else st.clone()
-    for h, f in faces.items():
-        if new.faces.get(h, f) != f:
-            raise IllegalEvent("face_mismatch", f"handle {h} was already known to be another card")
-        new.faces[h] = f
-    return new
+    return stacked.learn(st, faces, inplace=inplace)
 
 
 def view(st: CState, player: int) -> CState:
     """What `player` may know: the faces shown to it. Read-only; shares the other containers."""
-    new = copy.copy(st)
-    bit = 1 << player
-    new.faces = {h: f for h, f in st.faces.items() if st.known.get(h, 0) & bit}
-    new.reveals = []
-    return new
+    return stacked.view_faces(st, player)
 
 
 def broken_obligations(st: CState) -> list[dict[str, Any]]:

@@ -4,12 +4,11 @@ them (plus the faces and sealed values this instance has been shown)."""
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from adp2p.engine.errors import IllegalEvent
+from adp2p.engine import stacked
 from adp2p.engine.hacker import flow, rounds, sealing
 from adp2p.engine.hacker.legal import legal as _legal
 from adp2p.engine.hacker.obligations import broken as _broken
@@ -80,7 +79,7 @@ def pending(st: HState) -> Decision | None:
 
 
 def to_move(st: HState) -> int | None:
-    return None if st.over or not st.stack else st.stack[-1]["actor"]
+    return stacked.to_move(st)
 
 
 def legal(st: HState, player: int) -> list[Event]:
@@ -89,19 +88,11 @@ def legal(st: HState, player: int) -> list[Event]:
 
 def apply(st: HState, event: Event, *, inplace: bool = False) -> HState:
     """A new state with `event` applied; on IllegalEvent the given state is unchanged (inplace=True: undefined)."""
-    new = st if inplace else st.clone()
-    new.reveals = []
-    flow.apply_event(new, event)
-    return new
+    return stacked.apply(flow.apply_event, st, event, inplace=inplace)
 
 
 def learn(st: HState, faces: Mapping[int, int], *, inplace: bool = False) -> HState:
-    new = st if inplace else st.clone()
-    for h, f in faces.items():
-        if new.faces.get(h, f) != f:
-            raise IllegalEvent("face_mismatch", f"handle {h} was already known to be another card")
-        new.faces[h] = f
-    return new
+    return stacked.learn(st, faces, inplace=inplace)
 
 
 def learn_secret(st: HState, what: str, player: int, value: Any, *, inplace: bool = False) -> HState:
@@ -112,11 +103,8 @@ def learn_secret(st: HState, what: str, player: int, value: Any, *, inplace: boo
 
 def view(st: HState, player: int) -> HState:
     """What `player` may know: faces it knows, its own sealed values. Read-only; shares the other containers."""
-    new = copy.copy(st)
-    bit = 1 << player
-    new.faces = {h: f for h, f in st.faces.items() if st.known.get(h, 0) & bit}
+    new = stacked.view_faces(st, player)
     new.secrets = {k: v for k, v in st.secrets.items() if k.endswith(f":{player}")}
-    new.reveals = []
     return new
 
 

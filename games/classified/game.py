@@ -135,10 +135,7 @@ class Classified(Game):
             name = names[p] if p < len(names) else f"seat {p + 1}"
             count = res.guard_counts[p] if p < len(res.guard_counts) else 0
             match = res.matches[p] if p < len(res.matches) else False
-            if lang == "de":
-                out.append(f"{name}: {count:g} Wache(n){', ungeschützter Treffer' if match else ''}")
-            else:
-                out.append(f"{name}: {count:g} Guard(s){', Unguarded Match' if match else ''}")
+            out.append(words.end_line(name, count, bool(match), lang))
         return out
 
     audit_checks = words.AUDIT_CHECKS

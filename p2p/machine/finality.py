@@ -19,6 +19,13 @@ IN_PLACE = ("entry", "pass", "equivocation")  # the evidence kinds that name the
 MAX_REFUSED = 16  # `refused` entries one log may carry (each names one seat; more are nobody's news)
 
 
+def silence_suspends(n_seats: int, game_over: bool) -> bool:
+    """A seat's silence before the end at a table of two suspends the game: no winner, nobody named (the abandon is
+    the other seat's claim by its own clock, never a verdict; docs/protocol.md, "Silence at a table of two"). The one
+    place this rule lives: the peer's end, its notices, the verdicts and the audit's report ask it."""
+    return n_seats == 2 and not game_over
+
+
 def accused_entry(body: Any) -> Entry | None:
     """The signed entry an evidence body of an in-place kind accuses (`raw`, or `a` of an equivocation), decoded but
     not verified; None for the other kinds or a body that does not carry one."""

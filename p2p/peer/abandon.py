@@ -13,6 +13,7 @@ from adp2p.p2p.logstore import (
     SUPERSEDED_SUFFIX,
 )
 from adp2p.p2p.machine import ProtocolError
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.abandonment import named
@@ -169,7 +170,11 @@ class AbandonPart:
         assert m is not None and m.abandoned is not None
         silent = m.abandoned
         self.outcome.abandoned_by = m.names[silent]
-        self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
+        if silence_suspends(len(m.names), m.state.over):  # no winner, nobody named
+            self._end("unfinished", who=lambda lang: self._who(silent, lang), seq=e.seq,
+                      clock=m.names[e.author])
+        else:
+            self._end("abandoned", who=lambda lang: self._who(silent, lang), seq=e.seq)
         self._deciding.cancel()
         self.progress.set()
 

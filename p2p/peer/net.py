@@ -15,8 +15,9 @@ from adp2p.p2p.framing import FrameTooLarge
 from adp2p.p2p.logstore import (
     LogError,
 )
+from adp2p.p2p.machine.finality import silence_suspends
 from adp2p.p2p.messages import MessageError, address, check_message
-from adp2p.p2p.notices import notice
+from adp2p.p2p.notices import notice, reason_words
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.arrivals import PENDING_WINDOW
 from adp2p.p2p.peer.common import (
@@ -170,7 +171,12 @@ class NetPart:
             self.progress.set()
             self._lobby_news = True  # the others hear whom we are connected to now (`_lobby` sends it)
         if self.machine is not None and not self.ended and not self.machine.complete:
-            self.tell("disconnected", who=label, reason=reason, secs=f"{self.cfg.abandon_after:.0f}")
+            secs = f"{self.cfg.abandon_after:.0f}"
+            why = reason_words(reason, self.cfg.lang)
+            if silence_suspends(len(self.machine.names), self.machine.state.over):
+                self.tell("disconnected_two", who=label, reason=why, secs=secs)
+            else:
+                self.tell("disconnected", who=label, reason=why, secs=secs)
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         try:

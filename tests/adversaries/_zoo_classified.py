@@ -226,3 +226,23 @@ class ChoosesShownCard(ClassifiedBlind):
             self.cheated()
             return make_share(self.game_id, self.deck_key, others[0], self.hmap[others[0]])
         return super()._my_share(h, ct, mode)
+
+
+class PeeksBeyond(ClassifiedBlind):
+    """A seat that tries to see more than its due: holding no Fortune Teller, it Deploys another card of its hand as
+    Fortune Teller (PEEK 2), to look at the top two cards of the Draw Deck. Every peer learns the claim with the
+    Deploy (C-CLAIM) and checks it when the card's shares open it to all, before any PEEK is shown: `face_claim`
+    names it, with every seat's proven share of that card as the proof."""
+
+    def lie(self, seen: Any, p: int, options: list[Event], what: str) -> Event | None:
+        from adp2p.engine.classified.abilities import params
+
+        v = seen.eng
+        if what != "action" or any(o.get("t") == "deploy" and o.get("card") == 1 for o in options):
+            return None  # (holding Fortune Teller, its PEEK is its due)
+        for h in v.hands[p]:
+            f = v.faces.get(h)
+            if f is not None and f != 1 and v.known.get(h, 0) != v.all_mask:
+                prm = params(v, p, h, 1)
+                return {"t": "deploy", "p": p, "h": h, "card": 1, **prm[len(prm) // 2]}
+        return None

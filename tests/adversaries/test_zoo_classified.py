@@ -20,6 +20,7 @@ from _zoo_classified import (
     FalseReveal,
     GuardLiar,
     NearLiar,
+    PeeksBeyond,
     PetalsLiar,
     SwapsSuitcase,
     WheelLiar,
@@ -93,3 +94,29 @@ def test_a_seat_silent_mid_game_wins_nothing_for_anyone_and_names_no_cheat() -> 
     assert t.abandoned == 1
     for m in t.ms:
         assert m.verdict is None and not m.state.over and m.state.winners == []
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_a_seat_peeking_beyond_its_due_is_named_in_the_round_of_its_claim(seat: int, tmp_path: Path) -> None:
+    """`PeeksBeyond` Deploys a card that is not Fortune Teller as Fortune Teller, to PEEK at the top of the Draw Deck.
+    The claim (C-CLAIM) is checked against the card's face when the card opens to all, in the very reveal round the
+    Deploy asks for: `face_claim` names it at the honest peer, with every seat's proven share of that card, and the
+    game stops there — no move is played after the claim, so whatever the PEEK's sealed shares of that round show the
+    cheater is of no use (every deck secret is revealed for the audit right after). The offline audit names only it;
+    the honest seat is never named."""
+    from adp2p.crypto.entries import decode_entry
+    from adp2p.p2p.protocol import Kind
+
+    _, t = first_chance(PeeksBeyond, seat, 2, tries=25, **TABLE)
+    assert t.verdict_seats() == {seat}, f"verdicts {t.verdict_seats()}"
+    honest, cheater = t.ms[1 - seat], t.ms[seat]
+    v = honest.verdict
+    assert v is not None and v.seat == seat and v.rule == "face_claim" and "Fortune Teller" in v.msg, v
+    assert v.seq == cheater.cheat_seq  # the claiming entry itself
+    after = [decode_entry(raw) for raw in t.raws[cheater.cheat_seq + 1:]]
+    assert after and all(e.kind in (Kind.SHARES, Kind.SECRETS) for e in after), [e.kind for e in after]
+    assert len([e for e in after if e.kind == Kind.SHARES]) <= 2  # the Deploy's own reveal round, nothing more
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert not res.ok and res.tampered is None
+    named = {f.seat for f in res.findings}
+    assert seat in named and named <= {seat, None}, res.text()

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from _net import net_game
 from _zoo import first_chance
-from _zoo_classified import FalseReveal, GuardLiar, SwapsSuitcase
+from _zoo_classified import FalseReveal, GuardLiar, PeeksBeyond, SwapsSuitcase, WalksAway
 from adp2p.p2p.machine import Machine
 
 pytestmark = pytest.mark.slow
@@ -27,6 +27,7 @@ CAUGHT_AT_ONCE = [  # cheater, seat, the rule of the verdict (games/classified/h
     (GuardLiar, 0, "classified_answer"),
     (FalseReveal, 1, "classified_answer"),
     (SwapsSuitcase, 0, "number_link"),
+    (PeeksBeyond, 1, "face_claim"),  # a card claimed as Fortune Teller to PEEK: named when the card opens
 ]
 
 
@@ -59,3 +60,38 @@ async def test_an_honest_classified_game_over_the_network_names_nobody(tmp_path:
         o = g.outcomes[i]
         assert o is not None and o.verdict is None and not o.violations and o.audit_ok, g.heard(i)[-800:]
     assert g.audit().ok
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+async def test_a_silent_seat_leaves_the_game_unfinished_in_words(tmp_path: Path, lang: str) -> None:
+    """Silence at a table of two (docs/protocol.md, "Silence at a table of two"): the waiting seat's abandon suspends
+    the game, and the screens say so — "unfinished", who did not answer by whose clock, no winner — never "abandoned"
+    nor a verdict: the player's verdict list (terminal and page: cli/verdicts.py) and `ad-p2p audit` word it as
+    unfinished, and the honest seat is honest."""
+    from adp2p.cli.cmd_audit import report, unfinished_clean
+    from adp2p.cli.verdicts import player_verdicts
+
+    seat = 1
+    first = chance(WalksAway, seat)
+    for seed in range(first, first + 8):
+        g = await net_game(tmp_path / str(seed), 2, seed, {seat: WalksAway}, abandon_after=4.0, lang=lang,
+                           **TABLE)  # type: ignore[arg-type]
+        if g.cheats:
+            break
+    assert g.cheats, f"WalksAway did not go silent over the network in 8 seeds from {first}"
+    (honest,) = g.honest
+    o = g.outcomes[honest]
+    assert o is not None and o.verdict is None and o.winners == [], g.heard(honest)[-800:]
+    assert o.line.startswith("unfinished: p1 "), o.line
+    assert "p0's clock" in o.line and "abandoned" not in o.line
+    said = o.said or ""
+    assert said.startswith("unvollendet: p1 " if lang == "de" else "unfinished: p1 "), said
+    verdicts = player_verdicts(g.peers[honest].machine, lang)
+    assert [v.state for v in verdicts][seat] == "unfinished" and verdicts[honest].state != "violation"
+    short = verdicts[seat].short(lang)
+    assert ("unvollendet" if lang == "de" else "unfinished") in short, short
+    text = report(g.audit(), lang)
+    assert ("das Spiel ist unvollendet: Platz 2" if lang == "de" else "the game is unfinished: seat 2") in text, text
+    assert "abandoned" not in text and "abgebrochen" not in text and "VIOLATION" not in text, text
+    assert ("keine Verstöße" if lang == "de" else "no violations") in text.split("\n")[-1], text
+    assert unfinished_clean(g.audit())  # `ad-p2p audit` exits 0: nobody is named

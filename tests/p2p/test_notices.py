@@ -8,7 +8,7 @@ import string
 from pathlib import Path
 
 import pytest
-from adp2p.p2p.notices import NOTICES, notice
+from adp2p.p2p.notices import NOTICES, REASONS, notice, reason_words
 
 P2P = Path(__file__).resolve().parents[2] / "p2p"
 GAMES = P2P.parent / "games"  # a game's words at the table (games/access_denied/words.py) are notices too
@@ -107,3 +107,11 @@ def test_a_faults_technical_account_is_shown_in_english_and_pointed_to_in_german
     assert de.detail(why) == "Einzelheiten im Protokoll"
     line = notice("ignored_malformed", "de", who="p1", why=de.detail(why))
     assert line == "Fehlerhafte Nachricht von p1 ignoriert: Einzelheiten im Protokoll"
+
+
+def test_a_connection_reason_is_told_in_the_players_language() -> None:
+    assert reason_words("connection lost: socket connection broken: [Errno 104]", "de") == "Verbindung abgerissen"
+    assert reason_words("silent for more than 3 s", "de") == "zu lange still"
+    assert reason_words("the peer closed the connection", "en") == "the peer closed the connection"
+    assert reason_words("something new", "de") == "something new"  # unknown: as the transport said it
+    assert all("de" in words for words in REASONS.values())

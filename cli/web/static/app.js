@@ -81,6 +81,15 @@ function render(s) {
     const ul = clear($("lobby-here"));
     for (const name of s.lobby.here) { const li = document.createElement("li"); li.textContent = name; ul.appendChild(li); }
     $("lobby-missing").textContent = s.lobby.missing ? fill(w.missing, { n: s.lobby.missing }) : "";
+    // the roster our player is asked to confirm: who would sit where, their key fingerprints, whether there is a word
+    const roster = clear($("lobby-roster"));
+    roster.hidden = !s.lobby.roster;
+    for (const line of s.lobby.roster || []) {
+      const li = document.createElement("li");
+      li.textContent = line.trim();
+      if (/^\d+\./.test(line.trim())) li.className = "seat";
+      roster.appendChild(li);
+    }
   }
   const status = s.stage === "lobby" ? w.lobby : s.board ? s.board.header : w.setup;
   $("status").textContent = status || "";

@@ -67,6 +67,21 @@ def test_the_menu_is_staged_card_then_how_then_target() -> None:
     assert sorted(map(str, got)) == sorted(map(str, legal(v, 0)))
 
 
+def test_a_card_whose_only_play_is_encrypt_shows_that_play_before_it_is_made() -> None:
+    """Found by playing: typing the number of Shine Spotlights (no opposing Guard: it can only be Encrypted) encrypted
+    it at once. Choosing a card shows its plays, even a single one; only a play's single target is taken at once."""
+    s = Scene(hands={0: [9, 5], 1: [3, 8]}, suitcases={0: 6, 1: 2}, encrypted=[1, 1], deck=[7, 4, 4, 8], start=0)
+    v = view(s.st, 0)
+    d = pending(v)
+    m = Menu(v, 0, d.kind, d.info, legal(v, 0), "en")
+    assert m.choices()[0][0] == "9 Shine Spotlights"
+    assert m.pick("1") is None  # the card: its plays shown, nothing done yet
+    assert [c[0] for c in m.choices()] == ["Encrypt (face down onto the Encrypted pile)"]
+    assert m.pick("1") == {"t": "encrypt", "p": 0, "h": s.h(0, 9)}
+    got = [e for _, e in every_choice(Menu(v, 0, d.kind, d.info, legal(v, 0), "en"))]
+    assert sorted(map(str, got)) == sorted(map(str, legal(v, 0)))
+
+
 def test_the_wheel_narrows_with_each_answer_and_shows_what_you_have_shown() -> None:
     s = at_action()
     s.deploy(0, 1, n=4)  # Fortune Teller 4: is 4 within 2 of P2's Suitcase 2? yes
@@ -145,7 +160,8 @@ def test_a_react_window_offers_extra_protection_and_a_failed_attempt_shows_the_a
     assert f"They show you a random card: {s.st.faces[shown]} " in attacker, attacker
     assert "the attempt on their Guard 1 (face down) failed" in attacker
     defender = "\n".join(page(s, 0, "en"))
-    assert "You show them a random card" in defender
+    # the defender is told which of its cards the attacker saw (found by playing: it said only "a random card")
+    assert f"You show them a random card: {s.st.faces[shown]} " in defender, defender
 
 
 def test_the_account_speaks_to_you_and_of_the_others_in_the_right_person() -> None:
@@ -158,3 +174,15 @@ def test_the_account_speaks_to_you_and_of_the_others_in_the_right_person() -> No
     assert any("Gegner: antwortet ja" in x for x in de_other)
     en_own = page(s, 1, "en")
     assert any("You answer yes" in x for x in en_own)
+
+
+def test_an_answer_in_the_account_says_whose_suitcase_or_code() -> None:
+    """Found by playing: "Du antwortest nein: ist 6 in dem Code?" — the one who answered reads "your"/"deinem", the
+    opponent "their"/"seinem", a watcher "the"."""
+    s = at_action()
+    s.deploy(0, 1, n=4)  # Fortune Teller: is 4 within 2 of P2's Suitcase Number?
+    s.answer()
+    assert any("Du antwortest ja: liegt 4 höchstens 2 von deiner Koffernummer?" in x for x in page(s, 1, "de"))
+    assert any("Gegner: antwortet ja: liegt 4 höchstens 2 von seiner Koffernummer?" in x for x in page(s, 0, "de"))
+    assert any("You answer yes: is 4 within 2 of your Suitcase Number?" in x for x in page(s, 1, "en"))
+    assert any("They answer yes: is 4 within 2 of their Suitcase Number?" in x for x in page(s, 0, "en"))

@@ -40,3 +40,17 @@ def test_a_person_plays_a_whole_classified_game_at_the_table_by_keystrokes(
         assert len(p) <= SIZE[1] - 1 and all(len(x) <= SIZE[0] - 1 for x in p), p
     res = audit_log(t.write_log(tmp_path / "log"))
     assert res.ok, res.text()
+    # `join`'s end at a terminal (found by playing: it ended in plain lines, with no Big Reveal): the end page from
+    # the peer's own fold, as `play` shows it
+    from types import SimpleNamespace
+
+    from adp2p.cli.classified import screen
+    from adp2p.cli.classified.seat import engine_view
+
+    before = len(out.getvalue())
+    t.bots[0].final_screen(SimpleNamespace(machine=ref), SimpleNamespace(said="Game over", line="Game over"))
+    end = screen.end_lines(engine_view(ref.game.view(ref.state, 0)), 0, lang, SIZE[0])
+    last = human.pages[-1]
+    assert end and all(line in last for line in end), (end, last)
+    assert len(last) <= SIZE[1] - 1
+    assert ("Enthüllung" if lang == "de" else "Big Reveal") in out.getvalue()[before:]

@@ -58,3 +58,45 @@ def test_a_reaction_window_passes_when_its_countdown_ends(seat: WebSeat) -> None
     assert ev["t"] == "pass"
     assert took >= 0.5
     assert seat.lines[-1] == "time is up: you pass"
+
+
+@pytest.mark.parametrize("n, agreed", [(0, True), (1, False)])
+def test_the_roster_question_waits_for_a_click_and_shows_the_roster(seat: WebSeat, n: int, agreed: bool) -> None:
+    """`join --web` asks before the game begins (issue 35): the roster's lines in the lobby, start or decline."""
+    from types import SimpleNamespace
+
+    seat.attach(SimpleNamespace(machine=None, bundles={}, private_notes=[], cfg=SimpleNamespace(want=2, table="t")))
+    text = ("At table 't' these 2 players would start the game, in seat order:\n  1. Ann  key 0000-1111-2222-3333  "
+            "(you)\n  2. Bob  key 4444-5555-6666-7777\nThe table has no word: anyone on this network can sit down.")
+    got: list[bool] = []
+    t = threading.Thread(target=lambda: got.append(seat.ask_roster(text)))
+    t.start()
+    ask = asked(seat)
+    snap = seat.snapshot()
+    assert snap["stage"] == "lobby" and snap["lobby"]["roster"][1].strip() == "1. Ann  key 0000-1111-2222-3333  (you)"
+    assert [c["label"] for c in ask["choices"]] == ["Start with them", "Decline and leave the table"]
+    time.sleep(0.3)
+    assert not got  # nothing agreed without a click
+    seat.on_message({"t": "pick", "id": ask["id"], "n": n})
+    t.join(10)
+    assert got == [agreed]
+    assert seat.snapshot()["ask"] is None and seat.snapshot()["lobby"]["roster"] is None
+
+
+def test_leaving_at_the_roster_question_leaves_the_table(seat: WebSeat) -> None:
+    from types import SimpleNamespace
+
+    seat.attach(SimpleNamespace(machine=None, bundles={}, private_notes=[], cfg=SimpleNamespace(want=2, table="t")))
+    errors: list[BaseException] = []
+
+    def ask() -> None:
+        try:
+            seat.ask_roster("At table 't' ...")
+        except KeyboardInterrupt as exc:
+            errors.append(exc)
+
+    t = threading.Thread(target=ask)
+    t.start()
+    seat.on_message({"t": "leave", "id": asked(seat)["id"]})
+    t.join(10)
+    assert len(errors) == 1

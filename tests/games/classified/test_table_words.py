@@ -1,0 +1,46 @@
+"""Classified Information's words at the table (games/classified/words.py): the account the table tells every player
+(the page's log, a watcher) and the end lines — every kind of item the rules append, in English and German, in the
+words of the game's screens, public facts only. Found by playing over the table: the page said "Ana encrypt",
+"Bot-1 deploy: Lockvogel", "end" in German, and "Wache(n)" where the screens say "Wächter"."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from adp2p.engine.classified.bots import make_bot
+from adp2p.engine.classified.sim import play_game
+from adp2p.games.classified.words import NARRATION, end_line, narrate
+
+NAMES = ["Ana", "Bot-1"]
+ENGLISH_IN_GERMAN = re.compile(r"\b(deploy|encrypt|enlist|turn|answers|end|the|Guard|Wache)\b")
+
+
+def items() -> list[dict]:
+    out = []
+    for seed in range(12):
+        rec = play_game([make_bot("random", seed), make_bot("random", seed + 100)], seed)
+        out += [e for e in rec.state.history if isinstance(e, dict)]
+    return out
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_every_item_of_seeded_games_is_told_in_words(lang: str) -> None:
+    seen = items()
+    kinds = {e["k"] for e in seen}
+    assert {"turn", "encrypt", "guard", "deploy", "answer", "big_reveal", "reveal", "end"} <= kinds
+    assert kinds <= set(NARRATION), kinds - set(NARRATION)
+    for e in seen:
+        line = narrate(e, lang, NAMES)
+        assert line and "{" not in line and line != e["k"], (e, line)
+        if lang == "de":
+            assert not ENGLISH_IN_GERMAN.search(line), (e, line)
+        if e["k"] in ("encrypt", "guard"):  # a card put face down is not named to the table
+            assert not re.search(r"\d", line.replace("Bot-1", "")), (e, line)
+
+
+def test_the_end_lines_use_the_screens_words() -> None:
+    assert end_line("Ana", 2.5, True, "de") == "Ana: 2,5 Wächter, ein ungeschützter Treffer"
+    assert end_line("Ana", 1, False, "en") == "Ana: 1 Guard, no Unguarded Match"
+    assert end_line("Bot-1", 0, True, "en") == "Bot-1: 0 Guards, an Unguarded Match"
+    assert narrate("guards", "de") == "mehr Wächter"
