@@ -8,6 +8,7 @@ import shutil
 import sys
 
 import pytest
+from _fullscreen import wait_screen
 from _term import TmuxTerminal, client_cmd
 
 pytestmark = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed: no screen tests")
@@ -20,16 +21,11 @@ def test_a_terminal_too_small_says_so_and_the_game_appears_when_it_grows(lang: s
                         rows=12)
     try:
         term.wait_for(said.split(":")[0], timeout=30)
-        assert said.replace(" ", "") in term.screen().replace("\n", "").replace(" ", "")
+        flat = said.replace(" ", "")  # (the screen is drawn in parts: the line is waited for on it, not read once)
+        wait_screen(term, lambda s: flat in s.replace("\n", "").replace(" ", ""))
         term.resize(80, 24)
         title = "Access Denied" if lang == "en" else "Zugang Verweigert"
-        for _ in range(100):
-            if term.screen().startswith(title):
-                break
-            import time
-
-            time.sleep(0.1)
-        assert term.screen().startswith(title), term.screen()
+        wait_screen(term, lambda s: s.startswith(title))
         term.send("q")
         assert term.wait_exit(timeout=20) == 130
     finally:
@@ -45,11 +41,11 @@ def test_the_hacker_page_is_drawn_again_when_the_window_is_resized() -> None:
             seen = len(term.text)
             term.send("")
             term.wait_for(r"> \Z", timeout=30, start=seen)
-        assert term.screen().startswith("HACKER")
+        wait_screen(term, lambda s: s.startswith("HACKER"))
         seen = len(term.text)
         term.resize(100, 30)  # nothing typed: the page comes again at the new size
         term.wait_for(r"HACKER round \d", timeout=20, start=seen)
         term.wait_for(r"> \Z", timeout=20, start=seen)
-        assert term.screen().startswith("HACKER")
+        wait_screen(term, lambda s: s.startswith("HACKER"))
     finally:
         term.close()

@@ -25,6 +25,7 @@ from netns import NetnsLab
 
 _LEN = struct.Struct(">I")
 LAB_PORT = 7311  # every peer's port in a lab: each host has a network namespace of its own
+WAIT_FLOOR = 600.0  # s: the least time a table is given to end (Table.wait)
 
 
 def free_port() -> int:
@@ -192,8 +193,10 @@ class Table:
 
     def wait(self, peers: list[Peer] | None = None, timeout: float = 60.0) -> list[int]:
         """Exit codes of the given peers (all by default); any still running at the deadline is killed and
-        reported as None so the assertion names it."""
-        deadline = time.monotonic() + timeout
+        reported as None so the assertion names it. The deadline is at least WAIT_FLOOR s away: it only ends a broken
+        run (a game that takes 20 s on an idle machine has taken over 140 s on a busy one), never a margin a test
+        needs."""
+        deadline = time.monotonic() + max(timeout, WAIT_FLOOR)
         codes: list[Any] = []
         for p in peers if peers is not None else self.peers:
             assert p.proc is not None

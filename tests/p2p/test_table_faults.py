@@ -24,6 +24,11 @@ from adp2p.p2p.logstore import LogStore
 from adp2p.p2p.protocol import Genesis, decode_body
 from small_disk import fill, mount_small, unmount
 
+# the patience of the tests where a peer is meant to be given up on (killed or stopped): long enough that a running
+# peer starved by a loaded machine is not (at load 30 on 2 cores a peer "did not run for 2.5 s" and, at patience 2 s,
+# was abandoned mid-shuffle); the stopped one is given up on after it, whenever that comes
+PATIENCE = 10.0
+
 
 def check_same_log(table: Table) -> dict[str, object]:
     outs = [p.outcome() for p in table.peers]
@@ -101,7 +106,7 @@ def test_crash_and_resume(tmp_path: Path, n: int, victim: int, new_port: bool) -
 
 @pytest.mark.slow
 def test_peer_that_never_returns(tmp_path: Path) -> None:
-    abandon_after = 3.0
+    abandon_after = PATIENCE
     with Table(tmp_path, 4, round_limit=20, think=0.01, abandon_after=abandon_after, seed=3) as table:
         table.start_all()
         v = table.peers[2]
@@ -109,11 +114,12 @@ def test_peer_that_never_returns(tmp_path: Path) -> None:
         table.signal(v, signal.SIGKILL)
         killed = time.monotonic()
         others = [p for p in table.peers if p is not v]
-        codes = table.wait(others, timeout=30)
-        took = time.monotonic() - killed
+        # (the bound only ends a broken run: a loaded machine may take long to notice the silence, abandon and leave;
+        # how long is printed, never asserted: the suite holds no wall-clock limits)
+        codes = table.wait(others, timeout=180)
+        print(f"abandoned {time.monotonic() - killed:.1f} s after the kill (patience {abandon_after} s)")
         # abandonment ends the game without a complete, audited result: exit status 5; the outcome names who left
         assert codes == [5] * len(others), table.diagnostics()
-        assert took < 20, f"abandonment took {took:.1f} s"
         outs = [p.outcome() for p in others]
         for p, o in zip(others, outs, strict=True):
             assert o["abandoned_by"] == v.name, (p.name, o)
@@ -169,13 +175,13 @@ def test_silent_peer_returns_just_as_it_is_abandoned(tmp_path: Path) -> None:
     the others set the abandon aside, and the game goes on to its end with one log everywhere; nobody hangs."""
     from adp2p.p2p.protocol import Kind
 
-    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=3.0, seed=11) as table:
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=PATIENCE, seed=11) as table:
         table.start_all()
         v = table.peers[2]
         table.wait_entries(v, 30)
         table.signal_nowait(v, signal.SIGSTOP)
         others = [p for p in table.peers if p is not v]
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 180  # (a bound on a broken run only)
         try:
             while not any(last_kind(p) == Kind.ABANDON for p in others):
                 assert time.monotonic() < deadline, "nobody abandoned the stopped peer\n" + table.diagnostics()
@@ -325,7 +331,7 @@ def test_a_peer_that_wakes_after_the_table_left_writes_nothing_the_table_lacks(t
     it signs nothing — it asks the table for its head first, nobody answers — and its log stays a prefix of the
     others' (before: it signed its entries where the table has the abandon, then said "nothing was written"). No
     timing margin: the others' exit is awaited, whenever it comes."""
-    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=2.0, seed=12) as table:
+    with Table(tmp_path, 3, round_limit=20, think=0.01, abandon_after=PATIENCE, seed=12) as table:
         table.start_all()
         v = table.peers[2]
         table.wait_entries(v, 30)

@@ -3,6 +3,7 @@ player who plays by clicks."""
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import os
 import re
@@ -33,19 +34,46 @@ def need_chromium() -> None:
         pytest.skip("Chromium is missing (./dev test installs it as root)")
 
 
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """A browser context of the OS's Chromium with a fresh profile."""
-    need_chromium()
+_browser: list[Any] = []  # [playwright, browser]: one Chromium per test process, launched by the first test that asks
+
+
+def _shared_browser() -> Any:
+    """The test process's Chromium (launching one costs ~2 s of CPU and a process tree: ~15 browser tests used to launch
+    one each). Launched again if the last one died; stopped when the process exits."""
+    if _browser and _browser[1].is_connected():
+        return _browser[1]
     from playwright.sync_api import sync_playwright
 
-    with tempfile.TemporaryDirectory(prefix="adp2p-chromium-") as profile, sync_playwright() as pw:
-        ctx = pw.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, headless=True, args=ARGS,
-                                                    viewport={"width": 1280, "height": 720})
-        try:
-            yield ctx
-        finally:
-            ctx.close()
+    if _browser:  # (a browser that died: its driver goes with it)
+        with contextlib.suppress(Exception):
+            _browser[0].stop()
+        _browser.clear()
+    pw = sync_playwright().start()
+    _browser.extend([pw, pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)])
+    atexit.register(_stop_browser)
+    return _browser[1]
+
+
+def _stop_browser() -> None:
+    if _browser:
+        pw, browser = _browser
+        _browser.clear()
+        with contextlib.suppress(Exception):
+            browser.close()
+        with contextlib.suppress(Exception):
+            pw.stop()
+
+
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """A fresh browser context (no cookies, storage or cache from any other test: a new profile, as a person's first
+    visit) of the process's one Chromium."""
+    need_chromium()
+    ctx = _shared_browser().new_context(viewport={"width": 1280, "height": 720})
+    try:
+        yield ctx
+    finally:
+        ctx.close()
 
 
 @contextmanager
@@ -91,7 +119,7 @@ def rev(page: Any) -> int:
 def until(page: Any, script: str, timeout: float = 120.0) -> Any:
     """Poll `script` (an expression) in the page until it is truthy (the page's CSP allows no eval, so Playwright's
     wait_for_function cannot run there; `evaluate` can)."""
-    deadline = time.monotonic() + timeout
+    deadline = time.monotonic() + max(timeout, 120.0)  # (a floor: only a broken run waits it out)
     while True:
         got = page.evaluate(script)
         if got:

@@ -43,17 +43,36 @@ def normal(screen: str) -> str:
     return "\n".join(lines)
 
 
-def wait_screen(term: TmuxTerminal, ok: Any, timeout: float = 30.0) -> str:
-    """Poll the screen until `ok(screen)`; on timeout, fail showing the last screen."""
+WAIT_FLOOR = 120.0  # s: no wait for a screen gives up sooner (a loaded machine may take that long to draw one; only a
+# broken run ever waits it out)
+
+
+def wait_screen(term: TmuxTerminal, ok: Any, timeout: float = 30.0, check: Any = None) -> str:
+    """Poll the screen until `ok(screen)` and, with `check`, until `check(screen)` passes too (it asserts what the test
+    checks on that screen: the client draws a screen in parts, so a capture can fall between the prompt line and the
+    rest; the state checked is waited for, never read off the first capture). On timeout (at least WAIT_FLOOR s), fail
+    showing the last screen, or with check's own failure on it."""
+    timeout = max(timeout, WAIT_FLOOR)
     end = time.monotonic() + timeout
+    failed: AssertionError | None = None
     while True:
         screen = term.screen()
         if ok(screen):
-            return screen
+            try:
+                if check is not None:
+                    check(screen)
+                return screen
+            except AssertionError as e:
+                failed = e
         term._poll()
         if time.monotonic() > end or term.status is not None:
-            if ok(term.screen()):
-                return term.screen()
+            screen = term.screen()
+            if ok(screen):
+                if check is not None:
+                    check(screen)  # (raises what is wrong with the last screen)
+                return screen
+            if failed is not None:
+                raise failed
             raise AssertionError(f"not seen within {timeout} s; the screen:\n{screen}\nexit: {term.status}")
         time.sleep(0.05)
 
@@ -125,11 +144,13 @@ def drive(
         def ready(s: str, before: str = prev) -> bool:  # a prompt on a new screen, or the end
             return (INPUT.match(input_line(s)) is not None and normal(s) != before) or ended(term, s)
 
-        screen = wait_screen(term, ready, timeout=left)
+        def checked(s: str, n: int = len(seen)) -> None:  # the layout of a decision screen (not of the end's)
+            if n < checks and not (ended(term, s) and not INPUT.match(input_line(s))):
+                check_screen(s, cols, rows, lang)
+
+        screen = wait_screen(term, ready, timeout=left, check=checked)
         if ended(term, screen) and not INPUT.match(input_line(screen)):
             return seen
-        if len(seen) < checks:
-            check_screen(screen, cols, rows, lang)
         seen.append(screen)
         prev = normal(screen)
         line = input_line(screen)

@@ -23,6 +23,9 @@ import time
 import uuid
 from pathlib import Path
 
+# s: no wait for the client gives up sooner (a loaded machine may take that long to start a table and draw; only a
+# broken run ever waits it out): a timeout a test passes is raised to this floor, never a margin the test needs
+WAIT_FLOOR = 120.0
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07]*\x07|\x1b[()][0-9A-Za-z]|\r")
 
 
@@ -77,7 +80,7 @@ class PtyTerminal:
 
     def wait_for(self, pattern: str, timeout: float = 20.0, start: int = 0) -> re.Match[str]:
         rx = re.compile(pattern, re.M)
-        end = time.monotonic() + timeout
+        end = time.monotonic() + max(timeout, WAIT_FLOOR)
         while True:
             m = rx.search(self.text, start)
             if m:
@@ -93,7 +96,7 @@ class PtyTerminal:
         os.write(self.fd, b"\x03")
 
     def wait_exit(self, timeout: float = 20.0) -> int:
-        end = time.monotonic() + timeout
+        end = time.monotonic() + max(timeout, WAIT_FLOOR)
         while self.status is None and time.monotonic() < end:
             self._pump(0.05)
         if self.status is None:
@@ -163,7 +166,7 @@ class TmuxTerminal:
 
     def wait_for(self, pattern: str, timeout: float = 20.0, start: int = 0) -> re.Match[str]:
         rx = re.compile(pattern, re.M)
-        end = time.monotonic() + timeout
+        end = time.monotonic() + max(timeout, WAIT_FLOOR)
         while True:
             m = rx.search(self.text, start)
             if m:
@@ -190,7 +193,7 @@ class TmuxTerminal:
         self._tmux("send-keys", "-t", self.session, *names)
 
     def wait_exit(self, timeout: float = 20.0) -> int:
-        end = time.monotonic() + timeout
+        end = time.monotonic() + max(timeout, WAIT_FLOOR)
         while self.status is None and time.monotonic() < end:
             self._poll()
             time.sleep(0.05)
@@ -233,7 +236,7 @@ def decline_rematch(term, timeout: float = 30.0) -> None:  # type: ignore[no-unt
     is asked at the end screen's input line: read from the screen (the terminal's stream holds only what changed)."""
     if isinstance(term, TmuxTerminal):
         rx = re.compile(REMATCH)
-        end = time.monotonic() + timeout
+        end = time.monotonic() + max(timeout, WAIT_FLOOR)
         while not (rx.search(term.screen()) or rx.search(term.text)):
             term._poll()
             if time.monotonic() > end or term.status is not None:

@@ -76,8 +76,8 @@ def test_whole_game_in_german(cols: int, rows: int) -> None:
 def test_keys_staged_password_log_scroll_tab_help_and_q() -> None:
     term = full_client(*GAME, "--seed", "5", cols=80, rows=24)
     try:
-        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
-        check_screen(first, 80, 24, "en")
+        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "c1: " in s,
+                            check=lambda s: check_screen(s, 80, 24, "en"))  # (drawn in parts: wait for all of it)
         assert "pick card by card" in first and "c1: " in first  # the password, card by card
         term.send("c1")
         picked = wait_screen(term, lambda s: "picked: " in s or "1. Password for" in s or " Password for" in s)
@@ -114,8 +114,8 @@ def test_reaction_countdown_redraws_in_place_and_passes_by_itself() -> None:
     try:
         first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
         term.send("1")
-        react = wait_screen(term, lambda s: re.match(r"\[\d+ s\] react\?", input_line(s)) is not None, timeout=30)
-        check_screen(react, 80, 24, "en")
+        react = wait_screen(term, lambda s: re.match(r"\[\d+ s\] react\?", input_line(s)) is not None, timeout=30,
+                            check=lambda s: check_screen(s, 80, 24, "en"))
         secs = int(re.match(r"\[(\d+) s\]", input_line(react)).group(1))  # type: ignore[union-attr]
         later = wait_screen(term, lambda s: re.match(rf"\[{secs - 1} s\] react\?", input_line(s)) is not None)
         assert later.count("react?") == 1  # redrawn in place: one prompt line, the same place, fewer seconds
@@ -134,8 +134,8 @@ def test_networked_game_first_decision_full_screen_then_q(tmp_path) -> None:  # 
     argv = client_cmd("play", "--bots", "2", "--round-limit", "2", "--seed", "4", "--think", "0")
     term = TmuxTerminal([*argv, "--data-dir", str(tmp_path)], cols=80, rows=24)
     try:
-        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
-        check_screen(screen, 80, 24, "en")
+        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60,
+                             check=lambda s: check_screen(s, 80, 24, "en"))
         assert "Player" in screen and "Bot-1" in screen and "Bot-2" in screen  # the table's names on the board
         term.send("q")
         term.wait_for(r"resume with: ad-p2p join --resume \S+", timeout=20)
@@ -189,8 +189,8 @@ def test_after_a_game_a_rematch_deals_a_new_game() -> None:
         drive(term, 80, 24, "en", checks=0)
         wait_screen(term, lambda s: "Another game with the same settings and a new deal? [y/N]" in s, 30)
         term.send("y")
-        screen = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60)
-        check_screen(screen, 80, 24, "en")
+        wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None and "Your decision" in s, 60,
+                    check=lambda s: check_screen(s, 80, 24, "en"))
         before = term.text.count("Winner(s): P")  # the first game's end, printed once its end screen closed
         term.send("q")
         assert term.wait_exit() == 130
@@ -204,14 +204,14 @@ def test_after_a_game_a_rematch_deals_a_new_game() -> None:
 def test_a_resized_terminal_gets_the_layout_of_its_new_size() -> None:
     term = full_client(*GAME, "--seed", "9", cols=80, rows=24)
     try:
-        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
-        check_screen(first, 80, 24, "en")
+        wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None,
+                    check=lambda s: check_screen(s, 80, 24, "en"))
         term.resize(130, 45)
-        wide = wait_screen(term, lambda s: len(s.rstrip("\n").split("\n")) > 30 and "Checklist" in s)
-        check_screen(wide, 130, 45, "en")
+        wait_screen(term, lambda s: len(s.rstrip("\n").split("\n")) > 30 and "Checklist" in s,
+                    check=lambda s: check_screen(s, 130, 45, "en"))
         term.resize(80, 24)
-        narrow = wait_screen(term, lambda s: "Tab: checklist" in s and len(s.rstrip("\n").split("\n")) <= 24)
-        check_screen(narrow, 80, 24, "en")
+        wait_screen(term, lambda s: "Tab: checklist" in s and len(s.rstrip("\n").split("\n")) <= 24,
+                    check=lambda s: check_screen(s, 80, 24, "en"))
         term.send("q")
         assert term.wait_exit() == 130
         assert "Traceback" not in term.text
@@ -262,19 +262,22 @@ def test_a_whole_networked_game_on_the_full_screen_ends_on_its_end_screen(tmp_pa
         screens = drive(term, 80, 24, "en", timeout=300)
         assert len(screens) >= 5 and all("Bot-1" in s for s in screens)  # the table's names on every screen
         question = "Another game with the same settings and a new deal? [y/N]"
-        end = wait_screen(term, lambda s: input_line(s).startswith(question), 60)
-        lines = end.rstrip("\n").split("\n")
-        assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), end
-        assert lines[0].startswith("Access Denied — Game over — winner(s): "), end
-        assert re.search(r"^Standings +Root +Oper +User", end, re.M), end
-        assert re.search(r"^Standings +Root +Oper +User +Audit", end, re.M), end
-        for name in ("Player", "Bot-1", "Bot-2"):  # everyone's standing and the audit's verdict on them
-            assert re.search(rf"^{name} +\d +\d +\d .*honest *$", end, re.M), end
-        assert "Every password:" in end
-        owned = re.findall(r"^  (\S+) \((Player|Bot-\d)\): .*\[[A-F]\]", end, re.M)
-        assert owned, end  # at least the starting passwords, revealed
-        assert "Audit: every shuffle, card, password commitment and move checks out." in end
-        assert re.search(r"^Replay: \S*ad-p2p replay \S+", end, re.M), end  # the game's log, to step through
+
+        def end_screen(end: str) -> None:  # (the end screen is drawn in parts: these are waited for, then asserted)
+            lines = end.rstrip("\n").split("\n")
+            assert len(lines) <= 24 and all(len(line) <= 80 for line in lines), end
+            assert lines[0].startswith("Access Denied — Game over — winner(s): "), end
+            assert re.search(r"^Standings +Root +Oper +User", end, re.M), end
+            assert re.search(r"^Standings +Root +Oper +User +Audit", end, re.M), end
+            for name in ("Player", "Bot-1", "Bot-2"):  # everyone's standing and the audit's verdict on them
+                assert re.search(rf"^{name} +\d +\d +\d .*honest *$", end, re.M), end
+            assert "Every password:" in end
+            owned = re.findall(r"^  (\S+) \((Player|Bot-\d)\): .*\[[A-F]\]", end, re.M)
+            assert owned, end  # at least the starting passwords, revealed
+            assert "Audit: every shuffle, card, password commitment and move checks out." in end
+            assert re.search(r"^Replay: \S*ad-p2p replay \S+", end, re.M), end  # the game's log, to step through
+
+        wait_screen(term, lambda s: input_line(s).startswith(question), 60, check=end_screen)
         term.send("n")
         assert term.wait_exit(timeout=60) == 0
         text = term.text

@@ -81,14 +81,15 @@ def test_the_account_says_the_code_promised() -> None:
 def reply_with_two(term: TmuxTerminal, full: bool) -> None:
     """Set the password (1), then answer P3's trade with the first two cards; the trade goes 1 for 2."""
     if full:
-        first = wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None)
-        check_screen(first, 80, 24, "en")
+        # (a screen is drawn in parts: what is checked on it is waited for, never read off the first capture)
+        wait_screen(term, lambda s: INPUT.match(input_line(s)) is not None,
+                    check=lambda s: check_screen(s, 80, 24, "en"))
     else:
         term.wait_for(r"choice \(number")
     term.send("1")
     if full:
-        reply = wait_screen(term, lambda s: "reply to a trade" in s and "ways to give cards back" in s)
-        check_screen(reply, 80, 24, "en")
+        reply = wait_screen(term, lambda s: "reply to a trade" in s and "ways to give cards back" in s,
+                            check=lambda s: check_screen(s, 80, 24, "en"))
         assert "1. Decline the trade" in reply and "2. Accept, giving nothing" in reply
     else:
         start = term.wait_for(r"ways to give cards back").end()
@@ -112,9 +113,11 @@ def reply_with_two(term: TmuxTerminal, full: bool) -> None:
         term.wait_for(r"\[y/N\]")
     term.send("y")
     if full:
-        after = wait_screen(term, lambda s: "Your decision: free access attempt" in s)
-        check_screen(after, 80, 24, "en")
-        assert "Your hand (2," in after  # three held, two given, one received
+        def traded(s: str) -> None:
+            check_screen(s, 80, 24, "en")
+            assert "Your hand (2," in s, s  # three held, two given, one received
+
+        after = wait_screen(term, lambda s: "Your decision: free access attempt" in s, check=traded)
         hand = after.split("Your hand (2,")[1].split("Your password")[0]
         assert not any(label in hand for label in given), (given, after)
     else:
