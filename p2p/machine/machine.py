@@ -341,8 +341,6 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
         if author == silent:
             raise ProtocolError(author, "an abandon naming its own author")
-        if "left" in body and self.version < 7:
-            raise BodyError("an abandon of protocol version 6 or older carries no `left`")
         if "left" in body:  # the seat on duty left after an abandonment it saw stand: nobody is named
             self.left_at = check_left(self, silent, body["left"])
         self.abandoned = silent

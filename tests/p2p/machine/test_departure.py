@@ -95,13 +95,3 @@ def test_a_seat_that_signed_after_its_abandon_did_not_leave() -> None:
         assert t.step()
     with pytest.raises(ProtocolError, match="did not leave"):
         _fold_abandon(t, _other(t, a), {"silent": a, "seq": len(t.raws), "left": abandons[a]})
-
-
-def test_a_version_6_machine_takes_no_left() -> None:
-    """`left` came with protocol version 7: in a log of version 6 an abandon carrying it is malformed, as the
-    version-6 code judged it (its author's fault), so an old log audits as it was played."""
-    t, _v, a, _k, abandons = _race()
-    m = t.ms[0].snapshot()
-    m.version = 6
-    with pytest.raises(ProtocolError, match="carries no `left`"):
-        LocalTable.fold(m, t.sign(_other(t, a), Kind.ABANDON, {"silent": a, "seq": len(t.raws), "left": abandons[a]}))
