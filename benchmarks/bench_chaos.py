@@ -372,6 +372,15 @@ def judge(table: Table, gone: set[int], faulted: set[int], codes: list[int | Non
         j.notes.append(f"{label}: exit codes {codes}")
 
 
+def player_range(text: str) -> tuple[int, int] | None:
+    """`--players`: a count ("4") or a range ("3-5") of 2..6 players; None when it is neither."""
+    parts = text.split("-")
+    if len(parts) not in (1, 2) or not all(p.isdigit() for p in parts):
+        return None
+    lo, hi = int(parts[0]), int(parts[-1])
+    return (lo, hi) if 2 <= lo <= hi <= 6 else None
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=7, help="games per scenario")
@@ -389,7 +398,10 @@ def main() -> int:
         ],
     )
     args = ap.parse_args()
-    lo, hi = (int(x) for x in args.players.split("-"))
+    counts = player_range(args.players)
+    if counts is None:
+        ap.error(f"--players {args.players!r}: a count (4) or a range (3-5) of 2 to 6")
+    lo, hi = counts
     rng = random.Random(args.seed)
     print(
         f"{'scenario':<11} games completed abandoned-named hangs differing unclean tracebacks honest-named "
