@@ -4,7 +4,7 @@ plays by it) beats the random bot; bots choose only legal events."""
 from adp2p.engine.classified import api
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.scenario import Scene
-from adp2p.engine.classified.sim import play_game, simulate
+from adp2p.engine.classified.sim import apply_known, play_game, simulate
 from adp2p.engine.classified.wheel import match_chance, possible, weights
 
 
@@ -27,7 +27,8 @@ def test_wheel_rules_out_a_number_whose_both_copies_are_seen_and_weighs_one_seen
 
 
 def test_deduction_bot_beats_random():
-    # 200 seeded games, a tie is not a win: 181 won on these seeds (90.5%); 1,000 games of
+    # 200 seeded games, a tie is not a win: 173 won on these seeds (86.5%) since ruling C-MIX (a hand shown is mixed:
+    # the bot no longer follows a card it saw by its handle; 181 before, 90.5%); 1,000 games of
     # benchmarks/bench_classified.py: 89.0% won, 2.1% tied; 89.7% over 4,000 (the issue asks for 90%: not reached on
     # the benchmark's seeds, docs/rules-classified.md "Bots")
     won = 0
@@ -36,7 +37,7 @@ def test_deduction_bot_beats_random():
         bots = [make_bot("random", g + 99), make_bot("random", g + 99)]
         bots[me] = make_bot("deduction", g)
         won += play_game(bots, g, start=(g // 2) % 2).state.winners == [me]
-    assert won >= 176, won
+    assert won >= 168, won
 
 
 def test_bots_choose_legal_events_and_every_sim_game_ends():
@@ -80,6 +81,6 @@ def test_deduction_bot_decides_on_its_view_only():
                 ev = make_bot("deduction", g * 1000 + st.seq)(v, 0, api.legal(v, 0))
                 assert make_bot("deduction", g * 1000 + st.seq)(w, 0, api.legal(w, 0)) == ev
                 asked += 1
-            st = api.apply(st, ev, inplace=True)
+            st = apply_known(st, ev, rng, inplace=True)
         assert st.over
     assert asked > 100 and changed > asked // 2

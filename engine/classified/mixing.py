@@ -1,0 +1,46 @@
+"""Ruling C-MIX: a hand is mixed after a show. A hand that holds a card the opponent knows (the random card shown
+after a failed attempt, 003:38; Test Access Codes' hand; a PEEKed card then drawn, 003:52; a Scavenged card) is
+mixed by its owner before anything else happens once the action that showed it is over (and at once after a turn's
+draw): the rules ask the owner for the decision `mix`, whose one event `{"t": "mix", "p": p}` gives every card of the
+hand a fresh handle, in hand order, whose face only its owner knows (the table re-masks and permutes the hand's
+ciphertexts with a proof of shuffle: games/classified/mixing.py). The old handles leave play."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.engine.classified.state import CState
+from adp2p.engine.classified.tasks import opponent, show
+
+
+def exposed(st: CState, p: int) -> bool:
+    """Whether p's hand holds a card whose face p's opponent knows."""
+    o = 1 << opponent(p)
+    return any(st.known.get(h, 0) & o for h in st.hands[p])
+
+
+def push_mixes(st: CState) -> bool:
+    """In play: ask each player whose hand is exposed to mix it (seat 0 first). True if any was asked."""
+    if st.phase != "play":
+        return False
+    due = [p for p in (1, 0) if st.hands[p] and exposed(st, p)]
+    for p in due:
+        if not any(t["op"] == "mix" and t["actor"] == p for t in st.stack):
+            st.stack.append({"op": "mix", "actor": p})
+    return bool(due)
+
+
+def on_mix(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
+    """The hand's cards take the next handles in hand order; only the owner is shown them (a private draw)."""
+    p = task["actor"]
+    old = list(st.hands[p])
+    first = st.next_handle
+    st.next_handle += len(old)
+    new = list(range(first, first + len(old)))
+    for h in old:
+        del st.loc[h]
+    st.hands[p] = new
+    for h in new:
+        st.loc[h] = ("hand", p)
+        show(st, h, 1 << p)
+    st.history.append({"k": "mix", "p": p, "n": len(old), "first": first})
