@@ -30,7 +30,7 @@ class Classified(Game):
     name = "classified"
     title = "Classified Information"
     deck_size = DECK_SIZE
-    event_fields = frozenset({"hidden"})
+    event_fields = frozenset({"hidden", "mix"})
     illegal = IllegalEvent
     bool_fields = MappingProxyType({"yes": False})
     quick_table = MappingProxyType({"players": 2, "profile": "standard", "round_limit": None, "bots": "random"})

@@ -157,6 +157,12 @@ class EndingPart:
             c1, c2 = self.hmap[h]
             if finals.get(h) == (c1, c2):
                 continue  # the very ciphertext `verify_shuffles` just decrypted to full[h]: not decrypted twice
+            if h not in full:  # a game's re-shuffle of cards in play (Classified's hand mix, its proof checked)
+                try:
+                    full[h] = self.table.face(sub(c2, mul(x, c1)))
+                except CryptoError:
+                    rep.violation(None, "decrypt", f"handle {h} decrypts to no card")
+                continue
             if self.table.face(sub(c2, mul(x, c1))) != full[h]:
                 rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
         self._audit_sealed(rep)
