@@ -3,7 +3,10 @@ after a failed attempt, 003:38; Test Access Codes' hand; a PEEKed card then draw
 mixed by its owner before anything else happens once the action that showed it is over (and at once after a turn's
 draw): the rules ask the owner for the decision `mix`, whose one event `{"t": "mix", "p": p}` gives every card of the
 hand a fresh handle, in hand order, whose face only its owner knows (the table re-masks and permutes the hand's
-ciphertexts with a proof of shuffle: games/classified/mixing.py). The old handles leave play."""
+ciphertexts with a proof of shuffle: games/classified/mixing.py). The old handles leave play, and the opponent's
+knowledge of their faces goes with them: a view counts the cards it has seen by handle, and the card it saw may turn
+up again under its new handle (turned face up, say), which would count it twice and rule out a number wrongly. So
+a view forgets that the hand holds the number it was shown (less than the physical player remembers, never wrong)."""
 
 from __future__ import annotations
 
@@ -37,8 +40,9 @@ def on_mix(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     first = st.next_handle
     st.next_handle += len(old)
     new = list(range(first, first + len(old)))
-    for h in old:
+    for h in old:  # out of play; the opponent's views forget their faces (else the card would be counted twice)
         del st.loc[h]
+        st.known[h] = st.known.get(h, 0) & (1 << p)
     st.hands[p] = new
     for h in new:
         st.loc[h] = ("hand", p)

@@ -41,6 +41,7 @@ def test_the_mix_is_the_owners_decision_right_after_the_show_and_renames_the_who
     new = s.st.hands[0][: len(old)]  # (then P1's turn: it draws)
     assert new == list(range(first, first + len(old))) and s.st.next_handle == first + len(old)
     assert not set(old) & set(s.st.loc) and all(s.st.loc[h] == ("hand", 0) for h in new)
+    assert all(view(s.st, 1).faces.get(h) is None for h in old)  # forgotten by the opponent's view (mixing.py)
     assert all(s.st.known[h] == 1 for h in new)  # shown to its owner alone: a private draw at the table
     assert Counter(s.st.faces[h] for h in new) == faces
     assert {"k": "mix", "p": 0, "n": len(old), "first": first} in s.st.history
@@ -72,3 +73,23 @@ def test_a_hand_nobody_was_shown_is_never_mixed() -> None:
     s = Scene(hands={0: [1, 2], 1: [3, 4]}, suitcases={0: 5, 1: 9}, deck=[6, 7, 8, 2])
     s.play_out()
     assert not [x for x in s.st.history if x["k"] == "mix"]
+
+
+def test_the_opponents_screen_does_not_follow_the_shown_card_to_the_guard_spot() -> None:
+    """The client (terminal and page) draws from the view: after the show and the mix, P2's Guard spot for the card
+    it was shown says only what may be under it, and the true number is among them."""
+    from adp2p.cli.classified import screen, web
+
+    s = Scene(hands={0: [4, 5], 1: [1, 6]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9, 6, 2], start=0)
+    s.guard(0, 4)
+    s.assassin(1, 1, s.h(0, 4, "guard")).pass_().answer().show(0)
+    number = s.st.faces[s.st.hands[0][0]]
+    s.guard(0, number)
+    spot = s.st.guards[0][-1]
+    v = view(s.st, 1)
+    options = screen.guard_options(v, 0, 1, spot)
+    assert number in options and len(options) > 1
+    (cell,) = [g for g in web.board(v, 1, None, "en")["them"]["guards"] if g["key"] == f"g{spot}"]
+    assert cell["face"] is None and str(number) in cell["maybe"]  # the page
+    cells = screen.guard_cells(v, 0, 1, "en").split()  # the terminal: "2:?v(...)", what may be under it
+    assert cells[-1].startswith(f"{len(cells)}:?v(") and str(number) in cells[-1], cells
