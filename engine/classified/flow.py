@@ -219,7 +219,7 @@ def begin_turn(st: CState, p: int, final: bool) -> None:
         st.history.append({"k": "forgo", "p": p})
         return
     st.stack.append({"op": "action", "actor": p})
-    mixing.push_mixes(st)  # a card drawn that the opponent PEEKed (ruling C-MIX)
+    mixing.ask_mix(st, p)  # a hand that holds a card the opponent knows is mixed first (ruling C-MIX)
 
 
 def next_turn(st: CState) -> tuple[int, bool] | None:
@@ -240,8 +240,6 @@ def next_turn(st: CState) -> tuple[int, bool] | None:
 def advance(st: CState) -> None:
     while not st.over:
         if st.stack:
-            return
-        if mixing.push_mixes(st):  # an action showed a card of a hand (ruling C-MIX)
             return
         if st.phase == "play":
             nxt = next_turn(st)

@@ -1,7 +1,7 @@
 """Ruling C-MIX: a hand is mixed after a show. A hand that holds a card the opponent knows (the random card shown
 after a failed attempt, 003:38; Test Access Codes' hand; a PEEKed card then drawn, 003:52; a Scavenged card) is
-mixed by its owner before anything else happens once the action that showed it is over (and at once after a turn's
-draw): the rules ask the owner for the decision `mix`, whose one event `{"t": "mix", "p": p}` gives every card of the
+mixed by its owner at the start of its next action, after its draw (`ask_mix`): the rules ask the owner for the
+decision `mix`, whose one event `{"t": "mix", "p": p}` gives every card of the
 hand a fresh handle, in hand order, whose face only its owner knows (the table re-masks and permutes the hand's
 ciphertexts with a proof of shuffle: games/classified/mixing.py). The old handles leave play, and the opponent's
 knowledge of their faces goes with them: a view counts the cards it has seen by handle, and the card it saw may turn
@@ -22,15 +22,14 @@ def exposed(st: CState, p: int) -> bool:
     return any(st.known.get(h, 0) & o for h in st.hands[p])
 
 
-def push_mixes(st: CState) -> bool:
-    """In play: ask each player whose hand is exposed to mix it (seat 0 first). True if any was asked."""
-    if st.phase != "play":
-        return False
-    due = [p for p in (1, 0) if st.hands[p] and exposed(st, p)]
-    for p in due:
-        if not any(t["op"] == "mix" and t["actor"] == p for t in st.stack):
-            st.stack.append({"op": "mix", "actor": p})
-    return bool(due)
+def ask_mix(st: CState, p: int) -> None:
+    """At the start of p's action (after its draw): if its hand of two or more cards holds a card its opponent knows,
+    p mixes it first. Every face-down use of a hand card (Enlist, Encrypt, a card dropped by Switch Places or
+    Scavenge, the Final Card) is p's own action or the Big Reveal that claims every card anyway, so this is the last
+    moment, and it mixes the card just drawn in as well (the opponent cannot tell it from the others: a card PEEKed
+    then drawn is covered too). A hand of one card has nothing to mix it with."""
+    if len(st.hands[p]) >= 2 and exposed(st, p):
+        st.stack.append({"op": "mix", "actor": p})
 
 
 def on_mix(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:

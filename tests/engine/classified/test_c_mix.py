@@ -28,7 +28,7 @@ def test_a_card_shown_after_a_failed_attempt_is_not_followed_to_a_face_down_guar
     assert view(s.st, 1).faces.get(spot) is None, "P2 follows the card it was shown to P1's face-down Guard"
 
 
-def test_the_mix_is_the_owners_decision_right_after_the_show_and_renames_the_whole_hand() -> None:
+def test_the_mix_is_the_owners_decision_after_its_next_draw_and_renames_the_whole_hand() -> None:
     s = Scene(hands={0: [4, 5], 1: [1, 6]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9, 6, 2], start=0)
     s.guard(0, 4)
     s.assassin(1, 1, s.h(0, 4, "guard")).pass_().answer().show(0)
@@ -38,23 +38,25 @@ def test_the_mix_is_the_owners_decision_right_after_the_show_and_renames_the_who
     old, first = list(s.st.hands[0]), s.st.next_handle
     faces = Counter(s.st.faces[h] for h in old)
     s.mix()
-    new = s.st.hands[0][: len(old)]  # (then P1's turn: it draws)
+    new = s.st.hands[0]
     assert new == list(range(first, first + len(old))) and s.st.next_handle == first + len(old)
     assert not set(old) & set(s.st.loc) and all(s.st.loc[h] == ("hand", 0) for h in new)
     assert all(view(s.st, 1).faces.get(h) is None for h in old)  # forgotten by the opponent's view (mixing.py)
     assert all(s.st.known[h] == 1 for h in new)  # shown to its owner alone: a private draw at the table
     assert Counter(s.st.faces[h] for h in new) == faces
     assert {"k": "mix", "p": 0, "n": len(old), "first": first} in s.st.history
-    assert s.pending.kind == "action" and s.pending.actor == 0  # then P1's turn as before
+    assert s.pending.kind == "action" and s.pending.actor == 0  # then P1's action, as before
+    assert s.st.hands[0] == new  # the card drawn this turn is mixed in with the others
     assert api.replay(s.profile, 2, s.log, s.faces, strict=True).hands == s.st.hands
 
 
-def test_a_hand_shown_by_test_access_codes_is_mixed_once_the_card_is_answered() -> None:
+def test_a_hand_shown_by_test_access_codes_is_mixed_at_its_owners_next_action() -> None:
     s = Scene(hands={0: [2, 1], 1: [7, 4]}, suitcases={1: 7})
     s.deploy(0, 2)
     s.pick(s.h(1, 7))  # the pick names the handles it was shown: no mix before it
     s.answer()
-    assert s.pending.kind == "mix" and s.pending.actor == 1
+    d = s.pending
+    assert d.kind == "mix" and d.actor == 1 and s.st.turn == 1  # P2's turn, after its draw
     s.mix()
     assert all(view(s.st, 0).faces.get(h) is None for h in s.st.hands[1])
 
@@ -93,3 +95,19 @@ def test_the_opponents_screen_does_not_follow_the_shown_card_to_the_guard_spot()
     assert cell["face"] is None and str(number) in cell["maybe"]  # the page
     cells = screen.guard_cells(v, 0, 1, "en").split()  # the terminal: "2:?v(...)", what may be under it
     assert cells[-1].startswith(f"{len(cells)}:?v(") and str(number) in cells[-1], cells
+
+
+def test_a_hand_of_one_card_is_not_mixed() -> None:
+    """Nothing to mix it with: the opponent knows the one card whatever its handle (a final turn draws nothing)."""
+    from adp2p.engine.classified.mixing import ask_mix
+
+    s = Scene(hands={0: [4, 5], 1: [1, 6]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9, 6, 2], start=0)
+    st = s.st.clone()
+    st.hands[0] = st.hands[0][:1]
+    st.known[st.hands[0][0]] = 3
+    depth = len(st.stack)
+    ask_mix(st, 0)
+    assert len(st.stack) == depth
+    st.hands[0] = s.st.hands[0][:2]
+    ask_mix(st, 0)
+    assert st.stack[-1] == {"op": "mix", "actor": 0}
