@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import re
 from typing import Any
 
 from adp2p.crypto import domains
@@ -73,12 +74,17 @@ def check(fold: Any, seat: int, body: dict[str, Any], ev: dict[str, Any]) -> lis
     try:
         out = receive_shuffle(hand, raw, seat, STEP)  # same size, every point valid, every card re-masked
     except CryptoError as exc:
-        raise ProtocolError(seat, f"hand mix rejected: {exc}", rule=RULE_MIX) from None
+        raise ProtocolError(seat, f"hand mix rejected: {_why(exc)}", rule=RULE_MIX) from None
     try:
         fold.proof_check(verify_mix, context(fold.game_id, fold.entries, seat), joint_pk(fold.keys), hand, out, proof)
     except CryptoError as exc:
-        raise ProtocolError(seat, f"hand mix: {exc}", rule=RULE_MIX) from None
+        raise ProtocolError(seat, f"hand mix: {_why(exc)}", rule=RULE_MIX) from None
     return out
+
+
+def _why(exc: CryptoError) -> str:
+    """A shuffle check's words without its "(shuffler seat i, step k)": the verdict names the seat (from 1) already."""
+    return re.sub(r" \((shuffler seat \d+, )?step \d+\)$", "", str(exc))
 
 
 def verify_mix(ctx: ShuffleContext, pk: bytes, hand: list[Ciphertext], out: list[Ciphertext], proof: bytes) -> None:

@@ -11,6 +11,7 @@ from adp2p.engine.classified.catalog import card
 AUDIT_CHECKS = (
     "every answer about a hidden card (Suitcase, face-down Guard) proved against that card when it was given",
     "every Big Reveal claim proved against its card",
+    "every hand mixed after a show proved a shuffle of that very hand (its proof of shuffle)",
     "every number commitment opened with its holder's revealed deck secret against its card",
     "strict replay of every move with every face known (answers, Guards, assassinations, the Big Reveal)",
 )

@@ -26,6 +26,7 @@ from _zoo_classified import (
     SwapsSuitcase,
     WheelLiar,
 )
+from adp2p.cli.cmd_audit import report, unfinished_clean
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.machine import Machine
 
@@ -148,3 +149,17 @@ def test_an_honest_game_with_hand_mixes_keeps_the_cards_and_audits_clean(tmp_pat
         assert all(h in faces for h in new)
     res = audit_log(t.write_log(tmp_path / "log"))
     assert res.ok, res.text()
+    assert "VIOLATION" not in report(res, "en") and "every hand mixed after a show" in report(res, "en")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_ad_p2p_audit_names_the_seat_that_mixed_a_card_in(seat: int, tmp_path: Path) -> None:
+    """`ad-p2p audit` of a log where a hand was mixed with a card swapped in: one VIOLATION line, the mixer's, rule
+    hand_mix, at the mix entry; the honest seat is honest; exit 1."""
+    _, t = first_chance(MixesIn, seat, 2, tries=25, **TABLE)
+    res = audit_log(t.write_log(tmp_path / "log"))
+    text = report(res, "en")
+    lines = [x for x in text.splitlines() if "VIOLATION " in x]
+    assert len(lines) == 1 and lines[0].strip().startswith(f"seat {seat + 1} ") and "hand_mix" in lines[0], text
+    assert f"seat {2 - seat} p{2 - seat}: honest" in text, text
+    assert not (res.ok or unfinished_clean(res))
