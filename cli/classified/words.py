@@ -117,7 +117,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "a.answer": ("{who} answer {yes}: {q}", "{who}: antwortet {yes}: {q}"),
     "a.named": ("{who} name {n}: not the Suitcase", "{who}: nennt {n}: nicht der Koffer"),
     "a.pick": ("{who} pick {card}", "{who}: wählt {card}"),
-    "a.mix": ("{who} mix the hand that was seen", "{who}: mischt die gesehene Hand"),
+    "a.mix": ("{who} mix the hand (a card of it was seen)", "{who}: mischt die Hand (eine Karte war bekannt)"),
     "a.big_reveal": ("— the deck is out: the Big Reveal", "— der Stapel ist leer: die große Enthüllung"),
     "a.reveal": ("{who} reveal {cards}", "{who}: enthüllt {cards}"),
     "a.end": ("— the end: {result}", "— Ende: {result}"),
@@ -180,7 +180,7 @@ PERSONAL: dict[str, tuple[str, str]] = {
     "a.answer": ("{who} answers {yes}: {q}", "Du antwortest {yes}: {q}"),
     "a.named": ("{who} names {n}: not the Suitcase", "Du nennst {n}: nicht der Koffer"),
     "a.pick": ("{who} picks {card}", "Du wählst {card}"),
-    "a.mix": ("{who} mixes the hand that was seen", "Du mischst die gesehene Hand"),
+    "a.mix": ("{who} mixes the hand (a card of it was seen)", "Du mischst die Hand (eine Karte war bekannt)"),
     "a.reveal": ("{who} reveals {cards}", "Du enthüllst {cards}"),
 }
 

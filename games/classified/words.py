@@ -45,8 +45,8 @@ NARRATION: dict[str, dict[str, str]] = {
     "answer": {"en": "{who} answers {yes}{q}", "de": "{who} antwortet {yes}{q}"},
     "named": {"en": "{who} names {n}: not its Suitcase Number", "de": "{who} nennt {n}: nicht seine Koffernummer"},
     "pick": {"en": "{who} picks a card of the hand shown", "de": "{who} wählt eine Karte der gezeigten Hand"},
-    "mix": {"en": "{who} mixes the hand shown ({n} cards, proved)", "de": "{who} mischt die gezeigte Hand ({n} Karten, "
-            "bewiesen)"},
+    "mix": {"en": "{who} mixes its hand ({n} cards; the shuffle is proved)",
+            "de": "{who} mischt seine Hand ({n} Karten; das Mischen ist bewiesen)"},
     "forgo": {"en": "{who} forgoes the action (REACT), PEEK 1", "de": "{who} setzt aus (REAKTION), SPÄHEN 1"},
     "big_reveal": {"en": "the deck is empty: the Big Reveal", "de": "der Stapel ist leer: die große Enthüllung"},
     "reveal": {"en": "{who} reveals {cards}", "de": "{who} enthüllt {cards}"},
