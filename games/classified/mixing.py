@@ -27,7 +27,6 @@ from adp2p.p2p.protocol import ProtocolError
 
 RULE_MIX = "hand_mix"  # a hand mix that is missing, out of place, or whose proof of shuffle fails
 STEP = 1  # the step of a mix's shuffle context (one step, by the hand's owner)
-MAX_HAND = 8  # more cards than any hand of the rules holds (two, three after a draw, four in the variant's deal)
 ENTROPY = b"adp2p/v1/classified/mix\0"  # a seeded test table's mix randomness (reproducible logs)
 
 
