@@ -62,6 +62,8 @@ async def test_an_honest_classified_game_over_the_network_names_nobody(tmp_path:
         o = g.outcomes[i]
         assert o is not None and o.verdict is None and not o.violations and o.audit_ok, g.heard(i)[-800:]
     assert g.audit().ok
+    mixes = [x for x in g.peers[0].machine.state.eng.history if x["k"] == "mix"]
+    assert mixes, "no hand was mixed (ruling C-MIX): this seed no longer tries the mix's sealed reveal round"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
