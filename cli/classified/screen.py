@@ -39,7 +39,7 @@ def header(v: CState, me: int | None, lang: str) -> str:
 def guard_options(v: CState, owner: int, knower: int, g: int) -> list[int]:
     """The Card Numbers a face-down Guard of `owner` may have for `knower`: a Guard or a Sentinel, not both copies
     seen elsewhere, consistent with every answer its owner gave about it (an attempt's "touch")."""
-    seen = Counter(f for h in v.faces if h != g and (f := v.face(h, knower)) is not None)
+    seen = Counter(f for h in v.faces if h != g and h in v.loc and (f := v.face(h, knower)) is not None)  # (C-MIX)
     out = []
     for n in NUMBERS:
         if not card(n).can_guard or seen[n] >= 2:

@@ -3,10 +3,12 @@ after a failed attempt, 003:38; Test Access Codes' hand; a PEEKed card then draw
 mixed by its owner at the start of its next action, after its draw (`ask_mix`): the rules ask the owner for the
 decision `mix`, whose one event `{"t": "mix", "p": p}` gives every card of the
 hand a fresh handle, in hand order, whose face only its owner knows (the table re-masks and permutes the hand's
-ciphertexts with a proof of shuffle: games/classified/mixing.py). The old handles leave play, and the opponent's
-knowledge of their faces goes with them: a view counts the cards it has seen by handle, and the card it saw may turn
-up again under its new handle (turned face up, say), which would count it twice and rule out a number wrongly. So
-a view forgets that the hand holds the number it was shown (less than the physical player remembers, never wrong)."""
+ciphertexts with a proof of shuffle: games/classified/mixing.py). The old handles leave play (no location); a face
+a seat knew at one stays known there, a record for the account and for the answers given about that handle, but it
+is no card to count: the card it names is in the hand under a new handle and may be seen again there (turned face up,
+say), so the Cypher Wheel and a Guard's "may be" count the cards they have seen among the handles in play only
+(`h in st.loc`), never twice. They forget that the hand holds the number shown: less than a player at the table
+remembers, never something false."""
 
 from __future__ import annotations
 
@@ -39,9 +41,8 @@ def on_mix(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     first = st.next_handle
     st.next_handle += len(old)
     new = list(range(first, first + len(old)))
-    for h in old:  # out of play; the opponent's views forget their faces (else the card would be counted twice)
+    for h in old:  # out of play: a face known there is a record (the account, answers about it), no card to count
         del st.loc[h]
-        st.known[h] = st.known.get(h, 0) & (1 << p)
     st.hands[p] = new
     for h in new:
         st.loc[h] = ("hand", p)

@@ -41,7 +41,7 @@ def test_the_mix_is_the_owners_decision_after_its_next_draw_and_renames_the_whol
     new = s.st.hands[0]
     assert new == list(range(first, first + len(old))) and s.st.next_handle == first + len(old)
     assert not set(old) & set(s.st.loc) and all(s.st.loc[h] == ("hand", 0) for h in new)
-    assert all(view(s.st, 1).faces.get(h) is None for h in old)  # forgotten by the opponent's view (mixing.py)
+    assert view(s.st, 1).faces.get(old[0]) == s.st.faces[old[0]]  # a record at the old handle (account, answers)
     assert all(s.st.known[h] == 1 for h in new)  # shown to its owner alone: a private draw at the table
     assert Counter(s.st.faces[h] for h in new) == faces
     assert {"k": "mix", "p": 0, "n": len(old), "first": first} in s.st.history
@@ -111,3 +111,21 @@ def test_a_hand_of_one_card_is_not_mixed() -> None:
     st.hands[0] = s.st.hands[0][:2]
     ask_mix(st, 0)
     assert st.stack[-1] == {"op": "mix", "actor": 0}
+
+
+def test_a_card_seen_before_a_mix_and_again_after_it_is_counted_once() -> None:
+    """The Cypher Wheel counts the cards seen among the handles in play: the card P2 was shown, mixed into P1's hand
+    and seen again under its new handle is one card, not both copies of its number (else the wheel would rule out a
+    Suitcase Number that is still possible)."""
+    from adp2p.engine.classified.wheel import weights
+
+    s = Scene(hands={0: [4, 5], 1: [1, 6]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9, 6, 2], start=0)
+    s.guard(0, 4)
+    s.assassin(1, 1, s.h(0, 4, "guard")).pass_().answer().show(0)
+    shown = s.st.hands[0][0]
+    number = s.st.faces[shown]
+    s._settle()
+    new = s.h(0, number)
+    st = s.st.clone()
+    st.known[new] = 3  # the same card, seen again under its new handle (as a face-up play would show it)
+    assert weights(st, 0, 1).get(number) == 1  # one copy seen: the other may be P1's Suitcase
