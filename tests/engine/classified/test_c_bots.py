@@ -27,7 +27,7 @@ def test_wheel_rules_out_a_number_whose_both_copies_are_seen_and_weighs_one_seen
 
 
 def test_deduction_bot_beats_random():
-    # 200 seeded games, a tie is not a win: 179 won on these seeds (89.5%) since ruling C-MIX (a hand shown is mixed:
+    # 200 seeded games, a tie is not a win: 180 won on these seeds (90.0%) since ruling C-MIX (a hand shown is mixed:
     # the bot no longer follows a card it saw by its handle; 181 before, 90.5%); 1,000 games of
     # benchmarks/bench_classified.py: 89.0% won, 2.1% tied; 89.7% over 4,000 (the issue asks for 90%: not reached on
     # the benchmark's seeds, docs/rules-classified.md "Bots")
