@@ -24,7 +24,7 @@ PINNED = [  # game, players, seed, LocalTable keywords, entries, sha256 of the f
     ("hacker", 3, 1, {"profile": "basic", "bots": "planner"}, 1339, "78db258fb6236aed"),
     ("hacker", 4, 4, {"profile": "advanced", "bots": "random,planner"}, 2637, "768839badb574074"),
     ("classified", 2, 3, {"profile": "standard", "bots": "random"}, 61, "bb100c33c54ad2bc"),
-    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 54, "334ca9ba9af502f4"),
+    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 71, "4d387e75c85db63f"),
 ]
 
 
