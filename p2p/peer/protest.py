@@ -21,16 +21,33 @@ from adp2p.p2p.protocol import BodyError, Kind
 
 Peer = Any  # the TablePeer these functions work on (p2p/peer/table_peer.py)
 
-MAX_BRANCH = 64  # entries of the table's branch kept past the entry we rejected (the end comes within a round trip)
+MAX_BRANCH = 64  # seqs of the table's branch kept past the entry we rejected (the end comes within a round trip)
+PER_SLOT = 2  # entries kept per seq and author on it
 
 
 class Watch:
-    """The entry we rejected for a fault in a box sealed to us (its seq and raw), and the table's branch on it."""
+    """The entry we rejected for a fault in a box sealed to us (its seq and raw), and the table's branch on it: entries
+    after it, at most `PER_SLOT` per seq and author (the first ones), so that no seat's flood of entries crowds out
+    another seat's (a cheater's own slots hold its own entries only; two versions it signed for one seq are its
+    equivocation)."""
 
     def __init__(self, seq: int, raw: bytes) -> None:
         self.seq = seq
         self.raw = raw
-        self.by_prev: dict[bytes, bytes] = {}  # prev id -> a well-signed entry building on it (after `seq`)
+        self.slots: dict[tuple[int, int], list[bytes]] = {}  # (seq, author) -> entries kept
+
+    def keep(self, e: Entry) -> bool:
+        """Keep entry `e` (decoded) if it is within the branch's bounds and its slot has room. True if new."""
+        if not self.seq < e.seq <= self.seq + MAX_BRANCH:
+            return False
+        slot = self.slots.setdefault((e.seq, e.author), [])
+        if e.raw in slot or len(slot) >= PER_SLOT:
+            return False
+        slot.append(e.raw)
+        return True
+
+    def at(self, seq: int) -> list[Entry]:
+        return [decode_entry(r) for (q, _a), rs in sorted(self.slots.items()) if q == seq for r in rs]
 
 
 def watch(peer: Peer) -> Watch | None:
@@ -63,28 +80,21 @@ def offer(peer: Peer, raw: bytes) -> None:
         e = decode_entry(raw)
     except (CryptoError, ValueError, TypeError):
         return
-    if not w.seq < e.seq <= w.seq + MAX_BRANCH or len(w.by_prev) >= MAX_BRANCH:
-        return
-    if w.by_prev.get(e.prev_hash) == raw:
-        return
-    w.by_prev.setdefault(e.prev_hash, raw)
+    new = w.keep(e)
     for ahead in peer.arrivals.values():  # entries of that branch held ahead of our log (the signature is checked)
-        a = decode_entry(ahead)
-        if w.seq < a.seq <= w.seq + MAX_BRANCH and len(w.by_prev) < MAX_BRANCH:
-            w.by_prev.setdefault(a.prev_hash, ahead)
-    _follow(peer, w)
+        new = w.keep(decode_entry(ahead)) or new
+    if new:
+        _follow(peer, w)
 
 
 def _branch(w: Watch) -> list[Entry]:
     """The rejected entry and the entries that build on it, one on another, as far as we hold them."""
-    first = decode_entry(w.raw)
-    out, cur = [first], first.id
-    while cur in w.by_prev and len(out) <= MAX_BRANCH:
-        e = decode_entry(w.by_prev[cur])
-        if e.seq != out[-1].seq + 1:
-            break
-        out.append(e)
-        cur = e.id
+    out = [decode_entry(w.raw)]
+    while len(out) <= MAX_BRANCH:
+        nxt = [e for e in w.at(out[-1].seq + 1) if e.prev_hash == out[-1].id]
+        if len(nxt) != 1:
+            break  # (none yet; or two entries on one entry at one seq: not followed past them)
+        out.append(nxt[0])
     return out
 
 
