@@ -72,8 +72,9 @@ class Game(ABC):
 
     @abstractmethod
     def configure(self, settings: Mapping[str, Any], n: int) -> Any:
-        """The game's configuration from the genesis's settings (profile, goal, round limit, stalemate) for n
-        players; NotForPlayers if the game is not for them (ValueError for settings it does not know)."""
+        """The game's configuration from the genesis's settings (profile, goal, round limit, stalemate, and the log's
+        protocol version `version`, absent: this code's) for n players; NotForPlayers if the game is not for them
+        (ValueError for settings it does not know)."""
 
     @abstractmethod
     def new_game(self, config: Any, n: int, *, strict: bool = False) -> State:

@@ -18,14 +18,16 @@ from adp2p.p2p.game import DEFAULT_GAME
 GENESIS_FIELDS = frozenset(
     {"v", "table", "profile", "goal", "round_limit", "roster", "game_id", "chain", "stalemate", "game", "agreed"}
 )  # every field a genesis body may hold (docs/protocol.md, "Entry bodies")
-PROTOCOL_VERSION = 6  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
+PROTOCOL_VERSION = 7  # 2: shuffle, password and answer entries carry proofs; 3: first answers carry link proofs;
 # 4: Hacker's claimed faces are checked from the shares and its unopened seals revealed in `secrets` (bounded);
 # 5: the handshake may carry a table's word (p2p/table_word.py); strangers' frames are bounded (p2p/transport);
 #    card points linear in the card's attribute (a·G + id·J) and constant-size card link proofs (crypto/card_link.py)
 #    results are final (evidence that may not take a seq, `refused` evidence, witnesses only for piles shuffled)
 # 6: a networked genesis carries its seats' roster agreements (`agreed`, p2p/roster.py) and its game id is theirs;
 #    a second accuser's evidence at a seq already taken (`also`, p2p/machine/second_accuser.py)
-AUDITABLE_VERSIONS = (4, 5, 6)  # the versions whose logs this code audits and replays (it plays only PROTOCOL_VERSION)
+# 7: `protest` evidence (p2p/machine/protest.py) and Classified's hand mix (ruling C-MIX, games/classified/mixing.py);
+#    a version-6 log folds with neither (no mix is due, `protest` is unknown evidence); `left` is of version 6
+AUDITABLE_VERSIONS = (4, 5, 6, 7)  # the versions whose logs this code audits and replays (it plays only the newest)
 MAX_PLAYERS = 6
 MAX_ROUNDS = 10_000  # the most rounds a genesis may name for the round limit or the stalemate rule
 CHAIN_LENGTH = 4096  # beacon links per player: far more than any game's random picks

@@ -29,8 +29,9 @@ def ask_mix(st: CState, p: int) -> None:
     p mixes it first. Every face-down use of a hand card (Enlist, Encrypt, a card dropped by Switch Places or
     Scavenge, the Final Card) is p's own action or the Big Reveal that claims every card anyway, so this is the last
     moment, and it mixes the card just drawn in as well (the opponent cannot tell it from the others: a card PEEKed
-    then drawn is covered too). A hand of one card has nothing to mix it with."""
-    if len(st.hands[p]) >= 2 and exposed(st, p):
+    then drawn is covered too). A hand of one card has nothing to mix it with. A profile without `mix` (a log of
+    protocol version 6, written before C-MIX: games/classified/game.py) asks for none."""
+    if st.profile.mix and len(st.hands[p]) >= 2 and exposed(st, p):
         st.stack.append({"op": "mix", "actor": p})
 
 

@@ -15,6 +15,7 @@ class Profile:
     hand: int = 2  # 003 set-up 1
     encrypted: int = 2  # 003 set-up 3
     guard_spots: int = 3  # 003: "a maximum of three Guards in play"
+    mix: bool = True  # ruling C-MIX: a shown hand is mixed (mixing.py); False: a log of protocol version 6, before it
 
 
 STANDARD = Profile("standard")

@@ -7,6 +7,7 @@ Information at the table")."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -17,10 +18,12 @@ from adp2p.engine.classified.catalog import card
 from adp2p.engine.classified.profiles import get_profile
 from adp2p.engine.errors import IllegalEvent
 from adp2p.games.classified import words
+from adp2p.games.classified.mixing import MIX_VERSION
 from adp2p.games.classified.part import ClassifiedPart
 from adp2p.games.classified.table_events import to_engine, to_log
 from adp2p.games.classified.table_state import DECK_SIZE, TableState, first_copy, number
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome
+from adp2p.p2p.protocol import PROTOCOL_VERSION
 
 CHANCE_EVENTS = ("shuffle", "start", "show")  # only CHANCE makes these
 CLAIMING = ("deploy", "react", "enlist")  # events that turn over a card of the hand they name (`card`)
@@ -45,6 +48,8 @@ class Classified(Game):
         profile = get_profile(settings.get("profile") or "standard")
         if not profile.min_players <= n <= profile.max_players:
             raise NotForPlayers("Classified Information is a game for two players")
+        if settings.get("version", PROTOCOL_VERSION) < MIX_VERSION:  # a log played before ruling C-MIX: no hand mix
+            profile = replace(profile, mix=False)
         return profile
 
     def new_game(self, config: Any, n: int, *, strict: bool = False) -> TableState:

@@ -26,6 +26,7 @@ from adp2p.crypto.shuffle_proof import ShuffleContext, prove_shuffle, verify_shu
 from adp2p.p2p.protocol import ProtocolError
 
 RULE_MIX = "hand_mix"  # a hand mix that is missing, out of place, or whose proof of shuffle fails
+MIX_VERSION = 7  # the protocol version that brought the mix: a log of an older one is replayed without (game.py)
 STEP = 1  # the step of a mix's shuffle context (one step, by the hand's owner)
 ENTROPY = b"adp2p/v1/classified/mix\0"  # a seeded test table's mix randomness (reproducible logs)
 

@@ -18,6 +18,8 @@ from adp2p.p2p.machine.common import (
 )
 from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, SealedFault, decode_body, need
 
+PROTEST_VERSION = 7  # the protocol version that brought `protest`: in an older log it is unknown evidence, as it was
+
 
 class EvidencePart:
     """Evidence."""
@@ -83,7 +85,7 @@ class EvidencePart:
             v = self._verify_pass_equivocation(accuser, body, seq)
         elif what == "refused":
             v = self._refused_entry(accuser, body, seq)
-        elif what == "protest":
+        elif what == "protest" and self.version >= PROTEST_VERSION:
             v = protest.protest_verdict(self, accuser, body, seq)
         elif what == "also":
             v = second_accuser.also_verdict(self, accuser, body, seq)  # type: ignore[arg-type]

@@ -89,6 +89,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             "goal": genesis.goal,
             "round_limit": genesis.round_limit,
             "stalemate": genesis.stalemate,
+            "version": genesis.version,  # the log's protocol version (Classified: a version-6 log has no hand mix)
         }
         try:
             self.profile = self.game.configure(settings, self.n)  # the game's configuration (AD: its rules profile)

@@ -168,3 +168,14 @@ def test_a_branch_that_does_not_reach_the_end_is_not_followed(late: Any) -> None
     full = [decode_entry(r) for r in t.raws[at:] if decode_entry(r).kind != Kind.EVIDENCE]
     end = follow_under_protest(before, full[: ended - at + 1])
     assert end is not None and end.protested == ((at, 1),)
+
+
+def test_a_version_6_log_holds_no_protest(late: Any) -> None:
+    """`protest` came with protocol version 7: in a fold of a version-6 log the very protest that holds at version 7
+    is unknown evidence, its poster's fault, as the version-6 code judged it (a version-6 log never holds one)."""
+    t, folds = late
+    head = folds[-1].snapshot()
+    head.version = 6
+    with pytest.raises(ProtocolError, match="unknown evidence 'protest'") as exc:
+        judge(head, 0, protest_body(head, the_proof(t)))
+    assert exc.value.seat == 0

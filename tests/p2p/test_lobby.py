@@ -50,16 +50,16 @@ def test_settings_mismatch_names_the_difference(change: dict[str, object], words
 def test_a_genesis_of_another_protocol_version_is_refused() -> None:
     """Version 1 entries carry no proofs of shuffle, password or answer, version 2 no link proofs, version 3 no
     Hacker end openings (a peer of 4 would name an honest peer of 3 for leaving `seals` out), version 4 other card
-    points and link proofs, version 5 no roster agreements: a peer of version 6 must not take such a table for its own
-    (it would reject entries and accuse honest players), and it says why. (Its audit reads version 4 and 5 logs:
-    tests/p2p/test_old_logs.py.)"""
+    points and link proofs, version 5 no roster agreements, version 6 no `protest` evidence nor Classified's hand mix:
+    a peer of version 7 must not take such a table for its own (it would reject entries and accuse honest players),
+    and it says why. (Its audit reads version 4, 5 and 6 logs: tests/p2p/test_old_logs.py.)"""
     from adp2p.p2p.protocol import PROTOCOL_VERSION
 
-    assert PROTOCOL_VERSION == 6
+    assert PROTOCOL_VERSION == 7
     body = _genesis().to_body()
-    assert body["v"] == 6 and Genesis.from_body(body).table == "t"
-    for old in (1, 2, 3, 4, 5, 7):
-        with pytest.raises(BodyError, match=f"protocol version {old} is not 6"):
+    assert body["v"] == 7 and Genesis.from_body(body).table == "t"
+    for old in (1, 2, 3, 4, 5, 6, 8):
+        with pytest.raises(BodyError, match=f"protocol version {old} is not 7"):
             Genesis.from_body({**body, "v": old})
     # version 4 (also before results were final): its logs still fold for the audit, re-encoded byte for byte, but
     # it is no table to join
@@ -450,7 +450,7 @@ async def test_a_peer_of_another_protocol_version_is_told_once_and_never_seated(
     for _ in range(5):
         await p._handle(seeds.ids[1].public.fingerprint(), "p1", old)
     assert [line for line in said if "another version" in line] == [
-        "p1 runs another version of ad-p2p (protocol 4, ours 6): it cannot play at this table"
+        "p1 runs another version of ad-p2p (protocol 4, ours 7): it cannot play at this table"
     ], said
     assert seeds.ids[1].public.fingerprint() not in p.bundles and len(said) == 1
 

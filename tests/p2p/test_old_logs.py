@@ -1,5 +1,6 @@
 """Logs of protocol versions 4 and 5 still audit (`ad-p2p audit`) after version 5 changed the card points and the
-link proof (and version 6 added the roster agreements and the second accuser's evidence):
+link proof (and version 6 added the roster agreements and the second accuser's evidence, version 7 `protest` evidence
+and Classified's hand mix; version-6 logs audit too, V6_LOGS below):
 two logs written by the version-4 code (tests/p2p/data: an Access Denied game with three linked passwords, each link
 a 63-branch OR proof, and a Hacker game). The audit folds them with the version-4 card table and link proof; a
 version-4 genesis is refused for play (only the audit and the replay read old logs)."""
@@ -17,6 +18,13 @@ from adp2p.p2p.protocol import AUDITABLE_VERSIONS, PROTOCOL_VERSION, BodyError, 
 
 DATA = Path(__file__).parent / "data"
 LOGS = {"access-denied": DATA / "v4_access_denied_3p.log", "hacker": DATA / "v4_hacker_3p.log"}
+V6_LOGS = {  # written by the version-6 code before C-MIX and `protest` (9086108; in-process seeded tables,
+    # tests/support/seeds.py: access-denied 3 seats seed 1 classic, 128 entries; hacker 3 seats seed 2 basic planner
+    # round limit 2, 171; classified 2 seats seed 3 standard random, 62)
+    "access-denied": DATA / "v6_access_denied_3p.log",
+    "hacker": DATA / "v6_hacker_3p.log",
+    "classified": DATA / "v6_classified_2p.log",
+}
 V5_LOGS = {  # written by the version-5 code (d03f979, in-process seeded tables: 187 and 195 entries)
     "access-denied": DATA / "v5_access_denied_3p.log",
     "hacker": DATA / "v5_hacker_3p.log",
@@ -33,7 +41,7 @@ def test_a_version_4_log_audits_clean(game: str) -> None:
 def test_the_version_4_log_is_folded_with_its_own_card_points_and_link_proofs() -> None:
     raws, _ = read_records(LOGS["access-denied"])
     g = Genesis.from_body(decode_body(decode_entry(raws[0]).body), versions=AUDITABLE_VERSIONS)
-    assert g.version == 4 and PROTOCOL_VERSION == 6
+    assert g.version == 4 and PROTOCOL_VERSION == 7
     m = Machine(g, None)
     assert m.table.attributes is None  # the hashed card points of version 4
     links = 0
@@ -72,7 +80,7 @@ def test_a_false_version_4_link_is_still_named() -> None:
 def test_play_takes_only_this_version() -> None:
     raws, _ = read_records(LOGS["access-denied"])
     body = decode_body(decode_entry(raws[0]).body)
-    with pytest.raises(BodyError, match="protocol version 4 is not 6"):
+    with pytest.raises(BodyError, match="protocol version 4 is not 7"):
         Genesis.from_body(body)
     with pytest.raises(BodyError, match="protocol version 3"):
         Genesis.from_body({**body, "v": 3}, versions=AUDITABLE_VERSIONS)
@@ -112,5 +120,16 @@ def test_a_version_5_log_audits_clean_and_is_no_table_to_join(game: str) -> None
     raws, _ = read_records(V5_LOGS[game])
     body = decode_body(decode_entry(raws[0]).body)
     assert body["v"] == 5 and "agreed" not in body
-    with pytest.raises(BodyError, match="protocol version 5 is not 6"):
+    with pytest.raises(BodyError, match="protocol version 5 is not 7"):
+        Genesis.from_body(body)
+
+
+@pytest.mark.parametrize("game", sorted(V6_LOGS))
+def test_a_version_6_log_audits_clean_and_is_no_table_to_join(game: str) -> None:
+    res = audit_log(V6_LOGS[game])
+    assert res.ok and res.complete and not res.findings, res.text()
+    raws, _ = read_records(V6_LOGS[game])
+    body = decode_body(decode_entry(raws[0]).body)
+    assert body["v"] == 6
+    with pytest.raises(BodyError, match="protocol version 6 is not 7"):
         Genesis.from_body(body)

@@ -95,3 +95,13 @@ def test_a_seat_that_signed_after_its_abandon_did_not_leave() -> None:
         assert t.step()
     with pytest.raises(ProtocolError, match="did not leave"):
         _fold_abandon(t, _other(t, a), {"silent": a, "seq": len(t.raws), "left": abandons[a]})
+
+
+def test_a_version_6_log_takes_left_too() -> None:
+    """`left` was documented as part of protocol version 6 and builds of version 6 write it: the bump to 7 (for
+    `protest` and Classified's hand mix) leaves it accepted in a version-6 log, with the same meaning."""
+    t, _v, a, k, abandons = _race()
+    m = t.ms[0].snapshot()
+    m.version = 6
+    LocalTable.fold(m, t.sign(_other(t, a), Kind.ABANDON, {"silent": a, "seq": len(t.raws), "left": abandons[a]}))
+    assert m.abandoned == a and m.left_at == k and m.duty() is None
