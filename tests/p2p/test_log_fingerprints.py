@@ -19,12 +19,12 @@ import pytest
 from support.seeds import seeded_table
 
 PINNED = [  # game, players, seed, LocalTable keywords, entries, sha256 of the framed log (first 16 hex digits)
-    ("access-denied", 3, 1, {"profile": "classic"}, 128, "67293be340e412a8"),
-    ("access-denied", 2, 2, {"profile": "two-player", "bots": "random,deduction"}, 604, "1cf68dbfee2cf2d5"),
-    ("hacker", 3, 1, {"profile": "basic", "bots": "planner"}, 1339, "78db258fb6236aed"),
-    ("hacker", 4, 4, {"profile": "advanced", "bots": "random,planner"}, 2637, "768839badb574074"),
-    ("classified", 2, 3, {"profile": "standard", "bots": "random"}, 61, "bb100c33c54ad2bc"),
-    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 71, "4d387e75c85db63f"),
+    ("access-denied", 3, 1, {"profile": "classic"}, 128, "b6c764c6124fa01a"),
+    ("access-denied", 2, 2, {"profile": "two-player", "bots": "random,deduction"}, 604, "995597e04fd96006"),
+    ("hacker", 3, 1, {"profile": "basic", "bots": "planner"}, 1339, "d76235c058a82d44"),
+    ("hacker", 4, 4, {"profile": "advanced", "bots": "random,planner"}, 2637, "955e1f94404a3054"),
+    ("classified", 2, 3, {"profile": "standard", "bots": "random"}, 61, "31afcbcd1ffc5577"),
+    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 71, "ce8158e88a4069f9"),
 ]
 
 
