@@ -24,8 +24,10 @@ from adp2p.p2p.transport import Mesh
 
 pytestmark = pytest.mark.slow
 # Found in process at the game id the networked lobby derives (`Table(..., as_lobby="zoo")`, repeatable bots, seeds
-# 1-8): seeds 1 (seats 1 and 3 at 162 and 163, victim seat 2) and 8 (seat 3 at 147, victim seat 2); checked below.
-SEED, CHEATER, VICTIM, AT = 1, 2, 1, 163
+# 1-10): at protocol version 7 only seed 3 (seat 3 at 148, victim seat 2) has seat 3 as a sender with victim seat 2
+# (seeds 2, 4, 5, 6, 8, 9 and 10 have victim seat 1 only, 1 and 7 none; `late_chances`); checked below. (Seed 1 was
+# chosen at version 6: the version is in the lobby's game id.)
+SEED, CHEATER, VICTIM, AT = 3, 2, 1, 148
 TABLE = {"profile": "basic", "round_limit": 2, "bots": "repeatable", "game": "hacker"}
 PATIENCE = 4.0
 
