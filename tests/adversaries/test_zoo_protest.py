@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _zoo_protest import BadShareBeforeEnd, LateProofTable
+from _zoo import Table
+from _zoo_protest import BadShareBeforeEnd, LateProofTable, answer_chances
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import audit_log, dumps
 from adp2p.p2p.machine import Machine, ProtocolError
@@ -168,3 +169,24 @@ def test_a_branch_that_does_not_reach_the_end_is_not_followed(late: Any) -> None
     full = [decode_entry(r) for r in t.raws[at:] if decode_entry(r).kind != Kind.EVIDENCE]
     end = follow_under_protest(before, full[: ended - at + 1])
     assert end is not None and end.protested == ((at, 1),)
+
+
+# ======================================================================================================
+# the same race with a broken answer proof sealed to its attempter (Access Denied): not reachable
+
+# (players, profile, seed): honest games with random bots, every rules profile
+AD_TABLES = [(3, "classic", 1), (2, "two-player", 1), (3, "classic-de", 1), (3, "retro2013", 1)]
+
+
+@pytest.mark.parametrize(("n", "profile", "seed"), AD_TABLES)
+def test_no_answer_proof_can_be_outrun_by_the_end(n: int, profile: str, seed: int) -> None:
+    """The race of this module needs the game to end after the accused entry with its victim signing nothing in
+    between. For a controller's answer (its proofs sealed to the attempter) the engine leaves no such schedule: the
+    entry after every answer is the attempter's own (its turn goes on), or the answer itself ended the game (then the
+    attempter's proof accuses the ending entry and takes its seq at every peer: `displaces`, rule 5). So an honest
+    attempter's proof always reaches the others before they can hold the end without it: no `protest` is needed for
+    it (docs/security.md)."""
+    t = Table(n, seed=seed, bots="random", profile=profile).run()
+    m = t.ms[0]
+    assert m.ended_at is not None and len(m.part.records.answer_boxes) >= 3  # (answers were given and checked)
+    assert answer_chances(m, t.raws) == []
