@@ -142,7 +142,7 @@ def follow_under_protest(before: Machine, branch: list[Entry]) -> Machine | None
     return m if m.ended_at is not None and m.ended_at > branch[0].seq else None
 
 
-MAX_FORKS = 8  # forks the search below takes (each a snapshot of the fold); a table's branch has none, a cheater's few
+MAX_FORKS = 16  # forks the search below takes (a snapshot of the fold per version); a table's branch has none
 
 
 def follow_tree(
