@@ -83,3 +83,19 @@ def test_deduction_bot_decides_on_its_view_only():
             st = api.apply(st, ev, inplace=True)
         assert st.over
     assert asked > 100 and changed > asked // 2
+
+
+def test_a_question_with_nothing_left_to_draw_is_worth_what_it_tells_of_the_cards_kept():
+    """With no card left to draw, an answer only helps choose the Final Card among the cards kept (deduction.py
+    `_keep_gain`): a question that tells which of them matches is worth the match chance it adds; one after which the
+    same card stays best, nothing; a number on a face-up Guard of theirs never matches."""
+    from adp2p.engine.classified.bots.deduction import _keep_gain
+    from adp2p.engine.classified.catalog import near
+
+    ws = {2: 2, 7: 2}  # their Suitcase is 2 or 7, as likely: card 2 matches the one, card 7 the other
+    splits = {s for s in range(1, 10) if near(1, s)}  # within 2 of 1: 8 9 1 2 3 -> yes for 2, no for 7
+    assert _keep_gain(ws, splits, {2, 7}, set()) == 0.5  # from one half to certain
+    assert _keep_gain(ws, splits, {2, 5}, set()) == 0.0  # 5 never matches: 2 stays the best card either way
+    assert _keep_gain(ws, {1, 2, 3, 4, 5, 6, 7, 8, 9}, {2, 7}, set()) == 0.0  # an answer known beforehand
+    assert _keep_gain(ws, splits, {2, 7}, {7}) == 0.0  # 7 is on a face-up Guard of theirs: only 2 can match
+    assert _keep_gain({2: 1, 7: 2}, splits, {2, 7}, set()) == 1 / 3  # weighted: from 2/3 to certain
