@@ -3,9 +3,10 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [sure=K] [seeds=0-3]   (figures, not a test)
-seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision
-(default 8); sure: the play-outs overrule its score only when they win more than K deals more (default 0)
+Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [early=E] [sure=K] [seeds=0-3]   (figures, not a test)
+seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead on, N deals a decision
+(default 48; off without: the scores alone); early: it looks ahead with E cards or fewer left to draw (default 2);
+sure: the play-outs overrule its score only when they win more than K deals more (default 0)
 """
 
 from __future__ import annotations
@@ -129,10 +130,14 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    # `lookahead` / `lookahead=N`: the deduction bot with its look-ahead on, N deals a decision (default 8)
+    # `lookahead` / `lookahead=N`: the deduction bot's look-ahead with N deals a decision (default 48; off without);
+    # `early=E`: it looks ahead with E cards or fewer left to draw (default DeductionBot.EARLY)
     look = next((a for a in sys.argv[2:] if a.split("=")[0] == "lookahead"), None)
     if look is not None:
-        DeductionBot.DEALS = int(look.partition("=")[2] or 8)
+        DeductionBot.DEALS = int(look.partition("=")[2] or 48)
+    early = next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("early=")), None)
+    if early is not None:
+        DeductionBot.EARLY = int(early)
     # `sure=K`: the play-outs overrule the score only when they win more than K deals more (default 0)
     DeductionBot.SURE = int(next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("sure=")), "0"))
     # `seeds=0-3`: the duel on each of these seed sets (default: seed 0 only)

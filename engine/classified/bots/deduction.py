@@ -12,10 +12,11 @@ Each legal event is scored on the bot's own view:
 Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
 already.
 
-With `deals` (off by default: measured no better, docs/rules-classified.md "Bots"), on the close calls of mid-game
-the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this seat has not seen as its
-knowledge allows, plays each shortlisted event out to the end through the engine in every deal, and takes the one
-that wins most (bounded by counts, not the clock: the same seed, the same choice)."""
+With `deals` (off by default: measured no better than the noise, docs/rules-classified.md "Bots"), on the close
+calls of the last turns the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this
+seat has not seen as its knowledge allows, plays each shortlisted event out to the end through the engine in every
+deal (the opponent played as the random bot), and takes the one that wins most (bounded by counts, not the clock:
+the same seed, the same choice)."""
 
 from __future__ import annotations
 
@@ -94,14 +95,17 @@ def _split_gain(ws: list[int], yes: set[int]) -> float:
 
 
 class DeductionBot:
-    # the look-ahead (bots/lookahead.py): on the close calls of mid-game (the deck between LATE and EARLY cards,
-    # the best CANDIDATES events scoring within MARGIN of the best), DEALS deals of the unseen faces, each candidate
-    # played out to the end in every deal; the most wins decides, the score breaks a tie. Off (DEALS 0): with 8
-    # deals it won 89.2 % against the random bot over 4,000 games, the scores alone 89.7 % (docs/rules-classified.md)
+    # the look-ahead (bots/lookahead.py): on the close calls of the last turns (the deck at EARLY cards or fewer,
+    # LATE or more; the best CANDIDATES events scoring within MARGIN of the best), DEALS deals of the unseen faces,
+    # each candidate played out to the end in every deal (the opponent as the random bot); the most wins decides,
+    # the score breaks a tie. Off (DEALS 0), measured (docs/rules-classified.md "Bots"): mid-game with 8-16 deals
+    # it did not pay; in the last turns (deck <= 2) with 48 deals 90.2 % against 90.0 % for the scores alone over
+    # 4,000 games (within the noise, one seed worse) for 16 ms a decision (the slowest 0.5 s), and its play-outs
+    # model the opponent as the random bot, which a person is not.
     DEALS = 0
-    CANDIDATES = 2
-    MARGIN = 0.3
-    EARLY, LATE = 8, 4
+    CANDIDATES = 3
+    MARGIN = 1.0
+    EARLY, LATE = 2, 0
     SURE = 0  # the play-outs overrule the best score only when they win more than this many deals more
     OPP = "random"  # the opponent's policy in the play-outs ("deduction": this bot's scores alone)
 
