@@ -28,8 +28,8 @@ def test_wheel_rules_out_a_number_whose_both_copies_are_seen_and_weighs_one_seen
 
 def test_deduction_bot_beats_random():
     # 200 seeded games, a tie is not a win: 181 won on these seeds (90.5%); 1,000 games of
-    # benchmarks/bench_classified.py: 89.0% won, 2.1% tied; 89.7% over 4,000 (the issue asks for 90%: not reached on
-    # the benchmark's seeds, docs/rules-classified.md "Bots")
+    # benchmarks/bench_classified.py: 89.5% won, 2.0% tied; 89.95% over 4,000 (the issue asks for 90%: not reached on
+    # every one of the benchmark's seed sets, docs/rules-classified.md "Bots")
     won = 0
     for g in range(200):
         me = g % 2
