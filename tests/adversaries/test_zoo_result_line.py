@@ -8,6 +8,7 @@ from pathlib import Path
 from _zoo import Table
 from adp2p.cli.cmd_audit import report
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.peer.narrator import Narrator
 
 TABLE = {"profile": "standard", "round_limit": None, "bots": "random", "game": "classified"}
 
@@ -30,3 +31,5 @@ def test_a_classified_table_of_two_says_winner_or_no_winner_in_every_line(tmp_pa
         assert "winner(s)" not in text
         if res.winners:
             assert f"{head}{res.names[res.winners[0]]}\n" in text, text
+    told = Narrator("de", lambda _: None).result_words(m, line)  # what `join` tells a German player
+    assert told.startswith(f"Gewinner: {m.names[m.state.winners[0]]} — " if m.state.winners else "kein Gewinner — ")
