@@ -19,7 +19,7 @@ import statistics
 import time
 from typing import Any
 
-from adp2p.crypto import card_link, passes
+from adp2p.crypto import card_link, deck, passes
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine
@@ -42,6 +42,7 @@ class TimedTable(LocalTable):
         if m.seat != e.author:  # a peer remembers the checks it made itself only, never another machine's here
             card_link.forget_verified()
             passes.forget_verified()
+            deck.forget_made_shares()
         t0 = time.process_time()
         LocalTable.fold(m, raw)
         if answer:

@@ -32,6 +32,7 @@ def forget() -> None:
     code_proofs.forget_verified()
     code_link._verified.clear()
     card_link.forget_verified()
+    deck.forget_made_shares()
     group.forget_valid_points()
 
 
