@@ -25,6 +25,7 @@ from adp2p.p2p.machine.common import (
     AuditReport,
     _is_int,
 )
+from adp2p.p2p.notices import result_words
 from adp2p.p2p.protocol import BodyError, ProtocolError, encode_body, need
 from adp2p.p2p.secrets_size import secrets_bound
 
@@ -225,7 +226,7 @@ class EndingPart:
         res = self.game.result(self.state)
         why = "" if res.reason is None else self.game.narrate(res.reason, names=self.names)
         standing = self.standing_winners()
-        line = f"winner(s): {', '.join(self.names[w] for w in standing) or 'none'} — {why}"
+        line = result_words([self.names[w] for w in standing], len(self.names), why)
         void = [w for w in res.winners if w not in standing]
         if void:  # results are final but for a seat named for cheating: its own share is void
             line += f" (void: the result of {', '.join(self.names[w] for w in void)}, named for cheating)"
