@@ -21,10 +21,11 @@ from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.protocol import Kind, encode_body
 
 pytestmark = pytest.mark.slow
-# Found in process at the game id the networked lobby derives (`Table(..., as_lobby="zoo")`, seeds 1-8 at protocol
+# Found in process at the game id the networked lobby derives (`Table(..., as_lobby="zoo")`, seeds 1-22 at protocol
 # version 7; the in-process check in the test repeats it): the controller (seat 2) cheats in every one of them, and the
-# honest seat wins at seeds 1 and 2 (the attempter is seat 3, the honest seat 1), at none of 3-8. (Seed 4 was chosen at
-# version 6, the version being in the lobby's game id; seed 2 when a game's id was the seed's own.)
+# honest seat wins at seeds 1, 2, 9, 20 and 21 (the attempter is seat 3, the honest seat 1) and 12 and 13 (attempter
+# seat 1, honest seat 3). (Seed 4 was chosen at version 6, the version being in the lobby's game id; seed 2 when a
+# game's id was the seed's own.)
 SEED = 1
 
 
