@@ -48,15 +48,18 @@ pytestmark = pytest.mark.slow
 
 
 @functools.cache
-def chance(cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25) -> int:
-    """The first table seed where the cheater finds its chance (in process: fast)."""
+def chance(cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25, start: int = 0) -> int:
+    """The first table seed (from `start`, else the cheater's `chance_from`) where the cheater finds its chance at the
+    game id the networked lobby derives (in process: fast)."""
+    if start:
+        cls = type(cls.__name__, (cls,), {"chance_from": start})  # the same cheater, its search from `start`
     return first_chance(cls, seat, n, tries, profile=profile, as_lobby="zoo")[0]
 
 
 async def play(
-    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str = "classic", tries: int = 25, start: int = 0
 ) -> NetGame:
-    g = await net_game(tmp_path, n, chance(cls, seat, n, profile, tries), {seat: cls}, profile=profile)
+    g = await net_game(tmp_path, n, chance(cls, seat, n, profile, tries, start), {seat: cls}, profile=profile)
     assert g.cheats, f"{cls.__name__} did not cheat over the network at the seed it cheated at in process"
     logs = g.honest_logs()
     assert all(log == logs[0] for log in logs), "the honest peers ended with different logs"
@@ -106,19 +109,23 @@ async def test_cheat_caught_during_play_with_evidence_every_peer_checks(
 
 
 CAUGHT_BY_AUDIT = [
-    # cheater, seat, players, profile, seeds to try, the rule the audit names (the cheat may also be caught at
-    # once, depending on play)
+    # cheater, seat, players, profile, seeds to try (a count, or (first, count)), the rule the audit names (the cheat
+    # may also be caught at once, depending on play)
     (IgnoresHarm, 1, 3, "classic", 60, None),  # Trojan Horse / Worm held at turn start: the rule depends on play
-    # a second action while holding Bug: named as the action it took (a second attempt breaks "no_attempts")
-    (IgnoresBug, 1, 3, "retro2013", 40, ("no_actions", "no_attempts")),
+    # a second action while holding Bug: named as the action it took (a second attempt breaks "no_attempts"). Its
+    # search starts at seed 60: at protocol version 7 (the version is in the lobby's game id) seeds 1-59 give it no
+    # chance in process (searched with `chance`), 60 does
+    (IgnoresBug, 1, 3, "retro2013", (60, 10), ("no_actions", "no_attempts")),
 ]
 
 
 @pytest.mark.parametrize("cls,seat,n,profile,tries,rule", CAUGHT_BY_AUDIT, ids=[c[0].__name__ for c in CAUGHT_BY_AUDIT])
 async def test_cheat_caught_by_the_audit_at_the_end(
-    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str, tries: int, rule: tuple[str, ...] | None
+    tmp_path: Path, cls: type[Machine], seat: int, n: int, profile: str, tries: int | tuple[int, int],
+    rule: tuple[str, ...] | None
 ) -> None:
-    g = await play(tmp_path, cls, seat, n, profile, tries)
+    start, count = tries if isinstance(tries, tuple) else (0, tries)  # (first seed, count) or a count
+    g = await play(tmp_path, cls, seat, n, profile, count, start)
     for i in g.honest:
         o = g.outcomes[i]
         assert o is not None, g.heard(i)
