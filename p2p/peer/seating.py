@@ -16,7 +16,6 @@ from adp2p.p2p.logstore import (
 )
 from adp2p.p2p.machine import ProtocolError
 from adp2p.p2p.notices import notice
-from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import game_dir
 from adp2p.p2p.peer.common import (
     RESUME_RECAP,
@@ -72,8 +71,7 @@ class SeatingPart:
     def _open_passes(self, g: Genesis, seat: int) -> None:
         """Our pass tokens: those signed before a crash are read back (we never act where we passed)."""
         assert self.gdir is not None
-        self.passes = PassPool(g.game_id, g.identities(), seat, self.gdir / "passes")
-        self.passes.load(self.identity)
+        self.passes = self.files.open_passes(self.gdir, g, seat, self.identity)
 
     def _load(self, gdir: Path) -> None:
         """Resume: reload this seat's secrets and the log, and refold it."""

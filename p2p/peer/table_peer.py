@@ -81,6 +81,7 @@ class TablePeer(
     LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
+    files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
 
     def __init__(
         self,
@@ -96,7 +97,7 @@ class TablePeer(
         that folds the log (a test's cheater), by default the class's."""
         self.cfg = cfg
         self.draws = draws or Draws()
-        self.files = GameFiles(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
+        self.files = self.files_class(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
         if machine_class is not None:
             self.machine_class = machine_class
         self.choose = choose
