@@ -38,18 +38,13 @@ import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.p2p.address_book import load_book
-from adp2p.p2p.logstore import (
-    LogStore,
-)
-from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
+from adp2p.p2p.machine import Chooser, Machine
 from adp2p.p2p.notices import notice
-from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
 from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.agreeing import Agreeing
-from adp2p.p2p.peer.arrivals import Arrivals
 from adp2p.p2p.peer.catchup import CatchUpPart
 from adp2p.p2p.peer.common import (
     Outcome,
@@ -60,7 +55,6 @@ from adp2p.p2p.peer.common import (
 from adp2p.p2p.peer.draws import Draws
 from adp2p.p2p.peer.evidence import EvidencePart
 from adp2p.p2p.peer.evidence_book import EvidenceBook
-from adp2p.p2p.peer.folds import Folds
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
@@ -68,6 +62,7 @@ from adp2p.p2p.peer.lobby import LobbyPart
 from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
+from adp2p.p2p.peer.seat_log import SeatLog, held
 from adp2p.p2p.peer.seating import SeatingPart
 from adp2p.p2p.peer.stalls import CatchUp
 from adp2p.p2p.peer.wire import Wire
@@ -82,6 +77,16 @@ class TablePeer(
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
+    # the seat's log state is one object (p2p/peer/seat_log.py), handed to the parts; these read and set it
+    store = held("store", "The signed log on disk.")
+    machine = held("machine", "The fold over our log (replaced whole when a refold or evidence sets entries aside).")
+    gdir = held("gdir", "The game's directory.")
+    secrets = held("secrets", "This seat's secrets.")
+    passes = held("passes", "Pass tokens for the next entry (docs/protocol.md, \"Implied passes\").")
+    folds = held("folds", "Snapshots of our fold to start a refold from.")
+    arrivals = held("arrivals", "Entries received ahead of our log (bounded).")
+    superseded = held("superseded", "Ids of entries set aside by evidence (their followers are stale).")
+    ahead = held("ahead", "(seq, prev, j) -> our window decision, made ahead.")
 
     def __init__(
         self,
@@ -96,6 +101,7 @@ class TablePeer(
         """`draws`: where new secrets come from (the OS; a test's table seed); `machine_class`: the game machine
         that folds the log (a test's cheater), by default the class's."""
         self.cfg = cfg
+        self.log_state = SeatLog(lambda g, secrets: self.machine_class(g, secrets))  # store, fold, passes, ...
         self.draws = draws or Draws()
         self.files = self.files_class(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
         if machine_class is not None:
@@ -112,11 +118,6 @@ class TablePeer(
         self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.wire: Wire | None = None  # what we send goes through it (`make_wire`)
-        self.machine: Machine | None = None
-        self.store: LogStore | None = None
-        self.gdir: Path | None = None
-        self.secrets: SeatSecrets | None = None
-        self.arrivals = Arrivals()  # entries received ahead of our log (bounded)
         self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()
@@ -125,11 +126,7 @@ class TablePeer(
         self.heads = Heads()  # the others' heads, and ours as last sent
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
-        self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
-        self.folds = Folds(self._fresh_machine)  # snapshots of our fold to start a refold from
-        self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
-        self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
         self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
         self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
         self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
@@ -296,6 +293,15 @@ class TablePeer(
                 continue
         await self._flush()
         self._finish()
+
+    def _fold(self, at: int, *, fresh: bool = False) -> Machine:
+        return self.log_state.fold(at, fresh=fresh)
+
+    def _check_signed(self, e: Any) -> None:
+        self.log_state.check_signed(e)
+
+    def _stale(self, raw: bytes) -> bool:
+        return self.log_state.stale(raw)
 
     @property
     def private_notes(self) -> list[str]:
