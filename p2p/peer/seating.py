@@ -113,7 +113,7 @@ class SeatingPart:
         self.genesis_raw = first
         # whatever our log looks like now (torn, cut at a record boundary, repaired, intact), the disk may have lost
         # entries of ours that the table holds: sign nothing until the table's heads show we hold all it holds
-        self._begin_catch_up()
+        self.catching_up.begin()
         self.outcome.game_id = g.game_id
         self.outcome.log_path = gdir / "log"
         self.tell("resumed", game=g.game_id.hex()[:8], seq=len(self.store), name=self.cfg.name)

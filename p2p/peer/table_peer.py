@@ -45,7 +45,7 @@ from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
 from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.agreeing import Agreeing
-from adp2p.p2p.peer.catchup import CatchUpPart
+from adp2p.p2p.peer.catchup import CatchingUp
 from adp2p.p2p.peer.common import (
     Outcome,
     PeerConfig,
@@ -73,7 +73,7 @@ from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
 class TablePeer(
-    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, NetPart
+    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
@@ -136,6 +136,12 @@ class TablePeer(
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
+        self.catching_up = CatchingUp(
+            self.log_state, self.catch_up, self.patience, self.abandonment, cfg=cfg,
+            ended=lambda: bool(self.ended), ask=lambda msg: self.wire.broadcast(msg),  # type: ignore[union-attr]
+            wait=self._wait_progress, answer_held=lambda raw: self._hold_abandon(raw, "a peer"),
+            lose_contact=self._lost_contact,
+        )
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
@@ -202,7 +208,7 @@ class TablePeer(
         """What runs beside the play loop while the mesh is up: reading messages and mesh events, gossiping heads
         and pass tokens, the awake clock, the stall watcher, mDNS discovery (a test's cheater adds its own)."""
         out = [self._receive, self._events, self._gossip_heads, self._repeat_passes, self.patience.tick]
-        out.append(self._watch_stalls)
+        out.append(self.catching_up.watch_stalls)
         if self.cfg.mdns:
             out.append(self._discover)
         return out
@@ -237,8 +243,8 @@ class TablePeer(
             self.abandonment.at(seq)  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
-            self._note_stall()
-            if self.catch_up.active and not await self._catch_up():
+            self.catching_up.note_stall()
+            if self.catch_up.active and not await self.catching_up.gate():
                 continue  # resumed or stalled: nothing is signed before we hold all the table holds
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
@@ -261,7 +267,7 @@ class TablePeer(
                 kind, body = out
                 if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
                     body["passes"] = toks
-                self._note_stall()  # (no await from here to the signature: a stall now shows up in the next tick)
+                self.catching_up.note_stall()  # (no await from here to the signature: a stall shows in the next tick)
                 if self.catch_up.active:
                     continue  # we did not run for a while: the table may have gone on without us
                 self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
@@ -328,6 +334,13 @@ class TablePeer(
             return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
 
         self.ended, self.ended_words = words("en"), words(self.cfg.lang)
+
+    def _lost_contact(self) -> None:
+        """The table did not answer us catching up within two periods: we leave naming nobody, writing nothing."""
+        assert self.store is not None
+        self.outcome.lost_contact = True
+        self._end("lost_contact", seq=len(self.store), resume=resume_command(self.gdir, self.cfg.game))
+        self.progress.set()
 
     def _finish(self) -> None:
         m, store = self.machine, self.store
@@ -402,7 +415,7 @@ class TablePeer(
             ev = await self.decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
-        self._note_stall()
+        self.catching_up.note_stall()
         if self.catch_up.active:
             return  # we did not run for a while: decide again once caught up
         if m.game.is_pass(ev, m.seat) and not self.abandonment.names_me(seq, prev, j, m.seat):
