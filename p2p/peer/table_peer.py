@@ -58,7 +58,7 @@ from adp2p.p2p.peer.evidence_book import EvidenceBook
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
-from adp2p.p2p.peer.lobby import LobbyPart
+from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
@@ -68,12 +68,17 @@ from adp2p.p2p.peer.stalls import CatchUp
 from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.table_word import word_key
-from adp2p.p2p.transport import Mesh, TablePlaying
+from adp2p.p2p.transport import Mesh
 from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
+def lobby_held(name: str, doc: str) -> property:
+    """A peer's attribute that is its `Lobby`'s."""
+    return property(lambda self: getattr(self.lobby, name), lambda self, v: setattr(self.lobby, name, v), doc=doc)
+
+
 class TablePeer(
-    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, NetPart
+    SeatingPart, IntakePart, EvidencePart, AbandonPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
@@ -87,6 +92,13 @@ class TablePeer(
     arrivals = held("arrivals", "Entries received ahead of our log (bounded).")
     superseded = held("superseded", "Ids of entries set aside by evidence (their followers are stale).")
     ahead = held("ahead", "(seq, prev, j) -> our window decision, made ahead.")
+    # the lobby's (p2p/peer/lobby.py), read and set through it
+    bundles = lobby_held("bundles", "Fingerprint -> bundle of a player here now.")
+    met = lobby_held("met", "Every player who sat down in this lobby (bounded).")
+    here = lobby_held("here", "Fingerprint -> the players it last told us it is connected to.")
+    addresses = lobby_held("addresses", "The addresses we know (and dial).")
+    genesis_raw = lobby_held("genesis_raw", "The genesis we took.")
+    playing = lobby_held("playing", "A peer at our table answered from inside a game.")
 
     def __init__(
         self,
@@ -111,14 +123,8 @@ class TablePeer(
         self.identity = identity or SecretIdentity.generate()
         self.bundle = make_bundle(self.identity, cfg.name)
         self.fp = self.identity.public.fingerprint()
-        self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
-        self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
-        self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to (lobby)
-        self._lobby_news = False  # a player left the lobby since we last told the others who is here
-        self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.wire: Wire | None = None  # what we send goes through it (`make_wire`)
-        self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()
         self.narrator = Narrator(cfg.lang, say)  # what the player is told, and what it was told already
@@ -131,10 +137,7 @@ class TablePeer(
         self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
         self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
         self._refused_abandon = False
-        self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
-        self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
-        self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self.catching_up = CatchingUp(
             self.log_state, self.catch_up, self.patience, self.abandonment, cfg=cfg,
@@ -146,6 +149,13 @@ class TablePeer(
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
         self.agreeing = Agreeing(self)  # the roster agreement before the genesis (p2p/peer/agreeing.py)
+        self.lobby = Lobby(  # who is here, the genesis (p2p/peer/lobby.py)
+            cfg, self.files, self.agreeing, self.log_state,
+            me=lambda: (self.fp, self.bundle), mesh=lambda: self.mesh, wire=lambda: self.wire, tell=self.tell,
+            detail=self._detail, news=lambda: self.progress.set(), wait=self._wait_progress, start=self._start,
+            accepts=lambda raw, label: self.accepts_genesis(raw, label), heard_from=self.heads.heard_from,
+            first_refusal=self._first_refusal, send=self._safe_send,
+        )
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
@@ -185,7 +195,7 @@ class TablePeer(
                 for task in self.tasks():
                     nursery.start_soon(task)
                 if self.machine is None:
-                    await self._lobby()
+                    await self.lobby.gather()
                 while True:
                     await self._play()
                     await self._send_head_now()  # the end: the others hear our last head now, not coalesced
@@ -210,7 +220,7 @@ class TablePeer(
         out = [self._receive, self._events, self._gossip_heads, self._repeat_passes, self.patience.tick]
         out.append(self.catching_up.watch_stalls)
         if self.cfg.mdns:
-            out.append(self._discover)
+            out.append(self.lobby.discover)
         return out
 
     def make_wire(self, mesh: Mesh) -> Wire:
@@ -299,6 +309,11 @@ class TablePeer(
                 continue
         await self._flush()
         self._finish()
+
+    def accepts_genesis(self, raw: bytes, label: str) -> bool:
+        """Whether we take a genesis received from `label` (the lobby's `check_genesis`). (Also the seam where a
+        test's seat refuses every genesis for a while, as one whose view of the lobby lags does.)"""
+        return self.lobby.check_genesis(raw, label)
 
     def _fold(self, at: int, *, fresh: bool = False) -> Machine:
         return self.log_state.fold(at, fresh=fresh)

@@ -462,10 +462,10 @@ async def test_a_lobby_of_players_who_never_all_met_ends_with_a_line_that_says_s
     p, _said = _lobby_peer(tmp_path, seeds, 0, 3)
     for i in (1, 2):
         await p.handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))  # here: nobody
-    assert len(p.bundles) == 3 and len(p._roster()) < 3
-    assert "no 3 of them had all met each other" in p._lobby_timeout_line()
+    assert len(p.bundles) == 3 and len(p.lobby.roster()) < 3
+    assert "no 3 of them had all met each other" in p.lobby.timeout_line()
     for i, j in ((1, 2), (2, 1)):
         msg = {**_lobby_msg(seeds, i), "here": [seeds.ids[0].public.fingerprint(), seeds.ids[j].public.fingerprint()]}
         await p.handle(seeds.ids[i].public.fingerprint(), f"p{i}", msg)
-    assert len(p._roster()) == 3  # now they all have
-    assert "sent no genesis we could accept" in p._lobby_timeout_line()
+    assert len(p.lobby.roster()) == 3  # now they all have
+    assert "sent no genesis we could accept" in p.lobby.timeout_line()

@@ -195,7 +195,7 @@ async def test_a_genesis_without_every_seats_agreement_is_refused(tmp_path: Path
             self.agreeing.step = self._hasty  # type: ignore[method-assign]
 
         async def _hasty(self) -> bytes | None:
-            roster = self._roster()
+            roster = self.lobby.roster()
             if len(roster) < self.cfg.want or roster[0] != self.bundle:
                 return None
             r = self.agreeing.round
@@ -303,7 +303,7 @@ async def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Pa
             assert p.agreeing.round.take(rounds[i].agree(first, bundles), bundles) is not None
     g = p.agreeing.round.genesis(first, bundles)
     raw = encode_entry(seeds.ids[order[0]], g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
-    assert p._check_genesis(raw, "p0")
+    assert p.lobby.check_genesis(raw, "p0")
     p._start(raw)
     again = rounds[mover].message()  # the same agreement again: no news
     await p.agreeing.take(again)
