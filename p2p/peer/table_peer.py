@@ -63,7 +63,7 @@ from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.seat_log import SeatLog, held
-from adp2p.p2p.peer.seating import SeatingPart
+from adp2p.p2p.peer.seating import Seating
 from adp2p.p2p.peer.stalls import CatchUp
 from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, encode_body
@@ -78,7 +78,7 @@ def lobby_held(name: str, doc: str) -> property:
 
 
 class TablePeer(
-    SeatingPart, IntakePart, EvidencePart, AbandonPart, NetPart
+    IntakePart, EvidencePart, AbandonPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
@@ -149,10 +149,16 @@ class TablePeer(
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
         self.agreeing = Agreeing(self)  # the roster agreement before the genesis (p2p/peer/agreeing.py)
+        self.seating = Seating(  # a game begun at its genesis or resumed (p2p/peer/seating.py)
+            cfg, self.files, self.draws, self.log_state, self.book, self.narrator,
+            me=lambda: (self.identity, self.bundle, self.fp), take_identity=self._take_identity, tell=self.tell,
+            took_genesis=lambda raw: setattr(self, "genesis_raw", raw), outcome=lambda: self.outcome,
+            catch_up=self.catching_up.begin, abandoned=lambda e: self._abandoned(e),
+        )
         self.lobby = Lobby(  # who is here, the genesis (p2p/peer/lobby.py)
             cfg, self.files, self.agreeing, self.log_state,
             me=lambda: (self.fp, self.bundle), mesh=lambda: self.mesh, wire=lambda: self.wire, tell=self.tell,
-            detail=self._detail, news=lambda: self.progress.set(), wait=self._wait_progress, start=self._start,
+            detail=self._detail, news=lambda: self.progress.set(), wait=self._wait_progress, start=self.seating.start,
             accepts=lambda raw, label: self.accepts_genesis(raw, label), heard_from=self.heads.heard_from,
             first_refusal=self._first_refusal, send=self._safe_send,
         )
@@ -160,7 +166,7 @@ class TablePeer(
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
-            self._load(resume)
+            self.seating.load(resume)
             self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
         else:
             self.files.save_seat_key(self.identity)
@@ -280,7 +286,7 @@ class TablePeer(
                 self.catching_up.note_stall()  # (no await from here to the signature: a stall shows in the next tick)
                 if self.catch_up.active:
                     continue  # we did not run for a while: the table may have gone on without us
-                self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
+                self.seating.save_secrets()  # the witness, salts or keys this entry commits to: on disk before it is
                 raw = encode_entry(
                     self.identity,
                     m.game_id,
@@ -314,6 +320,13 @@ class TablePeer(
         """Whether we take a genesis received from `label` (the lobby's `check_genesis`). (Also the seam where a
         test's seat refuses every genesis for a while, as one whose view of the lobby lags does.)"""
         return self.lobby.check_genesis(raw, label)
+
+    def _take_identity(self, identity: SecretIdentity, bundle: bytes) -> None:
+        """A resume: the seat's identity (and the bundle under the roster's name) is ours."""
+        self.identity, self.bundle, self.fp = identity, bundle, identity.public.fingerprint()
+
+    def _timing(self, *fields: object) -> None:
+        self.files.timing(*fields)
 
     def _fold(self, at: int, *, fresh: bool = False) -> Machine:
         return self.log_state.fold(at, fresh=fresh)

@@ -304,7 +304,7 @@ async def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Pa
     g = p.agreeing.round.genesis(first, bundles)
     raw = encode_entry(seeds.ids[order[0]], g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
     assert p.lobby.check_genesis(raw, "p0")
-    p._start(raw)
+    p.seating.start(raw)
     again = rounds[mover].message()  # the same agreement again: no news
     await p.agreeing.take(again)
     assert not p.ended and not p.outcome.void
