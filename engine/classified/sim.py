@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.engine.classified.api import apply, learn, legal, new_game, pending, view
+from adp2p.engine.classified.api import learn, legal, new_game, pending, view
 from adp2p.engine.classified.chance import chance_event, deck_faces
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.profiles import STANDARD, Profile
 from adp2p.engine.classified.state import CState
 
@@ -47,8 +48,10 @@ def play_game(bots: Sequence[Chooser], seed: int, profile: Profile = STANDARD, *
                 st = learn(st, rec.faces, inplace=True)
         else:
             ev = bots[d.actor](view(st, d.actor), d.actor, legal(view(st, d.actor), d.actor))
-        st = apply(st, ev, inplace=True)
+        first = st.next_handle
+        st = apply_known(st, ev, rng, inplace=True)
         rec.events.append(ev)
+        rec.faces.update({h: st.faces[h] for h in range(first, st.next_handle)})  # a hand mixed (ruling C-MIX)
     rec.state = st
     return rec
 

@@ -25,6 +25,7 @@ from adp2p.p2p.machine.common import (
     AuditReport,
     _is_int,
 )
+from adp2p.p2p.notices import result_words
 from adp2p.p2p.protocol import BodyError, ProtocolError, encode_body, need
 from adp2p.p2p.secrets_size import secrets_bound
 
@@ -157,6 +158,12 @@ class EndingPart:
             c1, c2 = self.hmap[h]
             if finals.get(h) == (c1, c2):
                 continue  # the very ciphertext `verify_shuffles` just decrypted to full[h]: not decrypted twice
+            if h not in full:  # a game's re-shuffle of cards in play (Classified's hand mix, its proof checked)
+                try:
+                    full[h] = self.table.face(sub(c2, mul(x, c1)))
+                except CryptoError:
+                    rep.violation(None, "decrypt", f"handle {h} decrypts to no card")
+                continue
             if self.table.face(sub(c2, mul(x, c1))) != full[h]:
                 rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
         self._audit_sealed(rep)
@@ -219,7 +226,7 @@ class EndingPart:
         res = self.game.result(self.state)
         why = "" if res.reason is None else self.game.narrate(res.reason, names=self.names)
         standing = self.standing_winners()
-        line = f"winner(s): {', '.join(self.names[w] for w in standing) or 'none'} — {why}"
+        line = result_words([self.names[w] for w in standing], len(self.names), why)
         void = [w for w in res.winners if w not in standing]
         if void:  # results are final but for a seat named for cheating: its own share is void
             line += f" (void: the result of {', '.join(self.names[w] for w in void)}, named for cheating)"

@@ -11,7 +11,7 @@ from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
 from adp2p.p2p import published
-from adp2p.p2p.machine import second_accuser
+from adp2p.p2p.machine import protest, second_accuser
 from adp2p.p2p.machine.common import (
     Verdict,
     _no_card,
@@ -83,6 +83,8 @@ class EvidencePart:
             v = self._verify_pass_equivocation(accuser, body, seq)
         elif what == "refused":
             v = self._refused_entry(accuser, body, seq)
+        elif what == "protest":
+            v = protest.protest_verdict(self, accuser, body, seq)
         elif what == "also":
             v = second_accuser.also_verdict(self, accuser, body, seq)  # type: ignore[arg-type]
         elif what == "nocard":
