@@ -61,7 +61,7 @@ async def _table(
             round_limit=1,
             data_dir=tmp_path / f"p{i}",
             abandon_after=PATIENCE,
-            lobby_timeout=24.0,
+            lobby_timeout=60.0,  # (only a bound: an honest lobby ends far sooner; 24 s was hit at load 12-16)
             heartbeat=0.5,
             peers=[("127.0.0.1", ports[0])] if i != hub else [],
             confirm=(confirm or {}).get(i),
