@@ -33,6 +33,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import CardTable
 from adp2p.crypto.identity import PublicIdentity
 from adp2p.crypto.passes import verify_pass
+from adp2p.crypto.shuffle_proof import ShuffleContext
 from adp2p.p2p.game import Game, NotForPlayers, UnknownGame, get_game
 from adp2p.p2p.machine.authoring import AuthoringPart
 from adp2p.p2p.machine.common import (
@@ -51,7 +52,7 @@ from adp2p.p2p.machine.evidence import EvidencePart
 from adp2p.p2p.machine.finality import FinalityPart
 from adp2p.p2p.machine.game_part import TablePart
 from adp2p.p2p.machine.reveals import RevealsPart
-from adp2p.p2p.machine.setup import SetupPart
+from adp2p.p2p.machine.setup import Setup
 from adp2p.p2p.machine.steps import StepsPart
 from adp2p.p2p.piles import HandleMap, Pile
 from adp2p.p2p.pipeline import Arrival, schema
@@ -67,13 +68,14 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
+class Machine(StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
     # the seam for a part other than the game's (a test's cheater replaces the part): called with the game, it makes
     # the part of each new fold; None: the game's own (`Game.table_part()`)
     part_factory: Callable[[Game], TablePart] | None = None
+    _proofs_in_line = True  # proofs of shuffle checked at once, in line (the audit's pool: later, in a worker)
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
         self.game: Game = game_of(genesis)
@@ -96,6 +98,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
             raise ProtocolError(0, str(exc)) from None
         except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
             raise ProtocolError(None, str(exc)) from None
+        self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields
@@ -219,6 +222,16 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         draws it from its seed, so that its games repeat)."""
         return None
 
+    def _new_pile(self) -> Pile:
+        """The pile shuffled next, at its public start (a seam: the audit's pool notes its faces)."""
+        return self.setup.new_pile(self)
+
+    def _check_shuffle_proof(
+        self, seat: int, ctx: ShuffleContext, deck_in: list[Any], deck_out: list[Any], proof: bytes
+    ) -> None:
+        """The proof of shuffle of `seat`'s step (a seam: the offline audit checks it in a worker process meanwhile)."""
+        self.setup.check_shuffle_proof(self, seat, ctx, deck_in, deck_out, proof)
+
     def prepare_ahead(self) -> bool:
         """Work of this seat's done ahead while another seat is on duty (the game's part: a proof it will owe); the
         peer calls it when it waits. True if it did some (then it is called again)."""
@@ -320,13 +333,13 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
                 f" by seat {author + 1}",
             )
         {
-            Kind.JOIN: self._join,
-            Kind.LINK: self._link,
-            Kind.SHUFFLE: self._shuffle,
-            Kind.SHARES: self._shares,
-            Kind.EVENT: self._event,
-            Kind.SECRETS: self._secrets,
-        }[duty.kind](author, body)
+            Kind.JOIN: self.setup.join,
+            Kind.LINK: self.setup.link,
+            Kind.SHUFFLE: self.setup.shuffle,
+            Kind.SHARES: Machine._shares,
+            Kind.EVENT: Machine._event,
+            Kind.SECRETS: Machine._secrets,
+        }[duty.kind](self, author, body)
 
     def _abandon(self, duty: Duty, author: int, body: dict[str, Any]) -> None:
         """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
