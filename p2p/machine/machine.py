@@ -51,9 +51,10 @@ from adp2p.p2p.machine.ending import EndingPart
 from adp2p.p2p.machine.evidence import EvidencePart
 from adp2p.p2p.machine.finality import FinalityPart
 from adp2p.p2p.machine.game_part import TablePart
+from adp2p.p2p.machine.referee import Referee
 from adp2p.p2p.machine.reveals import RevealsPart
 from adp2p.p2p.machine.setup import Setup
-from adp2p.p2p.machine.steps import StepsPart
+from adp2p.p2p.machine.steps import Steps
 from adp2p.p2p.piles import HandleMap, Pile
 from adp2p.p2p.pipeline import Arrival, schema
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, need
@@ -68,13 +69,14 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
+class Machine(RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
     # the seam for a part other than the game's (a test's cheater replaces the part): called with the game, it makes
     # the part of each new fold; None: the game's own (`Game.table_part()`)
     part_factory: Callable[[Game], TablePart] | None = None
+    referee: Referee = Referee()  # runs each event through the rules (a test's cheater: its own)
     _proofs_in_line = True  # proofs of shuffle checked at once, in line (the audit's pool: later, in a worker)
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
@@ -99,6 +101,7 @@ class Machine(StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, F
         except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
             raise ProtocolError(None, str(exc)) from None
         self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
+        self.steps = Steps()  # one event through the rules (p2p/machine/steps.py)
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields
@@ -221,6 +224,9 @@ class Machine(StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, F
         """A secret of this seat's the game draws (a private roll's): None, fresh from the OS (a seeded test table
         draws it from its seed, so that its games repeat)."""
         return None
+
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        self.steps.engine(self, seat, ev)
 
     def _new_pile(self) -> Pile:
         """The pile shuffled next, at its public start (a seam: the audit's pool notes its faces)."""
