@@ -52,7 +52,7 @@ from adp2p.p2p.machine.evidence import EvidencePart
 from adp2p.p2p.machine.finality import FinalityPart
 from adp2p.p2p.machine.game_part import TablePart
 from adp2p.p2p.machine.referee import Referee
-from adp2p.p2p.machine.reveals import RevealsPart
+from adp2p.p2p.machine.reveals import Reveals
 from adp2p.p2p.machine.setup import Setup
 from adp2p.p2p.machine.steps import Steps
 from adp2p.p2p.piles import HandleMap, Pile
@@ -69,7 +69,7 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
+class Machine(EvidencePart, EndingPart, AuthoringPart, FinalityPart):
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
@@ -101,7 +101,8 @@ class Machine(RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart
         except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
             raise ProtocolError(None, str(exc)) from None
         self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
-        self.steps = Steps()  # one event through the rules (p2p/machine/steps.py)
+        self.reveals = Reveals()  # reveal rounds, card certificates (p2p/machine/reveals.py)
+        self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields
@@ -206,19 +207,40 @@ class Machine(RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart
     # ------------------------------------------------------------------ what the game's part sees (`Fold`)
 
     def cert(self, h: int) -> list[Any] | None:
-        return self._cert(h)
+        """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""
+        return self.reveals.cert(self, h)
+
+    _cert = cert  # (the evidence part's name for it)
+
+    def _check_cert(self, accuser: int, item: Any) -> tuple[int, int | None]:
+        return self.reveals.check_cert(self, accuser, item)
+
+    def _cert_faces(self, accuser: int, certs: list[Any]) -> dict[int, int]:
+        return self.reveals.cert_faces(self, accuser, certs)
 
     def box_viewer(self) -> int | None:
-        return self._box_viewer()
+        return self.reveals.box_viewer(self)
 
     def open_box(self, sender: int, viewer: int, ctx: bytes, box: bytes) -> bytes:
-        return self._open_box(sender, viewer, ctx, box)
+        return self.reveals.open_box(self, sender, viewer, ctx, box)
 
     def check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
         self._check_shares(seat, h, ct, todo)
 
+    def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
+        """Each (deck key, share) of handle h supplied by `seat` must carry a valid proof (a seam: the offline audit
+        checks them in a worker process meanwhile)."""
+        self.reveals.check_shares(self, seat, h, ct, todo)
+
     def proof_check(self, fn: Callable[..., None], *args: Any) -> None:
         self._proof_check(fn, *args)
+
+    @staticmethod
+    def _proof_check(fn: Callable[..., None], *args: Any) -> None:
+        """A costly, pure proof check of a game's (`fn(*args)` raises CryptoError if the proof fails), in line here (a
+        seam: the offline audit hands it to a worker process and folds on, p2p/audit_pool.py), so `fn` must be a
+        module-level function and its arguments plain values."""
+        fn(*args)
 
     def draw_secret(self, what: str, index: int) -> bytes | None:
         """A secret of this seat's the game draws (a private roll's): None, fresh from the OS (a seeded test table
@@ -342,7 +364,7 @@ class Machine(RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart
             Kind.JOIN: self.setup.join,
             Kind.LINK: self.setup.link,
             Kind.SHUFFLE: self.setup.shuffle,
-            Kind.SHARES: Machine._shares,
+            Kind.SHARES: self.reveals.shares,
             Kind.EVENT: Machine._event,
             Kind.SECRETS: Machine._secrets,
         }[duty.kind](self, author, body)

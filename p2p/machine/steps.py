@@ -10,13 +10,17 @@ from functools import partial
 from typing import Any
 
 from adp2p.p2p.machine.common import Event
+from adp2p.p2p.machine.reveals import Reveals
 from adp2p.p2p.protocol import ProtocolError
 
 Fold = Any  # the `Machine` these methods work on (p2p/machine/machine.py imports this module: no import back)
 
 
 class Steps:
-    """Game steps."""
+    """Game steps (the reveal round an event's reveals open: `reveals`, p2p/machine/reveals.py)."""
+
+    def __init__(self, reveals: Reveals) -> None:
+        self.reveals = reveals
 
     def engine(self, fold: Fold, seat: int | None, ev: Event) -> None:
         """`ev` by `seat` (None: derived) through the rules, as the fold's referee judges it."""
@@ -36,4 +40,4 @@ class Steps:
             fold.state = learned
         for h, face, claimant in fold.game.claims(ev):
             fold.claims[h] = (face, claimant)
-        fold._start_round(new.reveals)
+        self.reveals.start_round(fold, new.reveals)

@@ -438,11 +438,11 @@ def test_a_junk_proof_on_my_own_share_is_rejected_by_me_too() -> None:
     h = next(iter(sorted(me.state.hands[0])))
     ct = me.hmap[h]
     shares = {s: make_share(me.game_id, t.ms[s].deck_key, h, ct) for s in range(3)}  # type: ignore[arg-type]
-    me._check_item(supplier, h, dict(shares), "cert")  # the true certificate passes
+    me.reveals.check_item(me, supplier, h, dict(shares), "cert")  # the true certificate passes
     me.shares.pop(h, None)
     junk = Share(0, shares[0].d, bytes(64))
     with pytest.raises(ProtocolError) as ei:
-        me._check_item(supplier, h, {**shares, 0: junk}, "cert")
+        me.reveals.check_item(me, supplier, h, {**shares, 0: junk}, "cert")
     assert ei.value.seat == supplier and "invalid decryption share of seat 1" in str(ei.value)
 
 
