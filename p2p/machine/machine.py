@@ -47,7 +47,7 @@ from adp2p.p2p.machine.common import (
     _kind_name,
 )
 from adp2p.p2p.machine.departure import check_left
-from adp2p.p2p.machine.ending import EndingPart
+from adp2p.p2p.machine.ending import Ending
 from adp2p.p2p.machine.evidence import EvidencePart
 from adp2p.p2p.machine.finality import FinalityPart
 from adp2p.p2p.machine.game_part import TablePart
@@ -69,7 +69,7 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(EvidencePart, EndingPart, AuthoringPart, FinalityPart):
+class Machine(EvidencePart, AuthoringPart, FinalityPart):
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
@@ -103,6 +103,7 @@ class Machine(EvidencePart, EndingPart, AuthoringPart, FinalityPart):
         self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
         self.reveals = Reveals()  # reveal rounds, card certificates (p2p/machine/reveals.py)
         self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
+        self.ending = Ending()  # the secrets entries and the audit (p2p/machine/ending.py)
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields
@@ -250,6 +251,22 @@ class Machine(EvidencePart, EndingPart, AuthoringPart, FinalityPart):
     def _engine(self, seat: int | None, ev: Event) -> None:
         self.steps.engine(self, seat, ev)
 
+    def audit(self) -> AuditReport:
+        """The end-of-game check from the log and the revealed secrets (p2p/machine/ending.py)."""
+        return self.ending.audit(self)
+
+    def result_line(self) -> str:
+        return self.ending.result_line(self)
+
+    def box_context(self, sender: int, recipient: int) -> bytes:
+        return self.ending.box_context(self, sender, recipient)
+
+    def _open(self, h: int) -> int:
+        return self.ending.open(self, h)
+
+    def _secrets_bound(self) -> int:
+        return self.ending.secrets_bound(self)
+
     def _new_pile(self) -> Pile:
         """The pile shuffled next, at its public start (a seam: the audit's pool notes its faces)."""
         return self.setup.new_pile(self)
@@ -366,7 +383,7 @@ class Machine(EvidencePart, EndingPart, AuthoringPart, FinalityPart):
             Kind.SHUFFLE: self.setup.shuffle,
             Kind.SHARES: self.reveals.shares,
             Kind.EVENT: Machine._event,
-            Kind.SECRETS: Machine._secrets,
+            Kind.SECRETS: self.ending.secrets,
         }[duty.kind](self, author, body)
 
     def _abandon(self, duty: Duty, author: int, body: dict[str, Any]) -> None:
