@@ -35,17 +35,19 @@ from adp2p.crypto.identity import PublicIdentity
 from adp2p.crypto.passes import verify_pass
 from adp2p.crypto.shuffle_proof import ShuffleContext
 from adp2p.p2p.game import Game, NotForPlayers, UnknownGame, get_game
-from adp2p.p2p.machine.authoring import AuthoringPart
+from adp2p.p2p.machine.authoring import Authoring
 from adp2p.p2p.machine.common import (
     BODY_FIELDS,
     MAX_PASSES,
     AuditReport,
+    Chooser,
     Duty,
     Event,
     Round,
     Verdict,
     _kind_name,
 )
+from adp2p.p2p.machine.dealer import Dealer
 from adp2p.p2p.machine.departure import check_left
 from adp2p.p2p.machine.ending import Ending
 from adp2p.p2p.machine.evidence import EvidencePart
@@ -69,7 +71,7 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(EvidencePart, AuthoringPart, FinalityPart):
+class Machine(EvidencePart, FinalityPart):
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
@@ -77,6 +79,8 @@ class Machine(EvidencePart, AuthoringPart, FinalityPart):
     # the part of each new fold; None: the game's own (`Game.table_part()`)
     part_factory: Callable[[Game], TablePart] | None = None
     referee: Referee = Referee()  # runs each event through the rules (a test's cheater: its own)
+    dealer: Dealer = Dealer()  # this seat's shuffles and shares (a seeded table's or a test's cheater's: its own)
+    proof_seed: bytes | None = None  # fixed only by seeded test tables (reproducible proofs); None: fresh randomness
     _proofs_in_line = True  # proofs of shuffle checked at once, in line (the audit's pool: later, in a worker)
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
@@ -104,6 +108,7 @@ class Machine(EvidencePart, AuthoringPart, FinalityPart):
         self.reveals = Reveals()  # reveal rounds, card certificates (p2p/machine/reveals.py)
         self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
         self.ending = Ending()  # the secrets entries and the audit (p2p/machine/ending.py)
+        self.authoring = Authoring()  # this seat's next entry (p2p/machine/authoring.py)
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
         self.body_fields[Kind.SECRETS] |= self.game.secret_fields
@@ -148,7 +153,6 @@ class Machine(EvidencePart, AuthoringPart, FinalityPart):
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # handle -> [value, salt] opening shown with the card
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
         self.own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
-        self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
         self._init_finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
 
     def duty(self) -> Duty | None:
@@ -250,6 +254,17 @@ class Machine(EvidencePart, AuthoringPart, FinalityPart):
 
     def _engine(self, seat: int | None, ev: Event) -> None:
         self.steps.engine(self, seat, ev)
+
+    def author_next(self, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
+        """The body of the next entry if it is this seat's to author (choose: picks an engine event)."""
+        return self.authoring.author_next(self, choose)
+
+    def take_masks(self) -> Masks | None:
+        return self.authoring.take_masks(self)
+
+    def prepare_shuffle(self) -> bool:
+        """Make the masks of our next shuffle step while another seat shuffles (p2p/machine/authoring.py)."""
+        return self.authoring.prepare_shuffle(self)
 
     def audit(self) -> AuditReport:
         """The end-of-game check from the log and the revealed secrets (p2p/machine/ending.py)."""

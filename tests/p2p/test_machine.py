@@ -572,12 +572,12 @@ def test_masks_made_while_others_shuffle_are_used_for_our_step() -> None:
     t = LocalTable(3, bots="random", round_limit=4)  # real Machines: fresh shuffles, as a peer makes them
     assert play_until(t, lambda d: d.kind == Kind.LINK) is not None
     last = t.ms[2]
-    assert last.prepare_shuffle() and last._masks is not None and len(last._masks.rs) == 63
+    assert last.prepare_shuffle() and last.authoring.masks is not None and len(last.authoring.masks.rs) == 63
     assert not last.prepare_shuffle()  # made once
-    masks = last._masks
+    masks = last.authoring.masks
     assert play_until(t, lambda d: d.kind == Kind.SHUFFLE and d.seat == 2) is not None
     out = last.author_next(None)
-    assert out is not None and last._masks is None
+    assert out is not None and last.authoring.masks is None
     assert last.me is not None and list(ShuffleWitness.from_bytes(last.me.witnesses[0]).rs) == masks.rs
     t.post(2, Kind.SHUFFLE, out[1])
     t.run()
