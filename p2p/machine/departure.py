@@ -41,11 +41,11 @@ def check_left(m: Any, silent: int, raw: Any) -> int:
     named = body.get("silent") if isinstance(body, dict) else None
     if not isinstance(named, int) or isinstance(named, bool) or not 0 <= named < m.n or named == silent:
         raise BodyError("`left` names no other seat")
-    if not (m.authors[k - 1] == named or m.token_seats[k - 1] >> named & 1):
+    if not (m.finality.authors[k - 1] == named or m.finality.token_seats[k - 1] >> named & 1):
         raise BodyError(f"`left`: seat {named + 1} did not answer at seq {k} of this log")
     # its pass tokens at seq k came before the decision it gave up on there (the entry at k may carry them); an entry
     # of its own from seq k on, or a token after seq k (the entry being applied included), it signed after it left
     signed = m.signed_after(silent, k)
-    if m.authors[k - 1] == silent or signed is not None or m._tokens_now >> silent & 1:
+    if m.finality.authors[k - 1] == silent or signed is not None or m._tokens_now >> silent & 1:
         raise BodyError(f"`left`: seat {silent + 1} signed entries after its abandon at seq {k}: it did not leave")
     return k

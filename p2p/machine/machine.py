@@ -51,7 +51,7 @@ from adp2p.p2p.machine.dealer import Dealer
 from adp2p.p2p.machine.departure import check_left
 from adp2p.p2p.machine.ending import Ending
 from adp2p.p2p.machine.evidence import EvidencePart
-from adp2p.p2p.machine.finality import FinalityPart
+from adp2p.p2p.machine.finality import Finality
 from adp2p.p2p.machine.game_part import TablePart
 from adp2p.p2p.machine.referee import Referee
 from adp2p.p2p.machine.reveals import Reveals
@@ -71,7 +71,7 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(EvidencePart, FinalityPart):
+class Machine(EvidencePart):
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
@@ -153,7 +153,8 @@ class Machine(EvidencePart, FinalityPart):
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # handle -> [value, salt] opening shown with the card
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
         self.own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
-        self._init_finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
+        self._tokens_now = 0  # the seats whose pass tokens the entry being applied carries
+        self.finality = Finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
 
     def duty(self) -> Duty | None:
         if self.abandoned is not None:
@@ -255,6 +256,48 @@ class Machine(EvidencePart, FinalityPart):
     def _engine(self, seat: int | None, ev: Event) -> None:
         self.steps.engine(self, seat, ev)
 
+    # ------------------------------------------------------------------ results are final (p2p/machine/finality.py)
+
+    @property
+    def ended_at(self) -> int | None:
+        """The seq of the entry that ended the game (goal, round limit, stalemate), None before."""
+        return self.finality.ended_at
+
+    @property
+    def left_at(self) -> int | None:
+        """The abandoned seat had left after its abandon at this seq stood (nobody named); None otherwise."""
+        return self.finality.left_at
+
+    @property
+    def refused_ids(self) -> set[bytes]:
+        return self.finality.refused_ids
+
+    def prev_at(self, seq: int) -> bytes | None:
+        return self.finality.prev_at(self, seq)
+
+    def id_at(self, seq: int) -> bytes | None:
+        return self.finality.id_at(self, seq)
+
+    def signed_after(self, seat: int, seq: int) -> int | None:
+        return self.finality.signed_after(self, seat, seq)
+
+    def own_fault(self, e: Entry) -> tuple[str, str] | None:
+        return self.finality.own_fault(self, e)
+
+    def displaces(self, e: Entry, verdict: Verdict) -> str | None:
+        return self.finality.displaces(self, e, verdict)
+
+    def _refused_entry(self, poster: int, body: dict[str, Any], seq: int) -> Verdict:
+        return self.finality.refused_entry(self, poster, body, seq)
+
+    def named(self) -> set[int]:
+        return self.finality.named(self)
+
+    def standing_winners(self, extra: set[int] | None = None) -> list[int]:
+        return self.finality.standing_winners(self, extra)
+
+    # ------------------------------------------------------------------ authoring (p2p/machine/authoring.py)
+
     def author_next(self, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
         """The body of the next entry if it is this seat's to author (choose: picks an engine event)."""
         return self.authoring.author_next(self, choose)
@@ -336,7 +379,8 @@ class Machine(EvidencePart, FinalityPart):
         except Exception as exc:  # any other failure on an author's body is that author's protocol error
             raise ProtocolError(author, f"{_kind_name(kind)} entry cannot be applied ({type(exc).__name__})") from None
         self.entries += 1
-        self._record(author, prev)
+        self.finality.record(self, author, prev, self._tokens_now)
+        self._tokens_now = 0
 
     def window_actor(self) -> int | None:
         """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
@@ -415,5 +459,5 @@ class Machine(EvidencePart, FinalityPart):
         if author == silent:
             raise ProtocolError(author, "an abandon naming its own author")
         if "left" in body:  # the seat on duty left after an abandonment it saw stand: nobody is named
-            self.left_at = check_left(self, silent, body["left"])
+            self.finality.left_at = check_left(self, silent, body["left"])
         self.abandoned = silent
