@@ -50,7 +50,7 @@ from adp2p.p2p.machine.common import (
 from adp2p.p2p.machine.dealer import Dealer
 from adp2p.p2p.machine.departure import check_left
 from adp2p.p2p.machine.ending import Ending
-from adp2p.p2p.machine.evidence import EvidencePart
+from adp2p.p2p.machine.evidence import Evidence
 from adp2p.p2p.machine.finality import Finality
 from adp2p.p2p.machine.game_part import TablePart
 from adp2p.p2p.machine.referee import Referee
@@ -71,7 +71,7 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(EvidencePart):
+class Machine:
     """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
     (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
 
@@ -105,9 +105,9 @@ class Machine(EvidencePart):
         except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
             raise ProtocolError(None, str(exc)) from None
         self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
-        self.reveals = Reveals()  # reveal rounds, card certificates (p2p/machine/reveals.py)
-        self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
         self.ending = Ending()  # the secrets entries and the audit (p2p/machine/ending.py)
+        self.reveals = Reveals(self.ending)  # reveal rounds, card certificates (p2p/machine/reveals.py)
+        self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
         self.authoring = Authoring()  # this seat's next entry (p2p/machine/authoring.py)
         self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
         self.body_fields[Kind.EVENT] |= self.game.event_fields
@@ -144,9 +144,6 @@ class Machine(EvidencePart):
         # for the audit and the immediate checks
         self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
         self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
-        self.evidence_seen: list[tuple[int, int, Verdict]] = []  # (seq, accuser, verdict)
-        self._evidence: dict[str, Any] | None = None  # proof this peer holds and should post
-        self._evidence_posted = False
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
         self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
@@ -155,6 +152,7 @@ class Machine(EvidencePart):
         self.own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
         self._tokens_now = 0  # the seats whose pass tokens the entry being applied carries
         self.finality = Finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
+        self.evidence = Evidence(self.reveals, self.finality)  # found, held, posted, judged (p2p/machine/evidence.py)
 
     def duty(self) -> Duty | None:
         if self.abandoned is not None:
@@ -216,14 +214,6 @@ class Machine(EvidencePart):
         """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""
         return self.reveals.cert(self, h)
 
-    _cert = cert  # (the evidence part's name for it)
-
-    def _check_cert(self, accuser: int, item: Any) -> tuple[int, int | None]:
-        return self.reveals.check_cert(self, accuser, item)
-
-    def _cert_faces(self, accuser: int, certs: list[Any]) -> dict[int, int]:
-        return self.reveals.cert_faces(self, accuser, certs)
-
     def box_viewer(self) -> int | None:
         return self.reveals.box_viewer(self)
 
@@ -256,6 +246,32 @@ class Machine(EvidencePart):
     def _engine(self, seat: int | None, ev: Event) -> None:
         self.steps.engine(self, seat, ev)
 
+    # ------------------------------------------------------------------ evidence (p2p/machine/evidence.py)
+
+    @property
+    def evidence_seen(self) -> list[tuple[int, int, Verdict]]:
+        """(seq, accuser, verdict) of every evidence entry this log holds."""
+        return self.evidence.seen
+
+    def pending_evidence(self) -> dict[str, Any] | None:
+        """The evidence body this peer should post now (once), or None."""
+        return self.evidence.pending_evidence(self)
+
+    def evidence_for_entry(self, raw: bytes, exc: ProtocolError | None = None) -> dict[str, Any]:
+        """Evidence of an entry this peer rejected (p2p/machine/evidence.py)."""
+        return self.evidence.evidence_for_entry(self, raw, exc)
+
+    def holds_evidence(self) -> bool:
+        return self.evidence.held is not None
+
+    def hold_evidence(self, body: dict[str, Any]) -> None:
+        """Proof this peer found (a reveal round's, the game's part's), to post unless it holds some already."""
+        if self.evidence.held is None:
+            self.evidence.held = body
+
+    def immediate_checks(self, new: set[int]) -> None:
+        self.evidence.immediate_checks(self, new)
+
     # ------------------------------------------------------------------ results are final (p2p/machine/finality.py)
 
     @property
@@ -287,9 +303,6 @@ class Machine(EvidencePart):
     def displaces(self, e: Entry, verdict: Verdict) -> str | None:
         return self.finality.displaces(self, e, verdict)
 
-    def _refused_entry(self, poster: int, body: dict[str, Any], seq: int) -> Verdict:
-        return self.finality.refused_entry(self, poster, body, seq)
-
     def named(self) -> set[int]:
         return self.finality.named(self)
 
@@ -318,12 +331,6 @@ class Machine(EvidencePart):
 
     def box_context(self, sender: int, recipient: int) -> bytes:
         return self.ending.box_context(self, sender, recipient)
-
-    def _open(self, h: int) -> int:
-        return self.ending.open(self, h)
-
-    def _secrets_bound(self) -> int:
-        return self.ending.secrets_bound(self)
 
     def _new_pile(self) -> Pile:
         """The pile shuffled next, at its public start (a seam: the audit's pool notes its faces)."""
@@ -424,7 +431,7 @@ class Machine(EvidencePart):
         if extra:
             raise BodyError(f"unknown field(s) {sorted(map(str, extra))[:4]}")
         if kind == Kind.EVIDENCE:
-            self._evidence_entry(author, body)
+            self.evidence.evidence_entry(self, author, body)
             return
         if kind == Kind.ABANDON:
             self._abandon(duty, author, body)

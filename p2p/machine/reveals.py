@@ -24,6 +24,7 @@ from adp2p.p2p.machine.common import (
     Verdict,
     _no_card,
 )
+from adp2p.p2p.machine.ending import Ending
 from adp2p.p2p.piles import bits
 from adp2p.p2p.protocol import ProtocolError, need
 
@@ -31,7 +32,10 @@ Fold = Any  # the `Machine` these methods work on (p2p/machine/machine.py import
 
 
 class Reveals:
-    """Reveal rounds and card certificates."""
+    """Reveal rounds and card certificates (a card opened with every share: `ending`, p2p/machine/ending.py)."""
+
+    def __init__(self, ending: Ending) -> None:
+        self.ending = ending
 
     def start_round(self, fold: Fold, reveals: list[tuple[int, int]]) -> None:
         learners: dict[int, int] = {}
@@ -194,14 +198,14 @@ class Reveals:
         for h, mask in sorted(rnd.learners.items()):
             if h in rnd.public or (fold.seat is not None and mask >> fold.seat & 1):
                 try:
-                    faces[h] = fold._open(h)
+                    faces[h] = self.ending.open(fold, h)
                 except ProtocolError:  # every share checked out, the card is no card: a corrupt shuffle
                     if fold._opener is not None:
                         return
                     if h in rnd.public:  # every peer sees it at once: stop, reveal, audit
                         fold.verdict = _no_card(h, fold.sources[-1][0] if fold.sources else None)
-                    elif fold._evidence is None and self.cert(fold, h):  # only the learners: post the proof
-                        fold._evidence = {"what": "nocard", "certs": [self.cert(fold, h)]}
+                    elif not fold.holds_evidence() and self.cert(fold, h):  # only the learners: post the proof
+                        fold.hold_evidence({"what": "nocard", "certs": [self.cert(fold, h)]})
                     return
         if fold._opener is not None:
             return  # a copy verifying evidence: it only needed the checks of the shares entry
@@ -217,16 +221,16 @@ class Reveals:
                 )
                 return
         shown = fold.part.check_shown(fold, rnd, faces)  # the openings shown with the cards, against them
-        if shown.evidence is not None and fold._evidence is None:
-            fold._evidence = shown.evidence
+        if shown.evidence is not None and not fold.holds_evidence():
+            fold.hold_evidence(shown.evidence)
         if shown.verdict is not None:
             fold.verdict = shown.verdict
             return
         known = {h: f for h, f in faces.items() if fold.state.faces.get(h) is None}
         if known:
             fold.state = fold.game.learn(fold.state, known)
-        if fold.seat is not None and fold._evidence is None:
-            fold._immediate_checks(set(faces))
+        if fold.seat is not None and not fold.holds_evidence():
+            fold.immediate_checks(set(faces))
 
     def cert(self, fold: Fold, h: int) -> list[Any] | None:
         """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""

@@ -193,7 +193,7 @@ def test_a_secrets_body_larger_than_an_honest_seat_needs_is_malformed() -> None:
     ms, d = t.ms, found[0]
     m, out = ms[(d.seat + 1) % 3], ms[d.seat].author_next()
     assert out is not None
-    bound, honest = m._secrets_bound(), len(encode_body(out[1]))
+    bound, honest = m.ending.secrets_bound(m), len(encode_body(out[1]))
     assert honest * 10 < bound < MAX_SECRETS_ENTRY, (honest, bound)
     pile, w = out[1]["witnesses"][0]
     over = bound - honest + 1
