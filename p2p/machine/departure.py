@@ -3,8 +3,8 @@ is not silent but gone — it wrote an abandon at an earlier seq of this log, wh
 by answering after all, and it has signed nothing in this log since (docs/protocol.md, "Abandonment and resume",
 rule 7). Such an abandon ends the game and names nobody; results reached stand.
 
-Pure: it reads what the machine recorded of the log (`FinalityPart`: the id each entry builds on, its author, the
-seats whose tokens it carries) and checks one signed entry against it."""
+`abandon` checks the abandon entry itself. Pure: it reads what the machine recorded of the log (`Finality`: the id
+each entry builds on, its author, the seats whose tokens it carries) and checks one signed entry against it."""
 
 from __future__ import annotations
 
@@ -12,7 +12,25 @@ from typing import Any
 
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
-from adp2p.p2p.protocol import BodyError, Kind, decode_body
+from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, decode_body, need
+
+
+def abandon(m: Any, duty: Any, author: int, body: dict[str, Any]) -> tuple[int, int | None]:
+    """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the seat on
+    duty (`duty`). Whether its author waited long enough is for each peer to judge before it applies it (see
+    p2p/peer/ and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows. Returns the silent
+    seat (the game ends there) and, when the seat on duty left after an abandonment it saw stand (`left`: nobody is
+    named), the seq at which that abandon stood."""
+    if set(body) - {"passes", "left"} != {"silent", "seq"}:
+        raise BodyError("an abandon body is {silent, seq} and perhaps passes and left")
+    silent, seq = need(body, "silent", int), need(body, "seq", int)
+    if seq != m.entries:
+        raise ProtocolError(author, f"an abandon for seq {seq} at seq {m.entries}")
+    if silent != duty.seat:
+        raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
+    if author == silent:
+        raise ProtocolError(author, "an abandon naming its own author")
+    return silent, (check_left(m, silent, body["left"]) if "left" in body else None)
 
 
 def check_left(m: Any, silent: int, raw: Any) -> int:

@@ -29,10 +29,8 @@ from adp2p.crypto.deck import (
     Share,
 )
 from adp2p.crypto.entries import Entry
-from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import CardTable
 from adp2p.crypto.identity import PublicIdentity
-from adp2p.crypto.passes import verify_pass
 from adp2p.crypto.shuffle_proof import ShuffleContext
 from adp2p.p2p.game import Game, NotForPlayers, UnknownGame, get_game
 from adp2p.p2p.machine.authoring import Authoring
@@ -48,11 +46,12 @@ from adp2p.p2p.machine.common import (
     _kind_name,
 )
 from adp2p.p2p.machine.dealer import Dealer
-from adp2p.p2p.machine.departure import check_left
+from adp2p.p2p.machine.departure import abandon
 from adp2p.p2p.machine.ending import Ending
 from adp2p.p2p.machine.evidence import Evidence
 from adp2p.p2p.machine.finality import Finality
 from adp2p.p2p.machine.game_part import TablePart
+from adp2p.p2p.machine.passes import Passes
 from adp2p.p2p.machine.referee import Referee
 from adp2p.p2p.machine.reveals import Reveals
 from adp2p.p2p.machine.setup import Setup
@@ -71,9 +70,44 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
+def configuration(game: Game, genesis: Genesis) -> Any:
+    """The game's configuration from the genesis (Access Denied: its rules profile); ProtocolError if it has none."""
+    settings = {
+        "profile": genesis.profile,
+        "goal": genesis.goal,
+        "round_limit": genesis.round_limit,
+        "stalemate": genesis.stalemate,
+    }
+    try:
+        return game.configure(settings, genesis.n)
+    except NotForPlayers as exc:
+        raise ProtocolError(0, str(exc)) from None
+    except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
+        raise ProtocolError(None, str(exc)) from None
+
+
+def body_fields(game: Game) -> dict[int, set[str]]:
+    """The fields an entry body of each kind may carry: the core's and the game's."""
+    fields = {k: set(v) for k, v in BODY_FIELDS.items()}
+    fields[Kind.EVENT] |= game.event_fields
+    fields[Kind.SECRETS] |= game.secret_fields
+    fields[Kind.EVIDENCE] |= game.evidence_fields
+    return fields
+
+
+def card_table(game: Game, genesis: Genesis) -> CardTable:
+    """The faces' points: version 5's linear card points (constant-size link proofs), an old log's otherwise."""
+    if genesis.version >= 5:
+        return CardTable.linear(genesis.game_id, game.card_attributes())
+    return CardTable(genesis.game_id, game.deck_size)
+
+
 class Machine:
-    """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
-    (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
+    """One peer's fold of the game log (see module docstring): it owns the log's state (the attributes set in
+    `__init__`) and wires the parts that fold each kind of entry, each an object called with the fold (setup, steps,
+    reveals, passes, ending, authoring, finality, evidence); the game's own committed secrets are its table part
+    (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks. The methods
+    below the core (duty, snapshot, fork, apply) are the fold's public interface and the Fold hooks, delegated."""
 
     # the seam for a part other than the game's (a test's cheater replaces the part): called with the game, it makes
     # the part of each new fold; None: the game's own (`Game.table_part()`)
@@ -92,27 +126,14 @@ class Machine:
         self.ids: list[PublicIdentity] = genesis.identities()
         self.names = genesis.names()
         self.game_id = genesis.game_id
-        settings = {
-            "profile": genesis.profile,
-            "goal": genesis.goal,
-            "round_limit": genesis.round_limit,
-            "stalemate": genesis.stalemate,
-        }
-        try:
-            self.profile = self.game.configure(settings, self.n)  # the game's configuration (AD: its rules profile)
-        except NotForPlayers as exc:
-            raise ProtocolError(0, str(exc)) from None
-        except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
-            raise ProtocolError(None, str(exc)) from None
+        self.profile = configuration(self.game, genesis)  # the game's configuration (AD: its rules profile)
         self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
         self.ending = Ending()  # the secrets entries and the audit (p2p/machine/ending.py)
         self.reveals = Reveals(self.ending)  # reveal rounds, card certificates (p2p/machine/reveals.py)
         self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
+        self.passes = Passes()  # reaction windows and pass tokens (p2p/machine/passes.py)
         self.authoring = Authoring()  # this seat's next entry (p2p/machine/authoring.py)
-        self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
-        self.body_fields[Kind.EVENT] |= self.game.event_fields
-        self.body_fields[Kind.SECRETS] |= self.game.secret_fields
-        self.body_fields[Kind.EVIDENCE] |= self.game.evidence_fields
+        self.body_fields = body_fields(self.game)
         self.me = me
         self.seat = me.seat if me else None
         if me is not None and self.ids[me.seat] != me.identity.public:
@@ -120,10 +141,7 @@ class Machine:
         self.state: Any = self.game.new_game(self.profile, self.n)
         self.events: list[Event] = []  # every engine event, derived chance events included (the audit folds them)
         self.version = genesis.version  # 5: linear card points, constant-size link proofs; 4: an old log's audit
-        if self.version >= 5:
-            self.table = CardTable.linear(self.game_id, self.game.card_attributes())
-        else:
-            self.table = CardTable(self.game_id, self.game.deck_size)
+        self.table = card_table(self.game, genesis)
         self.hmap = HandleMap()
         self.keys: list[tuple[bytes, bytes] | None] = [None] * self.n
         self.heads: list[bytes | None] = [None] * self.n
@@ -223,19 +241,14 @@ class Machine:
     def check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
         self._check_shares(seat, h, ct, todo)
 
-    def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
-        """Each (deck key, share) of handle h supplied by `seat` must carry a valid proof (a seam: the offline audit
-        checks them in a worker process meanwhile)."""
+    def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:  # a seam (pool)
         self.reveals.check_shares(self, seat, h, ct, todo)
 
     def proof_check(self, fn: Callable[..., None], *args: Any) -> None:
         self._proof_check(fn, *args)
 
     @staticmethod
-    def _proof_check(fn: Callable[..., None], *args: Any) -> None:
-        """A costly, pure proof check of a game's (`fn(*args)` raises CryptoError if the proof fails), in line here (a
-        seam: the offline audit hands it to a worker process and folds on, p2p/audit_pool.py), so `fn` must be a
-        module-level function and its arguments plain values."""
+    def _proof_check(fn: Callable[..., None], *args: Any) -> None:  # a seam: the audit's pool hands it to a worker
         fn(*args)
 
     def draw_secret(self, what: str, index: int) -> bytes | None:
@@ -249,16 +262,13 @@ class Machine:
     # ------------------------------------------------------------------ evidence (p2p/machine/evidence.py)
 
     @property
-    def evidence_seen(self) -> list[tuple[int, int, Verdict]]:
-        """(seq, accuser, verdict) of every evidence entry this log holds."""
+    def evidence_seen(self) -> list[tuple[int, int, Verdict]]:  # (seq, accuser, verdict) of each evidence entry
         return self.evidence.seen
 
-    def pending_evidence(self) -> dict[str, Any] | None:
-        """The evidence body this peer should post now (once), or None."""
+    def pending_evidence(self) -> dict[str, Any] | None:  # the evidence body this peer should post now (once)
         return self.evidence.pending_evidence(self)
 
     def evidence_for_entry(self, raw: bytes, exc: ProtocolError | None = None) -> dict[str, Any]:
-        """Evidence of an entry this peer rejected (p2p/machine/evidence.py)."""
         return self.evidence.evidence_for_entry(self, raw, exc)
 
     def holds_evidence(self) -> bool:
@@ -275,13 +285,11 @@ class Machine:
     # ------------------------------------------------------------------ results are final (p2p/machine/finality.py)
 
     @property
-    def ended_at(self) -> int | None:
-        """The seq of the entry that ended the game (goal, round limit, stalemate), None before."""
+    def ended_at(self) -> int | None:  # the seq of the entry that ended the game (goal, round limit, stalemate)
         return self.finality.ended_at
 
     @property
-    def left_at(self) -> int | None:
-        """The abandoned seat had left after its abandon at this seq stood (nobody named); None otherwise."""
+    def left_at(self) -> int | None:  # the abandoned seat had left after its abandon at this seq stood: unnamed
         return self.finality.left_at
 
     @property
@@ -312,18 +320,15 @@ class Machine:
     # ------------------------------------------------------------------ authoring (p2p/machine/authoring.py)
 
     def author_next(self, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
-        """The body of the next entry if it is this seat's to author (choose: picks an engine event)."""
         return self.authoring.author_next(self, choose)
 
     def take_masks(self) -> Masks | None:
         return self.authoring.take_masks(self)
 
     def prepare_shuffle(self) -> bool:
-        """Make the masks of our next shuffle step while another seat shuffles (p2p/machine/authoring.py)."""
         return self.authoring.prepare_shuffle(self)
 
     def audit(self) -> AuditReport:
-        """The end-of-game check from the log and the revealed secrets (p2p/machine/ending.py)."""
         return self.ending.audit(self)
 
     def result_line(self) -> str:
@@ -332,30 +337,18 @@ class Machine:
     def box_context(self, sender: int, recipient: int) -> bytes:
         return self.ending.box_context(self, sender, recipient)
 
-    def _new_pile(self) -> Pile:
-        """The pile shuffled next, at its public start (a seam: the audit's pool notes its faces)."""
+    def _new_pile(self) -> Pile:  # the pile shuffled next, at its public start (a seam: the audit's pool notes it)
         return self.setup.new_pile(self)
 
-    def _check_shuffle_proof(
+    def _check_shuffle_proof(  # a seam: the offline audit checks it in a worker process meanwhile
         self, seat: int, ctx: ShuffleContext, deck_in: list[Any], deck_out: list[Any], proof: bytes
     ) -> None:
-        """The proof of shuffle of `seat`'s step (a seam: the offline audit checks it in a worker process meanwhile)."""
         self.setup.check_shuffle_proof(self, seat, ctx, deck_in, deck_out, proof)
 
     def prepare_ahead(self) -> bool:
         """Work of this seat's done ahead while another seat is on duty (the game's part: a proof it will owe); the
         peer calls it when it waits. True if it did some (then it is called again)."""
         return self.part.prepare_ahead(self)
-
-    def _event(self, seat: int, body: dict[str, Any]) -> None:
-        """An event entry: the part checks its body and says the event, the rules apply it, the part checks and
-        records what follows (and may say what this seat now knows)."""
-        ev = self.part.check_event(self, seat, body)
-        before = self.state
-        self._engine(seat, ev)
-        learned = self.part.after_event(self, seat, body, ev, before)
-        if learned is not None:
-            self.state = learned
 
     def apply_entry(self, e: Entry) -> None:
         """Apply a decoded (and signature-checked) entry: its body through the pipeline's schema step, then `fold`."""
@@ -390,39 +383,16 @@ class Machine:
         self._tokens_now = 0
 
     def window_actor(self) -> int | None:
-        """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
-        if self.abandoned is not None or self.finished or self.round is not None or any(k is None for k in self.keys):
-            return None
-        d = self.game.pending(self.state)
-        return d.actor if d is not None and d.kind == self.game.window_kind else None
+        """The seat whose reaction-window decision is due now, or None (p2p/machine/passes.py)."""
+        return self.passes.window_actor(self)
 
     def pass_window(self) -> int:
-        """Apply a pass by the seat whose window decision is due, with no token: a peer's look-ahead on a copy of
-        its fold (what the rules would ask next if that seat passed), never its fold itself."""
-        who = self.window_actor()
-        if who is None:
-            raise ProtocolError(None, "no reaction window is due")
-        self._engine(who, self.game.pass_event(who))
-        return who
+        """Apply a pass by the seat whose window decision is due, with no token: a look-ahead on a fork only."""
+        return self.passes.pass_window(self)
 
     def apply_passes(self, carrier: int, tokens: list[Any], *, trusted: bool = False, start: int = 0) -> None:
-        """Apply pass tokens 0..k-1 carried by `carrier`'s entry at this seq: each one must be due (a window
-        decision) and signed by the seat it is due from. A token that is not is the carrier's fault: it supplied
-        it. `trusted`: tokens this peer checked on receipt (only the position is checked again). `start`: the
-        position of the first of `tokens` (a peer extends a chain it holds one token at a time)."""
-        if self.prev is None:
-            raise ProtocolError(carrier, "pass tokens without the entry they build on")
-        for j, tok in enumerate(tokens, start):
-            who = self.window_actor()
-            if who is None:
-                raise ProtocolError(carrier, f"pass token {j} where no reaction window is due")
-            if not trusted:
-                try:
-                    verify_pass(self.ids[who], tok, self.game_id, self.entries, self.prev, j)
-                except CryptoError:
-                    raise ProtocolError(carrier, f"pass token {j} is not seat {who + 1}'s pass there") from None
-            self._tokens_now |= 1 << who
-            self._engine(who, self.game.pass_event(who))
+        """Apply the pass tokens `carrier`'s entry at this seq carries (p2p/machine/passes.py)."""
+        self.passes.apply_passes(self, carrier, tokens, trusted=trusted, start=start)
 
     def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
         if not isinstance(body, dict):
@@ -434,7 +404,9 @@ class Machine:
             self.evidence.evidence_entry(self, author, body)
             return
         if kind == Kind.ABANDON:
-            self._abandon(duty, author, body)
+            self.abandoned, left_at = abandon(self, duty, author, body)  # (p2p/machine/departure.py)
+            if left_at is not None:
+                self.finality.left_at = left_at
             return
         if author != duty.seat or kind != duty.kind:
             raise ProtocolError(
@@ -448,23 +420,6 @@ class Machine:
             Kind.LINK: self.setup.link,
             Kind.SHUFFLE: self.setup.shuffle,
             Kind.SHARES: self.reveals.shares,
-            Kind.EVENT: Machine._event,
+            Kind.EVENT: self.steps.event_entry,
             Kind.SECRETS: self.ending.secrets,
         }[duty.kind](self, author, body)
-
-    def _abandon(self, duty: Duty, author: int, body: dict[str, Any]) -> None:
-        """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
-        seat on duty. Whether its author waited long enough is for each peer to judge before it applies it (see
-        p2p/peer.py and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows."""
-        if set(body) - {"passes", "left"} != {"silent", "seq"}:
-            raise BodyError("an abandon body is {silent, seq} and perhaps passes and left")
-        silent, seq = need(body, "silent", int), need(body, "seq", int)
-        if seq != self.entries:
-            raise ProtocolError(author, f"an abandon for seq {seq} at seq {self.entries}")
-        if silent != duty.seat:
-            raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
-        if author == silent:
-            raise ProtocolError(author, "an abandon naming its own author")
-        if "left" in body:  # the seat on duty left after an abandonment it saw stand: nobody is named
-            self.finality.left_at = check_left(self, silent, body["left"])
-        self.abandoned = silent

@@ -22,6 +22,16 @@ class Steps:
     def __init__(self, reveals: Reveals) -> None:
         self.reveals = reveals
 
+    def event_entry(self, fold: Fold, seat: int, body: dict[str, Any]) -> None:
+        """An event entry: the part checks its body and says the event, the rules apply it, the part checks and
+        records what follows (and may say what this seat now knows)."""
+        ev = fold.part.check_event(fold, seat, body)
+        before = fold.state
+        self.engine(fold, seat, ev)
+        learned = fold.part.after_event(fold, seat, body, ev, before)
+        if learned is not None:
+            fold.state = learned
+
     def engine(self, fold: Fold, seat: int | None, ev: Event) -> None:
         """`ev` by `seat` (None: derived) through the rules, as the fold's referee judges it."""
         fold.referee.judge(fold, seat, ev, partial(self.step, fold))
