@@ -12,7 +12,9 @@ function, under TYPE_CHECKING):
     and referee, or a public hook), so no test depends on a private name; `PRIVATE_OVERRIDES_LEFT` lists the ones not
     moved to a seam yet (the peer's lobby and message handlers);
 (d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
-    (cli/access_denied/messages.py).
+    (cli/access_denied/messages.py);
+(f) no class in the packages of `NO_MIXINS` derives from more than one product class: its parts are objects it holds,
+    not mixins sharing one `self` (the fold, `Machine`: p2p/machine/).
 
 Each check is also run on a small made-up tree with the fault it looks for, and must find it there.
 """
@@ -228,6 +230,23 @@ def private_overrides(root: Path) -> dict[str, set[str]]:
     return out
 
 
+NO_MIXINS = ("p2p/machine",)  # (the peer, p2p/peer/, joins once its parts are objects)
+
+
+def mixin_faults(root: Path) -> list[str]:
+    """Each class of `NO_MIXINS` that derives from more than one product class (classes matched by name): its bases."""
+    product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
+    out = []
+    for folder in NO_MIXINS:
+        for path in sorted((root / folder).rglob("*.py")):
+            for name, defs in class_defs([path]).items():
+                for bases, _ in defs:
+                    mine = [b for b in bases if b in product]
+                    if len(mine) > 1:
+                        out.append(f"{path.relative_to(root)}: {name}({', '.join(mine)})")
+    return out
+
+
 SHARED_WORDS = "cli/words.py"  # the commands' and the shared client's message table
 
 
@@ -282,6 +301,10 @@ def test_the_shared_message_table_holds_no_game_s_words() -> None:
 def test_no_test_overrides_a_private_method_of_the_product() -> None:
     found = private_overrides(ROOT)
     assert found == PRIVATE_OVERRIDES_LEFT, {k: v for k, v in found.items() if PRIVATE_OVERRIDES_LEFT.get(k) != v}
+
+
+def test_the_fold_s_parts_are_objects_not_mixins() -> None:
+    assert mixin_faults(ROOT) == []
 
 
 def test_the_graph_sees_the_imports() -> None:
@@ -370,3 +393,16 @@ def test_a_test_overriding_a_private_method_is_found(tmp_path: Path) -> None:
                            "class Worse(Cheat):\n    def _step(self): ...\n    def _own(self): ...\n",
     })
     assert private_overrides(root) == {"Worse": {"_step"}}
+
+
+def test_a_class_of_mixins_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "p2p/machine/parts.py": "class SetupPart:\n    ...\n\nclass StepsPart:\n    ...\n",
+        "p2p/machine/machine.py": "from typing import Protocol\n"
+                                  "from adp2p.p2p.machine.parts import SetupPart, StepsPart\n\n"
+                                  "class Fold(Protocol):\n    ...\n\nclass One(SetupPart, Protocol):\n    ...\n\n"
+                                  "class Machine(SetupPart, StepsPart):\n    ...\n",
+        "p2p/peer/peer.py": "from adp2p.p2p.machine.parts import SetupPart, StepsPart\n\n"
+                            "class Elsewhere(SetupPart, StepsPart):\n    ...\n",  # (outside NO_MIXINS)
+    })
+    assert mixin_faults(root) == ["p2p/machine/machine.py: Machine(SetupPart, StepsPart)"]
