@@ -14,6 +14,7 @@ import json
 from typing import Any
 
 from adp2p.cli.log_file import game_log
+from adp2p.engine.words import say
 from adp2p.p2p.machine.finality import silence_suspends
 
 WORDS: dict[str, dict[str, str]] = {
@@ -68,7 +69,7 @@ def report(res: Any, lang: str) -> str:
     """The audit's report in words, seats numbered from 1."""
 
     def w(key: str, **fields: Any) -> str:
-        return WORDS[key][lang].format(**fields)
+        return say(WORDS, key, lang, **fields)
 
     out = [w("head", path=res.path, game=res.game_id[:16], profile=res.profile, n=res.entries)]
     if res.tampered is not None:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from adp2p.engine.words import say
+
 LANGS = ("en", "de")
 
 MESSAGES: dict[str, dict[str, str]] = {
@@ -103,9 +105,7 @@ MESSAGES: dict[str, dict[str, str]] = {
 
 def msg(name: str, lang: str = "en", /, **fields: Any) -> str:
     """The message `name` in `lang` (English when the language lacks it), formatted with `fields`."""
-    row = MESSAGES[name]
-    text = row.get(lang) or row["en"]
-    return text.format(**fields) if fields else text
+    return say(MESSAGES, name, lang, **fields)
 
 
 def name_line(line: str, names: list[str] | None) -> str:

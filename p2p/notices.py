@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adp2p.engine.words import say
+
 NOTICES: dict[str, dict[str, str]] = {
     # the lobby and the setup
     "waiting": {
@@ -323,8 +325,7 @@ REASONS: dict[str, dict[str, str]] = {
 
 def notice(what: str, lang: str = "en", /, **args: Any) -> str:
     """The words of one notice in `lang` (English where the language is unknown)."""
-    row = NOTICES[what]
-    return row.get(lang, row["en"]).format(**args)
+    return say(NOTICES, what, lang, **args)
 
 
 def reason_words(reason: str, lang: str = "en") -> str:

@@ -9,6 +9,7 @@ from typing import Any
 
 from adp2p.cli.words import MESSAGES as SHARED
 from adp2p.cli.words import name_line, yes
+from adp2p.engine.words import say
 
 __all__ = ["MESSAGES", "SHARED", "msg", "name_line", "yes"]
 
@@ -356,6 +357,4 @@ MESSAGES: dict[str, dict[str, str]] = {
 def msg(name: str, lang: str = "en", /, **fields: Any) -> str:
     """The message `name` in `lang` (English when the language lacks it), formatted with `fields`: Access Denied's
     own words, else the shared table's."""
-    row = MESSAGES.get(name) or SHARED[name]
-    text = row.get(lang) or row["en"]
-    return text.format(**fields) if fields else text
+    return say(MESSAGES if name in MESSAGES else SHARED, name, lang, **fields)

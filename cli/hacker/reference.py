@@ -14,6 +14,7 @@ from typing import Any
 
 from adp2p.cli.hacker.words import say
 from adp2p.cli.tui.reading import say_wrapped
+from adp2p.engine import words
 from adp2p.engine.hacker.catalog import cards
 from adp2p.engine.hacker.profiles import PROFILES as HACKER_PROFILES
 from adp2p.engine.hacker.profiles import get_profile
@@ -61,7 +62,7 @@ CARDS_KEYS = ("cards", "karten")
 
 
 def w(key: str, lang: str, **fields: Any) -> str:
-    return WORDS[key][lang].format(**fields)
+    return words.say(WORDS, key, lang, **fields)
 
 
 def help_lines(lang: str) -> list[str]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from adp2p.engine import words
 from adp2p.engine.hacker.board import ring
 from adp2p.engine.hacker.catalog import card
 from adp2p.engine.hacker.narration import WORDS as ACCOUNT
@@ -185,10 +186,9 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **fields: Any) -> str:
-    entry = WORDS.get(key)
-    if entry is None:
+    if key not in WORDS:
         return key.format(**fields) if fields else key
-    return entry.get(lang, entry["en"]).format(**fields)
+    return words.say(WORDS, key, lang, **fields)
 
 
 def card_text(face: int, lang: str) -> str:

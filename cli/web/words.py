@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from adp2p.engine.words import pick, say
+
 WORDS: dict[str, dict[str, str]] = {
     "url": {"en": "Your page (only for you; keep the link to yourself): {url}",
             "de": "Deine Seite (nur für dich; gib den Link nicht weiter): {url}"},
@@ -71,10 +73,9 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def word(key: str, lang: str, **fields: Any) -> str:
-    entry = WORDS[key]
-    return entry.get(lang, entry["en"]).format(**fields) if fields else entry.get(lang, entry["en"])
+    return say(WORDS, key, lang, **fields)
 
 
 def page_words(lang: str) -> dict[str, str]:
     """Every word the page's scripts need, in `lang` (their placeholders filled in by the page)."""
-    return {k: v.get(lang, v["en"]) for k, v in WORDS.items()}
+    return {k: pick(v, lang) for k, v in WORDS.items()}

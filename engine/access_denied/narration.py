@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any, NamedTuple
 
 from adp2p.engine.access_denied.catalog import LEVEL_NAMES, card, card_by_key, sectors
+from adp2p.engine.words import pick
 
 LANGS = ("en", "de")
 
@@ -36,8 +37,7 @@ def templates() -> dict[str, dict[str, str]]:
 
 
 def _tpl(key: str, lang: str) -> str:
-    t = templates()[key]
-    return t.get(lang) or t["en"]
+    return pick(templates()[key], lang)
 
 
 def seat_name(p: int, names: list[str] | None = None) -> str:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from adp2p.engine import words
 from adp2p.engine.hacker.board import CAFE
 from adp2p.engine.hacker.catalog import card, card_by_key
 
@@ -96,8 +97,7 @@ WORDS: dict[str, dict[str, str]] = {
 
 
 def say(key: str, lang: str, **fields: Any) -> str:
-    entry = WORDS[key]
-    return entry.get(lang, entry["en"]).format(**fields)
+    return words.say(WORDS, key, lang, **fields)
 
 
 def card_name(face: int | str | None, lang: str) -> str:

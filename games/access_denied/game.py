@@ -16,6 +16,7 @@ from adp2p.engine.access_denied.narration import text
 from adp2p.engine.access_denied.profiles import get_profile
 from adp2p.engine.access_denied.state import GameState
 from adp2p.engine.errors import IllegalEvent
+from adp2p.engine.words import pick
 from adp2p.games.access_denied import words
 from adp2p.games.access_denied.part import BOOL_FIELDS, AccessDeniedPart
 from adp2p.p2p.game import Chooser, Decision, Event, Game, NotForPlayers, Outcome
@@ -136,8 +137,7 @@ class AccessDenied(Game):
     audit_checks = words.AUDIT_CHECKS
 
     def checked_words(self, lang: str, brief: bool = False) -> str:
-        said = words.CHECKED_BRIEF if brief else words.CHECKED
-        return said.get(lang, said["en"])
+        return pick(words.CHECKED_BRIEF if brief else words.CHECKED, lang)
 
     def make_bot(self, strategy: str, seed: int) -> Chooser:
         return make_bot(strategy, seed)

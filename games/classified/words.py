@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from adp2p.engine.classified.catalog import card
+from adp2p.engine.words import pick
 
 AUDIT_CHECKS = (
     "every answer about a hidden card (Suitcase, face-down Guard) proved against that card when it was given",
@@ -66,8 +67,7 @@ ENDS = {
 
 
 def _w(table: dict[str, dict[str, str]], key: str, lang: str) -> str:
-    t = table[key]
-    return t.get(lang) or t["en"]
+    return pick(table[key], lang)
 
 
 def _seat(p: Any, names: Sequence[str] | None) -> str:
@@ -88,7 +88,7 @@ def _question(q: Any, lang: str) -> str:
 def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """An account item in words for every player (public facts only); an unknown item as it is."""
     if isinstance(item, str):
-        return REASONS.get(item, {}).get(lang) or REASONS.get(item, {}).get("en") or item
+        return pick(REASONS[item], lang) if item in REASONS else item
     if not isinstance(item, dict) or item.get("k") not in NARRATION:
         return str(item.get("k") if isinstance(item, dict) else item)
     k, p = item["k"], item.get("p")
@@ -113,5 +113,4 @@ def end_line(name: str, count: float, match: bool, lang: str) -> str:
 
 
 def checked(lang: str, brief: bool = False) -> str:
-    said = CHECKED_BRIEF if brief else CHECKED
-    return said.get(lang, said["en"])
+    return pick(CHECKED_BRIEF if brief else CHECKED, lang)

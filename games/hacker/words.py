@@ -9,6 +9,7 @@ from typing import Any
 
 from adp2p.engine.hacker import narration
 from adp2p.engine.hacker.state import HState
+from adp2p.engine.words import pick
 
 # what a clean audit checked, in the players' words (the end's "Audit: ... checks out" line; brief: the end screen's)
 CHECKED = {
@@ -27,8 +28,7 @@ AUDIT_CHECKS = (
 
 
 def checked(lang: str, brief: bool = False) -> str:
-    said = CHECKED_BRIEF if brief else CHECKED
-    return said.get(lang, said["en"])
+    return pick(CHECKED_BRIEF if brief else CHECKED, lang)
 
 
 def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
