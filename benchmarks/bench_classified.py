@@ -3,9 +3,10 @@
 and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread of the deduction bots' win rate by
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
-Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [sure=K] [seeds=0-3]   (figures, not a test)
-seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead, N deals a decision
-(default 8); sure: the play-outs overrule its score only when they win more than K deals more (default 0)
+Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [early=E] [sure=K] [seeds=0-3]   (figures, not a test)
+seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead on, N deals a decision
+(default 48; off without: the scores alone); early: it looks ahead with E cards or fewer left to draw (default 2);
+sure: the play-outs overrule its score only when they win more than K deals more (default 0)
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ class Timed:
 
     def __init__(self, bot: Any) -> None:
         self.bot, self.calls, self.cpu, self.slowest = bot, 0, 0.0, 0.0
+        self.times: list[float] = []  # every decision's CPU seconds
 
     def __call__(self, *args: Any) -> Any:
         t0 = time.process_time()
@@ -42,9 +44,11 @@ class Timed:
             self.cpu += dt
             self.slowest = max(self.slowest, dt)
             self.calls += 1
+            self.times.append(dt)
 
 
 TIMED = [0, 0.0, 0.0, 0]  # the deduction bot's decisions, their CPU seconds, the slowest one, look-aheads
+TIMES: list[float] = []  # every decision's CPU seconds (for the median and the 90th percentile)
 
 
 def duel(games: int, seed: int = 0) -> tuple[int, int, int]:
@@ -62,6 +66,7 @@ def duel(games: int, seed: int = 0) -> tuple[int, int, int]:
         TIMED[1] += timed.cpu
         TIMED[2] = max(TIMED[2], timed.slowest)
         TIMED[3] += timed.bot.looked
+        TIMES.extend(timed.times)
     return won, tied, lost
 
 
@@ -109,9 +114,14 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
         print(f"deduction vs random, {games} games (seed {seed}): deduction wins {won / games:.1%} ({won}), ties "
               f"{tied}, random wins {lost}; {dt:.1f} s CPU; {load()}", flush=True)
     if len(seeds) > 1:
-        print(f"deduction vs random, mean over seeds {seeds}: {sum(rates) / len(rates):.2%}; {load()}", flush=True)
-    print(f"deduction bot: {TIMED[0]} decisions ({TIMED[3]} looked ahead), {1000 * TIMED[1] / max(1, TIMED[0]):.2f} ms "
-          f"CPU per decision, the slowest {1000 * TIMED[2]:.0f} ms; {load()}", flush=True)
+        print(f"deduction vs random, {games} games on each of seeds {seeds[0]}-{seeds[-1]}: "
+              f"{' / '.join(f'{r:.1%}' for r in rates)}, mean {sum(rates) / len(rates):.2%}, the lowest "
+              f"{min(rates):.1%}; {load()}", flush=True)
+    ts = sorted(TIMES) or [0.0]
+    print(f"deduction bot: {TIMED[0]} decisions ({TIMED[3]} looked ahead) in {games * len(seeds)} games; CPU per "
+          f"decision: mean {1000 * TIMED[1] / max(1, TIMED[0]):.2f} ms, median {1000 * ts[len(ts) // 2]:.2f} ms, 90th "
+          f"percentile {1000 * ts[len(ts) * 9 // 10]:.2f} ms, the slowest {1000 * TIMED[2]:.1f} ms; {load()}",
+          flush=True)
     out = simulate(games, ["random", "random"], seed=1)
     print(f"random vs random, {games} games: ended {games - out['unfinished']}/{games}, reasons {out['reasons']}, "
           f"{out['events_mean']} events a game; {out['cpu_seconds']} s CPU; {load()}", flush=True)
@@ -120,10 +130,14 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    # `lookahead` / `lookahead=N`: the deduction bot with its look-ahead on, N deals a decision (default 8)
+    # `lookahead` / `lookahead=N`: the deduction bot's look-ahead with N deals a decision (default 48; off without);
+    # `early=E`: it looks ahead with E cards or fewer left to draw (default DeductionBot.EARLY)
     look = next((a for a in sys.argv[2:] if a.split("=")[0] == "lookahead"), None)
     if look is not None:
-        DeductionBot.DEALS = int(look.partition("=")[2] or 8)
+        DeductionBot.DEALS = int(look.partition("=")[2] or 48)
+    early = next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("early=")), None)
+    if early is not None:
+        DeductionBot.EARLY = int(early)
     # `sure=K`: the play-outs overrule the score only when they win more than K deals more (default 0)
     DeductionBot.SURE = int(next((a.split("=", 1)[1] for a in sys.argv[2:] if a.startswith("sure=")), "0"))
     # `seeds=0-3`: the duel on each of these seed sets (default: seed 0 only)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from adp2p.crypto import card_link, deck, group, shuffle_proof
 from adp2p.crypto import number_answers as na
 from adp2p.crypto import set_proofs as sp
+from adp2p.games.classified import mixing
 
 
 def cpu(fn: Callable[[], object], repeat: int, *, fresh: bool) -> tuple[float, float]:
@@ -87,18 +88,19 @@ def main() -> None:
         lambda: card_link.prove_card_link(j, ct.c1, c2p, holder.secret, c, number, blind, face, lctx),
         lambda: card_link.verify_card_link(j, ct.c1, c2p, holder.public, c, lp, lctx), repeat)
 
-    # a hand mixed after a show: a one-step shuffle of the hand's ciphertexts with its proof
-    for size in (2, 3):
+    # a hand mixed after a show (ruling C-MIX): a one-step shuffle of the hand's ciphertexts with its proof, in the
+    # table's context (games/classified/mixing.py); bytes: the entry's `mix` field, the output and the proof
+    for size in (1, 2, 3):
         hand = pile[6 : 6 + size]
         mixed, w = deck.shuffle(hand, pk)
-        sctx = shuffle_proof.ShuffleContext(gid, b"mix/7", 1, 1)
+        sctx = mixing.context(gid, 7, 1)
         mp = shuffle_proof.prove_shuffle(sctx, pk, hand, mixed, w.perm, w.rs)
 
         def check_mix(hand: list = hand, mixed: list = mixed, mp: bytes = mp, sctx: object = sctx) -> None:
             shuffle_proof.forget_verified()
             shuffle_proof.verify_shuffle_proof(sctx, pk, hand, mixed, mp)  # type: ignore[arg-type]
 
-        row(f"hand mix of {size} (proof of shuffle)", len(mp),
+        row(f"hand mix of {size} (output + proof of shuffle)", len(mp) + len(deck.encode_deck(mixed)),
             lambda hand=hand, mixed=mixed, w=w, sctx=sctx: shuffle_proof.prove_shuffle(sctx, pk, hand, mixed, w.perm,
                                                                                        w.rs),
             check_mix, repeat)

@@ -38,6 +38,7 @@ WORDS: dict[str, dict[str, str]] = {
                    "de": "  das Spiel ist unvollendet: Platz {seat} hat nicht geantwortet (zu zweit gewinnt ein "
                          "Schweigen nichts und beschuldigt niemanden: dies ist kein Urteil)"},
     "winners": {"en": "  winner(s): {who}", "de": "  Gewinner: {who}"},
+    "winner": {"en": "  winner: {who}", "de": "  Gewinner: {who}"},  # a table of two: one winner (or none)
     "checked": {"en": "  checked: {what}", "de": "  geprüft: {what}"},
     "no_answer": {"en": "  seat {seat} {name}: did not answer (no verdict)",
                   "de": "  Platz {seat} {name}: hat nicht geantwortet (kein Urteil)"},
@@ -91,7 +92,7 @@ def report(res: Any, lang: str) -> str:
     if res.abandoned_by is not None:
         out.append(w("unfinished" if two else "abandoned", seat=res.abandoned_by + 1))
     if res.complete and res.winners:
-        out.append(w("winners", who=", ".join(res.names[i] for i in res.winners)))
+        out.append(w("winner" if len(res.names) == 2 else "winners", who=", ".join(res.names[i] for i in res.winners)))
     if res.checks:
         out.append(w("checked", what="; ".join(res.checks)))
     out.append(w("unfinished_ok" if unfinished_clean(res) else "ok" if res.ok else "bad", secs=res.seconds))

@@ -112,7 +112,8 @@ class AuditResult:
         if self.abandoned_by is not None:
             out.append(f"  the game was abandoned: seat {self.abandoned_by + 1} stopped answering")
         if self.winners or self.void:  # a result reached stands, however the log goes on (results are final)
-            out.append("  winner(s): " + (", ".join(self.names[w] for w in self.winners) or "none"))
+            head = "  winner: " if len(self.names) == 2 and len(self.winners) <= 1 else "  winner(s): "
+            out.append(head + (", ".join(self.names[w] for w in self.winners) or "none"))
         if self.void:
             out.append(
                 "  void: the result of "

@@ -157,6 +157,12 @@ class Game(ABC):
         """The faces of the pile to shuffle next, public to all (None: the full deck, 0..deck_size-1)."""
         return None
 
+    def moved_faces(self, before: State, after: State) -> dict[int, int]:
+        """For an all-knowing driver of the rules alone (the conformance suite): the faces of the handles the event
+        that led from `before` to `after` gave to cards already in play (Classified's hand mix); at the table such
+        handles open by a reveal round. {}: none (most games)."""
+        return {}
+
     def claims(self, ev: Event) -> list[tuple[int, int, int]]:
         """The (handle, face, claimant seat) an event claims for cards shown later (checked when their shares open:
         a claim the card belies names the claimant)."""

@@ -7,6 +7,7 @@ elsewhere (an exception's text, a rule's message) are inserted as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from adp2p.engine.words import say
@@ -296,6 +297,9 @@ NOTICES: dict[str, dict[str, str]] = {
     "game_over_log": {"en": "Game over — {line}. Log kept at {log}", "de": "Spiel vorbei — {line}. Protokoll: {log}"},
     "game_over": {"en": "Game over — {line}", "de": "Spiel vorbei — {line}"},
     "result": {"en": "winner(s): {who} — {why}", "de": "Gewinner: {who} — {why}"},
+    # a table of two has one winner or none (a tie, or a winner named for cheating): never "winner(s)"
+    "result_one": {"en": "winner: {who} — {why}", "de": "Gewinner: {who} — {why}"},
+    "result_none": {"en": "no winner — {why}", "de": "kein Gewinner — {why}"},
     "audit_ok": {"en": "Audit: {apart}{checked} checks out ({n} entries).", "de": "Prüfung: {apart}{checked} stimmt "
                  "({n} Einträge)."},
     "checked_any": {"en": "every shuffle, card and move", "de": "jedes Mischen, jede Karte und jeder Zug"},
@@ -326,6 +330,14 @@ REASONS: dict[str, dict[str, str]] = {
 def notice(what: str, lang: str = "en", /, **args: Any) -> str:
     """The words of one notice in `lang` (English where the language is unknown)."""
     return say(NOTICES, what, lang, **args)
+
+
+def result_words(winners: Sequence[str], seats: int, why: str, lang: str = "en") -> str:
+    """The result line's head: "winner(s): a, b — why" at a table of three or more; at a table of two, which has one
+    winner or none, "winner: a — why" or "no winner — why" (EN and DE)."""
+    if seats == 2 and len(winners) <= 1:
+        return notice("result_one", lang, who=winners[0], why=why) if winners else notice("result_none", lang, why=why)
+    return notice("result", lang, who=", ".join(winners) or ("none" if lang == "en" else "keiner"), why=why)
 
 
 def reason_words(reason: str, lang: str = "en") -> str:

@@ -51,6 +51,15 @@ class HandleMap:
         self.piles.append(pile)
         return pile.handles
 
+    def add_mixed(self, first: int, cts: list[Ciphertext]) -> range:
+        """A game's re-shuffle of cards already in play under fresh handles (Classified's hand mix): handle
+        ``first + j`` is `cts[j]`."""
+        if first != len(self._ct):
+            raise ValueError(f"a mix starts at handle {first}, not {len(self._ct)}")
+        for j, ct in enumerate(cts):
+            self._ct[first + j] = ct
+        return range(first, first + len(cts))
+
     def __getitem__(self, h: int) -> Ciphertext:
         try:
             return self._ct[h]

@@ -31,7 +31,7 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
 
     if k in ("dealt", "big_reveal"):
         return say(f"a.{k}", lang)
-    if k in ("chose", "start", "forgo"):
+    if k in ("chose", "start", "forgo", "mix"):
         return act(f"a.{k}", lang, e.get("p"), me, who)
     if k == "turn":
         fin = f" ({say('final', lang)})" if e.get("final") else ""

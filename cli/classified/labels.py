@@ -72,6 +72,8 @@ def path(v: CState, me: int, ev: Event, lang: str) -> tuple[str, ...]:
     if t == "choose":
         return (_card(v, me, ev["suitcase"], lang), say("case_enc", lang, s=_card(v, me, ev["suitcase"], lang),
                                                         e=_card(v, me, ev["encrypt"], lang)))
+    if t == "mix":
+        return (say("mix_hand", lang),)
     if t == "reveal":
         return (say("reveal_all", lang, cards=", ".join(card_name(n, lang, short=True) for _, n in ev["cards"])),)
     return (str(ev),)

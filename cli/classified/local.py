@@ -9,10 +9,11 @@ import random
 from typing import Any
 
 from adp2p.cli.classified.human import Quit
-from adp2p.engine.classified.api import Result, apply, learn, legal, new_game, pending, result, view
+from adp2p.engine.classified.api import Result, learn, legal, new_game, pending, result, view
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.chance import chance_event, deck_faces
 from adp2p.engine.classified.profiles import get_profile
+from adp2p.engine.classified.sim import apply_known
 from adp2p.engine.classified.state import CState
 
 
@@ -39,7 +40,7 @@ def play_local(human: Any, *, seat: int = 0, profile: str = "standard", bot: str
                 v = view(st, d.actor)
                 opts = legal(v, d.actor)
                 ev = human.choose(v, seat, d, opts) if d.actor == seat else other(v, d.actor, opts)
-            st = apply(st, ev)
+            st = apply_known(st, ev, rng)  # a hand mixed: the referee deals its faces (ruling C-MIX)
     except Quit:
         return None, st
     human.finish(view(st, seat), seat, "", wait_at_end)

@@ -38,8 +38,13 @@ def header(v: CState, me: int | None, lang: str) -> str:
 
 def guard_options(v: CState, owner: int, knower: int, g: int) -> list[int]:
     """The Card Numbers a face-down Guard of `owner` may have for `knower`: a Guard or a Sentinel, not both copies
-    seen elsewhere, consistent with every answer its owner gave about it (an attempt's "touch")."""
-    seen = Counter(f for h in v.faces if h != g and (f := v.face(h, knower)) is not None)
+    seen elsewhere — the owner's Suitcase counts as a copy seen once the Cypher Wheel leaves it one number —,
+    consistent with every answer its owner gave about it (an attempt's "touch")."""
+    seen = Counter(f for h in v.faces if h != g and h in v.loc and (f := v.face(h, knower)) is not None)  # (C-MIX)
+    sh = v.suitcase[owner]
+    case = weights(v, owner, knower) if sh is not None and sh != g and v.face(sh, knower) is None else {}
+    if len(case) == 1:  # the Suitcase is certain though unseen: one copy of its number is not under this Guard
+        seen[next(iter(case))] += 1
     out = []
     for n in NUMBERS:
         if not card(n).can_guard or seen[n] >= 2:

@@ -58,6 +58,9 @@ WORDS: dict[str, tuple[str, str]] = {
     "q.choose": ("Choose your Suitcase, then the card to encrypt", "Wähle deinen Koffer, dann die Karte zum "
                  "Verschlüsseln"),
     "q.reveal": ("The Big Reveal: show your hidden cards", "Die große Enthüllung: zeige deine verdeckten Karten"),
+    "q.mix": ("Your hand was seen: mix it", "Deine Hand wurde gesehen: mische sie"),
+    "mix_hand": ("mix your hand (the opponent no longer knows which card is which)",
+                 "Hand mischen (der Gegner weiß nicht mehr, welche Karte welche ist)"),
     # how a card is played
     "encrypt": ("Encrypt (face down onto the Encrypted pile)", "Verschlüsseln (verdeckt auf den Verschlüsselt-Stapel)"),
     "as_guard": ("Enlist as Guard (face down)", "Als Wächter anwerben (verdeckt)"),
@@ -114,6 +117,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "a.answer": ("{who} answer {yes}: {q}", "{who}: antwortet {yes}: {q}"),
     "a.named": ("{who} name {n}: not the Suitcase", "{who}: nennt {n}: nicht der Koffer"),
     "a.pick": ("{who} pick {card}", "{who}: wählt {card}"),
+    "a.mix": ("{who} mix the hand (a card of it was seen)", "{who}: mischt die Hand (eine Karte war bekannt)"),
     "a.big_reveal": ("— the deck is out: the Big Reveal", "— der Stapel ist leer: die große Enthüllung"),
     "a.reveal": ("{who} reveal {cards}", "{who}: enthüllt {cards}"),
     "a.end": ("— the end: {result}", "— Ende: {result}"),
@@ -176,6 +180,7 @@ PERSONAL: dict[str, tuple[str, str]] = {
     "a.answer": ("{who} answers {yes}: {q}", "Du antwortest {yes}: {q}"),
     "a.named": ("{who} names {n}: not the Suitcase", "Du nennst {n}: nicht der Koffer"),
     "a.pick": ("{who} picks {card}", "Du wählst {card}"),
+    "a.mix": ("{who} mixes the hand (a card of it was seen)", "Du mischst die Hand (eine Karte war bekannt)"),
     "a.reveal": ("{who} reveals {cards}", "Du enthüllst {cards}"),
 }
 

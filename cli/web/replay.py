@@ -39,7 +39,7 @@ class ReplayPage:
     def _end(self) -> dict[str, Any]:
         from adp2p.cli.verdicts import player_verdicts
         from adp2p.cli.words import msg, name_line
-        from adp2p.p2p.notices import notice
+        from adp2p.p2p.notices import result_words
 
         m, lang = self.m, self.lang
         rep = m.audit_report
@@ -53,7 +53,7 @@ class ReplayPage:
         if m.verdict is None and m.state.over:  # the result in the player's language
             res = m.game.result(m.state)
             why = m.game.narrate(res.reason, lang, self.names) if res.reason is not None else ""
-            line = notice("result", lang, who=", ".join(self.names[w] for w in res.winners) or "-", why=why)
+            line = result_words([self.names[w] for w in res.winners], len(self.names), why, lang)
         return {"line": line, "summary": [audit],
                 "verdicts": [{"name": v.name, "short": v.short(lang), "state": v.state, "details": v.details}
                              for v in player_verdicts(m, lang)],

@@ -20,7 +20,7 @@ Event = dict[str, Any]
 
 # what each decision asks, in the words of `Decision.kind` (actor None: CHANCE)
 KINDS = ("chance:shuffle", "chance:start", "chance:show", "choose", "action", "window", "answer", "name", "pick",
-         "reveal")
+         "reveal", "mix")
 
 
 class Decision(NamedTuple):
@@ -69,6 +69,8 @@ def pending(st: CState) -> Decision | None:
         info = {"target": task["target"], "attack": dict(st.work.get("attack", {}))}
     elif op == "action":
         info = {"final": st.final_turn, "deck": len(st.deck)}
+    elif op == "mix":
+        info = {"n": len(st.hands[task["actor"]])}
     if task["actor"] is None:
         return Decision(None, f"chance:{op}", info)
     return Decision(task["actor"], op, info)

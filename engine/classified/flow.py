@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from adp2p.engine.classified import abilities, assassins, ending
+from adp2p.engine.classified import abilities, assassins, ending, mixing
 from adp2p.engine.classified.catalog import card, deck
 from adp2p.engine.classified.questions import known_truth
 from adp2p.engine.classified.state import CState
@@ -19,7 +19,7 @@ from adp2p.engine.errors import IllegalEvent
 ANSWERS: dict[str, tuple[str, ...]] = {
     "shuffle": ("shuffle",), "start": ("start",), "choose": ("choose",), "show": ("show",),
     "action": ("encrypt", "enlist", "deploy"), "window": ("pass", "react"), "answer": ("answer",),
-    "name": ("name",), "pick": ("pick",), "reveal": ("reveal",),
+    "name": ("name",), "pick": ("pick",), "reveal": ("reveal",), "mix": ("mix",),
 }
 FIELDS: dict[str, frozenset[str]] = {
     "shuffle": frozenset(), "start": frozenset({"p"}), "show": frozenset({"i"}),
@@ -28,6 +28,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "deploy": frozenset({"p", "h", "card", "n", "mode", "mine", "theirs", "drop", "take", "guard", "guards"}),
     "pass": frozenset({"p"}), "react": frozenset({"p", "h", "card"}), "answer": frozenset({"p", "yes"}),
     "name": frozenset({"p", "n"}), "pick": frozenset({"p", "h"}), "reveal": frozenset({"p", "cards"}),
+    "mix": frozenset({"p"}),
 }
 
 
@@ -179,7 +180,7 @@ Handler = Callable[[CState, dict[str, Any], dict[str, Any]], None]
 HANDLERS: dict[str, Handler] = {
     "shuffle": on_shuffle, "start": on_start, "choose": on_choose, "show": assassins.on_show,
     "action": on_action, "window": on_window, "answer": on_answer, "name": on_name, "pick": on_pick,
-    "reveal": ending.on_reveal,
+    "reveal": ending.on_reveal, "mix": mixing.on_mix,
 }
 
 
@@ -218,6 +219,7 @@ def begin_turn(st: CState, p: int, final: bool) -> None:
         st.history.append({"k": "forgo", "p": p})
         return
     st.stack.append({"op": "action", "actor": p})
+    mixing.ask_mix(st, p)  # a hand that holds a card the opponent knows is mixed first (ruling C-MIX)
 
 
 def next_turn(st: CState) -> tuple[int, bool] | None:

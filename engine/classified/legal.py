@@ -81,4 +81,6 @@ def legal(st: CState, p: int) -> list[Event]:
         return [{"t": "pick", "p": p, "h": h} for h in st.hands[opponent(p)]]
     if op == "reveal":
         return _reveal(st, p)
+    if op == "mix":
+        return [{"t": "mix", "p": p}]
     raise AssertionError(op)

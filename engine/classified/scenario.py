@@ -4,7 +4,8 @@
 real setup (the shuffle, with the faces learned in the order that deals the named cards; CHANCE's first player) and
 stops at the first player's action. Cards are named by Card Number. Its methods apply real events: `encrypt`,
 `guard`, `assassin`, `deploy`, `answer` (the truth unless told), `name`, `pick`, `pass_`, `react`, `show`,
-`reveal_all`, and `play_out` (every seat encrypts until the end). The log replays to the same state (`replayed()`).
+`reveal_all`, `mix` (made by `do` when the rules ask for it), and `play_out` (every seat encrypts until the
+end). The log replays to the same state (`replayed()`).
 """
 
 from __future__ import annotations
@@ -37,8 +38,29 @@ class Scene:
 
     # -- events -----------------------------------------------------------------------------------------
     def do(self, ev: dict[str, Any]) -> Scene:
+        """Apply `ev`; a hand mix the rules ask for first (ruling C-MIX) is made before it (`mix`)."""
+        if ev.get("t") != "mix":
+            self._settle()
+        return self._do(ev)
+
+    def _settle(self) -> None:
+        while (d := self.pending) is not None and d.kind == "mix":
+            self.mix()
+
+    def _do(self, ev: dict[str, Any]) -> Scene:
         self.st = api.apply(self.st, ev)
         self.log.append(ev)
+        return self
+
+    def mix(self) -> Scene:
+        """The pending hand mix (ruling C-MIX): the new handles take the old ones' faces in hand order (the
+        scenario's permutation is the identity; at the table it is the owner's secret)."""
+        p = self.actor
+        old, first = list(self.st.hands[p]), self.st.next_handle
+        self._do({"t": "mix", "p": p})
+        new = {first + j: self.faces[o] for j, o in enumerate(old)}
+        self.faces.update(new)
+        self.st = api.learn(self.st, new)
         return self
 
     def replayed(self, *, strict: bool = True) -> CState:
@@ -55,7 +77,9 @@ class Scene:
         return d.actor
 
     def h(self, p: int, number: int, where: str = "hand") -> int:
-        """The handle of a card with this number in p's hand (or "guard": among p's Guards)."""
+        """The handle of a card with this number in p's hand (or "guard": among p's Guards), after any hand mix the
+        rules ask for now."""
+        self._settle()
         pile = self.st.hands[p] if where == "hand" else self.st.guards[p]
         for h in pile:
             if self.st.faces.get(h) == number:
@@ -123,6 +147,8 @@ class Scene:
                 self.answer()
             elif d.kind == "chance:show":
                 self.show()
+            elif d.kind == "mix":
+                self.mix()
             else:
                 self.do(legal(self.st, self.actor)[0])
         return self

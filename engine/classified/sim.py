@@ -47,10 +47,28 @@ def play_game(bots: Sequence[Chooser], seed: int, profile: Profile = STANDARD, *
                 st = learn(st, rec.faces, inplace=True)
         else:
             ev = bots[d.actor](view(st, d.actor), d.actor, legal(view(st, d.actor), d.actor))
-        st = apply(st, ev, inplace=True)
+        first = st.next_handle
+        st = apply_known(st, ev, rng, inplace=True)
         rec.events.append(ev)
+        rec.faces.update({h: st.faces[h] for h in range(first, st.next_handle)})  # a hand mixed (ruling C-MIX)
     rec.state = st
     return rec
+
+
+def apply_known(st: CState, ev: dict[str, Any], rng: random.Random | None = None, *,
+                inplace: bool = False) -> CState:
+    """`apply` for an all-knowing caller (a sim's referee, a bot's play-out, a test): a hand mix (ruling C-MIX) gives
+    the new handles the old hand's faces in an order `rng` shuffles (as the table's mixer does; in hand order without
+    one)."""
+    p = ev.get("p") if isinstance(ev, dict) and ev.get("t") == "mix" else None
+    old = list(st.hands[p]) if p in (0, 1) and type(p) is int else None
+    first = st.next_handle
+    st = apply(st, ev, inplace=inplace)
+    if old is None:
+        return st
+    if rng is not None:
+        rng.shuffle(old)
+    return learn(st, {first + j: st.faces[h] for j, h in enumerate(old)}, inplace=inplace)
 
 
 def simulate(games: int, strategies: Sequence[str], seed: int, profile: Profile = STANDARD) -> dict[str, Any]:

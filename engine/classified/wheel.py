@@ -2,7 +2,8 @@
 for another after every answer given and every card seen. A pure function of a state (a seat's view), so a client
 can show it and a bot can play by it.
 
-A number is ruled out when both its copies are seen elsewhere (TIP 1: "X when they've seen both"), or when an
+A number is ruled out when both its copies are seen elsewhere (TIP 1: "X when they've seen both"; among the cards in
+play: a hand mixed after a show takes new handles, ruling C-MIX, and its old ones are not counted twice), or when an
 answer the Suitcase's owner gave (Fortune Teller, Wheel of Fate, Decoy Guard, Shine Spotlights, Test Access Codes,
 Picking Petals, a face-down Guard's comparison) would have been false with it."""
 
@@ -29,7 +30,7 @@ def weights(st: CState, owner: int, knower: int) -> dict[int, int]:
     mine = st.face(sh, knower)
     if mine is not None:
         return {mine: 1}
-    seen = Counter(f for h in st.faces if h != sh and (f := st.face(h, knower)) is not None)
+    seen = Counter(f for h in st.faces if h != sh and h in st.loc and (f := st.face(h, knower)) is not None)
     said = [(item["question"], item["yes"] if item["k"] == "answer" else True) for item in st.history
             if item.get("k") in ("answer", "named") and item.get("p") == owner]
     out: dict[int, int] = {}

@@ -30,7 +30,7 @@ class Classified(Game):
     name = "classified"
     title = "Classified Information"
     deck_size = DECK_SIZE
-    event_fields = frozenset({"hidden"})
+    event_fields = frozenset({"hidden", "mix"})
     illegal = IllegalEvent
     bool_fields = MappingProxyType({"yes": False})
     quick_table = MappingProxyType({"players": 2, "profile": "standard", "round_limit": None, "bots": "random"})
@@ -102,6 +102,17 @@ class Classified(Game):
     def card_attributes(self) -> tuple[int, ...]:
         """A physical card's Card Number: the attribute every answer about a hidden card is proved against."""
         return tuple(number(f) for f in range(DECK_SIZE))
+
+    def moved_faces(self, before: TableState, after: TableState) -> dict[int, int]:
+        """A hand mixed (ruling C-MIX): new handle `first + j` holds the card of the hand's `j`-th handle before it
+        (an all-knowing driver's choice of the secret permutation: the identity)."""
+        out: dict[int, int] = {}
+        for x in after.eng.history[len(before.eng.history):]:
+            if x.get("k") == "mix":
+                for j, h in enumerate(before.eng.hands[x["p"]][: x["n"]]):
+                    if h in before.faces:
+                        out[x["first"] + j] = before.faces[h]
+        return out
 
     def claims(self, ev: Event) -> list[tuple[int, int, int]]:
         """A card of the hand turned face up by its player (Deployed, a REACT, an Assassin enlisted) is claimed as the

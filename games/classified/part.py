@@ -18,6 +18,7 @@ from typing import Any
 
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.set_proofs import commit_number, number_blinding
+from adp2p.games.classified import mixing
 from adp2p.games.classified.claims import event_claims
 from adp2p.games.classified.hidden_numbers import (
     MAX_ITEMS,
@@ -46,9 +47,11 @@ def claims_of(before: Any, after: Any) -> list[tuple[int, list[Claim]]]:
 class ClassifiedPart(TablePart):
     """Classified Information's proved answers at the table (see the module docstring)."""
 
-    def __init__(self, *, prover: type[NumberProver] = NumberProver) -> None:
+    def __init__(self, *, prover: type[NumberProver] = NumberProver, mixer: mixing.Mixer | None = None) -> None:
         self.prover_type = prover
+        self.mixer = mixer or mixing.Mixer()  # this seat's hand mixes (ruling C-MIX: games/classified/mixing.py)
         self.numbers: HiddenNumbers | None = None  # made once both deck keys are known
+        self._mixed: list[Any] | None = None  # the output of the mix entry being applied (checked before the rules)
 
     def record(self, fold: Fold) -> HiddenNumbers:
         if self.numbers is None:
@@ -69,11 +72,16 @@ class ClassifiedPart(TablePart):
             items = body["hidden"]
             if not (isinstance(items, list) and 1 <= len(items) <= MAX_ITEMS):
                 raise ProtocolError(seat, f"`hidden` is a list of 1..{MAX_ITEMS} proof items", rule=RULE_ANSWER)
+        self._mixed = mixing.check(fold, seat, body, ev)  # a hand mix's shuffle and proof (ruling C-MIX)
         return ev
 
     def after_event(self, fold: Fold, seat: int, body: dict[str, Any], ev: Event, before: Any) -> Any:
         """Every peer, after the rules: the claims the event made about hidden cards, each proved in the entry
-        (ProtocolError naming `seat` otherwise; nothing recorded unless every item passed)."""
+        (ProtocolError naming `seat` otherwise; nothing recorded unless every item passed). A hand mix's output takes
+        the new handles."""
+        mixed, self._mixed = self._mixed, None
+        if mixed is not None:
+            mixing.record(fold, seat, mixed)
         found = claims_of(before, fold.state)
         if not found:
             if "hidden" in body:
@@ -90,6 +98,8 @@ class ClassifiedPart(TablePart):
         """The proof items of this seat's event: one per hidden card its event makes claims about."""
         seat = fold.seat
         assert seat is not None and fold.deck_key is not None
+        if ev.get("t") == "mix":
+            return self.mixer.body(fold)
         st = fold.state
         public = TableState(st.eng, st.faces)  # the rules as every other peer applies them: public faces only
         public.faces = {h: f for h, f in st.faces.items() if st.eng.known.get(h, 0) == st.eng.all_mask}

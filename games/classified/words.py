@@ -12,6 +12,7 @@ from adp2p.engine.words import pick
 AUDIT_CHECKS = (
     "every answer about a hidden card (Suitcase, face-down Guard) proved against that card when it was given",
     "every Big Reveal claim proved against its card",
+    "every hand mixed after a show proved a shuffle of that very hand (its proof of shuffle)",
     "every number commitment opened with its holder's revealed deck secret against its card",
     "strict replay of every move with every face known (answers, Guards, assassinations, the Big Reveal)",
 )
@@ -45,6 +46,8 @@ NARRATION: dict[str, dict[str, str]] = {
     "answer": {"en": "{who} answers {yes}{q}", "de": "{who} antwortet {yes}{q}"},
     "named": {"en": "{who} names {n}: not its Suitcase Number", "de": "{who} nennt {n}: nicht seine Koffernummer"},
     "pick": {"en": "{who} picks a card of the hand shown", "de": "{who} wählt eine Karte der gezeigten Hand"},
+    "mix": {"en": "{who} mixes its hand ({n} cards; the shuffle is proved)",
+            "de": "{who} mischt seine Hand ({n} Karten; das Mischen ist bewiesen)"},
     "forgo": {"en": "{who} forgoes the action (REACT), PEEK 1", "de": "{who} setzt aus (REAKTION), SPÄHEN 1"},
     "big_reveal": {"en": "the deck is empty: the Big Reveal", "de": "der Stapel ist leer: die große Enthüllung"},
     "reveal": {"en": "{who} reveals {cards}", "de": "{who} enthüllt {cards}"},

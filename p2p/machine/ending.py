@@ -26,6 +26,7 @@ from adp2p.p2p.machine.common import (
     AuditReport,
     _is_int,
 )
+from adp2p.p2p.notices import result_words
 from adp2p.p2p.protocol import BodyError, ProtocolError, encode_body, need
 from adp2p.p2p.secrets_size import secrets_bound
 
@@ -160,6 +161,12 @@ class Ending:
             c1, c2 = fold.hmap[h]
             if finals.get(h) == (c1, c2):
                 continue  # the very ciphertext `verify_shuffles` just decrypted to full[h]: not decrypted twice
+            if h not in full:  # a game's re-shuffle of cards in play (Classified's hand mix, its proof checked)
+                try:
+                    full[h] = fold.table.face(sub(c2, mul(x, c1)))
+                except CryptoError:
+                    rep.violation(None, "decrypt", f"handle {h} decrypts to no card")
+                continue
             if fold.table.face(sub(c2, mul(x, c1))) != full[h]:
                 rep.violation(None, "decrypt", f"handle {h} decrypts to another card than its shuffle says")
         self.audit_sealed(fold, rep)
@@ -222,7 +229,7 @@ class Ending:
         res = fold.game.result(fold.state)
         why = "" if res.reason is None else fold.game.narrate(res.reason, names=fold.names)
         standing = fold.standing_winners()
-        line = f"winner(s): {', '.join(fold.names[w] for w in standing) or 'none'} — {why}"
+        line = result_words([fold.names[w] for w in standing], len(fold.names), why)
         void = [w for w in res.winners if w not in standing]
         if void:  # results are final but for a seat named for cheating: its own share is void
             line += f" (void: the result of {', '.join(fold.names[w] for w in void)}, named for cheating)"

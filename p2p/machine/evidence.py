@@ -13,7 +13,7 @@ from adp2p.crypto.entries import EquivocationProof, decode_entry, verify_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
 from adp2p.p2p import published
-from adp2p.p2p.machine import second_accuser
+from adp2p.p2p.machine import protest, second_accuser
 from adp2p.p2p.machine.common import (
     Verdict,
     _no_card,
@@ -98,6 +98,8 @@ class Evidence:
             v = self.verify_pass_equivocation(fold, accuser, body, seq)
         elif what == "refused":
             v = self.finality.refused_entry(fold, accuser, body, seq)
+        elif what == "protest":
+            v = protest.protest_verdict(fold, accuser, body, seq)
         elif what == "also":
             v = second_accuser.also_verdict(fold, accuser, body, seq)  # type: ignore[arg-type]
         elif what == "nocard":

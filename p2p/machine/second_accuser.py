@@ -21,7 +21,7 @@ Machine = Any  # the fold these functions work on (p2p/machine/machine.py, which
 
 MAX_KEPT = 4  # folds kept before evidence entries (a verdict stops the game: more than a few are nobody's news)
 MAX_ALSO = 4  # `also` entries one log may carry
-UNNAMED = ("refused", "also")  # evidence kinds that stand at the head and are never contested at their seq
+UNNAMED = ("refused", "also", "protest")  # evidence kinds that stand at the head and are never contested at their seq
 
 
 class Kept:

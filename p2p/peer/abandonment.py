@@ -24,6 +24,12 @@ def named(e: Any) -> int:
     return int(decode_body(e.body)["silent"])
 
 
+def _for(raw: bytes, seq: int, prev: bytes | None) -> bool:
+    """Whether held abandon `raw` is for `seq` (after the entry `prev`, if given)."""
+    e = decode_entry(raw)
+    return e.seq == seq and (prev is None or e.prev_hash == prev)
+
+
 def decision_of(e: Any) -> Decision:
     """The decision an abandon (or event) entry `e` takes: its seq, the entry before it, the tokens it carries."""
     return (e.seq, e.prev_hash, len(_passes_of(e) or []))
@@ -48,11 +54,13 @@ class Abandonment:
     def period(self) -> float:
         return self.patience.period
 
-    def at(self, seq: int) -> None:
-        """The play loop looks at `seq`: abandons held for an earlier seq are moot now."""
+    def at(self, seq: int, prev: bytes | None = None) -> None:
+        """The play loop looks at `seq` (after the entry `prev`): abandons held for another seq (or another entry) are
+        moot now; one held for this very seq, received while the loop was still at the seq before, stands (clearing it
+        too only delayed giving up on a truly silent seat by a period)."""
         if self._at_seq != seq:
             self._at_seq = seq
-            self.held.clear()
+            self.held = {a: r for a, r in self.held.items() if _for(r, seq, prev)}
 
     def acted(self, decision: Decision) -> int:
         """The periods of silence on `decision` we already acted on (0 if none)."""

@@ -19,7 +19,7 @@ from adp2p.p2p.logstore import (
 )
 from adp2p.p2p.machine import Machine, ProtocolError
 from adp2p.p2p.notices import notice
-from adp2p.p2p.peer import ending_version
+from adp2p.p2p.peer import ending_version, protest
 from adp2p.p2p.peer.common import (
     _passes_of,
     _plain_pass,
@@ -105,6 +105,7 @@ class IntakePart:
                 return
             if self._stale(raw):
                 log.info("entry on another branch%s: %s", f" from {sender}" if sender else "", exc)
+                protest.offer(self, raw)  # (the table's branch past an entry we rejected: p2p/peer/protest.py)
                 return  # it builds on an entry we do not hold (yet): the caller fetches what it needs
             where = notice("from_who", self.cfg.lang, who=sender) if sender else ""
             log.warning("rejected entry%s: %s", where, exc)
@@ -135,6 +136,7 @@ class IntakePart:
                     why = violation_words(getattr(exc, "rule", None) or "entry", self.cfg.lang)
                 self.tell("broke_rules", who=self._who(seat), why=why)
                 self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
+                protest.rejected(self, raw)  # (a box sealed to us: we may have to follow the table under protest)
             else:
                 culprit, lang = e.author if seat is None else seat, self.cfg.lang
                 rule = violation_words(getattr(exc, "rule", None) or "entry", lang)

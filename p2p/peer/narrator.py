@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.p2p.machine import Machine
-from adp2p.p2p.notices import notice
+from adp2p.p2p.notices import notice, result_words
 from adp2p.p2p.peer.common import Outcome, _names, log
 from adp2p.p2p.protocol import Kind
 from adp2p.p2p.violations import words as violation_words
@@ -92,8 +92,8 @@ class Narrator:
         res = m.game.result(m.state)
         if res.reason is None or line != _names(m.result_line(), m.names):
             return line
-        who = ", ".join(m.names[w] for w in m.standing_winners())
-        return notice("result", self.lang, who=who, why=m.game.narrate(res.reason, self.lang, m.names))
+        who = [m.names[w] for w in m.standing_winners()]
+        return result_words(who, len(m.names), m.game.narrate(res.reason, self.lang, m.names), self.lang)
 
     def who(self, m: Machine | None, seat: int | None, lang: str | None = None) -> str:
         """How the player is told of the player at `seat` of `m` (name, seat, key)."""
@@ -138,9 +138,9 @@ class Narrator:
             o.said = notice("stopped_by", self.lang, what=self.violation_words(m, m.verdict))
             if over:
                 res = m.game.result(m.state)
-                who = ", ".join(m.names[w] for w in m.standing_winners())
+                who = [m.names[w] for w in m.standing_winners()]
                 why = m.game.narrate(res.reason, self.lang, m.names) if res.reason is not None else ""
-                o.said = notice("then", self.lang, result=notice("result", self.lang, who=who, why=why),
+                o.said = notice("then", self.lang, result=result_words(who, len(m.names), why, self.lang),
                                 ended=o.said)
         rep = m.audit_report
         if rep is not None:

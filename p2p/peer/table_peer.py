@@ -236,7 +236,7 @@ class TablePeer(
             duty = trial.duty()  # who is due after the passes we hold tokens for
             assert duty is not None
             self.narrator.progress_line(m, duty)
-            self.abandonment.at(seq)  # abandons held for an earlier seq are moot now
+            self.abandonment.at(seq, prev)  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
             self._note_stall()

@@ -13,6 +13,7 @@ from _zoo import Blind
 from adp2p.engine.classified.catalog import card
 from adp2p.games.classified.claims import HIDDEN
 from adp2p.games.classified.hidden_numbers import Claim, NumberProver
+from adp2p.games.classified.mixing import Mixer
 from adp2p.games.classified.part import ClassifiedPart
 from adp2p.p2p.machine.dealer import Dealer
 
@@ -253,3 +254,27 @@ class PeeksBeyond(ClassifiedBlind):
                 prm = params(v, p, h, 1)
                 return {"t": "deploy", "p": p, "h": h, "card": 1, **prm[len(prm) // 2]}
         return None
+
+
+class SwapMixer(Mixer):
+    """Mixes its hand once with a card swapped in: the first output is a re-masked card of the Draw Deck (or of the
+    Encrypted Card Pile), not one of its hand; the proof of shuffle is made from the honest witness, so it proves
+    nothing about this output."""
+
+    def output(self, fold: Any, hand: list[Any], pk: bytes) -> tuple[list[Any], Any]:
+        from adp2p.crypto.deck import shuffle
+
+        out, w = super().output(fold, hand, pk)
+        eng = fold.state.eng
+        outside = [*eng.deck, *eng.encrypted]
+        if fold.cheat_seq is None and outside:
+            fold.cheated()
+            out = [shuffle([fold.hmap[outside[0]]], pk)[0][0], *out[1:]]
+        return out, w
+
+
+class MixesIn(ClassifiedBlind):
+    """A seat that mixes its hand after a show with a card swapped in (a card of the deck for one it was seen to
+    hold): every peer checks the mix's proof of shuffle on arrival and names it (`hand_mix`)."""
+
+    part_factory = staticmethod(lambda game: ClassifiedPart(prover=LyingProver, mixer=SwapMixer()))

@@ -15,9 +15,11 @@ from adp2p.games.access_denied.answers import Answers
 from adp2p.p2p.protocol import Kind, encode_body
 
 
-class LateLieThenStall(Blind):
+class LateLieThenStall(SeesOwnFaces):
     """Honest in play; once the game is over it reveals a box secret that is not the one it published (named at once
-    by every peer), then reveals nothing more and is abandoned (attack 2 of issue 34)."""
+    by every peer), then reveals nothing more and is abandoned (attack 2 of issue 34). It sees its own faces
+    (`SeesOwnFaces`): it plays the very game an honest seat would up to the result it attacks (as a plain `Blind`, its
+    bot played a Hacker hand blind and reached another result)."""
 
     def author_next(self, choose: Any = None) -> Any:
         d = self.duty()
@@ -43,9 +45,10 @@ class OversizedSecretsThenStall(LateLieThenStall):
         return kind, pad_to(body, self.ending.secrets_bound(self) + 1)
 
 
-class PadsWitness(Blind):
+class PadsWitness(SeesOwnFaces):
     """Its `secrets` body carries, besides its true witnesses, a witness for a pile index that no pile of the log uses,
-    padding the body up to exactly its bound (attack 9): the body must be refused, naming it."""
+    padding the body up to exactly its bound (attack 9): the body must be refused, naming it. Honest in play, seeing
+    its own faces (`SeesOwnFaces`)."""
 
     def author_next(self, choose: Any = None) -> Any:
         d = self.duty()

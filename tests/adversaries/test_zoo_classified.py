@@ -19,12 +19,14 @@ from _zoo_classified import (
     FalseNumber,
     FalseReveal,
     GuardLiar,
+    MixesIn,
     NearLiar,
     PeeksBeyond,
     PetalsLiar,
     SwapsSuitcase,
     WheelLiar,
 )
+from adp2p.cli.cmd_audit import report, unfinished_clean
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.machine import Machine
 
@@ -40,10 +42,12 @@ CHEATS = [  # cheater, its seat, words every honest verdict gives
     (SwapsSuitcase, 0, "already linked"),
     (FalseNumber, 1, "its number commitment is card"),
     (ChoosesShownCard, 1, "share"),
+    (MixesIn, 0, "hand mix"),
+    (MixesIn, 1, "hand mix"),
 ]
 
 
-@pytest.mark.parametrize("cls,seat,why", CHEATS, ids=[c[0].__name__ for c in CHEATS])
+@pytest.mark.parametrize("cls,seat,why", CHEATS, ids=[f"{c[0].__name__}-{c[1]}" for c in CHEATS])
 def test_a_classified_lie_is_caught_at_once_naming_the_liar(
     cls: type[Machine], seat: int, why: str, tmp_path: Path
 ) -> None:
@@ -120,3 +124,42 @@ def test_a_seat_peeking_beyond_its_due_is_named_in_the_round_of_its_claim(seat: 
     assert not res.ok and res.tampered is None
     named = {f.seat for f in res.findings}
     assert seat in named and named <= {seat, None}, res.text()
+
+
+def test_an_honest_game_with_hand_mixes_keeps_the_cards_and_audits_clean(tmp_path: Path) -> None:
+    """Ruling C-MIX at the table: a hand shown is mixed (a proof of shuffle checked at both peers); the new handles
+    hold the very cards the hand held, the mixer learns them by a private draw and the other seat does not; the end
+    audit and the offline audit of the log are clean."""
+    for seed in range(1, 9):
+        t = Table(2, seed=seed, **TABLE).run()
+        mixes = [x for x in t.ms[0].state.eng.history if x["k"] == "mix"]
+        if mixes:
+            break
+    else:
+        pytest.fail("no hand was mixed in 8 seeded games")
+    assert t.complete and t.verdict_seats() == set()
+    faces = t.ms[0].audit_report.faces
+    for x in mixes:
+        new = range(x["first"], x["first"] + x["n"])
+        mixer, other = t.ms[x["p"]], t.ms[1 - x["p"]]
+        assert all(h in mixer.hmap for h in new)
+        assert all(mixer.state.eng.known.get(h, 0) >> (1 - x["p"]) & 1 == 0 or h not in mixer.state.eng.hands[x["p"]]
+                   for h in new)
+        assert all(h not in other.state.faces or other.state.eng.known.get(h, 0) == 3 for h in new)
+        assert all(h in faces for h in new)
+    res = audit_log(t.write_log(tmp_path / "log"))
+    assert res.ok, res.text()
+    assert "VIOLATION" not in report(res, "en") and "every hand mixed after a show" in report(res, "en")
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_ad_p2p_audit_names_the_seat_that_mixed_a_card_in(seat: int, tmp_path: Path) -> None:
+    """`ad-p2p audit` of a log where a hand was mixed with a card swapped in: one VIOLATION line, the mixer's, rule
+    hand_mix, at the mix entry; the honest seat is honest; exit 1."""
+    _, t = first_chance(MixesIn, seat, 2, tries=25, **TABLE)
+    res = audit_log(t.write_log(tmp_path / "log"))
+    text = report(res, "en")
+    lines = [x for x in text.splitlines() if "VIOLATION " in x]
+    assert len(lines) == 1 and lines[0].strip().startswith(f"seat {seat + 1} ") and "hand_mix" in lines[0], text
+    assert f"seat {2 - seat} p{2 - seat}: honest" in text, text
+    assert not (res.ok or unfinished_clean(res))

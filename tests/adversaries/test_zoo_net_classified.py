@@ -1,5 +1,6 @@
 """The Classified Information zoo over the real protocol (tests/adversaries/_net.py: two `TablePeer`s on 127.0.0.1):
-a liar about a face-down Guard, a false Big Reveal and a Suitcase swapped mid-game, each at the seed where it found
+a liar about a face-down Guard, a false Big Reveal, a Suitcase swapped mid-game and a hand mixed with a card
+swapped in, each at the seed where it found
 its chance in process (test_zoo_classified.py). The honest peer names the liar during play, with its rule, the
 offline audit names only the liar, and an honest networked game names nobody."""
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 from _net import net_game
 from _zoo import first_chance
-from _zoo_classified import FalseReveal, GuardLiar, PeeksBeyond, SwapsSuitcase, WalksAway
+from _zoo_classified import FalseReveal, GuardLiar, MixesIn, PeeksBeyond, SwapsSuitcase, WalksAway
 from adp2p.p2p.machine import Machine
 
 pytestmark = pytest.mark.slow
@@ -28,6 +29,7 @@ CAUGHT_AT_ONCE = [  # cheater, seat, the rule of the verdict (games/classified/h
     (FalseReveal, 1, "classified_answer"),
     (SwapsSuitcase, 0, "number_link"),
     (PeeksBeyond, 1, "face_claim"),  # a card claimed as Fortune Teller to PEEK: named when the card opens
+    (MixesIn, 0, "hand_mix"),  # a hand mixed with a card swapped in: its proof of shuffle fails (ruling C-MIX)
 ]
 
 
@@ -60,6 +62,8 @@ async def test_an_honest_classified_game_over_the_network_names_nobody(tmp_path:
         o = g.outcomes[i]
         assert o is not None and o.verdict is None and not o.violations and o.audit_ok, g.heard(i)[-800:]
     assert g.audit().ok
+    mixes = [x for x in g.peers[0].machine.state.eng.history if x["k"] == "mix"]
+    assert mixes, "no hand was mixed (ruling C-MIX): this seed no longer tries the mix's sealed reveal round"
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])

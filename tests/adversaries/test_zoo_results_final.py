@@ -77,6 +77,20 @@ def test_a_witness_for_a_pile_no_pile_uses_is_refused_naming_its_revealer(tmp_pa
     assert_result_stands_but_the_cheaters(t, res, None)
 
 
+@pytest.mark.parametrize("cls", [LateLieThenStall, OversizedSecretsThenStall, PadsWitness], ids=lambda c: c.__name__)
+def test_a_seat_that_cheats_only_after_the_end_plays_the_honest_game_up_to_it(cls: type[Machine]) -> None:
+    """The result these cheaters attack is the one honest play reaches: up to the end, the game with the cheater is
+    the honest game of its seed (the same entries by the same seats, the same public history). As plain `Blind`
+    cheaters their Hacker engine and bot lost their own faces and played another game (`_zoo.SeesOwnFaces`)."""
+
+    def shape(t: Table) -> Any:
+        m = t.ms[0]
+        assert m.ended_at is not None
+        return [(decode_entry(r).kind, decode_entry(r).author) for r in t.raws[: m.ended_at + 1]], list(m.state.history)
+
+    assert shape(Table(3, cheats={CHEATER: cls}, **TABLE).run()) == shape(Table(3, **TABLE).run())
+
+
 # ======================================================================================================
 # evidence at a seq already taken (docs/protocol.md, "Precedence at one seq"): judged from the log alone
 

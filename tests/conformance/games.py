@@ -67,7 +67,10 @@ def play(game: Game, seed: int, *, max_steps: int = 5000) -> Iterator[Step]:
             options = game.legal(seen, d.actor)
             assert options, f"{d.kind}: seat {d.actor} must decide but has no legal event"
             ev = rng.choice(options)
-            st = game.apply(st, ev)
+            before, st = st, game.apply(st, ev)
+            moved = game.moved_faces(before, st)  # cards in play under new handles (Classified's hand mix)
+            if moved:
+                st = game.learn(st, moved)
         yield Step(st, ev, d.actor)
     raise AssertionError(f"no end after {max_steps} events")
 

@@ -23,8 +23,8 @@ PINNED = [  # game, players, seed, LocalTable keywords, entries, sha256 of the f
     ("access-denied", 2, 2, {"profile": "two-player", "bots": "random,deduction"}, 604, "1cf68dbfee2cf2d5"),
     ("hacker", 3, 1, {"profile": "basic", "bots": "planner"}, 1339, "78db258fb6236aed"),
     ("hacker", 4, 4, {"profile": "advanced", "bots": "random,planner"}, 2637, "768839badb574074"),
-    ("classified", 2, 3, {"profile": "standard", "bots": "random"}, 62, "8eb63202b9b172ef"),
-    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 62, "9afe1a2debc3667b"),
+    ("classified", 2, 3, {"profile": "standard", "bots": "random"}, 61, "bb100c33c54ad2bc"),
+    ("classified", 2, 3, {"profile": "four-card", "bots": "random,deduction"}, 71, "4d387e75c85db63f"),
 ]
 
 

@@ -12,10 +12,11 @@ Each legal event is scored on the bot's own view:
 Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
 already.
 
-With `deals` (off by default: measured no better, docs/rules-classified.md "Bots"), on the close calls of mid-game
-the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this seat has not seen as its
-knowledge allows, plays each shortlisted event out to the end through the engine in every deal, and takes the one
-that wins most (bounded by counts, not the clock: the same seed, the same choice)."""
+With `deals` (off by default: measured no better than the noise, docs/rules-classified.md "Bots"), on the close
+calls of the last turns the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this
+seat has not seen as its knowledge allows, plays each shortlisted event out to the end through the engine in every
+deal (the opponent played as the random bot), and takes the one that wins most (bounded by counts, not the clock:
+the same seed, the same choice)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
 WIN = (1.0, 3.0, 6.0)  # what the estimated chance of winning is worth: early, late, the final turns
 TOUCH = 0.5  # the chance an attempt on a face-down Guard succeeds
 LEADS = (0.15, 0.3, 0.45)  # how much a Guard more is worth at the count
+LASTQ = 1.0  # with no card left to draw: what the match chance an answer adds among the cards kept is worth (x FINAL)
+SPOT = 0.6  # what a Suitcase Number ruled out by Shine Spotlights' answers is worth (times INFO)
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
 
@@ -64,6 +67,23 @@ def _value_gain(ws: list[int], yes: set[int], held: set[int]) -> float:
     return (len(a) * value(a) + len(b) * value(b)) / len(ws) - value(ws)
 
 
+def _keep_gain(ws: dict[int, int], yes: set[int], held: set[int], blocked: set[int]) -> float:
+    """How much a yes/no question (yes-set `yes`) raises the chance that the best of the cards held matches, the
+    opponent's Suitcase weighted by the wheel (`blocked`: numbers on their face-up Guards, which never match): what
+    an answer is worth when no card is left to draw and one of the held cards will be the Final Card."""
+    total = sum(ws.values())
+    cards = held - blocked
+    if not total or not cards:
+        return 0.0
+
+    def best(part: dict[int, int]) -> float:  # the weight the best single card matches in this part of the wheel
+        return max(sum(w for s, w in part.items() if n in code(s)) for n in cards)
+
+    a = {s: w for s, w in ws.items() if s in yes}
+    b = {s: w for s, w in ws.items() if s not in yes}
+    return (best(a) + best(b) - best(ws)) / total
+
+
 def _split_gain(ws: list[int], yes: set[int]) -> float:
     """Expected Suitcase Numbers ruled out by a yes/no question whose yes-set is `yes` (measured better than bits:
     benchmarks/classified_bots.py)."""
@@ -75,14 +95,17 @@ def _split_gain(ws: list[int], yes: set[int]) -> float:
 
 
 class DeductionBot:
-    # the look-ahead (bots/lookahead.py): on the close calls of mid-game (the deck between LATE and EARLY cards,
-    # the best CANDIDATES events scoring within MARGIN of the best), DEALS deals of the unseen faces, each candidate
-    # played out to the end in every deal; the most wins decides, the score breaks a tie. Off (DEALS 0): with 8
-    # deals it won 89.2 % against the random bot over 4,000 games, the scores alone 89.7 % (docs/rules-classified.md)
+    # the look-ahead (bots/lookahead.py): on the close calls of the last turns (the deck at EARLY cards or fewer,
+    # LATE or more; the best CANDIDATES events scoring within MARGIN of the best), DEALS deals of the unseen faces,
+    # each candidate played out to the end in every deal (the opponent as the random bot); the most wins decides,
+    # the score breaks a tie. Off (DEALS 0), measured (docs/rules-classified.md "Bots"): mid-game with 8-16 deals
+    # it did not pay; in the last turns (deck <= 2) with 48 deals 90.2 % against 90.0 % for the scores alone over
+    # 4,000 games (within the noise, one seed worse) for 16 ms a decision (the slowest 0.5 s), and its play-outs
+    # model the opponent as the random bot, which a person is not.
     DEALS = 0
-    CANDIDATES = 2
-    MARGIN = 0.3
-    EARLY, LATE = 8, 4
+    CANDIDATES = 3
+    MARGIN = 1.0
+    EARLY, LATE = 2, 0
     SURE = 0  # the play-outs overrule the best score only when they win more than this many deals more
     OPP = "random"  # the opponent's policy in the play-outs ("deduction": this bot's scores alone)
 
@@ -219,11 +242,10 @@ class DeductionBot:
     def _deploy(self, c: _Context, ev: Event, keep: list[int]) -> float:
         ability = card(ev["card"]).ability
         w = c.info_weight
-        if ability == "near":
-            yes = {s for s in NUMBERS if near(ev["n"], s)}
-            return w * _split_gain(c.wheel, yes) + VALUE * c.final_weight * _value_gain(c.wheel, yes, c.held(keep))
-        if ability == "code":
-            yes = {s for s in NUMBERS if ev["n"] in code(s)}
+        if ability in ("near", "code"):
+            yes = {s for s in NUMBERS if (near(ev["n"], s) if ability == "near" else ev["n"] in code(s))}
+            if not c.view.deck:  # nothing left to draw: the answer only picks among the cards kept
+                return LASTQ * c.final_weight * _keep_gain(c.weights, yes, c.held(keep), c.their_up)
             return w * _split_gain(c.wheel, yes) + VALUE * c.final_weight * _value_gain(c.wheel, yes, c.held(keep))
         if ability == "wheel":
             f = c.face(ev["guard"])
@@ -234,7 +256,8 @@ class DeductionBot:
             k = 2 if not any(c.view.guards) else 1
             return w * k * (len(c.wheel) - 1) / max(1, 8 - k) * PETALS
         if ability == "spotlights":
-            return w * 0.8 * len(ev["guards"])
+            # each Guard turned up asks whether its number is in their Code: the split, over what that number may be
+            return w * SPOT * sum(c.guard_split(g) for g in ev["guards"])
         if ability == "tuck":
             return 2.0
         if ability == "scavenge":
@@ -257,6 +280,7 @@ class _Context:
         mine = view.face(view.suitcase[seat], seat) if view.suitcase[seat] is not None else None  # type: ignore[arg-type]
         self.my_code = set(code(mine)) if mine else set()
         self.my_guarded = {view.face(g, seat) for g in view.guards[seat]}
+        self.their_up = {f for g in view.guards[self.opp] if g in view.up and (f := view.face(g, seat)) is not None}
         self.spots_left = view.profile.guard_spots - len(view.guards[seat])
         self._match: dict[int, float] = {}
         left = len(view.deck)
@@ -292,6 +316,18 @@ class _Context:
         lead = mine - theirs
         g = min(1.0, max(0.0, 0.5 + LEADS[self.stage] * lead - (0.25 if lead == 0 and self.stage == 2 else 0.0)))
         return pm * (1 - po) + (pm * po + (1 - pm) * (1 - po)) * g
+
+    def guard_split(self, g: int) -> float:
+        """The expected Suitcase Numbers ruled out by asking whether Guard g's number is in their Code (its face
+        as known, else any number that can guard, as likely as its unseen copies)."""
+        f = self.face(g)
+        options = {f: 1} if f is not None else {n: self.unseen[n] for n in NUMBERS if card(n).can_guard
+                                                and self.unseen[n] > 0}
+        total = sum(options.values())
+        if not total:
+            return 0.0
+        gains = (k * _split_gain(self.wheel, {s for s in NUMBERS if n in code(s)}) for n, k in options.items())
+        return sum(gains) / total
 
     def cover(self, hs: list[int]) -> float:
         """The chance that some card of hs is a number of the opponent's Code (not on a face-up Guard of theirs)."""

@@ -23,6 +23,7 @@ from adp2p.engine.classified import api
 from adp2p.engine.classified.catalog import card, deck
 from adp2p.engine.classified.chance import chance_event
 from adp2p.engine.classified.questions import truth
+from adp2p.engine.classified.sim import apply_known
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import weights
@@ -77,7 +78,7 @@ def _holds(item: dict[str, Any], faces: dict[int, int]) -> bool:
 def playout(world: CState, event: Event, policies: Sequence[Policy], rng: random.Random,
             max_events: int = 400) -> list[int]:
     """Apply event to a copy of world, then play to the end through the engine; the winners ([] on a tie)."""
-    st = api.apply(world, event)
+    st = apply_known(world, event)
     for _ in range(max_events):
         d = api.pending(st)
         if d is None:
@@ -88,5 +89,5 @@ def playout(world: CState, event: Event, policies: Sequence[Policy], rng: random
             seen = api.view(st, d.actor)
             options = api.legal(seen, d.actor)
             ev = options[0] if len(options) == 1 else policies[d.actor](seen, d.actor, options)
-        st = api.apply(st, ev, inplace=True)
+        st = apply_known(st, ev, inplace=True)  # a hand mixed keeps its faces, in hand order (ruling C-MIX)
     return list(st.winners) if st.over else []

@@ -186,3 +186,23 @@ def test_an_answer_in_the_account_says_whose_suitcase_or_code() -> None:
     assert any("Gegner: antwortet ja: liegt 4 höchstens 2 von seiner Koffernummer?" in x for x in page(s, 0, "de"))
     assert any("You answer yes: is 4 within 2 of your Suitcase Number?" in x for x in page(s, 1, "en"))
     assert any("They answer yes: is 4 within 2 of their Suitcase Number?" in x for x in page(s, 0, "en"))
+
+
+def test_a_face_down_guard_is_not_the_number_of_a_suitcase_already_certain() -> None:
+    """Found by playing: P1's Suitcase is certain for P2 (only 1 is left on the wheel) and P2 has seen the other 1,
+    so P1's face-down Guard cannot be a 1 — the screen said "?v(1…)" all the same (the wheel's Suitcase was not
+    counted as a copy)."""
+    s = Scene(hands={0: [5, 3], 1: [1, 8]}, suitcases={0: 1, 1: 7}, deck=[4, 9, 6, 8, 2, 9, 2, 3], start=0)
+    s.guard(0, 5)
+    s.deploy(1, 1, n=1).answer()  # within 2 of 1: yes -> 8 9 1 2 3 (and P2 has seen a 1: its Fortune Teller)
+    s.encrypt(0, 3)
+    s.deploy(1, 8, n=9).answer()  # 9 in the Code: yes -> 8 9 1
+    s.encrypt(0, 4)
+    s.deploy(1, 8, n=2).answer()  # 2 in the Code: yes -> 1
+    v = view(s.st, 1)
+    assert screen.weights(v, 0, 1) == {1: 1}
+    g = s.h(0, 5, "guard")
+    # not 1 (one is discarded, the other is the Suitcase), not 8 (both Deployed)
+    assert screen.guard_options(v, 0, 1, g) == [2, 4, 5, 7]
+    them = page(s, 1, "en")
+    assert any("1:?v(2457)" in x for x in them), them

@@ -4,7 +4,7 @@ plays by it) beats the random bot; bots choose only legal events."""
 from adp2p.engine.classified import api
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.scenario import Scene
-from adp2p.engine.classified.sim import play_game, simulate
+from adp2p.engine.classified.sim import apply_known, play_game, simulate
 from adp2p.engine.classified.wheel import match_chance, possible, weights
 
 
@@ -27,16 +27,16 @@ def test_wheel_rules_out_a_number_whose_both_copies_are_seen_and_weighs_one_seen
 
 
 def test_deduction_bot_beats_random():
-    # 200 seeded games, a tie is not a win: 181 won on these seeds (90.5%); 1,000 games of
-    # benchmarks/bench_classified.py: 89.0% won, 2.1% tied; 89.7% over 4,000 (the issue asks for 90%: not reached on
-    # the benchmark's seeds, docs/rules-classified.md "Bots")
+    # 200 seeded games, a tie is not a win: 180 won (90.0%) on these seeds since ruling C-MIX and session 16's bot
+    # (a hand shown is mixed: the bot no longer follows a card it saw by its handle); 1,000 games of
+    # benchmarks/bench_classified.py: docs/rules-classified.md "Bots" (the issue asks for 90%: not reached)
     won = 0
     for g in range(200):
         me = g % 2
         bots = [make_bot("random", g + 99), make_bot("random", g + 99)]
         bots[me] = make_bot("deduction", g)
         won += play_game(bots, g, start=(g // 2) % 2).state.winners == [me]
-    assert won >= 176, won
+    assert won >= 176, won  # (a few below the count: a change of the bot may move a close game either way)
 
 
 def test_bots_choose_legal_events_and_every_sim_game_ends():
@@ -80,6 +80,22 @@ def test_deduction_bot_decides_on_its_view_only():
                 ev = make_bot("deduction", g * 1000 + st.seq)(v, 0, api.legal(v, 0))
                 assert make_bot("deduction", g * 1000 + st.seq)(w, 0, api.legal(w, 0)) == ev
                 asked += 1
-            st = api.apply(st, ev, inplace=True)
+            st = apply_known(st, ev, rng, inplace=True)
         assert st.over
     assert asked > 100 and changed > asked // 2
+
+
+def test_a_question_with_nothing_left_to_draw_is_worth_what_it_tells_of_the_cards_kept():
+    """With no card left to draw, an answer only helps choose the Final Card among the cards kept (deduction.py
+    `_keep_gain`): a question that tells which of them matches is worth the match chance it adds; one after which the
+    same card stays best, nothing; a number on a face-up Guard of theirs never matches."""
+    from adp2p.engine.classified.bots.deduction import _keep_gain
+    from adp2p.engine.classified.catalog import near
+
+    ws = {2: 2, 7: 2}  # their Suitcase is 2 or 7, as likely: card 2 matches the one, card 7 the other
+    splits = {s for s in range(1, 10) if near(1, s)}  # within 2 of 1: 8 9 1 2 3 -> yes for 2, no for 7
+    assert _keep_gain(ws, splits, {2, 7}, set()) == 0.5  # from one half to certain
+    assert _keep_gain(ws, splits, {2, 5}, set()) == 0.0  # 5 never matches: 2 stays the best card either way
+    assert _keep_gain(ws, {1, 2, 3, 4, 5, 6, 7, 8, 9}, {2, 7}, set()) == 0.0  # an answer known beforehand
+    assert _keep_gain(ws, splits, {2, 7}, {7}) == 0.0  # 7 is on a face-up Guard of theirs: only 2 can match
+    assert _keep_gain({2: 1, 7: 2}, splits, {2, 7}, set()) == 1 / 3  # weighted: from 2/3 to certain

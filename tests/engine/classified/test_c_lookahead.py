@@ -15,6 +15,7 @@ from adp2p.engine.classified.chance import chance_event, deck_faces
 from adp2p.engine.classified.profiles import STANDARD
 from adp2p.engine.classified.questions import truth
 from adp2p.engine.classified.scenario import Scene
+from adp2p.engine.classified.sim import apply_known
 
 
 def _seated_games(n: int):
@@ -35,7 +36,7 @@ def _seated_games(n: int):
                 if d.actor == 0:
                     yield st, g * 1000 + st.seq
                 ev = bots[d.actor](v, d.actor, api.legal(v, d.actor))
-            st = api.apply(st, ev, inplace=True)
+            st = apply_known(st, ev, rng, inplace=True)
 
 
 def _unseen_shuffled(st, seat: int, rng: random.Random):

@@ -17,7 +17,8 @@ def _invariants(st):
     where = [*st.deck, *st.discard, *st.encrypted, *st.hands[0], *st.hands[1], *st.guards[0], *st.guards[1],
              *[s for s in st.suitcase if s is not None], *[h for h, loc in st.loc.items() if loc[0] in
                                                          ("guard_area", "table")]]
-    assert sorted(where) == list(range(18))
+    assert len(where) == len(set(where)) == 18  # a mixed hand's cards take new handles (ruling C-MIX)
+    assert set(where) == set(st.loc)
     for h, loc in st.loc.items():
         if loc[0] == "hand":
             assert h in st.hands[loc[1]]
@@ -51,7 +52,13 @@ def _peer_game(profile, seed, strategies=("random", "random")):
         else:
             seen = api.view(full, d.actor)
             ev = bots[d.actor](seen, d.actor, api.legal(seen, d.actor))
+        mixed = list(full.hands[d.actor]) if ev["t"] == "mix" else []
+        first = full.next_handle
         full = api.apply(full, ev)
+        if mixed:  # the owner's secret permutation of its hand onto the new handles (ruling C-MIX)
+            rng.shuffle(mixed)
+            faces = {**faces, **{first + j: faces[h] for j, h in enumerate(mixed)}}
+            full = api.learn(full, {first + j: faces[first + j] for j in range(len(mixed))})
         events.append(ev)
         _invariants(full)
         for i in (0, 1):

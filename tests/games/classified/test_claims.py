@@ -19,6 +19,7 @@ from adp2p.engine.classified.api import apply, learn, legal, new_game, pending, 
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.chance import chance_event, deck_faces
 from adp2p.engine.classified.profiles import STANDARD
+from adp2p.engine.classified.sim import apply_known
 from adp2p.engine.classified.state import CState
 from adp2p.games.classified.claims import event_claims
 from adp2p.games.classified.hidden_numbers import (
@@ -54,7 +55,8 @@ def _play(seed: int, faces_of: Callable[[random.Random, CState], dict[int, int]]
         ev = bots[d.actor](view(st, d.actor), d.actor, legal(view(st, d.actor), d.actor))
         before = st.clone()
         n0 = len(st.history)
-        st = apply(st, ev, inplace=True)
+        st = apply_known(st, ev, inplace=True)  # a hand mixed: new handle first + j is hand[j] (ruling C-MIX)
+        faces.update({h: f for h, f in st.faces.items() if h not in faces})
         step(before, d.actor, ev, event_claims(st.history[n0:], faces.get,
                                                lambda h, b=before: b.known.get(h, 0) != b.all_mask))
     return st
@@ -133,22 +135,27 @@ def _table_game(real: RealDeck, seed: int, liar_at: int | None) -> tuple[int, li
     provers = [NumberProver(GAME_ID, real.table.id_base, k) for k in real.keys]
     count = 0
     seq = 0
+    pile, index = dict(enumerate(real.pile)), dict(real.index)  # (a hand mix adds handles: this game's own)
 
     def step(before: CState, actor: int, ev: dict[str, Any], claims: list) -> None:
         nonlocal count, seq
         seq += 1
+        if ev["t"] == "mix":  # new handle first + j holds hand[j]'s card (its ciphertext as it was: enough here)
+            for j, h in enumerate(before.hands[actor]):
+                pile[before.next_handle + j], index[before.next_handle + j] = pile[h], index[h]
         if not claims:
             return
-        due = [Due(h, real.pile[h], tuple(cs)) for h, cs in claims]
+        due = [Due(h, pile[h], tuple(cs)) for h, cs in claims]
         items = []
         for d in due:
             first = records[0].commitment(d.h, actor) is None
-            items.append(provers[actor].item(seq, d.h, d.card, real.index[d.h], real.index[d.h] // 2 + 1, d.claims,
-                                             link_share=real.share_for(actor, d.h) if first else None))
+            share = deck.make_share(GAME_ID, real.keys[1 - actor], d.h, pile[d.h]) if first else None
+            items.append(provers[actor].item(seq, d.h, d.card, index[d.h], index[d.h] // 2 + 1, d.claims,
+                                             link_share=share))
         if count == liar_at:
             d = due[0]
             lie = Claim(d.claims[0].purpose, tuple(n for n in range(1, 10) if n not in d.claims[0].members))
-            n = real.index[d.h] // 2 + 1
+            n = index[d.h] // 2 + 1
             blind = number_blinding(GAME_ID, d.h, real.keys[actor].secret)
             ctx = NumberContext(GAME_ID, actor, d.h, lie.purpose, seq)
             forged = forge_set_proof(commit_number(n, blind), lie.members, 0, blind, ctx)

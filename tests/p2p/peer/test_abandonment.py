@@ -77,11 +77,28 @@ def test_a_held_abandon_naming_a_seat_that_passed_there_names_nobody() -> None:
     assert ab.held_by({0, 1, 3}, 2, None) == [0, 1]
     assert ab.held_by({1}, 2, None) == [1]  # only the authors allowed now
     assert ab.held_by({0, 1}, 2, Tokens({(9, PREV, 0, 2)})) == []  # seat 3's token is held: it answered
-    ab.at(9)
+    ab.at(10)
     assert ab.held == {}  # the play loop moved to another seq: held abandons are moot
-    ab.held[0] = abandon(0, silent=2)
-    ab.at(9)
+    ab.held[0] = abandon(0, silent=2, seq=10)
+    ab.at(10)
     assert 0 in ab.held  # (the same seq again: kept)
+
+
+def test_an_abandon_held_for_the_next_seq_before_the_play_loop_reaches_it_stands() -> None:
+    """The entry at seq 8 and an abandon for seq 9 arrive in one burst, before the play loop looks at seq 9: the abandon
+    is for the seq the loop then reaches and stands (it was dropped, and a truly silent seat was given up on a period
+    later). One for another entry at that seq (a branch set aside since) or an earlier seq is dropped."""
+    ab = Abandonment(Clock())  # type: ignore[arg-type]
+    ab.at(8, bytes(32))
+    ab.held[0] = abandon(0, silent=2, seq=9)
+    ab.held[1] = abandon(1, silent=2, seq=8)
+    ab.at(9, PREV)
+    assert set(ab.held) == {0}
+    ab.at(9, PREV)
+    assert set(ab.held) == {0}
+    ab.held[3] = abandon(3, silent=2, seq=10)
+    ab.at(10, bytes(32))  # the loop reached seq 10 after another entry than the one the abandon builds on
+    assert ab.held == {}
 
 
 def test_an_abandon_that_names_us_is_answered_by_an_entry_not_a_token() -> None:

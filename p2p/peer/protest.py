@@ -1,0 +1,137 @@
+"""The peer's side of evidence after the end (docs/protocol.md, "Precedence at one seq" 9; the machine's side is
+p2p/machine/protest.py). When we reject an entry for a fault in a box of shares sealed to us (an observer's fold takes
+it), we remember it; entries of the table's branch that build on it (which our log cannot take: they come as entries
+of another branch, or wait ahead of our log) are kept, bounded. Once they reach an entry that ends the game, our own
+evidence was refused at the other peers (the result is final): we take their branch with the rejected entry folded
+under protest, setting our own entries from its seq on aside, and post our proof at the head (`protest`).
+
+Functions on a `TablePeer` (p2p/peer/table_peer.py), called from its intake."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from adp2p.crypto.entries import Entry, decode_entry
+from adp2p.crypto.errors import CryptoError
+from adp2p.p2p.logstore import SUPERSEDED_SUFFIX
+from adp2p.p2p.machine import ProtocolError
+from adp2p.p2p.machine.protest import fold_under_protest, follow_under_protest, protest_body
+from adp2p.p2p.peer.common import log
+from adp2p.p2p.protocol import BodyError, Kind
+
+Peer = Any  # the TablePeer these functions work on (p2p/peer/table_peer.py)
+
+MAX_BRANCH = 64  # seqs of the table's branch kept past the entry we rejected (the end comes within a round trip)
+PER_SLOT = 2  # entries kept per seq and author on it
+
+
+class Watch:
+    """The entry we rejected for a fault in a box sealed to us (its seq and raw), and the table's branch on it: entries
+    after it, at most `PER_SLOT` per seq and author (the first ones), so that no seat's flood of entries crowds out
+    another seat's (a cheater's own slots hold its own entries only; two versions it signed for one seq are its
+    equivocation)."""
+
+    def __init__(self, seq: int, raw: bytes) -> None:
+        self.seq = seq
+        self.raw = raw
+        self.slots: dict[tuple[int, int], list[bytes]] = {}  # (seq, author) -> entries kept
+
+    def keep(self, e: Entry) -> bool:
+        """Keep entry `e` (decoded) if it is within the branch's bounds and its slot has room. True if new."""
+        if not self.seq < e.seq <= self.seq + MAX_BRANCH:
+            return False
+        slot = self.slots.setdefault((e.seq, e.author), [])
+        if e.raw in slot or len(slot) >= PER_SLOT:
+            return False
+        slot.append(e.raw)
+        return True
+
+    def at(self, seq: int) -> list[Entry]:
+        return [decode_entry(r) for (q, _a), rs in sorted(self.slots.items()) if q == seq for r in rs]
+
+
+def watch(peer: Peer) -> Watch | None:
+    return getattr(peer, "_protest_watch", None)
+
+
+def rejected(peer: Peer, raw: bytes) -> None:
+    """We rejected entry `raw` and posted our evidence at its seq: if an observer's fold takes it (the fault is in a
+    box sealed to us, which only we can open), watch for the table's branch on it."""
+    m, store = peer.machine, peer.store
+    if m is None or store is None or m.seat is None:
+        return
+    e = decode_entry(raw)
+    if e.kind != Kind.SHARES or not 0 < e.seq < len(store) or store[e.seq].author != m.seat:
+        return  # (only a box of shares sealed to us; our evidence holds its seq)
+    try:
+        fold_under_protest(peer._fold(e.seq), e)
+    except (ProtocolError, BodyError):
+        return  # a public fault: every peer rejects it, our evidence takes its seq everywhere
+    peer._protest_watch = Watch(e.seq, raw)
+
+
+def offer(peer: Peer, raw: bytes) -> None:
+    """A well-signed entry of another branch than ours (or one waiting ahead of our log): kept if it builds on the
+    rejected entry's branch; once that branch reaches the game's end, we take it (`_follow`)."""
+    w = watch(peer)
+    if w is None or peer.ended or peer.store is None:
+        return
+    try:
+        e = decode_entry(raw)
+    except (CryptoError, ValueError, TypeError):
+        return
+    new = w.keep(e)
+    for ahead in peer.arrivals.values():  # entries of that branch held ahead of our log (the signature is checked)
+        new = w.keep(decode_entry(ahead)) or new
+    if new:
+        _follow(peer, w)
+
+
+def _branch(w: Watch) -> list[Entry]:
+    """The rejected entry and the entries that build on it, one on another, as far as we hold them."""
+    out = [decode_entry(w.raw)]
+    while len(out) <= MAX_BRANCH:
+        nxt = [e for e in w.at(out[-1].seq + 1) if e.prev_hash == out[-1].id]
+        if len(nxt) != 1:
+            break  # (none yet; or two entries on one entry at one seq: not followed past them)
+        out.append(nxt[0])
+    return out
+
+
+def _follow(peer: Peer, w: Watch) -> bool:
+    """Take the table's branch if it holds the game's end (folded with the rejected entry under protest), and post
+    our proof at the head. True if we did."""
+    store = peer.store
+    branch = _branch(w)
+    if len(branch) < 2 or store is None or not w.seq < len(store):
+        return False
+    for e in branch[1:]:
+        try:
+            peer._check_signed(e)
+        except CryptoError:
+            return False
+    own = store[w.seq]
+    if own.kind != Kind.EVIDENCE or own.author != peer.machine.seat:
+        return False
+    trial = follow_under_protest(peer._fold(w.seq), branch)
+    if trial is None:
+        return False  # not (yet) the end: our proof stands at its seq
+    log.info("the table holds the end at %s past the entry %d we rejected: following it under protest", trial.ended_at,
+             w.seq)
+    peer._protest_watch = None
+    gone = store.supersede(w.seq)
+    for e in branch:
+        store.append(e.raw, author=e.author, checked=e, durable=False)
+    peer.superseded.update(x.id for x in gone)
+    peer.folds.cut(w.seq)
+    peer.machine = trial
+    if peer.passes is not None:
+        peer.passes.prune(len(store))
+    peer._timing(branch[-1].seq, branch[-1].kind, branch[-1].author)
+    peer._deciding.cancel()
+    peer.narrator.shown = min(peer.narrator.shown, len(trial.state.history))
+    peer.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
+    peer._post_evidence(len(store), protest_body(trial, own.raw))
+    peer._drain_pending()
+    peer.progress.set()
+    return True
