@@ -19,6 +19,7 @@ import statistics
 import time
 from typing import Any
 
+from adp2p.crypto import card_link, deck, passes
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine
@@ -38,6 +39,10 @@ class TimedTable(LocalTable):
     def fold(m: Machine, raw: bytes) -> None:
         e = decode_entry(raw)
         answer = e.kind == Kind.EVENT and decode_body(e.body)["ev"].get("t") == "answer"
+        if m.seat != e.author:  # a peer remembers the checks it made itself only, never another machine's here
+            card_link.forget_verified()
+            passes.forget_verified()
+            deck.forget_made_shares()
         t0 = time.process_time()
         LocalTable.fold(m, raw)
         if answer:

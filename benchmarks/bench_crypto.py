@@ -102,6 +102,7 @@ def setup(n: int) -> list[int]:
     for handle in range(n * HAND):
         ct = cur[handle]
         shares = [deck.make_share(GAME_ID, k, handle, ct) for k in keys]
+        deck.forget_made_shares()  # (the learner checks every other seat's share: each process makes its own)
         faces.append(deck.open_card(GAME_ID, handle, ct, shares, publics, table))
     assert len(set(faces)) == n * HAND
     return faces

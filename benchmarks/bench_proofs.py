@@ -27,10 +27,12 @@ from adp2p.engine.access_denied.catalog import card
 
 
 def forget() -> None:
-    """No memory of earlier checks: proofs of shuffle, distinct proofs, version-4 links, valid points."""
+    """No memory of earlier checks: proofs of shuffle, distinct proofs, card links (both versions), valid points."""
     shuffle_proof.forget_verified()
     code_proofs.forget_verified()
     code_link._verified.clear()
+    card_link.forget_verified()
+    deck.forget_made_shares()
     group.forget_valid_points()
 
 

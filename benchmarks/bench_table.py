@@ -40,6 +40,7 @@ from pathlib import Path
 from adp2p.crypto.deck import (
     DeckKey,
     encode_deck,
+    forget_made_shares,
     initial_deck,
     joint_key,
     make_masks,
@@ -328,6 +329,7 @@ def forget() -> None:
     """No memory of earlier checks (verified proofs of shuffle, validated points): each check is measured."""
     forget_verified()
     forget_valid_points()
+    forget_made_shares()
 
 
 def main() -> None:

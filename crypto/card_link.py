@@ -24,6 +24,11 @@ points, permuted and re-masked under proofs of shuffle, so ``c2' − x·c1 = M_f
 card ``f``; an extracted witness ``(x, i', r')`` then gives ``C = a_f·G + (f+1−i')·J + r'·H``, and ``C`` also opens
 as ``c·G + r''·H`` (its distinct proof, its opening): unless ``c = a_f``, the two are a discrete-log relation
 between ``G``, ``J`` and ``H``.
+
+A proof that verified is remembered (a bounded set of the exact bytes checked: statement, context, proof), so one
+process checks the same proof once: the controller that checks its own link right after making it ahead, while
+others are on duty, does not check it again when its answer entry is folded on the critical path (issue 29). Validity
+is a pure function of those bytes, so the memory cannot change a verdict; `forget_verified` is for benchmarks.
 """
 
 from __future__ import annotations
@@ -57,6 +62,8 @@ KIND_CARD_LINK = 5  # after crypto/code_proofs.py's kinds 1..4 (4: the version-4
 PROOF_LEN = 4 * SCALAR_LEN
 
 Statement = tuple[bytes, bytes, bytes, bytes, bytes]  # (J, X, c1, c2', C)
+MAX_REMEMBERED = 1024  # proofs remembered as verified (the oldest forgotten first)
+_verified: dict[tuple[object, ...], None] = {}  # (ctx, J, c1, c2', X, C, proof, trusted) of proofs verified here
 
 
 class Context(Protocol):
@@ -158,6 +165,9 @@ def verify_card_link(
     points this peer validated before (its card table, a pile it checked, its own combination of verified shares,
     a deck key it checked), so only the commitment is validated here (no point check twice on the same bytes)."""
     ctx = context.to_bytes()
+    key = (ctx, id_base, c1, c2p, public, commitment, proof, bool(trusted))
+    if all(type(x) is bytes for x in key[:7]) and key in _verified:
+        return
     if not trusted:
         for p, what in ((id_base, "card id base J"), (c1, "c1"), (c2p, "c2'"), (public, "holder deck key")):
             check_point(p, what)
@@ -170,3 +180,11 @@ def verify_card_link(
         raise InvalidProof("card link proof does not verify") from None
     if not hmac.compare_digest(_challenge(ctx, (id_base, public, c1, c2p, commitment), a, b), e):
         raise InvalidProof("card link proof does not verify (wrong card, key, commitment, context or proof)")
+    if len(_verified) >= MAX_REMEMBERED:
+        del _verified[next(iter(_verified))]
+    _verified[key] = None
+
+
+def forget_verified() -> None:
+    """Forget every proof remembered as verified (benchmarks measure the checks themselves)."""
+    _verified.clear()

@@ -16,6 +16,11 @@ The face is ``c2 − Σ d_i`` looked up in the :class:`~adp2p.crypto.group.CardT
 proven shares is a transferable certificate of the face.
 
 Audit: :func:`verify_shuffles` replays every shuffle step from the revealed keys and witnesses.
+
+A share this process made (:func:`make_share`) is remembered, bytes and statement (bounded): :func:`verify_share` of
+those very bytes, for that key, handle and ``c1``, needs no DLEQ check (the share is this process's own computation,
+``d = x·c1`` and its proof, not anyone's claim); a share in our name with any other bytes is checked like any other
+(issue 29: at a first answer each peer met its own share of every linked card again in the controller's link).
 """
 
 from __future__ import annotations
@@ -55,6 +60,8 @@ CT_LEN = 64
 SHARE_LEN = 1 + 32 + 64
 MAX_SEATS = 255
 MAX_PILE = 1024
+MAX_MADE = 4096  # shares made here and remembered (the oldest forgotten first)
+_made: dict[tuple[bytes, bytes, int, bytes], tuple[int, bytes, bytes]] = {}  # (game, key, handle, c1) -> share made
 WITNESS_VERSION = 1
 
 
@@ -320,9 +327,18 @@ class Share(NamedTuple):
 def make_share(game_id: bytes, key: DeckKey, handle: int, ct: Ciphertext) -> Share:
     """This player's proven decryption share for the card at ``handle``."""
     d = mul(key.secret, ct.c1)
-    return Share(
+    share = Share(
         key.seat, d, dleq_prove(key.secret, key.public, ct.c1, d, share_context(game_id, key.seat, handle))
     )
+    if len(_made) >= MAX_MADE:
+        del _made[next(iter(_made))]
+    _made[(game_id, key.public, handle, ct.c1)] = (share.seat, share.d, share.proof)
+    return share
+
+
+def forget_made_shares() -> None:
+    """Forget the shares this process made (benchmarks measure the checks themselves)."""
+    _made.clear()
 
 
 def check_share_with_secret(secret: bytes, ct: Ciphertext, share: Share) -> None:
@@ -339,6 +355,8 @@ def verify_share(game_id: bytes, public: bytes, handle: int, ct: Ciphertext, sha
     :func:`receive_shuffle` / local computation: they are not re-validated here; ``share.d`` is.
     Raises InvalidPoint / InvalidProof.
     """
+    if _made.get((game_id, public, handle, ct.c1)) == tuple(share):
+        return  # the very share this process made for that key, handle and card
     check_point(share.d, f"decryption share of seat {share.seat}")
     dleq_verify(public, ct.c1, share.d, share.proof, share_context(game_id, share.seat, handle), trusted=True)
 

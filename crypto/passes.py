@@ -6,6 +6,11 @@ entry at ``seq``, the j-th decision (counted from 0) is a reaction window of min
 point of one branch of one game, so it cannot be replayed anywhere else; the seat it is checked against is
 the one the rules put at that point (the verifier knows it from the log), so the token itself carries no
 seat. See docs/protocol.md, "Implied passes".
+
+A token that verified is remembered (a bounded set of the exact bytes checked: key, token, message), so the tokens a
+peer checked on receipt are not checked again when the entry that carries them arrives (issue 29: a proof checked
+once per peer); a signature's validity is a pure function of those bytes, so the memory cannot change a verdict.
+`forget_verified` is for benchmarks.
 """
 
 from __future__ import annotations
@@ -18,6 +23,8 @@ from .identity import PublicIdentity, SecretIdentity
 
 TOKEN_LEN = 64
 MAX_POSITION = 0xFFFF
+MAX_REMEMBERED = 4096  # tokens remembered as verified (the oldest forgotten first)
+_verified: dict[tuple[bytes, bytes, bytes], None] = {}  # (signing key, token, message) that verified here
 
 
 def _message(game_id: bytes, seq: int, prev_hash: bytes, j: int) -> bytes:
@@ -37,4 +44,16 @@ def verify_pass(public: PublicIdentity, token: object, game_id: bytes, seq: int,
     """Raise :class:`InvalidSignature` unless `token` is `public`'s pass at that point."""
     if type(token) is not bytes or len(token) != TOKEN_LEN:
         raise InvalidSignature("a pass token is a 64-byte signature")
-    public.verify(domains.PASS, _message(game_id, seq, prev_hash, j), token)
+    msg = _message(game_id, seq, prev_hash, j)
+    key = (public.sign_pk, token, msg)
+    if key in _verified:
+        return
+    public.verify(domains.PASS, msg, token)
+    if len(_verified) >= MAX_REMEMBERED:
+        del _verified[next(iter(_verified))]
+    _verified[key] = None
+
+
+def forget_verified() -> None:
+    """Forget every token remembered as verified (benchmarks measure the checks themselves)."""
+    _verified.clear()

@@ -45,7 +45,8 @@ def deck_secret(game_id: bytes, owner: int, secret: bytes, published: tuple[byte
 
 def share(game_id: bytes, public: bytes, h: int, ct: Ciphertext, sh: Share, supplier: int) -> None:
     """A decryption share of seat `sh.seat` for handle h must carry a valid proof against that seat's deck key
-    (our own share included: a share in our name is checked like any other)."""
+    (our own share included: a share in our name is checked like any other, unless it is the very bytes this process
+    made for that key, handle and card: crypto/deck.py)."""
     try:
         verify_share(game_id, public, h, ct, sh)
     except (CryptoError, TypeError, ValueError) as exc:

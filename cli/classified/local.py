@@ -12,8 +12,8 @@ from adp2p.cli.classified.human import Quit
 from adp2p.engine.classified.api import Result, learn, legal, new_game, pending, result, view
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.chance import chance_event, deck_faces
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.profiles import get_profile
-from adp2p.engine.classified.sim import apply_known
 from adp2p.engine.classified.state import CState
 
 

@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from adp2p.engine.classified.api import apply, learn, legal, new_game, pending, view
+from adp2p.engine.classified.api import learn, legal, new_game, pending, view
 from adp2p.engine.classified.chance import chance_event, deck_faces
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.profiles import STANDARD, Profile
 from adp2p.engine.classified.state import CState
 
@@ -53,22 +54,6 @@ def play_game(bots: Sequence[Chooser], seed: int, profile: Profile = STANDARD, *
         rec.faces.update({h: st.faces[h] for h in range(first, st.next_handle)})  # a hand mixed (ruling C-MIX)
     rec.state = st
     return rec
-
-
-def apply_known(st: CState, ev: dict[str, Any], rng: random.Random | None = None, *,
-                inplace: bool = False) -> CState:
-    """`apply` for an all-knowing caller (a sim's referee, a bot's play-out, a test): a hand mix (ruling C-MIX) gives
-    the new handles the old hand's faces in an order `rng` shuffles (as the table's mixer does; in hand order without
-    one)."""
-    p = ev.get("p") if isinstance(ev, dict) and ev.get("t") == "mix" else None
-    old = list(st.hands[p]) if p in (0, 1) and type(p) is int else None
-    first = st.next_handle
-    st = apply(st, ev, inplace=inplace)
-    if old is None:
-        return st
-    if rng is not None:
-        rng.shuffle(old)
-    return learn(st, {first + j: st.faces[h] for j, h in enumerate(old)}, inplace=inplace)
 
 
 def simulate(games: int, strategies: Sequence[str], seed: int, profile: Profile = STANDARD) -> dict[str, Any]:

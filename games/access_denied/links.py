@@ -92,8 +92,29 @@ class Links:
                 self.ready[pw] = self.make_link(fold, pw)
             except Exception:  # made again when due, where a failure is reported as any authoring's
                 self.ready[pw] = None
+            else:
+                self.check_ahead(fold, pw, self.ready[pw])
             return True
         return False
+
+    def check_ahead(self, fold: Fold, pw: tuple[int, int, int], items: list[list[Any]] | None) -> None:
+        """Our links made ahead, checked now as every peer checks them (`check_link_proof`'s statement, bytes for
+        bytes): a proof that holds is remembered (crypto/card_link.py), so the fold of our own answer entry, on the
+        critical path, does not check it a second time (issue 29). One that does not hold is not remembered: that
+        fold checks it again and refuses it, as before."""
+        if items is None or fold.version < 5 or fold.seat is None or fold.table.id_base is None:
+            return
+        key = fold.keys[fold.seat]
+        if key is None:
+            return
+        for h, (raws, proof) in zip(pw, items, strict=False):
+            try:
+                c2p = combine(fold.hmap[h], (Share.from_bytes(raw).d for raw in raws))
+                ctx = ProofContext(fold.game_id, fold.seat, pw, PURPOSE_LINK, h)
+                commitment = self.records.pedersen[h]
+                verify_card_link(fold.table.id_base, fold.hmap[h].c1, c2p, key[0], commitment, proof, ctx, True)
+            except (CryptoError, KeyError, TypeError, ValueError):
+                continue
 
     def make_link(self, fold: Fold, pw: tuple[int, int, int]) -> list[list[Any]]:
         me, key = fold.me, fold.deck_key

@@ -11,6 +11,7 @@ p2p/peer/protest.py."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adp2p.crypto.encoding import unpack_canonical
@@ -139,3 +140,67 @@ def follow_under_protest(before: Machine, branch: list[Entry]) -> Machine | None
     except (ProtocolError, BodyError):
         return None
     return m if m.ended_at is not None and m.ended_at > branch[0].seq else None
+
+
+MAX_FORKS = 16  # forks the search below takes (a snapshot of the fold per version); a table's branch has none
+
+
+def follow_tree(
+    before: Machine, root: Entry, children: Callable[[Entry], list[Entry]]
+) -> tuple[Machine, list[Entry]] | None:
+    """`follow_under_protest` where the entries held after the rejected entry `root` may fork: a cheater sent this
+    seat two versions of its own entry on the table's branch, one of them for it alone. Of every chain from `root` on
+    (`children(e)`: the entries held at the next seq that build on `e`), the one taken is the longest whose fold holds
+    and holds the game's end: the branch the others built on to the end and past it (their `secrets`); of two as long,
+    the one whose first differing entry has the lower id (rule 8's choice between two versions of the ending entry).
+    Each entry is folded once; a version that does not fold, or leads to no end, is left. Returns (its fold, the
+    chain), or None. At most `MAX_FORKS` forks are searched (past them, the lowest id only)."""
+    m = before.snapshot()
+    try:
+        fold_under_protest(m, root)
+    except (ProtocolError, BodyError):
+        return None
+    best: list[tuple[Machine, list[Entry]]] = []
+    forks = [0]
+
+    def walk(m: Machine, chain: list[Entry]) -> None:
+        while True:
+            kids = sorted(children(chain[-1]), key=lambda e: e.id)
+            if len(kids) > 1 and forks[0] < MAX_FORKS:
+                forks[0] += 1
+                _keep(best, m, chain, root)  # (the chain up to the fork, if every version past it fails)
+                for e in kids:
+                    trial = m.snapshot()
+                    try:
+                        trial.apply_entry(e)
+                    except (ProtocolError, BodyError):
+                        continue
+                    walk(trial, [*chain, e])
+                return
+            if kids:
+                trial = m.snapshot() if _ends(m, root) else m  # (a chain that holds the end is kept as it is)
+                try:
+                    trial.apply_entry(kids[0])
+                except (ProtocolError, BodyError):
+                    kids = []
+                else:
+                    if trial is not m:
+                        _keep(best, m, chain, root)
+                    m, chain = trial, [*chain, kids[0]]
+                    continue
+            _keep(best, m, chain, root)
+            return
+
+    walk(m, [root])
+    return best[0] if best else None
+
+
+def _ends(m: Machine, root: Entry) -> bool:
+    return m.ended_at is not None and m.ended_at > root.seq
+
+
+def _keep(best: list[tuple[Machine, list[Entry]]], m: Machine, chain: list[Entry], root: Entry) -> None:
+    """Keep chain `chain` (folded: `m`) in `best` if it holds the end and is longer than the one kept (the first
+    found of two as long: the lower ids)."""
+    if _ends(m, root) and (not best or len(chain) > len(best[0][1])):
+        best[:] = [(m, chain)]

@@ -15,7 +15,7 @@ from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.p2p.logstore import SUPERSEDED_SUFFIX
 from adp2p.p2p.machine import ProtocolError
-from adp2p.p2p.machine.protest import fold_under_protest, follow_under_protest, protest_body
+from adp2p.p2p.machine.protest import fold_under_protest, follow_tree, protest_body
 from adp2p.p2p.peer.common import log
 from adp2p.p2p.protocol import BodyError, Kind
 
@@ -87,14 +87,19 @@ def offer(peer: Peer, raw: bytes) -> None:
         _follow(peer, w)
 
 
-def _branch(w: Watch) -> list[Entry]:
-    """The rejected entry and the entries that build on it, one on another, as far as we hold them."""
-    out = [decode_entry(w.raw)]
-    while len(out) <= MAX_BRANCH:
-        nxt = [e for e in w.at(out[-1].seq + 1) if e.prev_hash == out[-1].id]
-        if len(nxt) != 1:
-            break  # (none yet; or two entries on one entry at one seq: not followed past them)
-        out.append(nxt[0])
+def _children(peer: Peer, w: Watch, e: Entry) -> list[Entry]:
+    """The entries held at the seq after `e` that build on it, their signatures checked (two or more: a cheater's
+    versions of its own entry there, one of them perhaps sent to us alone: `follow_tree` takes the one the table's
+    branch to the end is built on)."""
+    out = []
+    for x in w.at(e.seq + 1):
+        if x.prev_hash != e.id:
+            continue
+        try:
+            peer._check_signed(x)
+        except CryptoError:
+            continue
+        out.append(x)
     return out
 
 
@@ -102,20 +107,15 @@ def _follow(peer: Peer, w: Watch) -> bool:
     """Take the table's branch if it holds the game's end (folded with the rejected entry under protest), and post
     our proof at the head. True if we did."""
     store = peer.store
-    branch = _branch(w)
-    if len(branch) < 2 or store is None or not w.seq < len(store):
+    if store is None or not w.seq < len(store) or not w.at(w.seq + 1):
         return False
-    for e in branch[1:]:
-        try:
-            peer._check_signed(e)
-        except CryptoError:
-            return False
     own = store[w.seq]
     if own.kind != Kind.EVIDENCE or own.author != peer.machine.seat:
         return False
-    trial = follow_under_protest(peer._fold(w.seq), branch)
-    if trial is None:
+    found = follow_tree(peer._fold(w.seq), decode_entry(w.raw), lambda e: _children(peer, w, e))
+    if found is None:
         return False  # not (yet) the end: our proof stands at its seq
+    trial, branch = found
     log.info("the table holds the end at %s past the entry %d we rejected: following it under protest", trial.ended_at,
              w.seq)
     peer._protest_watch = None

@@ -121,3 +121,19 @@ class LateProofTable(Table):
         self.ms[self.late] = follows
         self.behind = False
         self.post_evidence(self.late, protest_body(follows, proof.raw))
+
+
+def answer_chances(m: Machine, raws: list[bytes]) -> list[tuple[int, int, int]]:
+    """(seq, controller, attempter) of every answer whose sealed proofs (Access Denied) are followed by an entry its
+    attempter did not sign, in the log `raws` folded by `m`, short of the answer that ends the game itself: where a
+    broken answer proof sealed to that seat could let the end reach the others before its proof (the race that
+    `late_chances` finds for boxes of shares). The engine leaves none: an attempt is the active seat's own, and after
+    its answer the turn goes on with that seat's decision (its free attempt or actions, then its discard and draw,
+    never skipped while its turn lasts) unless the answer ended the game."""
+    out = []
+    for seq, ctrl, att, _box in m.part.records.answer_boxes:
+        if m.ended_at == seq:
+            continue  # the proof accuses the entry that ended the game: it takes its seq (rule 5), no protest
+        if decode_entry(raws[seq + 1]).author != att:
+            out.append((seq, ctrl, att))
+    return out

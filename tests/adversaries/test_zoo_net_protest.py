@@ -13,13 +13,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from _net import ZooPeer, net_game
+from _net import ZooPeer, ZooWire, net_game
 from _zoo import Table
 from _zoo_protest import BadShareBeforeEnd, late_chances
-from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.peer import TablePeer
 from adp2p.p2p.peer.wire import Wire
-from adp2p.p2p.protocol import Kind
+from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.transport import Mesh
 
 pytestmark = pytest.mark.slow
@@ -79,7 +79,28 @@ class SlowLink(Wire):
         return await super().broadcast(msg)
 
 
-def peers_with_a_slow_victim() -> tuple[Any, list[TablePeer]]:
+class SecondVersionWire(ZooWire):
+    """The cheater's link: with its lie (its entry at AT) it sends the victim alone an entry of its own for the next
+    seq on that lie (a second entry there beside the table's), which stopped the victim's walk along the table's
+    branch before the walk searched (p2p/machine/protest.py, `follow_tree`)."""
+
+    sent = False
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        out = await super().broadcast(msg)
+        m = self.peer.machine
+        if msg.get("k") == "entry" and m is not None and not self.sent:
+            e = decode_entry(msg["raw"])
+            if e.author == m.seat and e.seq == AT:
+                self.sent = True
+                raw = encode_entry(self.peer.identity, m.game_id, AT + 1, e.id, e.author, int(Kind.EVENT),
+                                   encode_body({"ev": {"t": "pass", "p": e.author}}))
+                with contextlib.suppress(Exception):
+                    await self.mesh.send(m.ids[VICTIM].fingerprint(), {"k": "entry", "raw": raw})
+        return out
+
+
+def peers_with_a_slow_victim(second_version: bool = False) -> tuple[Any, list[TablePeer]]:
     table: list[TablePeer] = []
 
     class Peer(ZooPeer):
@@ -91,22 +112,30 @@ def peers_with_a_slow_victim() -> tuple[Any, list[TablePeer]]:
             if self.cfg.name == f"p{VICTIM}":
                 self.link = SlowLink(mesh, self, table)
                 return self.link
+            if second_version and self.cfg.name == f"p{CHEATER}":
+                self.link = SecondVersionWire(mesh, self)
+                return self.link
             return super().make_wire(mesh)
 
     return Peer, table
 
 
-async def test_a_proof_slowed_past_the_end_names_the_cheater_and_not_its_poster(tmp_path: Path) -> None:
+@pytest.mark.parametrize("second_version", [False, True])
+async def test_a_proof_slowed_past_the_end_names_the_cheater_and_not_its_poster(
+    tmp_path: Path, second_version: bool
+) -> None:
+    """`second_version`: the cheater also sends the victim alone a second entry at the seq after its lie, on it."""
     probe = Table(3, seed=SEED, cheats={CHEATER: BadShareBeforeEnd}, as_lobby="zoo", **TABLE).run()  # type: ignore[arg-type]
     assert (AT, CHEATER, VICTIM) in late_chances(probe.ms[0]), "no late chance at this seed: search again"
     cls = type("BadShareAt", (BadShareBeforeEnd,), {"at": AT, "victim": VICTIM})
-    peer_class, _table = peers_with_a_slow_victim()
+    peer_class, _table = peers_with_a_slow_victim(second_version)
     g = await net_game(
         tmp_path, 3, SEED, {CHEATER: cls}, peer_class=peer_class, abandon_after=PATIENCE, **TABLE  # type: ignore[arg-type]
     )
     assert g.cheats == [AT], g.cheats
     link = g.peers[VICTIM].link  # type: ignore[attr-defined]
     assert link.holding and link.released, "the victim's proof was never slowed past the end"
+    assert getattr(getattr(g.peers[CHEATER], "link", None), "sent", False) == second_version
     honest = [0, VICTIM]
     m0 = g.peers[0].machine
     assert m0 is not None and m0.state.over and m0.state.winners == [0, 1, 2], g.heard(0)[-1500:]

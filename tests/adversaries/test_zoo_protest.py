@@ -8,17 +8,19 @@ result but the cheater's own stands."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 from typing import Any
 
 import pytest
-from _zoo_protest import BadShareBeforeEnd, LateProofTable
+from _zoo import Table
+from _zoo_protest import BadShareBeforeEnd, LateProofTable, answer_chances
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import audit_log, dumps
 from adp2p.p2p.machine import Machine, ProtocolError
-from adp2p.p2p.machine.protest import follow_under_protest, protest_body
-from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.machine.protest import follow_tree, follow_under_protest, protest_body
+from adp2p.p2p.protocol import Kind, decode_body, encode_body
 
 TABLE = {"profile": "basic", "round_limit": 2, "bots": "random", "game": "hacker"}  # every seat wins at the end
 # (seed, cheater, its victim, the seq of its reveal after which the victim signs nothing up to the end)
@@ -168,3 +170,103 @@ def test_a_branch_that_does_not_reach_the_end_is_not_followed(late: Any) -> None
     full = [decode_entry(r) for r in t.raws[at:] if decode_entry(r).kind != Kind.EVIDENCE]
     end = follow_under_protest(before, full[: ended - at + 1])
     assert end is not None and end.protested == ((at, 1),)
+
+
+# ======================================================================================================
+# the same race with a broken answer proof sealed to its attempter (Access Denied): not reachable
+
+# (players, profile, seed): honest games with random bots, every rules profile
+AD_TABLES = [(3, "classic", 1), (2, "two-player", 1), (3, "classic-de", 1), (3, "retro2013", 1)]
+
+
+@pytest.mark.parametrize(("n", "profile", "seed"), AD_TABLES)
+def test_no_answer_proof_can_be_outrun_by_the_end(n: int, profile: str, seed: int) -> None:
+    """The race of this module needs the game to end after the accused entry with its victim signing nothing in
+    between. For a controller's answer (its proofs sealed to the attempter) the engine leaves no such schedule: the
+    entry after every answer is the attempter's own (its turn goes on), or the answer itself ended the game (then the
+    attempter's proof accuses the ending entry and takes its seq at every peer: `displaces`, rule 5). So an honest
+    attempter's proof always reaches the others before they can hold the end without it: no `protest` is needed for
+    it (docs/security.md)."""
+    t = Table(n, seed=seed, bots="random", profile=profile).run()
+    m = t.ms[0]
+    assert m.ended_at is not None and len(m.part.records.answer_boxes) >= 3  # (answers were given and checked)
+    assert answer_chances(m, t.raws) == []
+
+
+# ======================================================================================================
+# a cheater's second entry on the table's branch (sent to the accuser alone) does not stop its walk
+
+
+def test_a_cheaters_second_entry_on_the_branch_does_not_stop_the_walk(late: Any) -> None:
+    """The cheater sends the accuser, besides the table's branch, entries of its own at seqs of that branch on the
+    same entries (a second version there, one for the accuser alone). Before, the walk stopped at the first seq with
+    two entries on one entry, short of the end: the accuser never took the branch and was named at the `secrets`.
+    Now it takes the chain the table built on to the end (`follow_tree`), whatever the ids' order."""
+    t, folds = late
+    _seed, cheater, _victim, at = SCHEDULES[0]
+    ended = folds[-1].ended_at
+    assert ended is not None
+    branch = [decode_entry(r) for r in t.raws[at : ended + 1]]
+    before = t.cut[1]  # type: ignore[index]
+    rejected = decode_entry(t.raws[at])
+    for tag in range(4):  # (ids below and above the table's entries: both orders of the search)
+        extra = [
+            decode_entry(
+                encode_entry(t.ids[cheater], t.genesis.game_id, e.seq, e.prev_hash, cheater, int(e.kind),
+                             encode_body({"tag": tag, "seq": e.seq}))
+            )
+            for e in branch[1:]
+        ]
+        held = [*branch[1:], *extra]
+
+        def children(e: Any, held: list[Any] = held) -> list[Any]:
+            return [x for x in held if x.seq == e.seq + 1 and x.prev_hash == e.id]
+
+        assert len(children(rejected)) == 2  # the fork the walk stopped at
+        found = follow_tree(before, rejected, children)
+        assert found is not None, tag
+        m, chain = found
+        assert [e.id for e in chain] == [e.id for e in branch]
+        assert m.ended_at == ended and m.protested == ((at, cheater),)
+        v = judge(m, SCHEDULES[0][2], protest_body(m, the_proof(t)))
+        assert v is not None and v.seat == cheater
+
+
+def test_of_two_ends_the_longer_branch_and_then_the_lower_id_is_taken(late: Any) -> None:
+    """Two chains that both hold the end (the ending entry itself in two versions, or the `secrets` after it): the
+    one that goes further is the table's (the others built on it); of two as long, the lower id (rule 8)."""
+    t, folds = late
+    at = SCHEDULES[0][3]
+    ended = folds[-1].ended_at
+    assert ended is not None
+    before = t.cut[1]  # type: ignore[index]
+    table = [decode_entry(r) for r in t.raws[at : ended + 1]]
+    e = table[-1]  # the ending entry, signed again by its author with its cards in another order: a valid version
+    body = decode_body(e.body)
+    twins = [
+        decode_entry(
+            encode_entry(t.ids[e.author], t.genesis.game_id, e.seq, e.prev_hash, e.author, int(e.kind),
+                         encode_body({**body, "ev": {**body["ev"], "hs": list(hs)}}))
+        )
+        for hs in itertools.permutations(body["ev"]["hs"])
+    ]
+    twin = min(twins, key=lambda y: y.id)  # (one with a lower id than the table's: the longer branch must win)
+    assert twin.id < e.id
+    held = [*table[1:], twin]
+
+    def children(x: Any) -> list[Any]:
+        return [y for y in held if y.seq == x.seq + 1 and y.prev_hash == x.id]
+
+    found = follow_tree(before, table[0], children)
+    assert found is not None
+    chain = found[1]
+    assert len(chain) == len(table) and chain[:-1] == table[:-1]
+    folds_ok = [y for y in (e, twin) if follow_under_protest(before, [*table[:-1], y]) is not None]
+    assert len(folds_ok) == 2, "the twin is no second valid version"
+    assert chain[-1].id == min(y.id for y in folds_ok)
+    # an entry the table holds on its version (here the entry after the end in the log, on `e`): that one goes further
+    on_e = decode_entry(t.raws[ended + 1])
+    assert on_e.prev_hash == e.id
+    held.append(on_e)
+    found = follow_tree(before, table[0], children)
+    assert found is not None and [y.id for y in found[1]] == [y.id for y in (*table, on_e)]

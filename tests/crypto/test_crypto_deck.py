@@ -459,3 +459,40 @@ def test_share_and_deck_encodings_roundtrip(handle: int, seat: int) -> None:
     s = make_share(GAME_ID, g.keys[seat], handle, g.deck[handle])
     assert Share.from_bytes(s.to_bytes()) == s
     assert decode_deck(encode_deck(g.deck[handle:])) == g.deck[handle:]
+
+
+def test_a_share_made_here_needs_no_proof_check_but_any_other_bytes_in_its_name_do(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: a peer meets its own share again (in a controller's link); the very bytes it made, for that key,
+    handle and card, need no DLEQ check. A share in its name with other bytes (another valid proof of the same
+    share, a forged proof, another card) is checked like any other; forgotten, its own share is checked again."""
+    from adp2p.crypto import deck as deck_mod
+    from adp2p.crypto.deck import DeckKey, Share, forget_made_shares, initial_deck, joint_key, make_share, verify_share
+    from adp2p.crypto.errors import InvalidProof
+    from adp2p.crypto.group import CardTable
+    from adp2p.crypto.proofs import dleq_prove
+
+    gid = b"m" * 16
+    keys = [DeckKey.generate(gid, s) for s in range(2)]
+    pk = joint_key(gid, [(k.public, k.proof) for k in keys])
+    pile = initial_deck(gid, pk, CardTable(gid))
+    checks = []
+    real = deck_mod.dleq_verify
+    monkeypatch.setattr(deck_mod, "dleq_verify", lambda *a, **k: checks.append(a) or real(*a, **k))
+    mine = make_share(gid, keys[0], 3, pile[3])
+    verify_share(gid, keys[0].public, 3, pile[3], mine)
+    assert checks == []  # our own bytes: no check
+    ctx = deck_mod.share_context(gid, 0, 3)
+    again = Share(0, mine.d, dleq_prove(keys[0].secret, keys[0].public, pile[3].c1, mine.d, ctx))
+    assert again != mine
+    verify_share(gid, keys[0].public, 3, pile[3], again)  # valid, but not the bytes we made: checked
+    assert len(checks) == 1
+    forged = Share(0, mine.d, mine.proof[:40] + bytes(24))
+    with pytest.raises(InvalidProof):
+        verify_share(gid, keys[0].public, 3, pile[3], forged)
+    with pytest.raises(InvalidProof):
+        verify_share(gid, keys[0].public, 4, pile[4], mine)  # our share of card 3 given for card 4
+    forget_made_shares()
+    verify_share(gid, keys[0].public, 3, pile[3], mine)
+    assert len(checks) == 4

@@ -127,6 +127,34 @@ def test_a_link_made_ahead_while_others_are_on_duty_is_the_one_sent() -> None:
     assert out is not None and out[1]["code_link"] == items
 
 
+def test_a_link_made_ahead_is_checked_then_and_not_again_when_its_answer_is_folded(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 29: the controller checks the links it made ahead right then, off the critical path, exactly as every
+    peer checks them (the same statement, bytes for bytes); when it folds its own answer entry, each proof is found
+    remembered and not checked again. A proof changed in one bit is checked and refused all the same."""
+    from adp2p.crypto import card_link
+
+    card_link.forget_verified()
+    t = table()
+    ctrl, pw, body = at_answer(t, first=True)
+    m = t.ms[ctrl]
+    checked: list[bytes] = []
+    real = card_link._challenge
+    monkeypatch.setattr(card_link, "_challenge", lambda *a: checked.append(a[0]) or real(*a))
+    m.part.links.check_ahead(m, pw, body["code_link"])  # (what `prepare_ahead` does after making them)
+    assert len(checked) == 3  # one check per card, made now
+    m.snapshot().apply(ctrl, Kind.EVENT, body)
+    assert len(checked) == 3  # the fold of the answer: every proof remembered
+    bad = [list(it) for it in body["code_link"]]
+    bad[1][1] = flip(bad[1][1])
+    with pytest.raises(ProtocolError, match="does not verify"):
+        m.snapshot().apply(ctrl, Kind.EVENT, dict(body, code_link=bad))
+    card_link.forget_verified()
+    m.snapshot().apply(ctrl, Kind.EVENT, body)
+    assert len(checked) == 3 + 1 + 3  # the bad body: card 1 checked, refused (card 0 remembered); then all three
+
+
 # ---------------------------------------------------------------- a missing, surplus or false link: every peer
 
 

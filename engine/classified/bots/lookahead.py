@@ -22,8 +22,8 @@ from typing import Any
 from adp2p.engine.classified import api
 from adp2p.engine.classified.catalog import card, deck
 from adp2p.engine.classified.chance import chance_event
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.questions import truth
-from adp2p.engine.classified.sim import apply_known
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import weights

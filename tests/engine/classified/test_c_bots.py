@@ -3,8 +3,9 @@ plays by it) beats the random bot; bots choose only legal events."""
 
 from adp2p.engine.classified import api
 from adp2p.engine.classified.bots import make_bot
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.scenario import Scene
-from adp2p.engine.classified.sim import apply_known, play_game, simulate
+from adp2p.engine.classified.sim import play_game, simulate
 from adp2p.engine.classified.wheel import match_chance, possible, weights
 
 

@@ -12,10 +12,10 @@ from adp2p.engine.classified.bots.lookahead import determinize, playout
 from adp2p.engine.classified.bots.random_bot import RandomBot
 from adp2p.engine.classified.catalog import card, deck
 from adp2p.engine.classified.chance import chance_event, deck_faces
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.profiles import STANDARD
 from adp2p.engine.classified.questions import truth
 from adp2p.engine.classified.scenario import Scene
-from adp2p.engine.classified.sim import apply_known
 
 
 def _seated_games(n: int):

@@ -18,8 +18,8 @@ from adp2p.crypto.set_proofs import NumberContext, commit_number, number_blindin
 from adp2p.engine.classified.api import apply, learn, legal, new_game, pending, view
 from adp2p.engine.classified.bots import make_bot
 from adp2p.engine.classified.chance import chance_event, deck_faces
+from adp2p.engine.classified.known import apply_known
 from adp2p.engine.classified.profiles import STANDARD
-from adp2p.engine.classified.sim import apply_known
 from adp2p.engine.classified.state import CState
 from adp2p.games.classified.claims import event_claims
 from adp2p.games.classified.hidden_numbers import (
