@@ -50,7 +50,7 @@ class Flooder(ZooPeer):
         assert self.mesh is not None and self.store is not None
         while True:
             last = self.store.entries()[-3:]
-            real: list[dict[str, Any]] = [self._lobby_msg(), self._head_msg(), {"k": "get", "from": len(self.store)}]
+            real: list[dict[str, Any]] = [self.lobby.message(), self._head_msg(), {"k": "get", "from": len(self.store)}]
             real += [{"k": "entry", "raw": e.raw} for e in last]
             gen = junk(rng, real)
             for _ in range(BATCH):  # past ZooPeer's broadcast (it reads the entries it sends)

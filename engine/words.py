@@ -1,6 +1,7 @@
 """Word tables, game-neutral: a table is data, key -> {language: template} (English and German), and every part that
-says something — a game's account, a screen, the page, the audit, the table's notices — reads its own table through
-these two functions, so that a language missing a word falls back to English the same way everywhere."""
+says something — a game's account, a screen, the page, the audit — reads its own table through
+these two functions, so that a language missing a word falls back to English the same way everywhere. (The table
+core, p2p/, imports no engine: its two tables, notices and violations, say the same in one line of their own.)"""
 
 from __future__ import annotations
 

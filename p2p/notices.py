@@ -10,8 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.engine.words import say
-
 NOTICES: dict[str, dict[str, str]] = {
     # the lobby and the setup
     "waiting": {
@@ -329,7 +327,8 @@ REASONS: dict[str, dict[str, str]] = {
 
 def notice(what: str, lang: str = "en", /, **args: Any) -> str:
     """The words of one notice in `lang` (English where the language is unknown)."""
-    return say(NOTICES, what, lang, **args)
+    row = NOTICES[what]
+    return (row.get(lang) or row["en"]).format(**args)  # (as engine/words.py `say`: the core imports no engine)
 
 
 def result_words(winners: Sequence[str], seats: int, why: str, lang: str = "en") -> str:

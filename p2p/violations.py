@@ -11,8 +11,6 @@ import tomllib
 from functools import cache
 from importlib import resources
 
-from adp2p.engine.words import pick
-
 
 @cache
 def table() -> dict[str, dict[str, str]]:
@@ -22,4 +20,4 @@ def table() -> dict[str, dict[str, str]]:
 def words(rule: str, lang: str) -> str:
     """The rule `rule` in words in `lang` ("en" or "de")."""
     t = table().get(rule)
-    return rule if t is None else pick(t, lang)
+    return rule if t is None else t.get(lang) or t["en"]  # (as engine/words.py `pick`: the core imports no engine)

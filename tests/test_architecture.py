@@ -9,8 +9,9 @@ function, under TYPE_CHECKING):
     and `cli/<game>/`, and its registry line names `adp2p.games.<game>`;
 (e) no test class overrides a private method (a name with one leading underscore) of a product class it derives from:
     a cheater or a test double goes through a deliberate seam (an object the product holds, such as the fold's dealer
-    and referee, or a public hook), so no test depends on a private name; `PRIVATE_OVERRIDES_LEFT` lists the ones not
-    moved to a seam yet (the peer's lobby and message handlers);
+    and referee, the peer's wire and files, or a public hook), so no test depends on a private name;
+(f) no class of the peer (p2p/peer/) or the fold (p2p/machine/) derives from more than one product class: its parts
+    are objects it holds, not mixins sharing one `self`; `MIXINS_LEFT` lists the ones not cut into objects yet;
 (d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
     (cli/access_denied/messages.py).
 
@@ -171,13 +172,7 @@ def shape_faults(root: Path) -> list[str]:
 
 # (e)'s debt: test classes that still override private methods of `TablePeer`'s parts (the lobby, the message handler,
 # the secrets file); each moves to a seam with the peer's objects (issue 30). Nothing may be added here.
-PRIVATE_OVERRIDES_LEFT = {
-    "BadLobby": {"_lobby_msg"}, "ClaimsEntriesItNeverSends": {"_handle"}, "Deaf": {"_handle"},
-    "LosesTokens": {"_handle"},
-    "CrashesAtItsKthWrite": {"_open_passes", "_save_secrets"}, "CrashesWritingItsFirstSecrets": {"_save_secrets"},
-    "Equivocator": {"_play"}, "Hasty": {"_lobby"}, "ShowsOne": {"_lobby"}, "HeadLiar": {"_head_msg"},
-    "LateToSit": {"_check_genesis"},
-}
+PRIVATE_OVERRIDES_LEFT: dict[str, set[str]] = {}
 
 ClassDefs = dict[str, list[tuple[list[str], set[str]]]]  # class name -> (its bases' names, its methods), per definition
 
@@ -225,6 +220,25 @@ def private_overrides(root: Path) -> dict[str, set[str]]:
             bad = methods & set().union(*(private(a) for a in seen))
             if bad:
                 out.setdefault(name, set()).update(bad)
+    return out
+
+
+MIXED = ("p2p/peer", "p2p/machine")  # the peer and the fold: their parts are objects they hold
+MIXINS_LEFT = {
+    "TablePeer": {"IntakePart", "EvidencePart", "AbandonPart", "NetPart"},
+}
+
+
+def mixins(root: Path) -> dict[str, set[str]]:
+    """Class of the peer or the fold -> its bases that are product classes, when there are two or more (mixins
+    sharing one `self`). A product base is a class defined anywhere in the product's folders (matched by name)."""
+    product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
+    out: dict[str, set[str]] = {}
+    for name, defs in class_defs(p for folder in MIXED for p in (root / folder).rglob("*.py")).items():
+        for bases, _ in defs:
+            mine = {b for b in bases if b in product and b != name}
+            if len(mine) > 1:
+                out.setdefault(name, set()).update(mine)
     return out
 
 
@@ -282,6 +296,11 @@ def test_the_shared_message_table_holds_no_game_s_words() -> None:
 def test_no_test_overrides_a_private_method_of_the_product() -> None:
     found = private_overrides(ROOT)
     assert found == PRIVATE_OVERRIDES_LEFT, {k: v for k, v in found.items() if PRIVATE_OVERRIDES_LEFT.get(k) != v}
+
+
+def test_the_peer_and_the_fold_are_made_of_objects_not_mixins() -> None:
+    found = mixins(ROOT)
+    assert found == MIXINS_LEFT, {k: v for k, v in found.items() if MIXINS_LEFT.get(k) != v}
 
 
 def test_the_graph_sees_the_imports() -> None:
@@ -370,3 +389,28 @@ def test_a_test_overriding_a_private_method_is_found(tmp_path: Path) -> None:
                            "class Worse(Cheat):\n    def _step(self): ...\n    def _own(self): ...\n",
     })
     assert private_overrides(root) == {"Worse": {"_step"}}
+
+
+def test_a_peer_made_of_mixins_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "p2p/peer/parts.py": "class Lobby:\n    pass\n\nclass Intake:\n    pass\n",
+        "p2p/peer/peer.py": "from typing import Generic\nfrom .parts import Intake, Lobby\n\n"
+                            "class One(Lobby, Generic):\n    pass\n\n"  # (one product base and a library's: fine)
+                            "class Peer(Lobby, Intake):\n    pass\n",
+        "p2p/other.py": "class Elsewhere(Exception):\n    pass\n",
+        "p2p/mixed.py": "from adp2p.p2p.peer.parts import Intake, Lobby\n\nclass Outside(Lobby, Intake):\n    pass\n",
+    })
+    assert mixins(root) == {"Peer": {"Lobby", "Intake"}}  # (only the peer's folder is held to it)
+
+
+def test_a_fold_made_of_mixins_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "p2p/machine/parts.py": "class SetupPart:\n    ...\n\nclass StepsPart:\n    ...\n",
+        "p2p/machine/machine.py": "from typing import Protocol\n"
+                                  "from adp2p.p2p.machine.parts import SetupPart, StepsPart\n\n"
+                                  "class Fold(Protocol):\n    ...\n\nclass One(SetupPart, Protocol):\n    ...\n\n"
+                                  "class Machine(SetupPart, StepsPart):\n    ...\n",
+        "p2p/table.py": "from adp2p.p2p.machine.parts import SetupPart, StepsPart\n\n"
+                        "class Elsewhere(SetupPart, StepsPart):\n    ...\n",  # (outside the peer and the fold)
+    })
+    assert mixins(root) == {"Machine": {"SetupPart", "StepsPart"}}

@@ -36,6 +36,24 @@ def header(v: CState, me: int | None, lang: str) -> str:
     return " · ".join(parts)
 
 
+def known(v: CState, h: int, me: int | None) -> int | None:
+    """h's Card Number as `me` knows it (an onlooker: as the record does): its face, else what its owner said of it
+    at the Big Reveal (each such claim is proved against its card when it is said)."""
+    f = v.face(h, me) if me is not None else v.faces.get(h)
+    return f if f is not None else v.claimed.get(h)
+
+
+def wheel(v: CState, owner: int, knower: int) -> dict[int, int]:
+    """The Cypher Wheel of owner's Suitcase for knower (`weights`); after the Big Reveal, the number it was shown to
+    be."""
+    sh = v.suitcase[owner]
+    if sh is None:
+        return {}
+    if v.face(sh, knower) is None and sh in v.claimed:
+        return {v.claimed[sh]: 1}
+    return weights(v, owner, knower)
+
+
 def guard_options(v: CState, owner: int, knower: int, g: int) -> list[int]:
     """The Card Numbers a face-down Guard of `owner` may have for `knower`: a Guard or a Sentinel, not both copies
     seen elsewhere — the owner's Suitcase counts as a copy seen once the Cypher Wheel leaves it one number —,
@@ -68,7 +86,7 @@ def guard_cells(v: CState, p: int, me: int | None, lang: str) -> str:
     cells = []
     tucked_under = {g: e for e, g in v.protected(p).items()}
     for i, g in enumerate(v.guards[p], 1):
-        f = v.face(g, me) if me is not None else v.faces.get(g)
+        f = known(v, g, me)
         up = g in v.up
         mark = "^" if up else "v"
         if f is not None:
@@ -108,8 +126,7 @@ def lines(v: CState, me: int | None, lang: str = "en", width: int = 80, account_
         out.append(f"  {say('guards', lang)}: {guard_cells(v, me, me, lang)}")
         hand = ", ".join(card_name(v.face(h, me), lang) for h in v.hands[me]) or "-"
         out.append(f"{say('hand', lang)}: {hand}")
-        theirs = weights(v, o, me) if v.suitcase[o] is not None else {}
-        mine = weights(v, me, o) if v.suitcase[me] is not None else {}
+        theirs, mine = wheel(v, o, me), wheel(v, me, o)
         w1 = say("wheel", lang) + ":"
         w2 = say("shown", lang) + ":"
         pad = max(len(w1), len(w2)) + 1

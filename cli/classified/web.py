@@ -19,7 +19,6 @@ from adp2p.cli.web.menu import Ask
 from adp2p.engine.classified.api import pending
 from adp2p.engine.classified.catalog import NUMBERS, card, code
 from adp2p.engine.classified.state import CState
-from adp2p.engine.classified.wheel import weights
 
 Event = dict[str, Any]
 NAME = "classified"
@@ -43,7 +42,7 @@ def _guards(v: CState, p: int, me: int, lang: str) -> list[dict[str, Any]]:
     tucked = set(v.protected(p).values())
     out = []
     for i, g in enumerate(v.guards[p], 1):
-        f = v.face(g, me)
+        f = screen.known(v, g, me)
         maybe = "" if f is not None else "".join(map(str, screen.guard_options(v, p, me, g)))
         out.append({"key": f"g{g}", "spot": i, "face": f, "name": card_name(f, lang) if f is not None else "",
                     "up": g in v.up, "maybe": maybe, "tucked": g in tucked})
@@ -71,8 +70,7 @@ def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events:
         return out
     o = 1 - me
     sh = v.suitcase[me]
-    theirs = weights(v, o, me) if v.suitcase[o] is not None else {}
-    mine = weights(v, me, o) if sh is not None else {}
+    theirs, mine = screen.wheel(v, o, me), screen.wheel(v, me, o)
     out.update({
         "them": {"hand": len(v.hands[o]), "seen": [_card(v, h, me, lang) for h in v.hands[o]
                                                     if v.face(h, me) is not None], "guards": _guards(v, o, me, lang)},

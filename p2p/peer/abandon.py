@@ -46,7 +46,7 @@ class AbandonPart:
             raw = self.abandonment.held.pop(held[0])
             self._accept(raw)
             await self._send_head()
-        elif self._note_stall() or self.catch_up.active:
+        elif self.catching_up.note_stall() or self.catch_up.active:
             return  # we did not run for a while: catch up with the table before writing anything
         elif m.seat in allowed and not self._no_majority(silent):
             body: dict[str, Any] = {"silent": silent, "seq": len(store)}
@@ -161,7 +161,7 @@ class AbandonPart:
             # the seat it names passed there (we hold its token; its author did not get it): never applied here.
             # If that seat is us, our pass goes in as our own entry at that seq, which beats the abandon everywhere
             # (rule 3 of "Abandonment"); else the token is relayed, so that seat's pass reaches the table
-            if silent == m.seat and (self._note_stall() or self.catch_up.active):
+            if silent == m.seat and (self.catching_up.note_stall() or self.catch_up.active):
                 self.abandonment.held[e.author] = raw  # answered once we have caught up with the table (catchup.py)
                 return
             if silent == m.seat:

@@ -62,13 +62,13 @@ class Agreeing:
         """One look at the lobby: agree to the roster it makes (after our person confirms it), charge the seats the
         table waits for, and return the genesis if we hold the pen and every seat agreed."""
         p, r = self.peer, self.round
-        roster = p._roster() if len(p.bundles) >= p.cfg.want else []
+        roster = p.lobby.roster() if len(p.bundles) >= p.cfg.want else []
         fps = tuple(open_bundle(b)[0].fingerprint() for b in roster)
         full = len(fps) == p.cfg.want and r.fp in fps
         for f in r.tick(trio.current_time(), fps if len(fps) == p.cfg.want else None):
             p.tell("passed_over", who=self._label(f), secs=f"{r.patience:.0f}")
             self.passed_now = True
-            p._lobby_news = True
+            p.lobby.news = True
         if self.passed_now or not full:
             return None
         if r.mine is None or r.mine.roster != fps:

@@ -18,7 +18,7 @@ from adp2p.p2p.peer.common import (
     _short,
     log,
 )
-from adp2p.p2p.protocol import BodyError, Genesis, Kind, decode_body, encode_body
+from adp2p.p2p.protocol import BodyError, Kind, encode_body
 
 
 class EvidencePart:
@@ -196,36 +196,6 @@ class EvidencePart:
             self.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
         self._say_verdict()
         self.progress.set()
-
-    def _fold(self, at: int, *, fresh: bool = False) -> Machine:
-        """A machine folded over our log before seq `at` (p2p/peer/folds.py); `fresh`: not from our machine, which
-        may hold a failed entry's traces."""
-        assert self.store is not None and self.secrets is not None
-        return self.folds.fold(at, self.store.entries(), None if fresh else self.machine)
-
-    def _fresh_machine(self) -> Machine:
-        """A machine right after our log's genesis."""
-        assert self.store is not None and self.secrets is not None
-        m = self.machine_class(Genesis.from_body(decode_body(self.store[0].body)), self.secrets)
-        return m
-
-    def _stale(self, raw: bytes) -> bool:
-        """A well-signed entry of this game on another branch than ours (it follows an entry set aside, or one
-        we have not fetched yet), or at a seq that evidence took: no news for the player."""
-        store = self.store
-        assert store is not None
-        try:
-            e = decode_entry(raw)
-            self._check_signed(e)
-        except (CryptoError, ValueError, TypeError):
-            return False
-        if e.prev_hash in self.superseded or e.id in self.superseded:
-            return True
-        if not 0 < e.seq <= len(store):
-            return False
-        if store[e.seq - 1].id != e.prev_hash:
-            return True  # another branch (fetched and weighed where it parts from ours)
-        return e.seq < len(store) and store[e.seq].kind == Kind.EVIDENCE  # evidence took that seq
 
     async def _share_proofs(self) -> None:
         """Show every peer both entries of an equivocation we found (so each of them detects it too)."""

@@ -16,6 +16,7 @@ from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p import lobby_note
 from adp2p.p2p.logstore import LogCorrupt, LogStore
 from adp2p.p2p.machine import SeatSecrets
+from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import read_secret, resume_command, write_secret
 from adp2p.p2p.peer.common import DAMAGED_SUFFIX, TableError, _remedy
 from adp2p.p2p.peer.draws import Draws
@@ -101,6 +102,13 @@ class GameFiles:
             ) from None
         self.secrets_saved = raw
         return True
+
+    def open_passes(self, gdir: Path, g: Genesis, seat: int, identity: SecretIdentity) -> PassPool:
+        """Our pass tokens' file (each token on disk before it is sent): those signed before a crash are read back
+        (we never act where we passed)."""
+        pool = PassPool(g.game_id, g.identities(), seat, gdir / "passes")
+        pool.load(identity)
+        return pool
 
     @staticmethod
     def read_secrets(gdir: Path) -> SeatSecrets:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from adp2p.crypto.entries import decode_entry, verify_entry
+from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
 from adp2p.p2p.logstore import (
@@ -157,16 +157,6 @@ class IntakePart:
             self._abandoned(e)
         self._say_verdict()
         self.progress.set()
-
-    def _check_signed(self, e: Any) -> None:
-        """An entry of this game, signed by the seat it names (CryptoError if not)."""
-        m = self.machine
-        assert m is not None
-        if e.game_id != m.game_id:
-            raise CryptoError(f"entry seq {e.seq} belongs to another game")
-        if not 0 <= e.author < m.n:
-            raise CryptoError(f"entry seq {e.seq}: unknown author seat {e.author}")
-        verify_entry(e, m.ids[e.author])
 
     def _passed_there(self, a: Arrival) -> bytes | None:
         """The token we hold by which the arrival's author passed at the decision it takes (its count of passes)."""

@@ -10,21 +10,17 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError
-from adp2p.crypto.identity import open_bundle
 from adp2p.p2p.framing import FrameTooLarge
 from adp2p.p2p.logstore import (
     LogError,
 )
 from adp2p.p2p.machine.finality import silence_suspends
-from adp2p.p2p.messages import MessageError, address, check_message
+from adp2p.p2p.messages import MessageError, check_message
 from adp2p.p2p.notices import notice, reason_words
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer.arrivals import PENDING_WINDOW
 from adp2p.p2p.peer.common import (
     HEAD_DELAY,
-    MAX_KNOWN_ADDRESSES,
-    MAX_LOBBY_ADDRESSES,
-    MAX_MET,
     MAX_REFUSALS_TOLD,
     TableError,
     _remedy,
@@ -32,7 +28,7 @@ from adp2p.p2p.peer.common import (
     entry_fits,
     log,
 )
-from adp2p.p2p.protocol import PROTOCOL_VERSION, BodyError, Kind
+from adp2p.p2p.protocol import BodyError, Kind
 from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying, WordRefused
 
 
@@ -128,7 +124,7 @@ class NetPart:
         assert self.mesh is not None
         async for ev in self.mesh.events:
             if isinstance(ev, PeerUp):
-                await self._safe_send(ev.peer.fingerprint, self._lobby_msg())
+                await self._safe_send(ev.peer.fingerprint, self.lobby.message())
                 if self.genesis_raw is not None:
                     await self._safe_send(ev.peer.fingerprint, {"k": "entry", "raw": self.genesis_raw})
                 if self.store is not None:
@@ -162,14 +158,7 @@ class NetPart:
 
     def _peer_down(self, fp: str, label: str, reason: str) -> None:
         log.info("peer down: %s (%s)", label, reason)
-        if self.genesis_raw is None and fp in self.bundles and fp != self.fp:
-            # the genesis we build seats players alive now (a lobby message brings them back); one we receive may
-            # still seat them: they stay met
-            del self.bundles[fp]
-            self.here.pop(fp, None)
-            self.tell("left_lobby", who=label)
-            self.progress.set()
-            self._lobby_news = True  # the others hear whom we are connected to now (`_lobby` sends it)
+        self.lobby.left(fp, label)
         if self.machine is not None and not self.ended and not self.machine.complete:
             secs = f"{self.cfg.abandon_after:.0f}"
             why = reason_words(reason, self.cfg.lang)
@@ -188,7 +177,7 @@ class NetPart:
         assert self.mesh is not None
         async for peer, msg in self.mesh.inbox:
             try:
-                await self._handle(peer.fingerprint, peer.label, check_message(msg))
+                await self.handle(peer.fingerprint, peer.label, check_message(msg))
             except (KeyError, TypeError, ValueError, ArithmeticError, CryptoError, BodyError, LogError) as exc:
                 log.warning("bad message from %s: %s", peer.label, exc)
                 self.tell("ignored_malformed", who=peer.label, why=self._detail(_short(str(exc))))
@@ -202,77 +191,17 @@ class NetPart:
                 log.exception("message from %s could not be handled", peer.label)
                 self.tell("ignored_unhandled", who=peer.label, why=self._detail(type(exc).__name__))
 
-    async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
-        """One message that fits its schema (p2p/messages.py)."""
+    async def handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        """One message that fits its schema (p2p/messages.py). (Also the seam where a test's peer loses a message,
+        or answers one as a cheater would: what it sends goes through its wire.)"""
         k = msg["k"]
         if k == "lobby":
-            b = msg["bundle"]
-            ident, _name, _ = open_bundle(b)
-            if ident.fingerprint() != fp:
-                raise ValueError("lobby bundle is not the connected peer's")
-            if msg["v"] != PROTOCOL_VERSION:  # one line per peer, not one per lobby message it repeats
-                if self._first_refusal("version", label):
-                    self.tell("old_protocol", who=label, theirs=msg["v"], ours=PROTOCOL_VERSION)
-                return
-            addrs, bad = [address(msg["addr"])], []
-            for a in msg["peers"][:MAX_LOBBY_ADDRESSES]:  # checked before anything dials them
-                try:
-                    addrs.append(address(a))
-                except MessageError as exc:
-                    bad.append(str(exc))
-            if bad:
-                self.tell("ignored_addresses", n=len(bad), who=label, why=self._detail("; ".join(bad)))
-            if fp not in self.met and len(self.met) < MAX_MET:
-                self.met[fp] = b
-            if self.mesh is not None and fp not in self.mesh.peers:
-                return  # it left while its message waited (the PeerDown came first): met, but not here now
-            new = fp not in self.bundles
-            self.bundles[fp] = b
-            self.agreeing.heard_lobby(fp, label, msg)  # another game than ours: left out (p2p/peer/agreeing.py)
-            here = set(msg["here"])
-            if self.here.get(fp) != here and (fp in self.here or len(self.here) < MAX_MET):
-                self.here[fp] = here
-                self.progress.set()  # a genesis of ours may seat it now
-            learned = False
-            for addr in addrs:
-                if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
-                    break
-                if addr not in self.addresses and addr != (
-                    self.cfg.advertise_host or self.cfg.host,
-                    self.port,
-                ):
-                    self.addresses.add(addr)
-                    self.mesh.add_peer(*addr)  # type: ignore[union-attr]
-                    learned = True
-            if learned:
-                self._save_book()
-            if learned or (new and self.genesis_raw is None and self.mesh is not None):
-                # tell everyone: so a peer that only knew us meets the others (full mesh), and each knows whom we
-                # are connected to now (`here`: a genesis seats only players who all met)
-                await self.wire.broadcast(self._lobby_msg())  # type: ignore[union-attr]
-            elif (
-                self.genesis_raw is not None
-                and self.machine is not None
-                and not self.heads.heard_from(fp)
-                and any(i.fingerprint() == fp for i in self.machine.ids)
-            ):
-                # a seated player still in the lobby (it never told us a head; it re-sends every second) may have
-                # missed our lobby message or the genesis: answer with both, or it never meets us and never begins
-                await self._safe_send(fp, self._lobby_msg())
-                await self._safe_send(fp, {"k": "entry", "raw": self.genesis_raw})
-            if new:
-                if self.machine is None:
-                    self.tell(
-                        "sat_down", name=_name, key=fp, table=self.cfg.table,
-                        have=min(len(self.bundles), self.cfg.want), want=self.cfg.want,
-                    )
-                    self._recheck_refused()
-                self.progress.set()
+            await self.lobby.heard(fp, label, msg)  # (p2p/peer/lobby.py)
         elif k == "entry":
             raw = msg["raw"]
             e = decode_entry(raw)
             if self.genesis_raw is None:
-                if e.seq == 0 and e.kind == Kind.GENESIS and self._check_genesis(raw, label):
+                if e.seq == 0 and e.kind == Kind.GENESIS and self.accepts_genesis(raw, label):
                     self.genesis_raw = raw
                     self.progress.set()
                 return

@@ -38,19 +38,14 @@ import trio
 from adp2p.crypto.entries import encode_entry
 from adp2p.crypto.identity import SecretIdentity, make_bundle
 from adp2p.p2p.address_book import load_book
-from adp2p.p2p.logstore import (
-    LogStore,
-)
-from adp2p.p2p.machine import Chooser, Machine, SeatSecrets
+from adp2p.p2p.machine import Chooser, Machine
 from adp2p.p2p.notices import notice
-from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import join_grace
 from adp2p.p2p.peer.abandon import AbandonPart
 from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.agreeing import Agreeing
-from adp2p.p2p.peer.arrivals import Arrivals
-from adp2p.p2p.peer.catchup import CatchUpPart
+from adp2p.p2p.peer.catchup import CatchingUp
 from adp2p.p2p.peer.common import (
     Outcome,
     PeerConfig,
@@ -60,27 +55,50 @@ from adp2p.p2p.peer.common import (
 from adp2p.p2p.peer.draws import Draws
 from adp2p.p2p.peer.evidence import EvidencePart
 from adp2p.p2p.peer.evidence_book import EvidenceBook
-from adp2p.p2p.peer.folds import Folds
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
-from adp2p.p2p.peer.lobby import LobbyPart
+from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import NetPart
 from adp2p.p2p.peer.patience import Decision, Patience
-from adp2p.p2p.peer.seating import SeatingPart
+from adp2p.p2p.peer.seat_log import SeatLog, held
+from adp2p.p2p.peer.seating import Seating
 from adp2p.p2p.peer.stalls import CatchUp
 from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.table_word import word_key
-from adp2p.p2p.transport import Mesh, TablePlaying
+from adp2p.p2p.transport import Mesh
 from adp2p.p2p.transport.common import STRANGER_FRAME
 
 
+def lobby_held(name: str, doc: str) -> property:
+    """A peer's attribute that is its `Lobby`'s."""
+    return property(lambda self: getattr(self.lobby, name), lambda self, v: setattr(self.lobby, name, v), doc=doc)
+
+
 class TablePeer(
-    LobbyPart, SeatingPart, IntakePart, EvidencePart, AbandonPart, CatchUpPart, NetPart
+    IntakePart, EvidencePart, AbandonPart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
+    files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
+    # the seat's log state is one object (p2p/peer/seat_log.py), handed to the parts; these read and set it
+    store = held("store", "The signed log on disk.")
+    machine = held("machine", "The fold over our log (replaced whole when a refold or evidence sets entries aside).")
+    gdir = held("gdir", "The game's directory.")
+    secrets = held("secrets", "This seat's secrets.")
+    passes = held("passes", "Pass tokens for the next entry (docs/protocol.md, \"Implied passes\").")
+    folds = held("folds", "Snapshots of our fold to start a refold from.")
+    arrivals = held("arrivals", "Entries received ahead of our log (bounded).")
+    superseded = held("superseded", "Ids of entries set aside by evidence (their followers are stale).")
+    ahead = held("ahead", "(seq, prev, j) -> our window decision, made ahead.")
+    # the lobby's (p2p/peer/lobby.py), read and set through it
+    bundles = lobby_held("bundles", "Fingerprint -> bundle of a player here now.")
+    met = lobby_held("met", "Every player who sat down in this lobby (bounded).")
+    here = lobby_held("here", "Fingerprint -> the players it last told us it is connected to.")
+    addresses = lobby_held("addresses", "The addresses we know (and dial).")
+    genesis_raw = lobby_held("genesis_raw", "The genesis we took.")
+    playing = lobby_held("playing", "A peer at our table answered from inside a game.")
 
     def __init__(
         self,
@@ -95,8 +113,9 @@ class TablePeer(
         """`draws`: where new secrets come from (the OS; a test's table seed); `machine_class`: the game machine
         that folds the log (a test's cheater), by default the class's."""
         self.cfg = cfg
+        self.log_state = SeatLog(lambda g, secrets: self.machine_class(g, secrets))  # store, fold, passes, ...
         self.draws = draws or Draws()
-        self.files = GameFiles(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
+        self.files = self.files_class(cfg.data_dir, cfg.timings)  # the seat key, secrets, damaged log, timings files
         if machine_class is not None:
             self.machine_class = machine_class
         self.choose = choose
@@ -104,19 +123,8 @@ class TablePeer(
         self.identity = identity or SecretIdentity.generate()
         self.bundle = make_bundle(self.identity, cfg.name)
         self.fp = self.identity.public.fingerprint()
-        self.bundles: dict[str, bytes] = {self.fp: self.bundle}  # fingerprint -> bundle of a player here now
-        self.met: dict[str, bytes] = {self.fp: self.bundle}  # every player who sat down in this lobby (bounded)
-        self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to (lobby)
-        self._lobby_news = False  # a player left the lobby since we last told the others who is here
-        self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.mesh: Mesh | None = None
         self.wire: Wire | None = None  # what we send goes through it (`make_wire`)
-        self.machine: Machine | None = None
-        self.store: LogStore | None = None
-        self.gdir: Path | None = None
-        self.secrets: SeatSecrets | None = None
-        self.arrivals = Arrivals()  # entries received ahead of our log (bounded)
-        self.genesis_raw: bytes | None = None
         self.progress = trio.Event()
         self.outcome = Outcome()
         self.narrator = Narrator(cfg.lang, say)  # what the player is told, and what it was told already
@@ -124,29 +132,41 @@ class TablePeer(
         self.heads = Heads()  # the others' heads, and ours as last sent
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
         self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
-        self.superseded: set[bytes] = set()  # ids of entries set aside by evidence (their followers are stale)
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
-        self.folds = Folds(self._fresh_machine)  # snapshots of our fold to start a refold from
-        self.passes: PassPool | None = None  # pass tokens for the next entry (docs/protocol.md, "Implied passes")
-        self.ahead: dict[tuple[int, bytes, int], dict[str, Any]] = {}  # (seq, prev, j) -> our window decision
         self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
         self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
         self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
         self._refused_abandon = False
-        self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
-        self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
-        self._refused_raws: dict[bytes, tuple[bytes, str]] = {}  # the last few refused: id -> (raw, sender)
         self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
+        self.catching_up = CatchingUp(
+            self.log_state, self.catch_up, self.patience, self.abandonment, cfg=cfg,
+            ended=lambda: bool(self.ended), ask=lambda msg: self.wire.broadcast(msg),  # type: ignore[union-attr]
+            wait=self._wait_progress, answer_held=lambda raw: self._hold_abandon(raw, "a peer"),
+            lose_contact=self._lost_contact,
+        )
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
         self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
         self.agreeing = Agreeing(self)  # the roster agreement before the genesis (p2p/peer/agreeing.py)
+        self.seating = Seating(  # a game begun at its genesis or resumed (p2p/peer/seating.py)
+            cfg, self.files, self.draws, self.log_state, self.book, self.narrator,
+            me=lambda: (self.identity, self.bundle, self.fp), take_identity=self._take_identity, tell=self.tell,
+            took_genesis=lambda raw: setattr(self, "genesis_raw", raw), outcome=lambda: self.outcome,
+            catch_up=self.catching_up.begin, abandoned=lambda e: self._abandoned(e),
+        )
+        self.lobby = Lobby(  # who is here, the genesis (p2p/peer/lobby.py)
+            cfg, self.files, self.agreeing, self.log_state,
+            me=lambda: (self.fp, self.bundle), mesh=lambda: self.mesh, wire=lambda: self.wire, tell=self.tell,
+            detail=self._detail, news=lambda: self.progress.set(), wait=self._wait_progress, start=self.seating.start,
+            accepts=lambda raw, label: self.accepts_genesis(raw, label), heard_from=self.heads.heard_from,
+            first_refusal=self._first_refusal, send=self._safe_send,
+        )
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
         self._timing("start")
         if resume is not None:
-            self._load(resume)
+            self.seating.load(resume)
             self.addresses |= load_book(resume)  # every address learned for this game, not only the one given
         else:
             self.files.save_seat_key(self.identity)
@@ -181,7 +201,7 @@ class TablePeer(
                 for task in self.tasks():
                     nursery.start_soon(task)
                 if self.machine is None:
-                    await self._lobby()
+                    await self.lobby.gather()
                 while True:
                     await self._play()
                     await self._send_head_now()  # the end: the others hear our last head now, not coalesced
@@ -204,9 +224,9 @@ class TablePeer(
         """What runs beside the play loop while the mesh is up: reading messages and mesh events, gossiping heads
         and pass tokens, the awake clock, the stall watcher, mDNS discovery (a test's cheater adds its own)."""
         out = [self._receive, self._events, self._gossip_heads, self._repeat_passes, self.patience.tick]
-        out.append(self._watch_stalls)
+        out.append(self.catching_up.watch_stalls)
         if self.cfg.mdns:
-            out.append(self._discover)
+            out.append(self.lobby.discover)
         return out
 
     def make_wire(self, mesh: Mesh) -> Wire:
@@ -239,8 +259,8 @@ class TablePeer(
             self.abandonment.at(seq, prev)  # abandons held for an earlier seq are moot now
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
-            self._note_stall()
-            if self.catch_up.active and not await self._catch_up():
+            self.catching_up.note_stall()
+            if self.catch_up.active and not await self.catching_up.gate():
                 continue  # resumed or stalled: nothing is signed before we hold all the table holds
             if duty.seat == m.seat:
                 chooser: Chooser | None = None
@@ -263,10 +283,10 @@ class TablePeer(
                 kind, body = out
                 if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
                     body["passes"] = toks
-                self._note_stall()  # (no await from here to the signature: a stall now shows up in the next tick)
+                self.catching_up.note_stall()  # (no await from here to the signature: a stall shows in the next tick)
                 if self.catch_up.active:
                     continue  # we did not run for a while: the table may have gone on without us
-                self._save_secrets()  # the witness, salts or keys this entry commits to: on disk before it exists
+                self.seating.save_secrets()  # the witness, salts or keys this entry commits to: on disk before it is
                 raw = encode_entry(
                     self.identity,
                     m.game_id,
@@ -296,6 +316,27 @@ class TablePeer(
         await self._flush()
         self._finish()
 
+    def accepts_genesis(self, raw: bytes, label: str) -> bool:
+        """Whether we take a genesis received from `label` (the lobby's `check_genesis`). (Also the seam where a
+        test's seat refuses every genesis for a while, as one whose view of the lobby lags does.)"""
+        return self.lobby.check_genesis(raw, label)
+
+    def _take_identity(self, identity: SecretIdentity, bundle: bytes) -> None:
+        """A resume: the seat's identity (and the bundle under the roster's name) is ours."""
+        self.identity, self.bundle, self.fp = identity, bundle, identity.public.fingerprint()
+
+    def _timing(self, *fields: object) -> None:
+        self.files.timing(*fields)
+
+    def _fold(self, at: int, *, fresh: bool = False) -> Machine:
+        return self.log_state.fold(at, fresh=fresh)
+
+    def _check_signed(self, e: Any) -> None:
+        self.log_state.check_signed(e)
+
+    def _stale(self, raw: bytes) -> bool:
+        return self.log_state.stale(raw)
+
     @property
     def private_notes(self) -> list[str]:
         """What the player was shown privately, as told (a prompt shows them again by the next decision)."""
@@ -321,6 +362,13 @@ class TablePeer(
             return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
 
         self.ended, self.ended_words = words("en"), words(self.cfg.lang)
+
+    def _lost_contact(self) -> None:
+        """The table did not answer us catching up within two periods: we leave naming nobody, writing nothing."""
+        assert self.store is not None
+        self.outcome.lost_contact = True
+        self._end("lost_contact", seq=len(self.store), resume=resume_command(self.gdir, self.cfg.game))
+        self.progress.set()
 
     def _finish(self) -> None:
         m, store = self.machine, self.store
@@ -395,7 +443,7 @@ class TablePeer(
             ev = await self.decide(at)
         if self._deciding.cancelled_caught or self._moved(m, seq):
             return
-        self._note_stall()
+        self.catching_up.note_stall()
         if self.catch_up.active:
             return  # we did not run for a while: decide again once caught up
         if m.game.is_pass(ev, m.seat) and not self.abandonment.names_me(seq, prev, j, m.seat):

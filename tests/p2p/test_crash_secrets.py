@@ -11,9 +11,13 @@ from typing import Any
 import pytest
 import trio
 from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.identity import SecretIdentity
 from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.audit import audit_log
+from adp2p.p2p.machine import SeatSecrets
+from adp2p.p2p.pass_pool import PassPool
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer, latest_game
+from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.protocol import Genesis, Kind
 from seeds import draw, seeded_peer
 
@@ -38,54 +42,66 @@ def crashing(kind: Kind) -> type[TablePeer]:
 
 
 def crashing_at_write(k: int) -> type[TablePeer]:
-    class CrashesAtItsKthWrite(TablePeer):
-        """Dies right after its k-th write to disk (an entry appended to its log, or its secrets file rewritten),
-        whatever that write was."""
+    class CountsWrites(GameFiles):
+        """The seat's files, counting its writes: the secrets file rewritten, a pass token of ours (on disk before
+        it is sent); the peer counts the entries appended to its log."""
 
         writes = 0
 
-        def _tick(self) -> None:
+        def tick(self) -> None:
             self.writes += 1
             if self.writes == k:
                 raise Crash
 
-        def _save_secrets(self) -> None:
-            before = self.files.secrets_saved
-            super()._save_secrets()
-            if self.files.secrets_saved != before:
-                self._tick()
+        def save_secrets(self, gdir: Path, secrets: SeatSecrets, game: str) -> bool:
+            before = self.secrets_saved
+            wrote = super().save_secrets(gdir, secrets, game)
+            if self.secrets_saved != before:
+                self.tick()
+            return wrote
 
-        def _open_passes(self, g: Genesis, seat: int) -> None:  # a pass token of ours, on disk before it is sent
-            super()._open_passes(g, seat)
-            pool, sign = self.passes, self.passes.sign  # type: ignore[union-attr]
+        def open_passes(self, gdir: Path, g: Genesis, seat: int, identity: SecretIdentity) -> PassPool:
+            pool = super().open_passes(gdir, g, seat, identity)
+            sign = pool.sign
 
             def counted(secret: Any, seq: int, prev: bytes, j: int) -> bytes:
-                new = not pool.signed(seq, prev, j)  # type: ignore[union-attr]
+                new = not pool.signed(seq, prev, j)
                 token = sign(secret, seq, prev, j)
                 if new:
-                    self._tick()
+                    self.tick()
                 return token
 
-            pool.sign = counted  # type: ignore[method-assign,union-attr]
+            pool.sign = counted  # type: ignore[method-assign]
+            return pool
+
+    class CrashesAtItsKthWrite(TablePeer):
+        """Dies right after its k-th write to disk (an entry appended to its log, or its secrets file rewritten),
+        whatever that write was."""
+
+        files_class = CountsWrites
 
         def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
             super().entry_taken(raw, own=own, appended=appended)
             if appended:
-                self._tick()
+                self.files.tick()  # type: ignore[attr-defined]
 
     return CrashesAtItsKthWrite
 
 
-class CrashesWritingItsFirstSecrets(TablePeer):
-    """Dies in the middle of writing the secrets file that follows the genesis (its first write of its own): a
-    temporary file half written, no secrets file."""
+class TornFirstSecrets(GameFiles):
+    """Dies in the middle of writing the first secrets file: a temporary file half written, no secrets file."""
 
-    def _save_secrets(self) -> None:
-        if not self.files.secrets_saved:
-            assert self.gdir is not None and self.secrets is not None
-            (self.gdir / ".secrets.0123456789ab.tmp").write_bytes(self.secrets.to_bytes()[:20])
+    def save_secrets(self, gdir: Path, secrets: SeatSecrets, game: str) -> bool:
+        if not self.secrets_saved:
+            (gdir / ".secrets.0123456789ab.tmp").write_bytes(secrets.to_bytes()[:20])
             raise Crash
-        super()._save_secrets()
+        return super().save_secrets(gdir, secrets, game)
+
+
+class CrashesWritingItsFirstSecrets(TablePeer):
+    """Dies in the middle of writing the secrets file that follows the genesis (its first write of its own)."""
+
+    files_class = TornFirstSecrets
 
 
 async def test_a_crash_while_writing_the_first_secrets_file_resumes(tmp_path: Path) -> None:
@@ -118,11 +134,11 @@ class ClaimsEntriesItNeverSends(TablePeer):
     """A seated cheater that answers every `ask` of a peer catching up with a head three entries past the asker's,
     which it never sends (otherwise it plays honestly)."""
 
-    async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+    async def handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
         if msg["k"] == "ask":
             await self._safe_send(fp, {"k": "told", "seq": msg["seq"] + 3, "id": bytes(32), "nonce": msg["nonce"]})
             return
-        await super()._handle(fp, label, msg)
+        await super().handle(fp, label, msg)
 
 
 async def test_a_seat_that_claims_entries_it_never_sends_cannot_keep_a_resumed_peer_from_playing(

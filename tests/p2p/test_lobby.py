@@ -1,4 +1,4 @@
-"""The lobby and the genesis (p2p/lobby.py, TablePeer._lobby/_check_genesis): a joiner sits down only at the game
+"""The lobby and the genesis (p2p/lobby.py, TablePeer's lobby: p2p/peer/lobby.py): a joiner sits down only at the game
 it asked for, with the players it gathered; an outsider cannot start or hijack a table; a player who leaves the
 lobby is dropped from the roster; every wait is bounded and ends with one clear line."""
 
@@ -315,12 +315,12 @@ async def test_a_player_whose_connection_flapped_in_the_lobby_can_still_be_seate
     p, said = _lobby_peer(tmp_path, seeds, me, 3)
     others = [i for i in range(3) if i != me]
     for i in others:
-        await p._handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))
+        await p.handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))
     first = others[0]
     p._peer_down(seeds.ids[first].public.fingerprint(), f"p{first}", "silent for more than 3 s")
     assert any("left the table before the game began" in line for line in said)
     raw = _signed_genesis(seeds, 3, p)
-    await p._handle(seeds.ids[first].public.fingerprint(), f"p{first}", {"k": "entry", "raw": raw})
+    await p.handle(seeds.ids[first].public.fingerprint(), f"p{first}", {"k": "entry", "raw": raw})
     assert p.genesis_raw == raw, said
 
 
@@ -340,12 +340,12 @@ async def test_no_genesis_seats_two_players_who_have_not_met(tmp_path: Path) -> 
     class Deaf(TablePeer):
         """Hears none of the first three lobby messages of `unheard`."""
 
-        async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        async def handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
             if msg["k"] == "lobby" and fp == unheard_fp and lost[0] < 3:
                 lost[0] += 1
                 assert self.genesis_raw is None  # no genesis came while it had not met that player
                 return
-            await super()._handle(fp, label, msg)
+            await super().handle(fp, label, msg)
 
     results, said = await _table(tmp_path, ["classic"] * 3, lobby_timeout=30.0, classes={deaf: Deaf})
     assert lost[0] == 3
@@ -360,11 +360,11 @@ async def test_a_genesis_that_came_before_a_player_sat_down_is_taken_when_it_doe
     seeds = draw(3, 12)
     p, said = _lobby_peer(tmp_path, seeds, 0, 3)
     raw = _signed_genesis(seeds, 3, p)
-    await p._handle(seeds.ids[1].public.fingerprint(), "p1", _lobby_msg(seeds, 1))
-    await p._handle(seeds.ids[1].public.fingerprint(), "p1", {"k": "entry", "raw": raw})
+    await p.handle(seeds.ids[1].public.fingerprint(), "p1", _lobby_msg(seeds, 1))
+    await p.handle(seeds.ids[1].public.fingerprint(), "p1", {"k": "entry", "raw": raw})
     assert p.genesis_raw is None
     assert any("seats players who never came" in line for line in said), said
-    await p._handle(seeds.ids[2].public.fingerprint(), "p2", _lobby_msg(seeds, 2))
+    await p.handle(seeds.ids[2].public.fingerprint(), "p2", _lobby_msg(seeds, 2))
     assert p.genesis_raw == raw, said
 
 
@@ -448,7 +448,7 @@ async def test_a_peer_of_another_protocol_version_is_told_once_and_never_seated(
     p, said = _lobby_peer(tmp_path, seeds, 0, 3)
     old = {**_lobby_msg(seeds, 1), "v": 4}
     for _ in range(5):
-        await p._handle(seeds.ids[1].public.fingerprint(), "p1", old)
+        await p.handle(seeds.ids[1].public.fingerprint(), "p1", old)
     assert [line for line in said if "another version" in line] == [
         "p1 runs another version of ad-p2p (protocol 4, ours 7): it cannot play at this table"
     ], said
@@ -461,11 +461,11 @@ async def test_a_lobby_of_players_who_never_all_met_ends_with_a_line_that_says_s
     seeds = draw(3, 12)
     p, _said = _lobby_peer(tmp_path, seeds, 0, 3)
     for i in (1, 2):
-        await p._handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))  # here: nobody
-    assert len(p.bundles) == 3 and len(p._roster()) < 3
-    assert "no 3 of them had all met each other" in p._lobby_timeout_line()
+        await p.handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))  # here: nobody
+    assert len(p.bundles) == 3 and len(p.lobby.roster()) < 3
+    assert "no 3 of them had all met each other" in p.lobby.timeout_line()
     for i, j in ((1, 2), (2, 1)):
         msg = {**_lobby_msg(seeds, i), "here": [seeds.ids[0].public.fingerprint(), seeds.ids[j].public.fingerprint()]}
-        await p._handle(seeds.ids[i].public.fingerprint(), f"p{i}", msg)
-    assert len(p._roster()) == 3  # now they all have
-    assert "sent no genesis we could accept" in p._lobby_timeout_line()
+        await p.handle(seeds.ids[i].public.fingerprint(), f"p{i}", msg)
+    assert len(p.lobby.roster()) == 3  # now they all have
+    assert "sent no genesis we could accept" in p.lobby.timeout_line()

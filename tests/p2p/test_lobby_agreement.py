@@ -13,7 +13,9 @@ import trio
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.peer import Outcome, PeerConfig, TableError, TablePeer, root_cause
+from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
+from adp2p.p2p.transport import Mesh
 from seeds import draw
 
 TIMEOUT = 90.0
@@ -59,7 +61,7 @@ async def _table(
             round_limit=1,
             data_dir=tmp_path / f"p{i}",
             abandon_after=PATIENCE,
-            lobby_timeout=24.0,
+            lobby_timeout=60.0,  # (only a bound: an honest lobby ends far sooner; 24 s was hit at load 12-16)
             heartbeat=0.5,
             peers=[("127.0.0.1", ports[0])] if i != hub else [],
             confirm=(confirm or {}).get(i),
@@ -188,12 +190,12 @@ async def test_a_genesis_without_every_seats_agreement_is_refused(tmp_path: Path
     first = _first(seeds, 4)
 
     class Hasty(TablePeer):
-        async def _lobby(self) -> None:
+        def __init__(self, *a: Any, **kw: Any) -> None:
+            super().__init__(*a, **kw)
             self.agreeing.step = self._hasty  # type: ignore[method-assign]
-            await super()._lobby()
 
         async def _hasty(self) -> bytes | None:
-            roster = self._roster()
+            roster = self.lobby.roster()
             if len(roster) < self.cfg.want or roster[0] != self.bundle:
                 return None
             r = self.agreeing.round
@@ -301,8 +303,8 @@ async def test_a_game_whose_seat_had_moved_on_is_void_naming_nobody(tmp_path: Pa
             assert p.agreeing.round.take(rounds[i].agree(first, bundles), bundles) is not None
     g = p.agreeing.round.genesis(first, bundles)
     raw = encode_entry(seeds.ids[order[0]], g.game_id, 0, bytes(32), 0, int(Kind.GENESIS), encode_body(g.to_body()))
-    assert p._check_genesis(raw, "p0")
-    p._start(raw)
+    assert p.lobby.check_genesis(raw, "p0")
+    p.seating.start(raw)
     again = rounds[mover].message()  # the same agreement again: no news
     await p.agreeing.take(again)
     assert not p.ended and not p.outcome.void
@@ -354,20 +356,19 @@ async def test_an_agreement_shown_to_one_player_only_reaches_the_others(tmp_path
     target = seeds.ids[other].public.fingerprint()
 
     class ShowsOne(TablePeer):
-        async def _lobby(self) -> None:
-            mesh = self.mesh
-            assert mesh is not None
-            broadcast = mesh.broadcast
+        def make_wire(self, mesh: Mesh) -> Wire:
+            peer = self
 
-            async def selective(msg: dict[str, Any]) -> None:
-                if msg.get("k") == "agree" and msg.get("by") == self.fp:
-                    if target in mesh.peers:
-                        await mesh.send(target, msg)
-                    return
-                await broadcast(msg)
+            class Selective(Wire):
+                async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+                    if msg.get("k") == "agree" and msg.get("by") == peer.fp:  # its agreement: to one seat only
+                        if target in mesh.peers:
+                            await mesh.send(target, msg)
+                            return [target]
+                        return []
+                    return await super().broadcast(msg)
 
-            mesh.broadcast = selective  # type: ignore[method-assign]
-            await super()._lobby()
+            return Selective(mesh)
 
     results, said, peers = await _table(tmp_path, 3, 3, seed=24, classes={cheat: ShowsOne})
     _honest_game(results, said, peers, [pen, other, cheat])

@@ -31,7 +31,7 @@ def _peer_at(t: LocalTable, seat: int, tmp_path: Path) -> TablePeer:
     said: list[str] = []
     cfg = PeerConfig(name=f"p{seat}", data_dir=tmp_path, abandon_after=30.0)
     p = TablePeer(cfg, make_bot("random", 1), say=said.append)
-    p._load(gdir)
+    p.seating.load(gdir)
     p.said = said  # type: ignore[attr-defined]
     return p
 

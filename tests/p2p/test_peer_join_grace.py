@@ -27,14 +27,14 @@ class LateToSit(ZooPeer):
 
     first_seen: float | None = None
 
-    def _check_genesis(self, raw: bytes, label: str) -> bool:
+    def accepts_genesis(self, raw: bytes, label: str) -> bool:
         if self.cfg.name == "p1":
             now = time.monotonic()
             if self.first_seen is None:
                 self.first_seen = now
             if now - self.first_seen < LATE:
                 return False
-        return bool(super()._check_genesis(raw, label))
+        return bool(super().accepts_genesis(raw, label))
 
 
 async def test_a_seat_that_takes_the_genesis_late_is_not_abandoned_at_its_join(tmp_path: Path) -> None:

@@ -76,6 +76,6 @@ def test_resume_from_a_damaged_secrets_file_says_so_in_one_line(tmp_path: Path) 
     (gdir / "log").write_bytes(b"")
     peer = TablePeer(PeerConfig(name="p", data_dir=tmp_path), lambda *a: {})
     with pytest.raises(TableError) as ei:
-        peer._load(gdir)
+        peer.seating.load(gdir)
     msg = str(ei.value)
     assert str(gdir / "secrets") in msg and "integrity check fails" in msg and "\n" not in msg

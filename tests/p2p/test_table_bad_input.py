@@ -223,10 +223,9 @@ async def test_bad_lobby_addresses_do_not_crash_a_peer(tmp_path: Path) -> None:
     """A seated player's lobby message with hosts that cannot be dialled: refused, no crash."""
 
     class BadLobby(TablePeer):
-        def _lobby_msg(self) -> dict[str, Any]:
-            msg = super()._lobby_msg()
-            msg["peers"] = [["a" * 300, 4000], ["127.0.0.1", 70000], ["127.0.0.1", math.inf]]
-            return msg
+        def make_wire(self, mesh: Mesh) -> Wire:
+            bad = [["a" * 300, 4000], ["127.0.0.1", 70000], ["127.0.0.1", math.inf]]
+            return Rewriting(mesh, {"lobby"}, lambda msg: {**msg, "peers": bad})
 
     t = await play(tmp_path, attacker=BadLobby)
     assert_finished_normally(t)
@@ -236,6 +235,23 @@ async def test_bad_lobby_addresses_do_not_crash_a_peer(tmp_path: Path) -> None:
 
 # ======================================================================================================
 # a seated player who cheats once
+
+
+class Rewriting(Wire):
+    """A wire that rewrites every message of the given kinds on its way out (to one peer or to all)."""
+
+    def __init__(self, mesh: Mesh, kinds: set[str], rewrite: Callable[[dict[str, Any]], dict[str, Any]]) -> None:
+        super().__init__(mesh)
+        self.kinds, self.rewrite = kinds, rewrite
+
+    def _out(self, msg: dict[str, Any]) -> dict[str, Any]:
+        return self.rewrite(msg) if msg.get("k") in self.kinds else msg
+
+    async def send(self, fp: str, msg: dict[str, Any]) -> None:
+        await super().send(fp, self._out(msg))
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        return await super().broadcast(self._out(msg))
 
 
 class Attacker(TablePeer):
@@ -356,7 +372,7 @@ async def test_a_flood_of_malformed_messages_from_a_seated_player_changes_nothin
         async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
             store = self.store
             assert store is not None and self.mesh is not None
-            real = [self._lobby_msg(), self._head_msg(), {"k": "get", "from": 1}, {"k": "entry", "raw": e.raw}]
+            real = [self.lobby.message(), self._head_msg(), {"k": "get", "from": 1}, {"k": "entry", "raw": e.raw}]
             real += [{"k": "entry", "raw": x.raw} for x in store.entries()[-3:]]
             for i, msg in enumerate(itertools.islice(junk_messages(random.Random(7), real), FUZZ_MESSAGES)):
                 await self.mesh.broadcast(msg)
@@ -456,19 +472,18 @@ async def test_equivocation_is_detected_named_and_proved(tmp_path: Path) -> None
     class Equivocator(Attacker):
         alt: dict[str, Any] | None = None
 
-        async def _play(self) -> None:
-            m = self.machine
-            assert m is not None
-            orig = m.author_next
+        def __init__(self, *a: Any, **kw: Any) -> None:
+            super().__init__(*a, **kw)
+            peer = self
 
-            def author_next(choose: Any = None) -> Any:
-                d = m.duty()
-                if d is not None and d.kind == Kind.SHUFFLE and self.alt is None:
-                    self.alt = orig(choose)[1]  # another valid shuffle (its witness is overwritten next)
-                return orig(choose)
+            class TwoShuffles(self.machine_class):  # type: ignore[name-defined,misc]
+                def author_next(self, choose: Any = None) -> Any:
+                    d = self.duty()
+                    if d is not None and d.kind == Kind.SHUFFLE and peer.alt is None:
+                        peer.alt = super().author_next(choose)[1]  # another valid shuffle (its witness: overwritten)
+                    return super().author_next(choose)
 
-            m.author_next = author_next  # type: ignore[method-assign]
-            await super()._play()
+            self.machine_class = TwoShuffles
 
         def wants(self, e: Any) -> bool:  # type: ignore[override]
             return e.kind == Kind.SHUFFLE
@@ -569,7 +584,7 @@ async def test_what_an_attacker_sends_is_never_repeated_to_a_player_at_length(tm
 
         async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
             assert self.mesh is not None
-            lobby = self._lobby_msg()
+            lobby = self.lobby.message()
             for msg in (
                 {"k": big},
                 {**lobby, big: 1},
@@ -598,9 +613,8 @@ async def test_a_seated_player_that_lies_about_its_head_cannot_hold_the_table_af
     keep the result, and name nobody; its lies cost them only that wait."""
 
     class HeadLiar(TablePeer):
-        def _head_msg(self) -> dict[str, Any]:
-            msg = super()._head_msg()
-            return {**msg, "id": bytes(32)}
+        def make_wire(self, mesh: Mesh) -> Wire:  # every head it tells (gossiped, or told to one who asked)
+            return Rewriting(mesh, {"head", "told"}, lambda msg: {**msg, "id": bytes(32)})
 
     # (play() gives up after GAME_TIMEOUT: a linger held open by the lies would fail the test there)
     t = await play(tmp_path, attacker=HeadLiar, abandon_after=3.0, wait_for_attacker=True)

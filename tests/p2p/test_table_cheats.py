@@ -360,14 +360,14 @@ async def test_a_pass_token_lost_on_the_way_is_sent_again(tmp_path: Path) -> Non
     class LosesTokens(Attacker):
         lost: ClassVar[set[tuple[int, int, int]]] = set()
 
-        async def _handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        async def handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
             if msg.get("k") == "pass":
                 key = (msg["seq"], msg["j"], msg["seat"])
                 if key not in self.lost:
                     self.lost.add(key)
                     self.cheated = True
                     return
-            await super()._handle(fp, label, msg)
+            await super().handle(fp, label, msg)
 
     t = await play(tmp_path, attacker=LosesTokens, wait_for_attacker=True)
     assert LosesTokens.lost, "no token reached the peer that loses them"

@@ -206,3 +206,27 @@ def test_a_face_down_guard_is_not_the_number_of_a_suitcase_already_certain() -> 
     assert screen.guard_options(v, 0, 1, g) == [2, 4, 5, 7]
     them = page(s, 1, "en")
     assert any("1:?v(2457)" in x for x in them), them
+
+
+@pytest.mark.parametrize("board", ["terminal", "page"])
+def test_after_the_big_reveal_the_opponents_guards_and_suitcase_show_what_was_revealed(board: str) -> None:
+    """Once the opponent has revealed its hidden cards, its face-down Guard shows the number it was proved to be
+    (not the numbers it could have been) and the Cypher Wheel its Suitcase Number alone."""
+    from adp2p.cli.classified import web
+
+    s = Scene(hands={0: [5, 3], 1: [8, 2]}, suitcases={0: 6, 1: 7}, deck=[4, 1, 9, 9], start=0)
+    s.guard(0, 5)  # P1's face-down Guard (a 5), unknown to P2
+    before = view(s.st, 1)
+    assert screen.known(before, before.guards[0][0], 1) is None and len(screen.wheel(before, 0, 1)) > 1
+    s.play_out()
+    v = view(s.st, 1)
+    assert v.over
+    if board == "terminal":
+        lines = screen.lines(v, 1, "en")
+        them = lines[lines.index(next(x for x in lines if x.startswith("Opponent:"))) + 1]
+        assert "1:5v" in them, them
+        assert any(x.startswith("Their Suitcase") and "1 possible" in x for x in lines), lines
+    else:
+        b = web.board(v, 1, ["A", "B"], "en")
+        assert [g["face"] for g in b["them"]["guards"]] == [5] and b["them"]["guards"][0]["maybe"] == ""
+        assert b["wheel"]["theirs"] == [n == 6 for n in range(1, 10)]
