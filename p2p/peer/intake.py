@@ -50,7 +50,7 @@ class IntakePart:
             except (LogError, CryptoError):
                 self._accept(raw, sender=sender)  # says why it is rejected
                 return
-            self._hold_abandon(raw, sender or "a peer")
+            self.abandoning.hold(raw, sender or "a peer")
             return
         self._accept(raw, sender=sender)
 
@@ -100,7 +100,7 @@ class IntakePart:
             return
         except (LogError, CryptoError) as exc:
             if isinstance(exc, ConflictingEntry) and (
-                self._weigh(raw) or self._weigh_abandon(raw) or self._pass_conflict(raw)
+                self._weigh(raw) or self.abandoning.weigh(raw) or self._pass_conflict(raw)
             ):
                 return
             if self._stale(raw):
@@ -154,7 +154,7 @@ class IntakePart:
         self.folds.after_append(len(store), m)
         self._timing(e.seq, e.kind, e.author)
         if m.abandoned is not None:
-            self._abandoned(e)
+            self.abandoning.abandoned(e)
         self._say_verdict()
         self.progress.set()
 

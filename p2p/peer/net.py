@@ -247,7 +247,7 @@ class NetPart:
             seq, hid = msg["seq"], msg["id"]
             self.heads.told(fp, seq, hid)
             if self.abandonment.refused and self.machine is not None:  # (rule 7 of "Abandonment")
-                self.abandonment.head_told(fp, hid, self._fp_of)
+                self.abandonment.head_told(fp, hid, self.abandoning.fp_of)
             if k == "ask":  # a peer catching up (catchup.py) wants ours even if it is no news
                 await self._safe_send(fp, {**self._head_msg(), "k": "told", "nonce": msg["nonce"]})
             elif k == "told" and self.catch_up.told(fp, (seq, hid), msg["nonce"]):

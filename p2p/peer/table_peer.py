@@ -42,7 +42,7 @@ from adp2p.p2p.machine import Chooser, Machine
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import join_grace
-from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.abandon import Abandoning
 from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.agreeing import Agreeing
 from adp2p.p2p.peer.catchup import CatchingUp
@@ -78,7 +78,7 @@ def lobby_held(name: str, doc: str) -> property:
 
 
 class TablePeer(
-    IntakePart, EvidencePart, AbandonPart, NetPart
+    IntakePart, EvidencePart, NetPart
 ):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
@@ -136,14 +136,22 @@ class TablePeer(
         self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
         self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
         self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
-        self._refused_abandon = False
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
         self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self.catching_up = CatchingUp(
             self.log_state, self.catch_up, self.patience, self.abandonment, cfg=cfg,
             ended=lambda: bool(self.ended), ask=lambda msg: self.wire.broadcast(msg),  # type: ignore[union-attr]
-            wait=self._wait_progress, answer_held=lambda raw: self._hold_abandon(raw, "a peer"),
+            wait=self._wait_progress, answer_held=lambda raw: self.abandoning.hold(raw, "a peer"),
             lose_contact=self._lost_contact,
+        )
+        self.abandoning = Abandoning(  # a silent seat, an abandon held or weighed (p2p/peer/abandon.py)
+            self.log_state, self.abandonment, self.patience, self.heads, self.catching_up, cfg=cfg,
+            me=lambda: self.identity, gives_up=lambda seat: self.gives_up(seat),
+            weighs_abandon=lambda raw: self.weighs_abandon(raw), accept=self._accept, take_over=self._take_over,
+            send_head=self._send_head, wire=lambda: self.wire, mesh=lambda: self.mesh, nursery=lambda: self._nursery,
+            post=lambda raw: self.outbox.append(raw), outcome=lambda: self.outcome, ended=lambda: self.ended,
+            end=self._end, reopen=self._reopen, stop_deciding=lambda: self._deciding.cancel(),
+            news=lambda: self.progress.set(), tell=self.tell, who=self._who,
         )
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
@@ -153,7 +161,7 @@ class TablePeer(
             cfg, self.files, self.draws, self.log_state, self.book, self.narrator,
             me=lambda: (self.identity, self.bundle, self.fp), take_identity=self._take_identity, tell=self.tell,
             took_genesis=lambda raw: setattr(self, "genesis_raw", raw), outcome=lambda: self.outcome,
-            catch_up=self.catching_up.begin, abandoned=lambda e: self._abandoned(e),
+            catch_up=self.catching_up.begin, abandoned=lambda e: self.abandoning.abandoned(e),
         )
         self.lobby = Lobby(  # who is here, the genesis (p2p/peer/lobby.py)
             cfg, self.files, self.agreeing, self.log_state,
@@ -316,6 +324,22 @@ class TablePeer(
         await self._flush()
         self._finish()
 
+    def gives_up(self, silent: int) -> bool:
+        """Whether we may give up on the silent seat at all: always. The seam where a test's slow or withholding seat
+        never does (tests/adversaries/_silence.py)."""
+        return True
+
+    def weighs_abandon(self, raw: bytes) -> bool:
+        """Whether an abandon from another peer is weighed (`Abandoning.hold`): always. The seam where a test's
+        cheater ignores one, or a stopped process learns it was given up on."""
+        return True
+
+    def _reopen(self) -> None:
+        """An abandonment was set aside by the silent seat's own entry (`Abandoning.weigh`): the game goes on."""
+        self.ended = self.ended_words = None
+        self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
+        self._reopened = True
+
     def accepts_genesis(self, raw: bytes, label: str) -> bool:
         """Whether we take a genesis received from `label` (the lobby's `check_genesis`). (Also the seam where a
         test's seat refuses every genesis for a while, as one whose view of the lobby lags does.)"""
@@ -381,7 +405,8 @@ class TablePeer(
         """The seat on duty has not answered `decision`: wait for news or for its next period of patience (counted
         from when that decision became due here, not from when this seq began or the last message came: entries
         sent far ahead of the log, tokens on made-up branches and the like are no answer). At each period that
-        passes, one last look at what waits in our buffers, then give up on it (`_abandon`). True to look again."""
+        passes, one last look at what waits in our buffers, then give up on it (`Abandoning.abandon`). True to look
+        again."""
         period = self.cfg.abandon_after
         m = self.machine
         assert m is not None
@@ -409,7 +434,7 @@ class TablePeer(
             return True
         if self._tokens_held(m, decision) != decision[2]:
             return True  # its answer (a token) came meanwhile: the next decision's clock starts
-        await self._abandon(seat, rounds, toks)
+        await self.abandoning.abandon(seat, rounds, toks)
         return True
 
     def _tokens_held(self, m: Machine, decision: Decision) -> int:
