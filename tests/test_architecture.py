@@ -225,7 +225,7 @@ def private_overrides(root: Path) -> dict[str, set[str]]:
 
 MIXED = "p2p/peer"  # the peer: its parts are objects it holds
 MIXINS_LEFT = {
-    "TablePeer": {"IntakePart", "EvidencePart", "NetPart"},
+    "TablePeer": {"IntakePart", "EvidencePart"},
 }
 
 
