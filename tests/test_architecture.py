@@ -10,8 +10,8 @@ function, under TYPE_CHECKING):
 (e) no test class overrides a private method (a name with one leading underscore) of a product class it derives from:
     a cheater or a test double goes through a deliberate seam (an object the product holds, such as the fold's dealer
     and referee, the peer's wire and files, or a public hook), so no test depends on a private name;
-(f) no class of the peer (p2p/peer/) derives from more than one product class: its parts are objects it holds, not
-    mixins sharing one `self`; `MIXINS_LEFT` lists the ones not cut into objects yet;
+(f) no class of the peer (p2p/peer/) or the fold (p2p/machine/) derives from more than one product class: its parts
+    are objects it holds, not mixins sharing one `self`; `MIXINS_LEFT` lists the ones not cut into objects yet;
 (d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
     (cli/access_denied/messages.py).
 
@@ -223,18 +223,18 @@ def private_overrides(root: Path) -> dict[str, set[str]]:
     return out
 
 
-MIXED = "p2p/peer"  # the peer: its parts are objects it holds
+MIXED = ("p2p/peer", "p2p/machine")  # the peer and the fold: their parts are objects they hold
 MIXINS_LEFT = {
     "TablePeer": {"IntakePart", "EvidencePart"},
 }
 
 
 def mixins(root: Path) -> dict[str, set[str]]:
-    """Class of the peer -> its bases that are product classes, when there are two or more (mixins sharing one
-    `self`). A product base is a class defined anywhere in the product's folders (matched by name)."""
+    """Class of the peer or the fold -> its bases that are product classes, when there are two or more (mixins
+    sharing one `self`). A product base is a class defined anywhere in the product's folders (matched by name)."""
     product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
     out: dict[str, set[str]] = {}
-    for name, defs in class_defs((root / MIXED).rglob("*.py")).items():
+    for name, defs in class_defs(p for folder in MIXED for p in (root / folder).rglob("*.py")).items():
         for bases, _ in defs:
             mine = {b for b in bases if b in product and b != name}
             if len(mine) > 1:
@@ -298,7 +298,7 @@ def test_no_test_overrides_a_private_method_of_the_product() -> None:
     assert found == PRIVATE_OVERRIDES_LEFT, {k: v for k, v in found.items() if PRIVATE_OVERRIDES_LEFT.get(k) != v}
 
 
-def test_the_peer_is_made_of_objects_not_mixins() -> None:
+def test_the_peer_and_the_fold_are_made_of_objects_not_mixins() -> None:
     found = mixins(ROOT)
     assert found == MIXINS_LEFT, {k: v for k, v in found.items() if MIXINS_LEFT.get(k) != v}
 
@@ -401,3 +401,16 @@ def test_a_peer_made_of_mixins_is_found(tmp_path: Path) -> None:
         "p2p/mixed.py": "from adp2p.p2p.peer.parts import Intake, Lobby\n\nclass Outside(Lobby, Intake):\n    pass\n",
     })
     assert mixins(root) == {"Peer": {"Lobby", "Intake"}}  # (only the peer's folder is held to it)
+
+
+def test_a_fold_made_of_mixins_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "p2p/machine/parts.py": "class SetupPart:\n    ...\n\nclass StepsPart:\n    ...\n",
+        "p2p/machine/machine.py": "from typing import Protocol\n"
+                                  "from adp2p.p2p.machine.parts import SetupPart, StepsPart\n\n"
+                                  "class Fold(Protocol):\n    ...\n\nclass One(SetupPart, Protocol):\n    ...\n\n"
+                                  "class Machine(SetupPart, StepsPart):\n    ...\n",
+        "p2p/table.py": "from adp2p.p2p.machine.parts import SetupPart, StepsPart\n\n"
+                        "class Elsewhere(SetupPart, StepsPart):\n    ...\n",  # (outside the peer and the fold)
+    })
+    assert mixins(root) == {"Machine": {"SetupPart", "StepsPart"}}

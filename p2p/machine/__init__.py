@@ -1,14 +1,20 @@
-"""The replicated game machine (`Machine`) of one peer, game-neutral, in parts with one job each:
+"""The replicated game machine (`Machine`) of one peer, game-neutral: the fold owns the log's state and holds its parts,
+each an object with one job, called with the fold as an explicit argument (no mixins sharing one `self`):
 
-- `machine.py`: `Machine` itself: the duty order, checking and applying an entry, pass tokens, forks; a machine is
-  always of one game (p2p/game.py), whose table part (`Game.table_part()`) it calls through its hooks;
-- `setup.py`: joins, beacon links, shuffles; `steps.py`: one event through the game's rules;
-- `reveals.py`: the reveal rounds (decryption shares, certificates, openings shown with a card);
-- `evidence.py`: immediate checks and evidence re-verified; `ending.py`: the secrets entries and the audit;
-- `finality.py`: results are final (which evidence may take a seq already held, `refused` evidence, the result that
-  stands);
-- `authoring.py`: this seat's next entry; `dealer.py`: its shuffle steps and shares (`Dealer`, an object the fold
-  holds); `referee.py`: how an event goes through the rules (`Referee`); `common.py`: records, limits and helpers;
+- `machine.py`: `Machine` itself: the log state, the duty order, checking and applying an entry, snapshot and fork, and
+  its public interface (delegated to the parts); a machine is always of one game (p2p/game.py), whose table part
+  (`Game.table_part()`) it calls through its hooks;
+- `setup.py` (`Setup`): joins, beacon links, shuffles; `steps.py` (`Steps`): one event through the game's rules;
+  `passes.py` (`Passes`): reaction windows and pass tokens;
+- `reveals.py` (`Reveals`): the reveal rounds (decryption shares, certificates, openings shown with a card);
+- `evidence.py` (`Evidence`): immediate checks and evidence re-verified; `ending.py` (`Ending`): the secrets entries
+  and the audit;
+- `finality.py` (`Finality`): results are final (what the log shows of who signed what where, which evidence may take
+  a seq already held, `refused` evidence, the result that stands); `departure.py`: the abandon entry and `left`;
+  `second_accuser.py`: `also` evidence;
+- `authoring.py` (`Authoring`): this seat's next entry; `dealer.py`: its shuffle steps and shares (`Dealer`, a seam
+  the fold holds); `referee.py`: how an event goes through the rules (`Referee`, a seam); `common.py`: records, limits
+  and helpers;
 - `game_part.py`: `TablePart`, the object a game supplies for its committed secrets (its hooks and their defaults),
   and `Fold`, what such a part sees of the fold.
 """

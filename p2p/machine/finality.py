@@ -3,7 +3,9 @@ precedence of evidence at a seq already taken (`displaces`), the `refused` evide
 evidence proved it a cheater (self-accusation, evidence held back), and the results that stand: every winner the
 log's verdicts and the audit do not name (docs/protocol.md, "Precedence at one seq" and "Results are final").
 
-One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+An object the fold (`Machine`, p2p/machine/machine.py) holds, called with the fold; it owns what it records of the log
+(who signed what on which entry, where the game ended, the `refused` evidence named) and reads the rest of the
+fold's state (its seq, ids, verdicts)."""
 
 from __future__ import annotations
 
@@ -40,48 +42,49 @@ def accused_entry(body: Any) -> Entry | None:
         return None
 
 
-class FinalityPart:
-    """Results are final."""
+Fold = Any  # the `Machine` these methods work on (p2p/machine/machine.py imports this module: no import back)
 
-    def _init_finality(self) -> None:
+
+class Finality:
+    """Results are final: what the log shows of who signed what where, and the judgements made from it."""
+
+    def __init__(self) -> None:
         self.prevs = bytearray()  # per entry from seq 1 on: the id of the entry it builds on (32 bytes each)
         self.authors = bytearray()  # per entry from seq 1 on: its author
         self.token_seats = bytearray()  # per entry from seq 1 on: a mask of the seats whose pass tokens it carries
         self.ended_at: int | None = None  # the seq of the entry that ended the game (goal, round limit, stalemate)
         self.left_at: int | None = None  # the abandoned seat had left after its abandon at this seq stood: unnamed
-        self._tokens_now = 0  # the token signers of the entry being applied
         self.refused_seen = 0
         self.refused_ids: set[bytes] = set()  # ids of the evidence entries a `refused` entry of this log named
 
-    def _record(self, author: int, prev: bytes | None) -> None:
-        """An entry was applied at seq `self.entries - 1`: remember who signed what on it (its author, the seats of
+    def record(self, fold: Fold, author: int, prev: bytes | None, tokens: int) -> None:
+        """An entry was applied at seq `fold.entries - 1`: remember who signed what on it (its author, the seats of
         the tokens it carries) and whether it ended the game."""
         self.prevs += prev if prev is not None and len(prev) == 32 else bytes(32)
         self.authors.append(author)
-        self.token_seats.append(self._tokens_now & 0xFF)
-        self._tokens_now = 0
-        if self.ended_at is None and self.state.over:
-            self.ended_at = self.entries - 1
+        self.token_seats.append(tokens & 0xFF)
+        if self.ended_at is None and fold.state.over:
+            self.ended_at = fold.entries - 1
 
-    def prev_at(self, seq: int) -> bytes | None:
+    def prev_at(self, fold: Fold, seq: int) -> bytes | None:
         """The id of the entry that the entry at `seq` builds on (None outside the log folded so far)."""
-        if not 1 <= seq < self.entries:
+        if not 1 <= seq < fold.entries:
             return None
         return bytes(self.prevs[32 * (seq - 1) : 32 * seq])
 
-    def id_at(self, seq: int) -> bytes | None:
+    def id_at(self, fold: Fold, seq: int) -> bytes | None:
         """The id of the entry at `seq`, known once an entry builds on it."""
-        return self.prev_at(seq + 1)
+        return self.prev_at(fold, seq + 1)
 
-    def signed_after(self, seat: int, seq: int) -> int | None:
+    def signed_after(self, fold: Fold, seat: int, seq: int) -> int | None:
         """The first seq after `seq` at which `seat` signed something in this log (an entry, or a pass token that an
         entry carries), or None: a seat that did has taken the entry at `seq` (it built on it)."""
-        for t in range(seq + 1, self.entries):
+        for t in range(seq + 1, fold.entries):
             if self.authors[t - 1] == seat or self.token_seats[t - 1] >> seat & 1:
                 return t
         return None
 
-    def own_fault(self, e: Entry) -> tuple[str, str] | None:
+    def own_fault(self, fold: Fold, e: Entry) -> tuple[str, str] | None:
         """Whether this log alone shows valid-or-not evidence entry `e` (for a seq of this log) to be its own author's
         fault, and which: `("self_accusation", why)` when the entry it accuses (`entry`, `pass`, `equivocation`) is
         signed by its own author, `("late_evidence", why)` when it is `entry` evidence about the very entry this log
@@ -91,12 +94,12 @@ class FinalityPart:
         body = _body(e)
         accused = accused_entry(body)
         seat = e.author
-        if accused is not None and accused.author == seat and accused.game_id == self.game_id:
+        if accused is not None and accused.author == seat and accused.game_id == fold.game_id:
             why = f"seat {seat + 1} accused its own entry at seq {e.seq}: it names itself, erases nothing"
             return "self_accusation", why
-        held = self.id_at(e.seq)
+        held = self.id_at(fold, e.seq)
         if body.get("what") == "entry" and accused is not None and held is not None and accused.id == held:
-            t = self.signed_after(seat, e.seq)
+            t = self.signed_after(fold, seat, e.seq)
             if t is not None:
                 why = (
                     f"seat {seat + 1} held back its evidence about entry {e.seq}: it signed entry {t} on top of it "
@@ -105,7 +108,7 @@ class FinalityPart:
                 return "late_evidence", why
         return None
 
-    def displaces(self, e: Entry, verdict: Verdict) -> str | None:
+    def displaces(self, fold: Fold, e: Entry, verdict: Verdict) -> str | None:
         """Why valid evidence `e` (judged on the fold before its seq: `verdict`) may NOT take the seq it was posted
         at, which this fold already holds, and set aside what follows; None if it may. This machine is the fold of
         the log that holds the seq. The rules (docs/protocol.md, "Precedence at one seq"):
@@ -118,7 +121,7 @@ class FinalityPart:
           `pass` evidence about it whose verdict names its author; an equivocation about it names its author at the
           head), nor any entry after it."""
         s = e.seq
-        fault = self.own_fault(e)
+        fault = self.own_fault(fold, e)
         if fault is not None:
             rule, why = fault
             if rule == "self_accusation":
@@ -128,7 +131,7 @@ class FinalityPart:
             return "its verdict names its own poster: it sets nothing aside (the log alone cannot show it)"
         body = _body(e)
         accused = accused_entry(body)
-        held = self.id_at(s)
+        held = self.id_at(fold, s)
         about_held = accused is not None and held is not None and accused.id == held
         if body.get("what") == "equivocation" and not about_held:  # either of the two versions may be the one held
             with contextlib.suppress(MalformedEncoding, CryptoError, BodyError):
@@ -140,7 +143,7 @@ class FinalityPart:
             return f"the game ended at entry {self.ended_at}: its result is final"
         return None
 
-    def _refused_entry(self, poster: int, body: dict[str, Any], seq: int) -> Verdict:
+    def refused_entry(self, fold: Fold, poster: int, body: dict[str, Any], seq: int) -> Verdict:
         """`{what: "refused", raw}`: an evidence entry signed by its author for an earlier seq of this log, which the
         log shows to be its author's own fault whether or not it proves anything else: it accuses an entry signed by
         its own author (self-accusation), or it accuses the entry the log holds at its seq after its author signed
@@ -148,41 +151,41 @@ class FinalityPart:
         raw = need(body, "raw", bytes)
         try:
             e = decode_entry(raw)
-            verify_entry(e, self.ids[e.author])
+            verify_entry(e, fold.ids[e.author])
         except (CryptoError, IndexError, MalformedEncoding) as exc:
             raise ProtocolError(poster, f"false evidence: the entry does not verify: {exc}") from None
-        if e.game_id != self.game_id or e.kind != Kind.EVIDENCE or not 1 <= e.seq < seq:
+        if e.game_id != fold.game_id or e.kind != Kind.EVIDENCE or not 1 <= e.seq < seq:
             raise ProtocolError(poster, f"false evidence: not an evidence entry of this game before seq {seq}")
-        if e.prev_hash != self.prev_at(e.seq):
+        if e.prev_hash != self.prev_at(fold, e.seq):
             raise ProtocolError(poster, f"false evidence: that evidence is not on entry {e.seq - 1} of this log")
         if self.refused_seen >= MAX_REFUSED:
             raise ProtocolError(poster, "false evidence: this log has named enough refused evidence")
         if e.id in self.refused_ids:
             raise ProtocolError(poster, "false evidence: that evidence was named in this log already")
-        fault = self.own_fault(e)
+        fault = self.own_fault(fold, e)
         if fault is not None:
             self.refused_ids.add(e.id)  # (undone with the fold if this entry is rejected: a failed one leaves no trace)
             self.refused_seen += 1
             return Verdict(e.author, fault[0], fault[1], e.seq)
         raise ProtocolError(poster, "false evidence: that evidence is neither against its author nor late")
 
-    def named(self) -> set[int]:
+    def named(self, fold: Fold) -> set[int]:
         """Every seat a verdict in the log or the end-of-game audit names."""
-        seats = {v.seat for _, _, v in self.evidence_seen}
-        if self.verdict is not None:
-            seats.add(self.verdict.seat)
-        if self.audit_report is not None:
-            seats |= {v.seat for v in self.audit_report.violations if v.rule != "secrets_missing"}
+        seats = {v.seat for _, _, v in fold.evidence_seen}
+        if fold.verdict is not None:
+            seats.add(fold.verdict.seat)
+        if fold.audit_report is not None:
+            seats |= {v.seat for v in fold.audit_report.violations if v.rule != "secrets_missing"}
         seats.discard(None)
         return seats  # type: ignore[return-value]
 
-    def standing_winners(self, extra: set[int] | None = None) -> list[int]:
+    def standing_winners(self, fold: Fold, extra: set[int] | None = None) -> list[int]:
         """The result that stands: once the game ended, its winners but those a verdict or the audit names (and
         `extra`, the seats the caller knows of too); before, nobody."""
-        if not self.state.over:
+        if not fold.state.over:
             return []
-        named = self.named() | (extra or set())
-        return [w for w in self.state.winners if w not in named]
+        named = self.named(fold) | (extra or set())
+        return [w for w in fold.state.winners if w not in named]
 
 
 def _body(e: Entry) -> dict[str, Any]:

@@ -29,30 +29,33 @@ from adp2p.crypto.deck import (
     Share,
 )
 from adp2p.crypto.entries import Entry
-from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import CardTable
 from adp2p.crypto.identity import PublicIdentity
-from adp2p.crypto.passes import verify_pass
+from adp2p.crypto.shuffle_proof import ShuffleContext
 from adp2p.p2p.game import Game, NotForPlayers, UnknownGame, get_game
-from adp2p.p2p.machine.authoring import AuthoringPart
+from adp2p.p2p.machine.authoring import Authoring
 from adp2p.p2p.machine.common import (
     BODY_FIELDS,
     MAX_PASSES,
     AuditReport,
+    Chooser,
     Duty,
     Event,
     Round,
     Verdict,
     _kind_name,
 )
-from adp2p.p2p.machine.departure import check_left
-from adp2p.p2p.machine.ending import EndingPart
-from adp2p.p2p.machine.evidence import EvidencePart
-from adp2p.p2p.machine.finality import FinalityPart
+from adp2p.p2p.machine.dealer import Dealer
+from adp2p.p2p.machine.departure import abandon
+from adp2p.p2p.machine.ending import Ending
+from adp2p.p2p.machine.evidence import Evidence
+from adp2p.p2p.machine.finality import Finality
 from adp2p.p2p.machine.game_part import TablePart
-from adp2p.p2p.machine.reveals import RevealsPart
-from adp2p.p2p.machine.setup import SetupPart
-from adp2p.p2p.machine.steps import StepsPart
+from adp2p.p2p.machine.passes import Passes
+from adp2p.p2p.machine.referee import Referee
+from adp2p.p2p.machine.reveals import Reveals
+from adp2p.p2p.machine.setup import Setup
+from adp2p.p2p.machine.steps import Steps
 from adp2p.p2p.piles import HandleMap, Pile
 from adp2p.p2p.pipeline import Arrival, schema
 from adp2p.p2p.protocol import BodyError, Genesis, Kind, ProtocolError, need
@@ -67,13 +70,52 @@ def game_of(genesis: Genesis) -> Game:
         raise ProtocolError(None, str(exc)) from None
 
 
-class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, AuthoringPart, FinalityPart):
-    """One peer's fold of the game log (see module docstring). The game's own committed secrets are its table part
-    (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks."""
+def configuration(game: Game, genesis: Genesis) -> Any:
+    """The game's configuration from the genesis (Access Denied: its rules profile); ProtocolError if it has none."""
+    settings = {
+        "profile": genesis.profile,
+        "goal": genesis.goal,
+        "round_limit": genesis.round_limit,
+        "stalemate": genesis.stalemate,
+    }
+    try:
+        return game.configure(settings, genesis.n)
+    except NotForPlayers as exc:
+        raise ProtocolError(0, str(exc)) from None
+    except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
+        raise ProtocolError(None, str(exc)) from None
+
+
+def body_fields(game: Game) -> dict[int, set[str]]:
+    """The fields an entry body of each kind may carry: the core's and the game's."""
+    fields = {k: set(v) for k, v in BODY_FIELDS.items()}
+    fields[Kind.EVENT] |= game.event_fields
+    fields[Kind.SECRETS] |= game.secret_fields
+    fields[Kind.EVIDENCE] |= game.evidence_fields
+    return fields
+
+
+def card_table(game: Game, genesis: Genesis) -> CardTable:
+    """The faces' points: version 5's linear card points (constant-size link proofs), an old log's otherwise."""
+    if genesis.version >= 5:
+        return CardTable.linear(genesis.game_id, game.card_attributes())
+    return CardTable(genesis.game_id, game.deck_size)
+
+
+class Machine:
+    """One peer's fold of the game log (see module docstring): it owns the log's state (the attributes set in
+    `__init__`) and wires the parts that fold each kind of entry, each an object called with the fold (setup, steps,
+    reveals, passes, ending, authoring, finality, evidence); the game's own committed secrets are its table part
+    (`self.part`, a `TablePart` the game supplies: p2p/machine/game_part.py), called through its hooks. The methods
+    below the core (duty, snapshot, fork, apply) are the fold's public interface and the Fold hooks, delegated."""
 
     # the seam for a part other than the game's (a test's cheater replaces the part): called with the game, it makes
     # the part of each new fold; None: the game's own (`Game.table_part()`)
     part_factory: Callable[[Game], TablePart] | None = None
+    referee: Referee = Referee()  # runs each event through the rules (a test's cheater: its own)
+    dealer: Dealer = Dealer()  # this seat's shuffles and shares (a seeded table's or a test's cheater's: its own)
+    proof_seed: bytes | None = None  # fixed only by seeded test tables (reproducible proofs); None: fresh randomness
+    _proofs_in_line = True  # proofs of shuffle checked at once, in line (the audit's pool: later, in a worker)
 
     def __init__(self, genesis: Genesis, me: SeatSecrets | None) -> None:
         self.game: Game = game_of(genesis)
@@ -84,22 +126,14 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         self.ids: list[PublicIdentity] = genesis.identities()
         self.names = genesis.names()
         self.game_id = genesis.game_id
-        settings = {
-            "profile": genesis.profile,
-            "goal": genesis.goal,
-            "round_limit": genesis.round_limit,
-            "stalemate": genesis.stalemate,
-        }
-        try:
-            self.profile = self.game.configure(settings, self.n)  # the game's configuration (AD: its rules profile)
-        except NotForPlayers as exc:
-            raise ProtocolError(0, str(exc)) from None
-        except ValueError as exc:  # settings this peer's game does not know (a profile of another version): nobody's
-            raise ProtocolError(None, str(exc)) from None
-        self.body_fields = {k: set(v) for k, v in BODY_FIELDS.items()}
-        self.body_fields[Kind.EVENT] |= self.game.event_fields
-        self.body_fields[Kind.SECRETS] |= self.game.secret_fields
-        self.body_fields[Kind.EVIDENCE] |= self.game.evidence_fields
+        self.profile = configuration(self.game, genesis)  # the game's configuration (AD: its rules profile)
+        self.setup = Setup()  # joins, beacon links, shuffle steps (p2p/machine/setup.py)
+        self.ending = Ending()  # the secrets entries and the audit (p2p/machine/ending.py)
+        self.reveals = Reveals(self.ending)  # reveal rounds, card certificates (p2p/machine/reveals.py)
+        self.steps = Steps(self.reveals)  # one event through the rules (p2p/machine/steps.py)
+        self.passes = Passes()  # reaction windows and pass tokens (p2p/machine/passes.py)
+        self.authoring = Authoring()  # this seat's next entry (p2p/machine/authoring.py)
+        self.body_fields = body_fields(self.game)
         self.me = me
         self.seat = me.seat if me else None
         if me is not None and self.ids[me.seat] != me.identity.public:
@@ -107,10 +141,7 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         self.state: Any = self.game.new_game(self.profile, self.n)
         self.events: list[Event] = []  # every engine event, derived chance events included (the audit folds them)
         self.version = genesis.version  # 5: linear card points, constant-size link proofs; 4: an old log's audit
-        if self.version >= 5:
-            self.table = CardTable.linear(self.game_id, self.game.card_attributes())
-        else:
-            self.table = CardTable(self.game_id, self.game.deck_size)
+        self.table = card_table(self.game, genesis)
         self.hmap = HandleMap()
         self.keys: list[tuple[bytes, bytes] | None] = [None] * self.n
         self.heads: list[bytes | None] = [None] * self.n
@@ -131,17 +162,15 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         # for the audit and the immediate checks
         self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
         self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
-        self.evidence_seen: list[tuple[int, int, Verdict]] = []  # (seq, accuser, verdict)
-        self._evidence: dict[str, Any] | None = None  # proof this peer holds and should post
-        self._evidence_posted = False
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
         self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
         self.openings_shown: dict[int, tuple[int, bytes]] = {}  # handle -> [value, salt] opening shown with the card
         self.prev: bytes | None = None  # the id of the entry before the one being applied (pass tokens name it)
         self.own_shuffle: tuple[bytes, list[Any]] | None = None  # the shuffle output we just authored
-        self._masks: Masks | None = None  # re-masking made ahead for our next shuffle step (`prepare_shuffle`)
-        self._init_finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
+        self._tokens_now = 0  # the seats whose pass tokens the entry being applied carries
+        self.finality = Finality()  # who signed what on which entry, where the game ended (p2p/machine/finality.py)
+        self.evidence = Evidence(self.reveals, self.finality)  # found, held, posted, judged (p2p/machine/evidence.py)
 
     def duty(self) -> Duty | None:
         if self.abandoned is not None:
@@ -200,39 +229,126 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
     # ------------------------------------------------------------------ what the game's part sees (`Fold`)
 
     def cert(self, h: int) -> list[Any] | None:
-        return self._cert(h)
+        """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""
+        return self.reveals.cert(self, h)
 
     def box_viewer(self) -> int | None:
-        return self._box_viewer()
+        return self.reveals.box_viewer(self)
 
     def open_box(self, sender: int, viewer: int, ctx: bytes, box: bytes) -> bytes:
-        return self._open_box(sender, viewer, ctx, box)
+        return self.reveals.open_box(self, sender, viewer, ctx, box)
 
     def check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
         self._check_shares(seat, h, ct, todo)
 
+    def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:  # a seam (pool)
+        self.reveals.check_shares(self, seat, h, ct, todo)
+
     def proof_check(self, fn: Callable[..., None], *args: Any) -> None:
         self._proof_check(fn, *args)
+
+    @staticmethod
+    def _proof_check(fn: Callable[..., None], *args: Any) -> None:  # a seam: the audit's pool hands it to a worker
+        fn(*args)
 
     def draw_secret(self, what: str, index: int) -> bytes | None:
         """A secret of this seat's the game draws (a private roll's): None, fresh from the OS (a seeded test table
         draws it from its seed, so that its games repeat)."""
         return None
 
+    def _engine(self, seat: int | None, ev: Event) -> None:
+        self.steps.engine(self, seat, ev)
+
+    # ------------------------------------------------------------------ evidence (p2p/machine/evidence.py)
+
+    @property
+    def evidence_seen(self) -> list[tuple[int, int, Verdict]]:  # (seq, accuser, verdict) of each evidence entry
+        return self.evidence.seen
+
+    def pending_evidence(self) -> dict[str, Any] | None:  # the evidence body this peer should post now (once)
+        return self.evidence.pending_evidence(self)
+
+    def evidence_for_entry(self, raw: bytes, exc: ProtocolError | None = None) -> dict[str, Any]:
+        return self.evidence.evidence_for_entry(self, raw, exc)
+
+    def holds_evidence(self) -> bool:
+        return self.evidence.held is not None
+
+    def hold_evidence(self, body: dict[str, Any]) -> None:
+        """Proof this peer found (a reveal round's, the game's part's), to post unless it holds some already."""
+        if self.evidence.held is None:
+            self.evidence.held = body
+
+    def immediate_checks(self, new: set[int]) -> None:
+        self.evidence.immediate_checks(self, new)
+
+    # ------------------------------------------------------------------ results are final (p2p/machine/finality.py)
+
+    @property
+    def ended_at(self) -> int | None:  # the seq of the entry that ended the game (goal, round limit, stalemate)
+        return self.finality.ended_at
+
+    @property
+    def left_at(self) -> int | None:  # the abandoned seat had left after its abandon at this seq stood: unnamed
+        return self.finality.left_at
+
+    @property
+    def refused_ids(self) -> set[bytes]:
+        return self.finality.refused_ids
+
+    def prev_at(self, seq: int) -> bytes | None:
+        return self.finality.prev_at(self, seq)
+
+    def id_at(self, seq: int) -> bytes | None:
+        return self.finality.id_at(self, seq)
+
+    def signed_after(self, seat: int, seq: int) -> int | None:
+        return self.finality.signed_after(self, seat, seq)
+
+    def own_fault(self, e: Entry) -> tuple[str, str] | None:
+        return self.finality.own_fault(self, e)
+
+    def displaces(self, e: Entry, verdict: Verdict) -> str | None:
+        return self.finality.displaces(self, e, verdict)
+
+    def named(self) -> set[int]:
+        return self.finality.named(self)
+
+    def standing_winners(self, extra: set[int] | None = None) -> list[int]:
+        return self.finality.standing_winners(self, extra)
+
+    # ------------------------------------------------------------------ authoring (p2p/machine/authoring.py)
+
+    def author_next(self, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
+        return self.authoring.author_next(self, choose)
+
+    def take_masks(self) -> Masks | None:
+        return self.authoring.take_masks(self)
+
+    def prepare_shuffle(self) -> bool:
+        return self.authoring.prepare_shuffle(self)
+
+    def audit(self) -> AuditReport:
+        return self.ending.audit(self)
+
+    def result_line(self) -> str:
+        return self.ending.result_line(self)
+
+    def box_context(self, sender: int, recipient: int) -> bytes:
+        return self.ending.box_context(self, sender, recipient)
+
+    def _new_pile(self) -> Pile:  # the pile shuffled next, at its public start (a seam: the audit's pool notes it)
+        return self.setup.new_pile(self)
+
+    def _check_shuffle_proof(  # a seam: the offline audit checks it in a worker process meanwhile
+        self, seat: int, ctx: ShuffleContext, deck_in: list[Any], deck_out: list[Any], proof: bytes
+    ) -> None:
+        self.setup.check_shuffle_proof(self, seat, ctx, deck_in, deck_out, proof)
+
     def prepare_ahead(self) -> bool:
         """Work of this seat's done ahead while another seat is on duty (the game's part: a proof it will owe); the
         peer calls it when it waits. True if it did some (then it is called again)."""
         return self.part.prepare_ahead(self)
-
-    def _event(self, seat: int, body: dict[str, Any]) -> None:
-        """An event entry: the part checks its body and says the event, the rules apply it, the part checks and
-        records what follows (and may say what this seat now knows)."""
-        ev = self.part.check_event(self, seat, body)
-        before = self.state
-        self._engine(seat, ev)
-        learned = self.part.after_event(self, seat, body, ev, before)
-        if learned is not None:
-            self.state = learned
 
     def apply_entry(self, e: Entry) -> None:
         """Apply a decoded (and signature-checked) entry: its body through the pipeline's schema step, then `fold`."""
@@ -263,42 +379,20 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         except Exception as exc:  # any other failure on an author's body is that author's protocol error
             raise ProtocolError(author, f"{_kind_name(kind)} entry cannot be applied ({type(exc).__name__})") from None
         self.entries += 1
-        self._record(author, prev)
+        self.finality.record(self, author, prev, self._tokens_now)
+        self._tokens_now = 0
 
     def window_actor(self) -> int | None:
-        """The seat whose reaction-window decision is due now, or None if what is due is anything else."""
-        if self.abandoned is not None or self.finished or self.round is not None or any(k is None for k in self.keys):
-            return None
-        d = self.game.pending(self.state)
-        return d.actor if d is not None and d.kind == self.game.window_kind else None
+        """The seat whose reaction-window decision is due now, or None (p2p/machine/passes.py)."""
+        return self.passes.window_actor(self)
 
     def pass_window(self) -> int:
-        """Apply a pass by the seat whose window decision is due, with no token: a peer's look-ahead on a copy of
-        its fold (what the rules would ask next if that seat passed), never its fold itself."""
-        who = self.window_actor()
-        if who is None:
-            raise ProtocolError(None, "no reaction window is due")
-        self._engine(who, self.game.pass_event(who))
-        return who
+        """Apply a pass by the seat whose window decision is due, with no token: a look-ahead on a fork only."""
+        return self.passes.pass_window(self)
 
     def apply_passes(self, carrier: int, tokens: list[Any], *, trusted: bool = False, start: int = 0) -> None:
-        """Apply pass tokens 0..k-1 carried by `carrier`'s entry at this seq: each one must be due (a window
-        decision) and signed by the seat it is due from. A token that is not is the carrier's fault: it supplied
-        it. `trusted`: tokens this peer checked on receipt (only the position is checked again). `start`: the
-        position of the first of `tokens` (a peer extends a chain it holds one token at a time)."""
-        if self.prev is None:
-            raise ProtocolError(carrier, "pass tokens without the entry they build on")
-        for j, tok in enumerate(tokens, start):
-            who = self.window_actor()
-            if who is None:
-                raise ProtocolError(carrier, f"pass token {j} where no reaction window is due")
-            if not trusted:
-                try:
-                    verify_pass(self.ids[who], tok, self.game_id, self.entries, self.prev, j)
-                except CryptoError:
-                    raise ProtocolError(carrier, f"pass token {j} is not seat {who + 1}'s pass there") from None
-            self._tokens_now |= 1 << who
-            self._engine(who, self.game.pass_event(who))
+        """Apply the pass tokens `carrier`'s entry at this seq carries (p2p/machine/passes.py)."""
+        self.passes.apply_passes(self, carrier, tokens, trusted=trusted, start=start)
 
     def _apply(self, duty: Duty, author: int, kind: int, body: dict[str, Any]) -> None:
         if not isinstance(body, dict):
@@ -307,10 +401,12 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
         if extra:
             raise BodyError(f"unknown field(s) {sorted(map(str, extra))[:4]}")
         if kind == Kind.EVIDENCE:
-            self._evidence_entry(author, body)
+            self.evidence.evidence_entry(self, author, body)
             return
         if kind == Kind.ABANDON:
-            self._abandon(duty, author, body)
+            self.abandoned, left_at = abandon(self, duty, author, body)  # (p2p/machine/departure.py)
+            if left_at is not None:
+                self.finality.left_at = left_at
             return
         if author != duty.seat or kind != duty.kind:
             raise ProtocolError(
@@ -320,27 +416,10 @@ class Machine(SetupPart, StepsPart, RevealsPart, EvidencePart, EndingPart, Autho
                 f" by seat {author + 1}",
             )
         {
-            Kind.JOIN: self._join,
-            Kind.LINK: self._link,
-            Kind.SHUFFLE: self._shuffle,
-            Kind.SHARES: self._shares,
-            Kind.EVENT: self._event,
-            Kind.SECRETS: self._secrets,
-        }[duty.kind](author, body)
-
-    def _abandon(self, duty: Duty, author: int, body: dict[str, Any]) -> None:
-        """An abandon entry: `{"silent": seat, "seq": this seq}` by another seat than the silent one, naming the
-        seat on duty. Whether its author waited long enough is for each peer to judge before it applies it (see
-        p2p/peer.py and docs/protocol.md, "Abandonment"): the machine checks what the log alone shows."""
-        if set(body) - {"passes", "left"} != {"silent", "seq"}:
-            raise BodyError("an abandon body is {silent, seq} and perhaps passes and left")
-        silent, seq = need(body, "silent", int), need(body, "seq", int)
-        if seq != self.entries:
-            raise ProtocolError(author, f"an abandon for seq {seq} at seq {self.entries}")
-        if silent != duty.seat:
-            raise ProtocolError(author, f"an abandon naming seat {silent + 1}, but seat {duty.seat + 1} is on duty")
-        if author == silent:
-            raise ProtocolError(author, "an abandon naming its own author")
-        if "left" in body:  # the seat on duty left after an abandonment it saw stand: nobody is named
-            self.left_at = check_left(self, silent, body["left"])
-        self.abandoned = silent
+            Kind.JOIN: self.setup.join,
+            Kind.LINK: self.setup.link,
+            Kind.SHUFFLE: self.setup.shuffle,
+            Kind.SHARES: self.reveals.shares,
+            Kind.EVENT: self.steps.event_entry,
+            Kind.SECRETS: self.ending.secrets,
+        }[duty.kind](self, author, body)

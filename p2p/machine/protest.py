@@ -108,7 +108,7 @@ def _box_fault(m: Machine, sender: int, to: int, s: int, secret: bytes, box: byt
             return "sealed shares are not a list"
         got = {}
         for item in items:
-            h, shares, _opened = m._decode_item(sender, item)
+            h, shares, _opened = m.reveals.decode_item(m, sender, item)
             got[h] = shares
         if set(got) != set(due):
             return f"shares for handles {sorted(got)}, due {sorted(due)}"

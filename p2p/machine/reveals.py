@@ -1,11 +1,12 @@
 """Reveal rounds: the decryption shares every seat owes for the faces the rules show, sealed or public, checked per
 item; card certificates (a game's openings shown with a card: its part, p2p/machine/game_part.py).
 
-One part of `Machine` (p2p/machine/machine.py): its methods work on the machine's shared state."""
+An object the fold (`Machine`, p2p/machine/machine.py) holds, stateless: called with the fold, whose log state it reads
+and extends (the round, the verified shares, the claims, the sealed boxes, the openings shown). The share checks go
+through the fold's seam (`_check_shares`: the offline audit's pool replaces it, p2p/audit_pool.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from adp2p.crypto.deck import (
@@ -23,37 +24,43 @@ from adp2p.p2p.machine.common import (
     Verdict,
     _no_card,
 )
+from adp2p.p2p.machine.ending import Ending
 from adp2p.p2p.piles import bits
 from adp2p.p2p.protocol import ProtocolError, need
 
+Fold = Any  # the `Machine` these methods work on (p2p/machine/machine.py imports this module: no import back)
 
-class RevealsPart:
-    """Reveal rounds."""
 
-    def _start_round(self, reveals: list[tuple[int, int]]) -> None:
+class Reveals:
+    """Reveal rounds and card certificates (a card opened with every share: `ending`, p2p/machine/ending.py)."""
+
+    def __init__(self, ending: Ending) -> None:
+        self.ending = ending
+
+    def start_round(self, fold: Fold, reveals: list[tuple[int, int]]) -> None:
         learners: dict[int, int] = {}
         for h, mask in reveals:
             learners[h] = learners.get(h, 0) | mask
         if not learners:
-            self.round = None
+            fold.round = None
             return
         duties: dict[int, list[tuple[int, int, str]]] = {}
         public = set()
         for h, new in sorted(learners.items()):
-            old = self.state.known.get(h, 0) & ~new
-            if old | new == self.state.all_mask:
+            old = fold.state.known.get(h, 0) & ~new
+            if old | new == fold.state.all_mask:
                 public.add(h)
             if old:
                 supplier = bits(old)[0]
                 duties.setdefault(supplier, []).append((h, new, "cert"))
             else:
-                for s in range(self.n):
+                for s in range(fold.n):
                     if new & ~(1 << s):
                         duties.setdefault(s, []).append((h, new, "own"))
-        self.round = Round(duties, public, learners)
+        fold.round = Round(duties, public, learners)
 
-    def _shares(self, seat: int, body: dict[str, Any]) -> None:
-        rnd = self.round
+    def shares(self, fold: Fold, seat: int, body: dict[str, Any]) -> None:
+        rnd = fold.round
         assert rnd is not None
         due = rnd.duties[seat]
         pub = need(body, "pub", list)
@@ -67,7 +74,7 @@ class RevealsPart:
         got: dict[int, dict[int, Share]] = {}
         opened: dict[int, tuple[int, bytes] | None] = {}  # password handle -> its committer's opening
         for item in pub:
-            h, shares, opened[h] = self._decode_item(seat, item)
+            h, shares, opened[h] = self.decode_item(fold, seat, item)
             got[h] = shares
         if set(got) != want_pub:
             raise ProtocolError(seat, f"public shares for handles {sorted(got)}, due {sorted(want_pub)}")
@@ -82,69 +89,69 @@ class RevealsPart:
             raise ProtocolError(seat, f"sealed shares for seats {sorted(boxes)}, due {sorted(want_to)}")
         modes = {h: m for h, _, m in due}
         for h, shares in got.items():
-            self._check_item(seat, h, shares, modes[h])
-            self.part.check_opening(self, seat, h, opened[h])
+            self.check_item(fold, seat, h, shares, modes[h])
+            fold.part.check_opening(fold, seat, h, opened[h])
         for q, box in sorted(boxes.items()):
             due_q = {h: m for h, new, m in due if h not in rnd.public and new >> q & 1}
-            self.sealed_log.append((self.entries, seat, q, box, due_q))
+            fold.sealed_log.append((fold.entries, seat, q, box, due_q))
         mine: dict[int, dict[int, Share]] = {}
-        viewer = self._box_viewer()
+        viewer = self.box_viewer(fold)
         if viewer is not None and viewer in boxes:
-            ctx = self.box_context(seat, viewer)
+            ctx = fold.box_context(seat, viewer)
             try:
-                payload = self._open_box(seat, viewer, ctx, boxes[viewer])
+                payload = self.open_box(fold, seat, viewer, ctx, boxes[viewer])
             except CryptoError as exc:
-                del self.sealed_log[-len(boxes) :]
+                del fold.sealed_log[-len(boxes) :]
                 raise ProtocolError(seat, f"sealed shares for me do not open: {exc}") from None
             try:
                 items = unpack_canonical(payload, "sealed shares")
                 if not isinstance(items, list):
                     raise ProtocolError(seat, "sealed shares are a list")
                 for item in items:
-                    h, shares, opened[h] = self._decode_item(seat, item)
+                    h, shares, opened[h] = self.decode_item(fold, seat, item)
                     mine[h] = shares
                 want_mine = {h for h, new, _ in due if h not in rnd.public and new >> viewer & 1}
                 if set(mine) != want_mine:
                     raise ProtocolError(seat, f"sealed shares for handles {sorted(mine)}, due {sorted(want_mine)}")
                 for h, shares in mine.items():
-                    self._check_item(seat, h, shares, modes[h])
-                    self.part.check_opening(self, seat, h, opened[h])
+                    self.check_item(fold, seat, h, shares, modes[h])
+                    fold.part.check_opening(fold, seat, h, opened[h])
             except (ProtocolError, CryptoError) as exc:
-                del self.sealed_log[-len(boxes) :]
+                del fold.sealed_log[-len(boxes) :]
                 if isinstance(exc, ProtocolError):
                     raise
                 raise ProtocolError(seat, f"sealed shares for me: {exc}") from None
         # all checks passed: keep what we received
         for src in (got, mine):
             for h, shares in src.items():
-                self.shares.setdefault(h, {}).update(shares)
+                fold.shares.setdefault(h, {}).update(shares)
         for h, op in opened.items():
             if op is not None:
-                self.openings_shown[h] = op
+                fold.openings_shown[h] = op
         del rnd.duties[seat]
         rnd.order.remove(seat)
         if not rnd.order:
-            self.round = None
-            self._finish_round(rnd)
+            fold.round = None
+            self.finish_round(fold, rnd)
 
-    def _open_box(self, sender: int, viewer: int, ctx: bytes, box: bytes) -> bytes:
+    def open_box(self, fold: Fold, sender: int, viewer: int, ctx: bytes, box: bytes) -> bytes:
         """Open a box `sender` sealed to `viewer` (`_box_viewer`): with our own key, or in a copy judging evidence
         with the accuser's box secret it carries (CryptoError if it does not open)."""
-        if self._opener is not None:
-            return audit_open_private(self._opener[1], self.ids[sender], self.ids[viewer], ctx, box)
-        assert self.me is not None
-        return open_private(self.me.identity, self.ids[sender], ctx, box)
+        if fold._opener is not None:
+            return audit_open_private(fold._opener[1], fold.ids[sender], fold.ids[viewer], ctx, box)
+        assert fold.me is not None
+        return open_private(fold.me.identity, fold.ids[sender], ctx, box)
 
-    def _box_viewer(self) -> int | None:
+    def box_viewer(self, fold: Fold) -> int | None:
         """The seat whose sealed boxes this fold opens: its own, with its own key; in a copy judging evidence only
         the accuser's, with the box secret the evidence carries (`_opener`), never the judging peer's own key, so
         that every peer judges evidence alike, from what it shows (else a box sealed to one peer would make that
         peer alone take another seat's evidence, and the table split). None: no box is opened."""
-        if self._opener is not None:
-            return self._opener[0]
-        return self.seat if self.me is not None and self._depth == 0 else None
+        if fold._opener is not None:
+            return fold._opener[0]
+        return fold.seat if fold.me is not None and fold._depth == 0 else None
 
-    def _decode_item(self, seat: int, item: Any) -> tuple[int, dict[int, Share], tuple[int, bytes] | None]:
+    def decode_item(self, fold: Fold, seat: int, item: Any) -> tuple[int, dict[int, Share], tuple[int, bytes] | None]:
         """[handle, [share...]] or, for a password card shown by the seat that committed it, [handle, [share...],
         [code, salt]]: the commitment's opening travels with the card."""
         if not (
@@ -166,104 +173,97 @@ class RevealsPart:
             opening = (op[0], op[1])
         return item[0], out, opening
 
-    def _check_item(self, seat: int, h: int, shares: dict[int, Share], mode: str) -> None:
-        want = set(range(self.n)) if mode == "cert" else {seat}
+    def check_item(self, fold: Fold, seat: int, h: int, shares: dict[int, Share], mode: str) -> None:
+        want = set(range(fold.n)) if mode == "cert" else {seat}
         if set(shares) != want:
             raise ProtocolError(seat, f"handle {h}: shares of seats {sorted(shares)}, due {sorted(want)}")
         todo = []
         for s, share in shares.items():
-            if self.shares.get(h, {}).get(s) == share:
+            if fold.shares.get(h, {}).get(s) == share:
                 continue  # the very share (proof included) we verified before
-            key = self.keys[s]
+            key = fold.keys[s]
             assert key is not None
             todo.append((key[0], share))  # our own share too: its proof counts
-        self._check_shares(seat, h, self.hmap[h], todo)
+        fold._check_shares(seat, h, fold.hmap[h], todo)
 
-    def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
+    def check_shares(self, fold: Fold, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
         """Each (deck key, share) of handle h supplied by `seat` must carry a valid proof (the offline audit checks
         them in a worker process meanwhile)."""
         for public, share in todo:
-            published.share(self.game_id, public, h, ct, share, seat)
+            published.share(fold.game_id, public, h, ct, share, seat)
 
-    @staticmethod
-    def _proof_check(fn: Callable[..., None], *args: Any) -> None:
-        """A costly, pure proof check of a game's (`fn(*args)` raises CryptoError if the proof fails), in line here;
-        the offline audit hands it to a worker process and folds on (p2p/audit_pool.py), so `fn` must be a
-        module-level function and its arguments plain values."""
-        fn(*args)
-
-    def _finish_round(self, rnd: Round) -> None:
+    def finish_round(self, fold: Fold, rnd: Round) -> None:
         """Every share of the round is in: open what this seat must learn; check claimed faces."""
         faces: dict[int, int] = {}
         for h, mask in sorted(rnd.learners.items()):
-            if h in rnd.public or (self.seat is not None and mask >> self.seat & 1):
+            if h in rnd.public or (fold.seat is not None and mask >> fold.seat & 1):
                 try:
-                    faces[h] = self._open(h)
+                    faces[h] = self.ending.open(fold, h)
                 except ProtocolError:  # every share checked out, the card is no card: a corrupt shuffle
-                    if self._opener is not None:
+                    if fold._opener is not None:
                         return
                     if h in rnd.public:  # every peer sees it at once: stop, reveal, audit
-                        self.verdict = _no_card(h, self.sources[-1][0] if self.sources else None)
-                    elif self._evidence is None and self._cert(h):  # only the learners: post the proof
-                        self._evidence = {"what": "nocard", "certs": [self._cert(h)]}
+                        fold.verdict = _no_card(h, fold.sources[-1][0] if fold.sources else None)
+                    elif not fold.holds_evidence() and self.cert(fold, h):  # only the learners: post the proof
+                        fold.hold_evidence({"what": "nocard", "certs": [self.cert(fold, h)]})
                     return
-        if self._opener is not None:
+        if fold._opener is not None:
             return  # a copy verifying evidence: it only needed the checks of the shares entry
         for h, f in faces.items():
-            claim = self.claims.pop(h, None)
-            if claim is not None and not self.game.same_card(claim[0], f):
-                self.verdict = Verdict(
+            claim = fold.claims.pop(h, None)
+            if claim is not None and not fold.game.same_card(claim[0], f):
+                fold.verdict = Verdict(
                     claim[1],
                     "face_claim",
                     f"seat {claim[1] + 1} played handle {h} as "
-                    f"{self.game.face_title(claim[0])}, but its shares open to {self.game.face_title(f)}",
-                    self.sources[-1][0] if self.sources else None,
+                    f"{fold.game.face_title(claim[0])}, but its shares open to {fold.game.face_title(f)}",
+                    fold.sources[-1][0] if fold.sources else None,
                 )
                 return
-        shown = self.part.check_shown(self, rnd, faces)  # the openings shown with the cards, against them
-        if shown.evidence is not None and self._evidence is None:
-            self._evidence = shown.evidence
+        shown = fold.part.check_shown(fold, rnd, faces)  # the openings shown with the cards, against them
+        if shown.evidence is not None and not fold.holds_evidence():
+            fold.hold_evidence(shown.evidence)
         if shown.verdict is not None:
-            self.verdict = shown.verdict
+            fold.verdict = shown.verdict
             return
-        known = {h: f for h, f in faces.items() if self.state.faces.get(h) is None}
+        known = {h: f for h, f in faces.items() if fold.state.faces.get(h) is None}
         if known:
-            self.state = self.game.learn(self.state, known)
-        if self.seat is not None and self._evidence is None:
-            self._immediate_checks(set(faces))
+            fold.state = fold.game.learn(fold.state, known)
+        if fold.seat is not None and not fold.holds_evidence():
+            fold.immediate_checks(set(faces))
 
-    def _cert(self, h: int) -> list[Any] | None:
+    def cert(self, fold: Fold, h: int) -> list[Any] | None:
         """A transferable certificate of handle h's face: every seat's proven share (None if not held)."""
-        have = dict(self.shares.get(h, {}))
-        if self.deck_key is not None and self.seat is not None and h in self.hmap:
-            have[self.seat] = make_share(self.game_id, self.deck_key, h, self.hmap[h])
-        if set(have) != set(range(self.n)):
+        have = dict(fold.shares.get(h, {}))
+        if fold.deck_key is not None and fold.seat is not None and h in fold.hmap:
+            have[fold.seat] = make_share(fold.game_id, fold.deck_key, h, fold.hmap[h])
+        if set(have) != set(range(fold.n)):
             return None
-        return [h, [have[s].to_bytes() for s in range(self.n)]]
+        return [h, [have[s].to_bytes() for s in range(fold.n)]]
 
-    def _check_cert(self, accuser: int, item: Any) -> tuple[int, int | None]:
+    def check_cert(self, fold: Fold, accuser: int, item: Any) -> tuple[int, int | None]:
         """Verify a certificate [handle, [one proven share per seat]]; return (handle, face), the face None when
         the verified shares combine to no card (a corrupt shuffle)."""
         if not (isinstance(item, list) and len(item) == 2 and isinstance(item[0], int) and isinstance(item[1], list)):
             raise ProtocolError(accuser, "a certificate is [handle, [share...]]")
         h = item[0]
-        if h not in self.hmap:
+        if h not in fold.hmap:
             raise ProtocolError(accuser, f"certificate for unknown handle {h}")
-        ct = self.hmap[h]
+        ct = fold.hmap[h]
         try:
             shares = {sh.seat: sh for sh in (Share.from_bytes(b) for b in item[1])}
-            if len(item[1]) != self.n or set(shares) != set(range(self.n)):
+            if len(item[1]) != fold.n or set(shares) != set(range(fold.n)):
                 raise CryptoError("not one share per seat")
             for sh in shares.values():
-                verify_share(self.game_id, self.keys[sh.seat][0], h, ct, sh)  # type: ignore[index]
+                verify_share(fold.game_id, fold.keys[sh.seat][0], h, ct, sh)  # type: ignore[index]
         except (CryptoError, TypeError, ValueError) as exc:
             raise ProtocolError(accuser, f"false evidence: certificate of handle {h} does not verify: {exc}") from None
         try:
-            return h, self.table.face(combine(ct, (shares[s].d for s in range(self.n))))
+            return h, fold.table.face(combine(ct, (shares[s].d for s in range(fold.n))))
         except CryptoError:
             return h, None
 
-    def _cert_faces(self, accuser: int, certs: list[Any]) -> dict[int, int]:
+    def cert_faces(self, fold: Fold, accuser: int, certs: list[Any]) -> dict[int, int]:
         """The faces evidence shows: each handle's first certificate is checked, a later one of the same handle is not
         (one handle has one face; and evidence that repeats a card's valid certificate thousands of times does not
         make every peer check every copy)."""
@@ -271,13 +271,13 @@ class RevealsPart:
         for c in certs:
             if isinstance(c, list) and c and type(c[0]) is int and c[0] in faces:
                 continue
-            h, f = self._cert_face(accuser, c)
+            h, f = self.cert_face(fold, accuser, c)
             faces[h] = f
         return faces
 
-    def _cert_face(self, accuser: int, item: Any) -> tuple[int, int]:
+    def cert_face(self, fold: Fold, accuser: int, item: Any) -> tuple[int, int]:
         """A certificate of a card: (handle, face)."""
-        h, face = self._check_cert(accuser, item)
+        h, face = self.check_cert(fold, accuser, item)
         if face is None:
             raise ProtocolError(accuser, f"false evidence: certificate of handle {h} opens to no card")
         return h, face

@@ -69,7 +69,7 @@ def also_verdict(m: Machine, poster: int, body: dict[str, Any], seq: int) -> Ver
     fold = dict(kept(m)).get(e.seq)
     if fold is None or e.prev_hash != m.prev_at(e.seq):
         raise ProtocolError(poster, f"false evidence: this log holds no evidence at seq {e.seq} on that entry")
-    if m.authors[e.seq - 1] == e.author or m.id_at(e.seq) == e.id:
+    if m.finality.authors[e.seq - 1] == e.author or m.id_at(e.seq) == e.id:
         raise ProtocolError(poster, f"false evidence: the evidence at seq {e.seq} is by that very accuser")
     ids = getattr(m, "_also_ids", frozenset())
     if e.id in ids or len(ids) >= MAX_ALSO:

@@ -42,7 +42,7 @@ class OversizedSecretsThenStall(LateLieThenStall):
             return super().author_next(choose)
         kind, body = Blind.author_next(self, choose)
         self.cheated()
-        return kind, pad_to(body, self._secrets_bound() + 1)
+        return kind, pad_to(body, self.ending.secrets_bound(self) + 1)
 
 
 class PadsWitness(SeesOwnFaces):
@@ -59,7 +59,7 @@ class PadsWitness(SeesOwnFaces):
         kind, body = out
         spare = len(self.hmap.piles)  # the one index a verdict may leave a witness for: there is no verdict
         body = {**body, "witnesses": [*body["witnesses"], [spare, b""]]}
-        return kind, pad_to(body, self._secrets_bound(), item=-1)
+        return kind, pad_to(body, self.ending.secrets_bound(self), item=-1)
 
 
 def pad_to(body: dict[str, Any], size: int, item: int = 0) -> dict[str, Any]:

@@ -276,7 +276,7 @@ def test_evidence_repeating_one_valid_certificate_is_not_checked_copy_by_copy() 
 
     t = table()
     ctrl, pw, _body = at_answer(t, first=True)
-    cert = t.ms[ctrl]._cert(pw[0])
+    cert = t.ms[ctrl].cert(pw[0])
     other = t.ms[(ctrl + 1) % 3]
     t0 = time.perf_counter()
     with pytest.raises(ProtocolError) as ei:

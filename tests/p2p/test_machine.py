@@ -193,7 +193,7 @@ def test_a_secrets_body_larger_than_an_honest_seat_needs_is_malformed() -> None:
     ms, d = t.ms, found[0]
     m, out = ms[(d.seat + 1) % 3], ms[d.seat].author_next()
     assert out is not None
-    bound, honest = m._secrets_bound(), len(encode_body(out[1]))
+    bound, honest = m.ending.secrets_bound(m), len(encode_body(out[1]))
     assert honest * 10 < bound < MAX_SECRETS_ENTRY, (honest, bound)
     pile, w = out[1]["witnesses"][0]
     over = bound - honest + 1
@@ -438,11 +438,11 @@ def test_a_junk_proof_on_my_own_share_is_rejected_by_me_too() -> None:
     h = next(iter(sorted(me.state.hands[0])))
     ct = me.hmap[h]
     shares = {s: make_share(me.game_id, t.ms[s].deck_key, h, ct) for s in range(3)}  # type: ignore[arg-type]
-    me._check_item(supplier, h, dict(shares), "cert")  # the true certificate passes
+    me.reveals.check_item(me, supplier, h, dict(shares), "cert")  # the true certificate passes
     me.shares.pop(h, None)
     junk = Share(0, shares[0].d, bytes(64))
     with pytest.raises(ProtocolError) as ei:
-        me._check_item(supplier, h, {**shares, 0: junk}, "cert")
+        me.reveals.check_item(me, supplier, h, {**shares, 0: junk}, "cert")
     assert ei.value.seat == supplier and "invalid decryption share of seat 1" in str(ei.value)
 
 
@@ -572,12 +572,12 @@ def test_masks_made_while_others_shuffle_are_used_for_our_step() -> None:
     t = LocalTable(3, bots="random", round_limit=4)  # real Machines: fresh shuffles, as a peer makes them
     assert play_until(t, lambda d: d.kind == Kind.LINK) is not None
     last = t.ms[2]
-    assert last.prepare_shuffle() and last._masks is not None and len(last._masks.rs) == 63
+    assert last.prepare_shuffle() and last.authoring.masks is not None and len(last.authoring.masks.rs) == 63
     assert not last.prepare_shuffle()  # made once
-    masks = last._masks
+    masks = last.authoring.masks
     assert play_until(t, lambda d: d.kind == Kind.SHUFFLE and d.seat == 2) is not None
     out = last.author_next(None)
-    assert out is not None and last._masks is None
+    assert out is not None and last.authoring.masks is None
     assert last.me is not None and list(ShuffleWitness.from_bytes(last.me.witnesses[0]).rs) == masks.rs
     t.post(2, Kind.SHUFFLE, out[1])
     t.run()

@@ -95,3 +95,28 @@ def test_a_seat_that_signed_after_its_abandon_did_not_leave() -> None:
         assert t.step()
     with pytest.raises(ProtocolError, match="did not leave"):
         _fold_abandon(t, _other(t, a), {"silent": a, "seq": len(t.raws), "left": abandons[a]})
+
+
+def test_an_abandon_entry_alone_names_the_seat_on_duty_at_its_own_seq() -> None:
+    """`abandon` on a plain log state (its seq) and the duty: what the log alone shows of an abandon entry."""
+    from types import SimpleNamespace
+
+    from adp2p.p2p.machine.common import Duty
+    from adp2p.p2p.machine.departure import abandon
+    from adp2p.p2p.protocol import BodyError
+
+    fold, duty = SimpleNamespace(entries=7), Duty(2, Kind.EVENT)
+    assert abandon(fold, duty, 0, {"silent": 2, "seq": 7}) == (2, None)
+    assert abandon(fold, duty, 1, {"silent": 2, "seq": 7, "passes": []}) == (2, None)
+    for author, body, why in [
+        (0, {"silent": 2, "seq": 6}, "an abandon for seq 6 at seq 7"),
+        (0, {"silent": 1, "seq": 7}, "naming seat 2, but seat 3 is on duty"),
+        (2, {"silent": 2, "seq": 7}, "naming its own author"),
+    ]:
+        with pytest.raises(ProtocolError, match=why) as exc:
+            abandon(fold, duty, author, body)
+        assert exc.value.seat == author
+    with pytest.raises(BodyError):
+        abandon(fold, duty, 0, {"silent": 2, "seq": 7, "why": "x"})
+    with pytest.raises(BodyError, match="is a signed entry"):  # `left` is checked against the log (check_left)
+        abandon(fold, duty, 0, {"silent": 2, "seq": 7, "left": 5})
