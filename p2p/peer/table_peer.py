@@ -53,7 +53,7 @@ from adp2p.p2p.peer.common import (
     _fixed,
 )
 from adp2p.p2p.peer.draws import Draws
-from adp2p.p2p.peer.evidence import EvidencePart
+from adp2p.p2p.peer.evidence import Proofs
 from adp2p.p2p.peer.evidence_book import EvidenceBook
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
@@ -77,9 +77,7 @@ def lobby_held(name: str, doc: str) -> property:
     return property(lambda self: getattr(self.lobby, name), lambda self, v: setattr(self.lobby, name, v), doc=doc)
 
 
-class TablePeer(
-    IntakePart, EvidencePart
-):
+class TablePeer(IntakePart):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
     # the seat's log state is one object (p2p/peer/seat_log.py), handed to the parts; these read and set it
@@ -138,6 +136,12 @@ class TablePeer(
         self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
         self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
+        self.proofs = Proofs(  # evidence posted, weighed, adopted (p2p/peer/evidence.py)
+            self.log_state, self.book, self.narrator, self.proofs_to_share, me=lambda: self.identity,
+            ended=lambda: self.ended, take_over=self._take_over, stop_deciding=lambda: self._deciding.cancel(),
+            news=lambda: self.progress.set(), queue=lambda raw: self.outbox.append(raw), wire=lambda: self.wire,
+            timing=self._timing, say_verdict=self._say_verdict, tell=self.tell, who=self._who, detail=self._detail,
+        )
         self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self.catching_up = CatchingUp(
             self.log_state, self.catch_up, self.patience, self.abandonment, cfg=cfg,
@@ -178,8 +182,8 @@ class TablePeer(
             ended=lambda: self.ended, reopened=lambda: self._reopened,
             handle=lambda fp, label, msg: self.handle(fp, label, msg),
             accepts_genesis=lambda raw, label: self.accepts_genesis(raw, label), accept=self._accept, take=self._take,
-            drain_pending=self._drain_pending, post_pending_evidence=self._post_pending_evidence,
-            share_proofs=self._share_proofs, fp_of=self.abandoning.fp_of, tell=self.tell, detail=self._detail,
+            drain_pending=self._drain_pending, post_pending_evidence=self.proofs.post_pending,
+            share_proofs=self.proofs.share, fp_of=self.abandoning.fp_of, tell=self.tell, detail=self._detail,
         )
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
@@ -266,7 +270,7 @@ class TablePeer(
         while True:
             self.narrator.show(self.machine)
             self._drain_pending()
-            self._post_pending_evidence()
+            self.proofs.post_pending()
             await self.net.flush()
             m = self.machine  # evidence may have replaced the fold: read it afresh every time
             if self.ended or m.complete or m.abandoned is not None:
@@ -416,6 +420,14 @@ class TablePeer(
             return notice(what, lang, **{k: v(lang) if callable(v) else v for k, v in args.items()})
 
         self.ended, self.ended_words = words("en"), words(self.cfg.lang)
+
+    def _end_verdict(self, text: str, said: str | None = None) -> None:
+        """The game ends on a verdict: `text` in English (the outcome), `said` to the player in its language."""
+        self.ended, self.ended_words = text, said or text
+        self._deciding.cancel()
+        self.outcome.verdict = text
+        self.say(self.ended_words)
+        self.progress.set()
 
     def _lost_contact(self) -> None:
         """The table did not answer us catching up within two periods: we leave naming nobody, writing nothing."""
