@@ -50,7 +50,7 @@ class IntakePart:
             except (LogError, CryptoError):
                 self._accept(raw, sender=sender)  # says why it is rejected
                 return
-            self._hold_abandon(raw, sender or "a peer")
+            self.abandoning.hold(raw, sender or "a peer")
             return
         self._accept(raw, sender=sender)
 
@@ -94,13 +94,13 @@ class IntakePart:
                 self.tell("equivocation", who=self._who(exc.seat), seq=exc.seq, path=f"{store.path}.equivocations")
                 new = decode_entry(raw)
                 if new.kind != Kind.EVIDENCE:  # we may hold its author's evidence there, which it may not keep
-                    self._weigh_against_evidence(new)  # (a self-accusation over the entry that ended the game)
+                    self.proofs.weigh_against_evidence(new)  # (a self-accusation over the entry that ended the game)
                 body = {"what": "equivocation", "a": exc.proof.raw_a, "b": exc.proof.raw_b}
-                self._post_evidence(exc.seq, body)  # (at the head if it may not take that seq)
+                self.proofs.post(exc.seq, body)  # (at the head if it may not take that seq)
             return
         except (LogError, CryptoError) as exc:
             if isinstance(exc, ConflictingEntry) and (
-                self._weigh(raw) or self._weigh_abandon(raw) or self._pass_conflict(raw)
+                self.proofs.weigh(raw) or self.abandoning.weigh(raw) or self._pass_conflict(raw)
             ):
                 return
             if self._stale(raw):
@@ -119,7 +119,7 @@ class IntakePart:
         token = None if own else self._passed_there(a)
         if token is not None:  # its author passed at the very decision this entry takes: proof against it
             self.tell("pass_then_act", who=self._who(e.author))
-            self._post_evidence(e.seq, {"what": "pass", "raw": raw, "token": token})
+            self.proofs.post(e.seq, {"what": "pass", "raw": raw, "token": token})
             return
         before = m.snapshot() if e.kind == Kind.EVIDENCE else None
         try:
@@ -135,7 +135,7 @@ class IntakePart:
                 if self.cfg.lang != "en":  # the rule in the player's words; the English detail is in the evidence
                     why = violation_words(getattr(exc, "rule", None) or "entry", self.cfg.lang)
                 self.tell("broke_rules", who=self._who(seat), why=why)
-                self._post_evidence(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
+                self.proofs.post(e.seq, m.evidence_for_entry(raw, exc if isinstance(exc, ProtocolError) else None))
                 protest.rejected(self, raw)  # (a box sealed to us: we may have to follow the table under protest)
             else:
                 culprit, lang = e.author if seat is None else seat, self.cfg.lang
@@ -154,7 +154,7 @@ class IntakePart:
         self.folds.after_append(len(store), m)
         self._timing(e.seq, e.kind, e.author)
         if m.abandoned is not None:
-            self._abandoned(e)
+            self.abandoning.abandoned(e)
         self._say_verdict()
         self.progress.set()
 
@@ -195,7 +195,7 @@ class IntakePart:
             if _plain_pass(acted, m.game):  # the same pass twice, as a token and as an entry: the further one wins
                 return self._further_along(held, e, other)
             self.tell("pass_then_act", who=self._who(acted.author))
-            self._post_evidence(e.seq if held.author != m.seat else len(store), {
+            self.proofs.post(e.seq if held.author != m.seat else len(store), {
                 "what": "pass", "raw": acted.raw, "token": token,
             })
             return True

@@ -131,7 +131,7 @@ def _follow(peer: Peer, w: Watch) -> bool:
     peer._deciding.cancel()
     peer.narrator.shown = min(peer.narrator.shown, len(trial.state.history))
     peer.tell("set_aside", n=len(gone), path=f"{store.path}{SUPERSEDED_SUFFIX}")
-    peer._post_evidence(len(store), protest_body(trial, own.raw))
+    peer.proofs.post(len(store), protest_body(trial, own.raw))
     peer._drain_pending()
     peer.progress.set()
     return True

@@ -3,7 +3,7 @@ p2p/machine/second_accuser.py): when two valid pieces of evidence by different a
 seat's keeps it and the other is posted at the head as `{what: "also", raw}`, where it names its seat, if that
 seat is not named yet. Each candidate is judged once, by trying the `also` entry on our fold at the head, so the
 entry we post is one every peer takes (the same judgment, from the log alone); if another peer posted it first,
-ours is never sent. Functions on a `TablePeer` (p2p/peer/table_peer.py)."""
+ours is never sent. Functions on the peer's `Proofs` (p2p/peer/evidence.py): its fold, its log, `post`."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from adp2p.crypto.errors import CryptoError
 from adp2p.p2p.machine import ProtocolError
 from adp2p.p2p.protocol import BodyError, Kind
 
-TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
+TablePeer = Any  # the peer's `Proofs` (p2p/peer/evidence.py), which imports this module: not imported back
 
 MAX_JUDGED = 256  # evidence entries judged as a second accuser's, per game (each costs a snapshot and a fold)
 
@@ -56,6 +56,6 @@ def post_one(peer: TablePeer) -> bool:
     queue: dict[bytes, bytes] = peer.__dict__.get("also_raws", {})
     for eid, raw in list(queue.items()):
         del queue[eid]
-        if takes(peer, raw) and peer._post_evidence(len(peer.store), body(raw)):  # type: ignore[arg-type]
+        if takes(peer, raw) and peer.post(len(peer.store), body(raw)):  # type: ignore[arg-type]
             return True
     return False

@@ -42,7 +42,7 @@ from adp2p.p2p.machine import Chooser, Machine
 from adp2p.p2p.notices import notice
 from adp2p.p2p.paths import resume_command
 from adp2p.p2p.peer import join_grace
-from adp2p.p2p.peer.abandon import AbandonPart
+from adp2p.p2p.peer.abandon import Abandoning
 from adp2p.p2p.peer.abandonment import Abandonment
 from adp2p.p2p.peer.agreeing import Agreeing
 from adp2p.p2p.peer.catchup import CatchingUp
@@ -53,14 +53,14 @@ from adp2p.p2p.peer.common import (
     _fixed,
 )
 from adp2p.p2p.peer.draws import Draws
-from adp2p.p2p.peer.evidence import EvidencePart
+from adp2p.p2p.peer.evidence import Proofs
 from adp2p.p2p.peer.evidence_book import EvidenceBook
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.intake import IntakePart
 from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.narrator import Narrator
-from adp2p.p2p.peer.net import NetPart
+from adp2p.p2p.peer.net import Net
 from adp2p.p2p.peer.patience import Decision, Patience
 from adp2p.p2p.peer.seat_log import SeatLog, held
 from adp2p.p2p.peer.seating import Seating
@@ -77,9 +77,7 @@ def lobby_held(name: str, doc: str) -> property:
     return property(lambda self: getattr(self.lobby, name), lambda self, v: setattr(self.lobby, name, v), doc=doc)
 
 
-class TablePeer(
-    IntakePart, EvidencePart, AbandonPart, NetPart
-):
+class TablePeer(IntakePart):
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
     # the seat's log state is one object (p2p/peer/seat_log.py), handed to the parts; these read and set it
@@ -99,6 +97,9 @@ class TablePeer(
     addresses = lobby_held("addresses", "The addresses we know (and dial).")
     genesis_raw = lobby_held("genesis_raw", "The genesis we took.")
     playing = lobby_held("playing", "A peer at our table answered from inside a game.")
+    # the net's (p2p/peer/net.py)
+    progress = property(lambda self: self.net.progress, doc="News for the play loop (replaced once waited on).")
+    outbox = property(lambda self: self.net.outbox, doc="Entries authored or re-sent outside the play loop, to send.")
 
     def __init__(
         self,
@@ -125,42 +126,64 @@ class TablePeer(
         self.fp = self.identity.public.fingerprint()
         self.mesh: Mesh | None = None
         self.wire: Wire | None = None  # what we send goes through it (`make_wire`)
-        self.progress = trio.Event()
         self.outcome = Outcome()
         self.narrator = Narrator(cfg.lang, say)  # what the player is told, and what it was told already
         self.ended: str | None = None
         self.heads = Heads()  # the others' heads, and ours as last sent
         self.proofs_to_share: list[tuple[bytes, bytes]] = []  # equivocations found, to show the others
-        self.outbox: list[bytes] = []  # entries authored (or re-sent) outside the play loop, to broadcast
         self._deciding = trio.CancelScope()  # our engine decision in progress (cancelled when the game moves on)
         self.patience = Patience(cfg.abandon_after)  # when each decision became due here (p2p/peer/patience.py)
         self.abandonment = Abandonment(self.patience)  # abandons held until due, the rulings on silence
         self.book = EvidenceBook()  # evidence judged, to post again, and the evidence file
-        self._refused_abandon = False
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
+        self.proofs = Proofs(  # evidence posted, weighed, adopted (p2p/peer/evidence.py)
+            self.log_state, self.book, self.narrator, self.proofs_to_share, me=lambda: self.identity,
+            ended=lambda: self.ended, take_over=self._take_over, stop_deciding=lambda: self._deciding.cancel(),
+            news=lambda: self.progress.set(), queue=lambda raw: self.outbox.append(raw), wire=lambda: self.wire,
+            timing=self._timing, say_verdict=self._say_verdict, tell=self.tell, who=self._who, detail=self._detail,
+        )
         self.catch_up = CatchUp()  # sign nothing until fresh heads show we hold all the table holds (catchup.py)
         self.catching_up = CatchingUp(
             self.log_state, self.catch_up, self.patience, self.abandonment, cfg=cfg,
             ended=lambda: bool(self.ended), ask=lambda msg: self.wire.broadcast(msg),  # type: ignore[union-attr]
-            wait=self._wait_progress, answer_held=lambda raw: self._hold_abandon(raw, "a peer"),
+            wait=lambda: self.net.wait_progress(), answer_held=lambda raw: self.abandoning.hold(raw, "a peer"),
             lose_contact=self._lost_contact,
+        )
+        self.abandoning = Abandoning(  # a silent seat, an abandon held or weighed (p2p/peer/abandon.py)
+            self.log_state, self.abandonment, self.patience, self.heads, self.catching_up, cfg=cfg,
+            me=lambda: self.identity, gives_up=lambda seat: self.gives_up(seat),
+            weighs_abandon=lambda raw: self.weighs_abandon(raw), accept=self._accept, take_over=self._take_over,
+            send_head=lambda: self.net.send_head(), wire=lambda: self.wire, mesh=lambda: self.mesh,
+            nursery=lambda: self._nursery,
+            post=lambda raw: self.outbox.append(raw), outcome=lambda: self.outcome, ended=lambda: self.ended,
+            end=self._end, reopen=self._reopen, stop_deciding=lambda: self._deciding.cancel(),
+            news=lambda: self.progress.set(), tell=self.tell, who=self._who,
         )
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
-        self._refusals_told: set[tuple[str, str]] = set()  # (what, who): a refused stranger is told once (bounded)
         self.agreeing = Agreeing(self)  # the roster agreement before the genesis (p2p/peer/agreeing.py)
         self.seating = Seating(  # a game begun at its genesis or resumed (p2p/peer/seating.py)
             cfg, self.files, self.draws, self.log_state, self.book, self.narrator,
             me=lambda: (self.identity, self.bundle, self.fp), take_identity=self._take_identity, tell=self.tell,
             took_genesis=lambda raw: setattr(self, "genesis_raw", raw), outcome=lambda: self.outcome,
-            catch_up=self.catching_up.begin, abandoned=lambda e: self._abandoned(e),
+            catch_up=self.catching_up.begin, abandoned=lambda e: self.abandoning.abandoned(e),
         )
         self.lobby = Lobby(  # who is here, the genesis (p2p/peer/lobby.py)
             cfg, self.files, self.agreeing, self.log_state,
             me=lambda: (self.fp, self.bundle), mesh=lambda: self.mesh, wire=lambda: self.wire, tell=self.tell,
-            detail=self._detail, news=lambda: self.progress.set(), wait=self._wait_progress, start=self.seating.start,
-            accepts=lambda raw, label: self.accepts_genesis(raw, label), heard_from=self.heads.heard_from,
-            first_refusal=self._first_refusal, send=self._safe_send,
+            detail=self._detail, news=lambda: self.progress.set(), wait=lambda: self.net.wait_progress(),
+            start=self.seating.start, accepts=lambda raw, label: self.accepts_genesis(raw, label),
+            heard_from=self.heads.heard_from, first_refusal=lambda what, peer: self.net.first_refusal(what, peer),
+            send=lambda fp, msg: self.net.safe_send(fp, msg),
+        )
+        self.net = Net(  # what we send and receive, heads and tokens gossiped (p2p/peer/net.py)
+            self.log_state, self.heads, self.catch_up, self.abandonment, self.lobby, self.agreeing, cfg=cfg,
+            me=lambda: self.fp, mesh=lambda: self.mesh, wire=lambda: self.wire, outcome=lambda: self.outcome,
+            ended=lambda: self.ended, reopened=lambda: self._reopened,
+            handle=lambda fp, label, msg: self.handle(fp, label, msg),
+            accepts_genesis=lambda raw, label: self.accepts_genesis(raw, label), accept=self._accept, take=self._take,
+            drain_pending=self._drain_pending, post_pending_evidence=self.proofs.post_pending,
+            share_proofs=self.proofs.share, fp_of=self.abandoning.fp_of, tell=self.tell, detail=self._detail,
         )
 
     async def run(self, *, resume: Path | None = None, on_listening: Callable[[int], Any] | None = None) -> Outcome:
@@ -204,13 +227,13 @@ class TablePeer(
                     await self.lobby.gather()
                 while True:
                     await self._play()
-                    await self._send_head_now()  # the end: the others hear our last head now, not coalesced
+                    await self.net.send_head_now()  # the end: the others hear our last head now, not coalesced
                     # linger so the others get our last entries and can catch up from us, until every seat has
                     # the whole log: a peer resuming late still gets the end of the game, an abandoned one that
                     # returns just too late still learns it was abandoned (or its own entry, arriving now,
                     # beats the abandon and the game goes on: `_reopen`)
-                    with trio.move_on_after(self._linger()):
-                        await self._serve_until_heads_match()
+                    with trio.move_on_after(self.net.linger()):
+                        await self.net.serve_until_heads_match()
                     if not self._reopened:
                         break
                     self._reopened = False
@@ -223,7 +246,8 @@ class TablePeer(
     def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
         """What runs beside the play loop while the mesh is up: reading messages and mesh events, gossiping heads
         and pass tokens, the awake clock, the stall watcher, mDNS discovery (a test's cheater adds its own)."""
-        out = [self._receive, self._events, self._gossip_heads, self._repeat_passes, self.patience.tick]
+        net = self.net
+        out = [net.receive, net.events, net.gossip_heads, net.repeat_passes, self.patience.tick]
         out.append(self.catching_up.watch_stalls)
         if self.cfg.mdns:
             out.append(self.lobby.discover)
@@ -246,8 +270,8 @@ class TablePeer(
         while True:
             self.narrator.show(self.machine)
             self._drain_pending()
-            self._post_pending_evidence()
-            await self._flush()
+            self.proofs.post_pending()
+            await self.net.flush()
             m = self.machine  # evidence may have replaced the fold: read it afresh every time
             if self.ended or m.complete or m.abandoned is not None:
                 break
@@ -278,7 +302,7 @@ class TablePeer(
                     chooser = _fixed(ev)  # decided above, off the trio thread
                 out = trial.author_next(chooser)
                 if out is None:  # nothing we can author (a machine that holds back): wait for news
-                    await self._wait_progress()
+                    await self.net.wait_progress()
                     continue
                 kind, body = out
                 if toks and kind == Kind.EVENT:  # (the chain only ever ends where an event is due)
@@ -313,8 +337,42 @@ class TablePeer(
                 continue  # we decided a window of ours ahead of time: look again
             if await self._silence(decision, duty.seat, toks):
                 continue
-        await self._flush()
+        await self.net.flush()
         self._finish()
+
+    async def handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
+        """One message that fits its schema (p2p/messages.py), handled by `Net.handle`. (Also the seam where a test's
+        peer loses a message, or answers one as a cheater would: what it sends goes through its wire.)"""
+        await self.net.handle(fp, label, msg)
+
+    async def _wait_awake(self, seconds: float) -> bool:
+        """`Net.wait_awake`: news, or `seconds` of time this process was running."""
+        return await self.net.wait_awake(seconds)
+
+    def _head_msg(self) -> dict[str, Any]:
+        return self.net.head_msg()
+
+    def _peer_down(self, fp: str, label: str, reason: str) -> None:
+        self.net.peer_down(fp, label, reason)
+
+    async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
+        await self.net.safe_send(fp, msg)
+
+    def gives_up(self, silent: int) -> bool:
+        """Whether we may give up on the silent seat at all: always. The seam where a test's slow or withholding seat
+        never does (tests/adversaries/_silence.py)."""
+        return True
+
+    def weighs_abandon(self, raw: bytes) -> bool:
+        """Whether an abandon from another peer is weighed (`Abandoning.hold`): always. The seam where a test's
+        cheater ignores one, or a stopped process learns it was given up on."""
+        return True
+
+    def _reopen(self) -> None:
+        """An abandonment was set aside by the silent seat's own entry (`Abandoning.weigh`): the game goes on."""
+        self.ended = self.ended_words = None
+        self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
+        self._reopened = True
 
     def accepts_genesis(self, raw: bytes, label: str) -> bool:
         """Whether we take a genesis received from `label` (the lobby's `check_genesis`). (Also the seam where a
@@ -363,6 +421,14 @@ class TablePeer(
 
         self.ended, self.ended_words = words("en"), words(self.cfg.lang)
 
+    def _end_verdict(self, text: str, said: str | None = None) -> None:
+        """The game ends on a verdict: `text` in English (the outcome), `said` to the player in its language."""
+        self.ended, self.ended_words = text, said or text
+        self._deciding.cancel()
+        self.outcome.verdict = text
+        self.say(self.ended_words)
+        self.progress.set()
+
     def _lost_contact(self) -> None:
         """The table did not answer us catching up within two periods: we leave naming nobody, writing nothing."""
         assert self.store is not None
@@ -381,35 +447,36 @@ class TablePeer(
         """The seat on duty has not answered `decision`: wait for news or for its next period of patience (counted
         from when that decision became due here, not from when this seq began or the last message came: entries
         sent far ahead of the log, tokens on made-up branches and the like are no answer). At each period that
-        passes, one last look at what waits in our buffers, then give up on it (`_abandon`). True to look again."""
+        passes, one last look at what waits in our buffers, then give up on it (`Abandoning.abandon`). True to look
+        again."""
         period = self.cfg.abandon_after
         m = self.machine
         assert m is not None
         if join_grace.not_seated_yet(self, m, seat, decision):  # its patience starts once it holds the genesis
-            await self._wait_awake(max(0.2, self.cfg.heartbeat))
+            await self.net.wait_awake(max(0.2, self.cfg.heartbeat))
             return True
         rounds = self.patience.rounds(*decision, m.n)
         acted = self.abandonment.acted(decision)
         if rounds <= acted:
             if period <= 0:  # no patience at all: every seat may give up at once, and has
-                await self._wait_progress()
+                await self.net.wait_progress()
                 return True
             left = self.patience.due(*decision) + (acted + 1) * period - self.patience.now()
-            await self._wait_awake(max(0.0, left))
+            await self.net.wait_awake(max(0.0, left))
             return True
         # a last look before giving up on that seat: what it sent may still wait in our buffers (after this process
         # was suspended, every timer fires at once, before the buffered entries are read)
         self.abandonment.act(decision, rounds)
         with trio.move_on_after(max(0.2, self.cfg.heartbeat)):
             while self.store is not None and len(self.store) == decision[0] and self.machine is m:
-                await self._wait_progress()
+                await self.net.wait_progress()
                 if self._tokens_held(m, decision) != decision[2]:
                     break
         if self.store is None or len(self.store) != decision[0] or self.machine is not m or self.ended:
             return True
         if self._tokens_held(m, decision) != decision[2]:
             return True  # its answer (a token) came meanwhile: the next decision's clock starts
-        await self._abandon(seat, rounds, toks)
+        await self.abandoning.abandon(seat, rounds, toks)
         return True
 
     def _tokens_held(self, m: Machine, decision: Decision) -> int:

@@ -14,7 +14,8 @@ import pytest
 from _zoo import Table
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p.machine import Machine, ProtocolError, Verdict
-from adp2p.p2p.peer.evidence import EvidencePart
+from adp2p.p2p.peer.evidence import Proofs
+from adp2p.p2p.peer.seat_log import SeatLog
 from adp2p.p2p.protocol import Kind
 from test_zoo_results_final import CHEATER, TABLE, evidence, folds
 
@@ -94,20 +95,20 @@ def test_a_peer_does_not_post_refused_for_evidence_its_log_no_longer_shows_late(
     assert posts_refused(late.displaces(decode_entry(raw), Verdict(authors[s], "entry", "a lie")))
     posted: list[dict[str, Any]] = []
 
-    def peer(m: Machine) -> Any:
+    def peer(m: Machine) -> Proofs:
+        """The peer's evidence (p2p/peer/evidence.py) alone, on a fold of plain values; what it posts is recorded."""
         m = m.snapshot()
         m.seat = HONEST  # (an observer's fold, seated for the peer's check)
-        p = SimpleNamespace(
-            machine=m,
-            store=[None] * m.entries,
-            ended=None,
-            book=SimpleNamespace(refused_raws={decode_entry(raw).id: raw}),
-        )
-        p._post_evidence = lambda at, body: posted.append(body) or True
-        p._still_own_fault = lambda r: EvidencePart._still_own_fault(p, r)  # type: ignore[arg-type]
+        log = SeatLog(lambda g, s: m)
+        log.machine, log.store = m, [None] * m.entries  # type: ignore[assignment]
+        book = SimpleNamespace(refused_raws={decode_entry(raw).id: raw})
+        p = Proofs(log, book, None, [], ended=lambda: None, **dict.fromkeys(  # type: ignore[arg-type]
+            ("me", "take_over", "stop_deciding", "news", "queue", "wire", "timing", "say_verdict", "tell", "who",
+             "detail"), None))
+        p.post = lambda at, body: posted.append(body) or True  # type: ignore[method-assign]
         return p
 
-    EvidencePart._post_pending_evidence(peer(now))  # type: ignore[arg-type]
+    peer(now).post_pending()
     assert posted == [], posted
-    EvidencePart._post_pending_evidence(peer(late))  # type: ignore[arg-type]
+    peer(late).post_pending()
     assert posted == [{"what": "refused", "raw": raw}] and refused_verifies(late, raw)
