@@ -14,6 +14,16 @@ import os
 
 os.environ.pop("ADP2P_COMMAND", None)
 
+# Ctrl-C reaches the processes the tests start as it reaches a player's: a suite started in the background by a
+# non-interactive shell (`nohup ./dev test &`) inherits SIGINT *ignored*, and every peer, client and pty it starts
+# would inherit that too, so the tests of Ctrl-C failed (seen: SigIgn bit 2 set in every process of such a run). A
+# handled signal is reset to its default at exec, so restoring Python's own handler here (the main process and every
+# xdist worker import this file in their main thread) gives each child the default a terminal gives it.
+import signal
+
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
 
 # --- the order the workers run the tests in (`./dev test`: pytest-xdist, --dist worksteal) ----------------------------
 # worksteal hands worker i the i-th contiguous slice of the collection (equal counts) and an idle worker later takes
