@@ -25,7 +25,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near
+from adp2p.engine.classified.bots.memory import mixed_faces
+from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near, touch
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import chance_in, possible, weights
@@ -37,12 +38,17 @@ EQUAL = 1.0  # what Test Access Codes is worth (in Suitcase Numbers ruled out)
 PETALS = 1.0  # what a number named by Picking Petals is worth
 COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
 PLAIN = 2.0  # a Guard on another number, while spots are spare
+TIGHT = (0.6, 1.5)  # a Guard on another number in a spot the unguarded numbers of its Code may still want: early, late
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
 WIN = (1.0, 3.0, 6.0)  # what the estimated chance of winning is worth: early, late, the final turns
 TOUCH = 0.5  # the chance an attempt on a face-down Guard succeeds
 LEADS = (0.15, 0.3, 0.45)  # how much a Guard more is worth at the count
 LASTQ = 1.0  # with no card left to draw: what the match chance an answer adds among the cards kept is worth (x FINAL)
 SPOT = 0.6  # what a Suitcase Number ruled out by Shine Spotlights' answers is worth (times INFO)
+MEMORY = True  # remember the faces seen in the opponent's hand across a mix (bots/memory.py)
+WINDOW = 1  # REACT only when the attacked Guard would fall (a failed attempt keeps it anyway: keep the card)
+FORGO = (0.5, 0.5, 0.0)  # what the action a REACT forgoes is worth: early, late, the final turns
+SHIELD = 0.0  # a Switch Places that guards an unguarded number of its Code with the discard pile's top
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
 
@@ -164,11 +170,37 @@ class DeductionBot:
         return sum(1.0 for f in rest if f and card(f).can_guard and f in code(s or 0)) + 0.1 * len(rest)
 
     def _window(self, c: _Context, ev: Event) -> float:
-        if ev["t"] == "pass":
-            return 0.0
-        target = c.view.stack[-1]["target"]
-        f = c.face(target)
-        return 1.5 if f is not None and f in c.my_code else 1.0
+        """REACT (Extra Protection tucks the attacked Guard) or pass, scored as an action is: the Guard kept and half
+        a Guard more against the card given up (it may be the match) and the action forgone. The bot knows its own
+        face-down Guard, so it knows whether an attempt on it would fail anyway (then the Extra Protection is kept)."""
+        g = c.view.stack[-1]["target"]
+        attack = c.view.work.get("attack", {})
+        f = c.face(g)
+        falls = bool(attack.get("up")) or (f is not None and touch(attack.get("a", 0), f))
+        if WINDOW == 1:
+            return 0.0 if ev["t"] == "pass" else -1.0 if not falls else 1.5 if f in c.my_code else 1.0
+        if not WINDOW:
+            return 0.0 if ev["t"] == "pass" else 1.5 if f in c.my_code else 1.0
+        mine, theirs = c.view.guard_count(c.seat), c.view.guard_count(c.opp)
+        blocked = set(c.my_guarded)
+        keep = list(c.view.hands[c.seat])
+        if ev["t"] == "react":
+            keep.remove(ev["h"])
+            mine += 0.5
+            score = -FORGO[c.stage]
+        else:
+            score = 0.0
+            if falls:
+                mine -= 1
+                blocked = {c.face(x) for x in c.view.guards[c.seat] if x != g}
+        return score + self._kept(c, keep, mine, theirs, blocked)
+
+    def _kept(self, c: _Context, keep: list[int], mine: float, theirs: float, blocked: set[int | None]) -> float:
+        """What the cards kept are worth as the Final Card's candidates, and the chance of winning with them."""
+        chances = [*sorted((c.match(c.face(x)) for x in keep), reverse=True), 0.0, 0.0]
+        cover = c.cover(keep) if not c.final else chances[0]  # before the last choice: any kept card may be it
+        pm = COVER * cover + (1 - COVER) * chances[0]
+        return c.final_weight * pm + WIN[c.stage] * c.win(pm, mine, theirs, blocked)  # type: ignore[arg-type]
 
     def _name(self, c: _Context, ev: Event) -> float:
         theirs = possible(c.view, c.seat, c.opp)  # (approximately) what the opponent can still think
@@ -189,13 +221,18 @@ class DeductionBot:
             score += 1.2 if threat else 0.0  # out of the game: the opponent can never hold it
         elif t == "enlist" and ev["as"] == "guard":
             spare = c.spots_left - len({n for n in c.my_code - c.my_guarded if card(n).can_guard})
-            score += THREAT if threat else (PLAIN if spare > 0 else 1.5 if c.late else 0.6)
+            score += THREAT if threat else (PLAIN if spare > 0 else TIGHT[c.late])
         elif t == "enlist":
             g = ev["target"]
             gf = c.face(g)
             score += 2.2 + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
             if g not in c.view.up and g not in c.view.tucks:
                 score -= 0.4  # an attempt may fail (and the defender learns nothing, the attacker sees a card)
+            # the attacker orders the discards (003:38): on top the card worth taking back (Scavenge takes one of the
+            # top three; Switch Places puts the top into a Guard spot: a number of its Code no Guard can hold)
+            on_top = f if ev.get("top") == "assassin" else gf
+            if on_top is not None:
+                score += 0.01 * (c.match(on_top) + (1.0 if on_top in c.my_code - c.my_guarded else 0.0))
         elif t == "deploy":
             score += self._deploy(c, ev, keep)
             if ev.get("take") is not None:
@@ -265,6 +302,12 @@ class DeductionBot:
         if ability == "switch":
             if ev["mode"] == "swap":
                 return 0.3
+            if ev["mode"] == "discard" and c.view.discard:
+                # the top of the discard pile into a Guard spot: the one way to guard a number of its Code that no
+                # Guard can hold (003:50 "any card properly played to a Guard slot is treated as a Guard")
+                top, mine = c.face(c.view.discard[-1]), c.face(ev["mine"])
+                if SHIELD and top in c.my_code - c.my_guarded and mine not in c.my_code:
+                    return SHIELD
             return -0.2
         return 0.0
 
@@ -274,7 +317,11 @@ class _Context:
 
     def __init__(self, view: CState, seat: int) -> None:
         self.view, self.seat, self.opp = view, seat, opponent(seat)
-        self.weights = weights(view, self.opp, seat)
+        if MEMORY:
+            self.remembered, pool = mixed_faces(view, self.opp, seat)
+        else:
+            self.remembered, pool = Counter(), set()
+        self.weights = weights(view, self.opp, seat, self.remembered)
         self.wheel = sorted(self.weights)
         self.final = not view.deck
         mine = view.face(view.suitcase[seat], seat) if view.suitcase[seat] is not None else None  # type: ignore[arg-type]
@@ -294,8 +341,14 @@ class _Context:
             f = self.face(h)
             if f is not None:
                 unseen[f] -= 1
+        unseen.subtract(self.remembered)
         self.unseen = unseen
-        self.theirs = [self.face(h) for h in [*view.hands[self.opp], *view.deck]]
+        hand = [self.face(h) for h in view.hands[self.opp]]
+        if pool and pool <= set(view.hands[self.opp]):  # the remembered faces are in their hand now
+            left = list(self.remembered.elements())
+            hand = [f if f is not None or h not in pool or not left else left.pop()
+                    for h, f in zip(view.hands[self.opp], hand, strict=True)]
+        self.theirs = [*hand, *(self.face(h) for h in view.deck)]
         chances = {n: self.match(n) for n in NUMBERS}
         top = max(chances.values())
         self.best_numbers = {n for n, v in chances.items() if v >= top - 1e-9 and v > 0}
