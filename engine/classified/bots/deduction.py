@@ -10,7 +10,10 @@ Each legal event is scored on the bot's own view:
   Card as any card they may hold, against the numbers of its own Code its Guards leave open) and the Guard count
   after the event, weighted more as the deck runs out.
 Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
-already.
+already. The wheel also counts what it remembers of the opponent's mixed hand (memory.py: a card shown there, then
+mixed, is among the new handles); a REACT is played only when the attacked Guard would fall (its own face-down
+Guard's face tells whether an attempt fails anyway). The weights: docs/rules-classified.md "Bots" (branch bot31c:
+more Guards, fewer assassinations, questions worth a little more).
 
 With `deals` (off by default: measured no better than the noise, docs/rules-classified.md "Bots"), on the close
 calls of the last turns the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this
@@ -32,13 +35,13 @@ from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import chance_in, possible, weights
 
 Event = dict[str, Any]
-INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
+INFO = (1.3, 0.5)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
 FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
 EQUAL = 1.0  # what Test Access Codes is worth (in Suitcase Numbers ruled out)
 PETALS = 1.0  # what a number named by Picking Petals is worth
 COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
-PLAIN = 2.0  # a Guard on another number, while spots are spare
-TIGHT = (0.6, 1.5)  # a Guard on another number in a spot the unguarded numbers of its Code may still want: early, late
+PLAIN = 3.2  # a Guard on another number, while spots are spare
+TIGHT = (1.2, 2.2)  # a Guard on another number in a spot the unguarded numbers of its Code may still want: early, late
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
 WIN = (1.0, 3.0, 6.0)  # what the estimated chance of winning is worth: early, late, the final turns
 TOUCH = 0.5  # the chance an attempt on a face-down Guard succeeds
@@ -46,9 +49,11 @@ LEADS = (0.15, 0.3, 0.45)  # how much a Guard more is worth at the count
 LASTQ = 1.0  # with no card left to draw: what the match chance an answer adds among the cards kept is worth (x FINAL)
 SPOT = 0.6  # what a Suitcase Number ruled out by Shine Spotlights' answers is worth (times INFO)
 MEMORY = True  # remember the faces seen in the opponent's hand across a mix (bots/memory.py)
-WINDOW = 1  # REACT only when the attacked Guard would fall (a failed attempt keeps it anyway: keep the card)
-FORGO = (0.5, 0.5, 0.0)  # what the action a REACT forgoes is worth: early, late, the final turns
+WINDOW = True  # REACT only when the attacked Guard would fall (a failed attempt keeps it anyway: keep the card)
 SHIELD = 0.0  # a Switch Places that guards an unguarded number of its Code with the discard pile's top
+BLOCK = 0.0  # how much the chance that a number lies under a face-down Guard of theirs lowers its match chance
+KILL = 1.8  # an Assassin against a Guard of theirs
+TUCK = 2.0  # Extra Protection deployed (half a Guard more, and one Guard safe)
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
 
@@ -170,37 +175,20 @@ class DeductionBot:
         return sum(1.0 for f in rest if f and card(f).can_guard and f in code(s or 0)) + 0.1 * len(rest)
 
     def _window(self, c: _Context, ev: Event) -> float:
-        """REACT (Extra Protection tucks the attacked Guard) or pass, scored as an action is: the Guard kept and half
-        a Guard more against the card given up (it may be the match) and the action forgone. The bot knows its own
-        face-down Guard, so it knows whether an attempt on it would fail anyway (then the Extra Protection is kept)."""
+        """REACT (Extra Protection tucks the attacked Guard: the Guard kept, half a Guard more) or pass. The bot knows
+        its own face-down Guard, so it knows whether an attempt on it fails anyway: then it passes and keeps the card
+        (it may be its match, or Extra Protection for a Guard that would fall). Scoring the REACT as an action (the
+        card given up, the action forgone, the Guard count) measured 0.3 % worse than this (docs/rules-classified.md
+        "Bots")."""
+        if ev["t"] == "pass":
+            return 0.0
         g = c.view.stack[-1]["target"]
         attack = c.view.work.get("attack", {})
         f = c.face(g)
         falls = bool(attack.get("up")) or (f is not None and touch(attack.get("a", 0), f))
-        if WINDOW == 1:
-            return 0.0 if ev["t"] == "pass" else -1.0 if not falls else 1.5 if f in c.my_code else 1.0
-        if not WINDOW:
-            return 0.0 if ev["t"] == "pass" else 1.5 if f in c.my_code else 1.0
-        mine, theirs = c.view.guard_count(c.seat), c.view.guard_count(c.opp)
-        blocked = set(c.my_guarded)
-        keep = list(c.view.hands[c.seat])
-        if ev["t"] == "react":
-            keep.remove(ev["h"])
-            mine += 0.5
-            score = -FORGO[c.stage]
-        else:
-            score = 0.0
-            if falls:
-                mine -= 1
-                blocked = {c.face(x) for x in c.view.guards[c.seat] if x != g}
-        return score + self._kept(c, keep, mine, theirs, blocked)
-
-    def _kept(self, c: _Context, keep: list[int], mine: float, theirs: float, blocked: set[int | None]) -> float:
-        """What the cards kept are worth as the Final Card's candidates, and the chance of winning with them."""
-        chances = [*sorted((c.match(c.face(x)) for x in keep), reverse=True), 0.0, 0.0]
-        cover = c.cover(keep) if not c.final else chances[0]  # before the last choice: any kept card may be it
-        pm = COVER * cover + (1 - COVER) * chances[0]
-        return c.final_weight * pm + WIN[c.stage] * c.win(pm, mine, theirs, blocked)  # type: ignore[arg-type]
+        if WINDOW and not falls:
+            return -1.0
+        return 1.5 if f in c.my_code else 1.0
 
     def _name(self, c: _Context, ev: Event) -> float:
         theirs = possible(c.view, c.seat, c.opp)  # (approximately) what the opponent can still think
@@ -225,7 +213,7 @@ class DeductionBot:
         elif t == "enlist":
             g = ev["target"]
             gf = c.face(g)
-            score += 2.2 + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
+            score += KILL + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
             if g not in c.view.up and g not in c.view.tucks:
                 score -= 0.4  # an attempt may fail (and the defender learns nothing, the attacker sees a card)
             # the attacker orders the discards (003:38): on top the card worth taking back (Scavenge takes one of the
@@ -296,7 +284,7 @@ class DeductionBot:
             # each Guard turned up asks whether its number is in their Code: the split, over what that number may be
             return w * SPOT * sum(c.guard_split(g) for g in ev["guards"])
         if ability == "tuck":
-            return 2.0
+            return TUCK
         if ability == "scavenge":
             return 0.2
         if ability == "switch":
@@ -398,5 +386,25 @@ class _Context:
         if n is None:
             return 0.0
         if n not in self._match:
-            self._match[n] = chance_in(self.weights, self.view, self.opp, self.seat, n)
+            m = chance_in(self.weights, self.view, self.opp, self.seat, n)
+            self._match[n] = m * (1.0 - BLOCK * self.under_their_guards(n)) if m and BLOCK else m
         return self._match[n]
+
+    def under_their_guards(self, n: int) -> float:
+        """The chance that n lies under a face-down Guard of the opponent (which blocks it at the end as a face-up
+        one does, 003:28): each such Guard any number that can guard, as likely as its unseen copies, less those
+        the attempts on it ruled out (their "touch" answers)."""
+        if not card(n).can_guard:
+            return 0.0
+        free = 1.0
+        for g in self.view.guards[self.opp]:
+            if g in self.view.up or self.face(g) is not None:
+                continue
+            said = [(item["question"]["a"], item["yes"]) for item in self.view.history if item.get("k") == "answer"
+                    and item["question"].get("q") == "touch" and item["question"].get("g") == g]
+            options = {m: self.unseen[m] for m in NUMBERS if card(m).can_guard and self.unseen[m] > 0
+                       and all(touch(a, m) == yes for a, yes in said)}
+            total = sum(options.values())
+            if total:
+                free *= 1.0 - options.get(n, 0) / total
+        return 1.0 - free
