@@ -36,20 +36,23 @@ class SilentRoller(HBlind):
     """Hacker: a controller whose private roll's beacon pick has just been drawn knows its dice (nobody else does);
     it does not like them (always) and authors nothing more: the game must end naming it."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        last = self.events[-1] if self.events else {}
-        if (
-            d is not None
-            and d.seat == self.seat
-            and last.get("t") == "roll_beacon"
-            and last.get("p") == self.seat
-            and self.cheat_seq is None
-        ):
-            self.cheated()
-        if self.cheat_seq is not None and d is not None and d.seat == self.seat:
-            return None  # silent from then on, whatever is due from it
-        return super().author_next(choose)
+    class Author(HBlind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            last = fold.events[-1] if fold.events else {}
+            if (
+                d is not None
+                and d.seat == fold.seat
+                and last.get("t") == "roll_beacon"
+                and last.get("p") == fold.seat
+                and fold.cheat_seq is None
+            ):
+                fold.cheated()
+            if fold.cheat_seq is not None and d is not None and d.seat == fold.seat:
+                return None  # silent from then on, whatever is due from it
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class _Lever(ZooPeer):

@@ -18,6 +18,7 @@ from adp2p.p2p import audit, audit_pool
 from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine
+from adp2p.p2p.machine.authoring import Author as HonestAuthor
 from adp2p.p2p.protocol import Kind, decode_body
 from seeds import draw, seeded
 
@@ -77,15 +78,18 @@ def test_a_shuffle_whose_bad_proof_the_peers_took_is_rejected_naming_its_author(
     check fails, the audit folds again in line and rejects that entry, naming seat 2."""
 
     class SwapsProof(Machine):
-        last: bytes = b""
+        class Author(HonestAuthor):
+            last: bytes = b""
 
-        def author_next(self, choose: object = None) -> object:
-            out = super().author_next(choose)  # type: ignore[arg-type]
-            if out is not None and out[0] == Kind.SHUFFLE and self.seat == 1:
-                out[1]["proof"] = SwapsProof.last  # type: ignore[index]
-            elif out is not None and out[0] == Kind.SHUFFLE:
-                SwapsProof.last = out[1]["proof"]  # type: ignore[index]
-            return out
+            def author_next(self, fold: Any, choose: Any = None) -> Any:
+                out = super().author_next(fold, choose)
+                if out is not None and out[0] == Kind.SHUFFLE and fold.seat == 1:
+                    out[1]["proof"] = self.last
+                elif out is not None and out[0] == Kind.SHUFFLE:
+                    type(self).last = out[1]["proof"]
+                return out
+
+        author = Author()
 
     with monkeypatch.context() as mp:
         mp.setattr(Machine, "_check_shuffle_proof", lambda *a: None)  # the table's peers check nothing
@@ -257,12 +261,15 @@ def test_a_shuffle_output_holding_no_point_that_the_peers_took_is_rejected_alike
     from adp2p.crypto.group import IDENTITY
 
     class NoPoint(Machine):
-        def author_next(self, choose: object = None) -> object:
-            out = super().author_next(choose)  # type: ignore[arg-type]
-            if out is not None and out[0] == Kind.SHUFFLE and self.seat == 1:
-                deck = out[1]["deck"]  # type: ignore[index]
-                out[1]["deck"] = deck[:-64] + IDENTITY + deck[-32:]  # type: ignore[index]
-            return out
+        class Author(HonestAuthor):
+            def author_next(self, fold: Any, choose: Any = None) -> Any:
+                out = super().author_next(fold, choose)
+                if out is not None and out[0] == Kind.SHUFFLE and fold.seat == 1:
+                    deck = out[1]["deck"]
+                    out[1]["deck"] = deck[:-64] + IDENTITY + deck[-32:]
+                return out
+
+        author = Author()
 
     with monkeypatch.context() as mp:
         mp.setattr(Machine, "_check_shuffle_proof", lambda *a: None)  # the table's peers check nothing
@@ -320,16 +327,19 @@ def test_answer_boxes_go_to_the_workers_and_a_broken_proof_is_named_alike(
 class FalseWitness(Machine):
     """Reveals, for the first pile, a witness of another permutation than the one it shuffled with."""
 
-    def author_next(self, choose: object = None) -> object:
-        out = super().author_next(choose)  # type: ignore[arg-type]
-        if out is not None and out[0] == Kind.SECRETS and self.seat == 1:
-            from adp2p.crypto.deck import ShuffleWitness
+    class Author(HonestAuthor):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is not None and out[0] == Kind.SECRETS and fold.seat == 1:
+                from adp2p.crypto.deck import ShuffleWitness
 
-            ws = [list(w) for w in out[1]["witnesses"]]  # type: ignore[index]
-            w = ShuffleWitness.from_bytes(ws[0][1])
-            ws[0][1] = ShuffleWitness((*w.perm[1:], w.perm[0]), w.rs).to_bytes()
-            out[1]["witnesses"] = ws  # type: ignore[index]
-        return out
+                ws = [list(w) for w in out[1]["witnesses"]]
+                w = ShuffleWitness.from_bytes(ws[0][1])
+                ws[0][1] = ShuffleWitness((*w.perm[1:], w.perm[0]), w.rs).to_bytes()
+                out[1]["witnesses"] = ws
+            return out
+
+    author = Author()
 
 
 def test_with_every_secret_claimed_each_pile_goes_to_a_worker_and_a_false_witness_is_named_alike(
