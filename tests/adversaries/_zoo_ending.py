@@ -11,9 +11,18 @@ from adp2p.p2p.protocol import Kind, ProtocolError
 
 class EndingEquivocator(SeesOwnFaces):
     """Honest until its own event would end the game; then it also prepares another legal event that ends it (the
-    peer sends the two versions to different halves of the table). The second body is kept on the class (the peer
-    authors on a fork of its machine). Its bot chooses knowing its own faces (`SeesOwnFaces`: as a plain `Blind` it
+    peer sends the two versions to different halves of the table). The second body is kept with the fold's authoring
+    part (`extra_entry`): the peer authors on a fork of its machine, which shares that part (not on the class: every
+    table's cheater is of this one class). Its bot chooses knowing its own faces (`SeesOwnFaces`: as a plain `Blind` it
     played blind to its hand, and broke rules of its own, e.g. kept back a card it must lay)."""
+
+    @property
+    def extra_entry(self) -> dict[str, Any] | None:
+        return getattr(self.authoring, "extra_entry", None)
+
+    @extra_entry.setter
+    def extra_entry(self, body: dict[str, Any] | None) -> None:
+        self.authoring.extra_entry = body  # type: ignore[attr-defined]
 
     class Author(SeesOwnFaces.Author):
         @staticmethod
@@ -37,7 +46,7 @@ class EndingEquivocator(SeesOwnFaces):
                     continue
                 alt = Blind.Author.author_next(self, fold.snapshot(), lambda *_, e=ev: e)
                 if alt is not None and alt[0] == Kind.EVENT and alt[1] != out[1] and self.ends(fold, alt[1]):
-                    type(fold).extra_entry = alt[1]
+                    fold.extra_entry = alt[1]  # (on a fork too: its authoring part is its machine's)
                     fold.cheated()
                     break
             return out
