@@ -19,6 +19,7 @@ import time
 import trio
 
 Decision = tuple[int, bytes, int]  # (seq, prev, j)
+MAX_HEARD = 4096  # pass tokens whose arrival time is kept (the pass pool's own bounds keep far fewer)
 
 
 class Patience:
@@ -30,6 +31,7 @@ class Patience:
         self.awake = 0.0
         self._last = time.monotonic()
         self._since: dict[Decision, float] = {}
+        self._heard: dict[tuple[int, bytes, int, int], float] = {}  # (seq, prev, j, seat) -> when its token came
 
     def now(self) -> float:
         """Seconds this process was awake (a gap longer than two steps counts as two)."""
@@ -48,7 +50,17 @@ class Patience:
         """When decision `(seq, prev, j)` became due here: now, if this is the first time we see it due."""
         if any(s < seq for s, _, _ in self._since):
             self._since = {k: v for k, v in self._since.items() if k[0] >= seq}
+            self._heard = {k: v for k, v in self._heard.items() if k[0] >= seq}
         return self._since.setdefault((seq, prev, j), self.now())
+
+    def heard(self, seq: int, prev: bytes, j: int, seat: int) -> None:
+        """`seat`'s pass token for decision `(seq, prev, j)` reached us now (only its first arrival counts)."""
+        if len(self._heard) < MAX_HEARD:
+            self._heard.setdefault((seq, prev, j, seat), self.now())
+
+    def heard_at(self, seq: int, prev: bytes, j: int, seat: int) -> float | None:
+        """When `seat`'s pass token for that decision first reached us (None if we did not see it come)."""
+        return self._heard.get((seq, prev, j, seat))
 
     def restart(self, seq: int, prev: bytes, j: int) -> None:
         """That decision becomes due here again now (its seat could not have seen it due yet: join_grace.py)."""
