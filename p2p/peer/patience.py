@@ -6,7 +6,9 @@ after entry `prev` (the entry at `seq` being next). It becomes due here the mome
 `prev` and the tokens of decisions 0..j-1 after it (or an abandon that carries them): the entry, token or window close
 that made it due was seen then, never earlier. So a seat's patience is never spent while another seat was on duty
 (a withheld pass token, released inside an abandon, starts the next seat's clock only then), and nothing else a
-seat sends (entries far ahead of the log, tokens on made-up branches, heads) moves it.
+seat sends (entries far ahead of the log, tokens on made-up branches, heads) moves it. It also notes when each pass
+token for the next point first came (`heard`): a token that came only after an abandon naming its seat was due here is
+no answer to that abandon (rule 3).
 
 The clock: seconds this process was awake. A stall (a busy machine, SIGSTOP) counts as at most two steps, so a peer
 that wakes up reads what waits in its buffers before it gives up on anyone. It advances when read (`now`), and a
