@@ -158,9 +158,10 @@ class Abandonment:
             return False
         return heard - self.patience.due(*decision) >= rank * self.period
 
-    def overdue(self, n: int, passes: PassPool | None) -> int | None:
+    def overdue(self, n: int, passes: PassPool | None, answering: Callable[[Any], bool]) -> int | None:
         """The lowest author of a held abandon whose named seat passed there, but by a token that came late
-        (`token_late`), and that is due by our own clock: it is applied as if that token had not come."""
+        (`token_late`), and that is due by our own clock: it is applied as if that token had not come — unless we owe
+        the decision after that token (`answering(e)`: our entry carrying it answers the abandon)."""
         if passes is None:
             return None
         for author in sorted(self.held):
@@ -170,7 +171,7 @@ class Abandonment:
             except (BodyError, KeyError, TypeError):
                 continue
             passed = passes.get(*decision_of(e), silent) is not None
-            if passed and self.token_late(e, n) and self.due_by_our_clock(e, n):
+            if passed and self.token_late(e, n) and self.due_by_our_clock(e, n) and not answering(e):
                 return author
         return None
 

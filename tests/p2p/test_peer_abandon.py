@@ -123,10 +123,11 @@ class _Wire:
         self.sent.append(msg)
 
 
-def _race(tmp_path: Path) -> tuple[LocalTable, TablePeer, int, int, int, list[bytes]]:
-    """(table, our peer P, the window seat W at decision k, the seat D due once W passed, k, the window's tokens up to
-    W's included): the first decision of the seeded game where the seat due after W's pass is the lowest other seat
-    of W — the one that gives up on W first — and a third seat (ours) is neither."""
+def _race(tmp_path: Path, *, due_writes: bool = True) -> tuple[LocalTable, TablePeer, int, int, int, list[bytes]]:
+    """(table, our peer P, the window seat W at decision k, the seat D that gives up on W first (its lowest other
+    seat), k, the window's tokens up to W's included): the first decision of the seeded game where the seat due after
+    W's pass is D and a third seat (ours) is neither; with `due_writes=False`, where the seat due after W's pass is
+    not D (it is ours)."""
     t = seeded_table(3, 5, profile="classic", round_limit=40, bots="random")
     for _ in range(5000):
         if _window_run(t.ms[0], 1):
@@ -138,10 +139,12 @@ def _race(tmp_path: Path) -> tuple[LocalTable, TablePeer, int, int, int, list[by
                 sim.pass_window()
                 after = sim.window_actor()
                 d = after if after is not None else sim.duty().seat  # type: ignore[union-attr]
-                ours = [s for s in range(3) if s not in (w, d)]
-                if d == _abandoners(3, w, 1)[0] and ours and (after is not None or sim.duty().kind == Kind.EVENT):  # type: ignore[union-attr]
+                first = _abandoners(3, w, 1)[0]
+                ours = [s for s in range(3) if s not in (w, d)] if due_writes else [d]
+                event = after is not None or sim.duty().kind == Kind.EVENT  # type: ignore[union-attr]
+                if (d == first) == due_writes and d != w and ours and event:
                     toks, _ = _tokens(t, k + 1)
-                    return t, _peer_at(t, ours[0], tmp_path), w, d, k, toks
+                    return t, _peer_at(t, ours[0], tmp_path), w, first, k, toks
         assert t.step(), "no such window in the seeded game"
     raise AssertionError("no such window in 5000 entries")
 
@@ -223,6 +226,28 @@ async def test_an_abandon_held_early_is_applied_once_the_token_comes_late(tmp_pa
         await _token(p, t, w, k, toks[k])
         assert await p.abandoning.overdue()
         assert p.machine.abandoned == w and p.ended
+        nursery.cancel_scope.cancel()
+
+
+async def test_the_seat_due_after_a_late_token_still_answers_with_it(tmp_path: Path) -> None:
+    """We are the seat due once W passes (not the abandon's author): W's token reached us late, then D's abandon naming
+    W. We still refuse it and answer with our entry carrying the token (rule 3), as before: it beats the abandon at
+    every peer, whichever way each judged the token's time, and no peer that holds the token in time waits on us."""
+    t, p, w, d, k, toks = _race(tmp_path, due_writes=False)
+    seq, prev = len(t.raws), t.head
+    async with trio.open_nursery() as nursery:
+        await _meet(p, nursery)
+        for j in range(k):
+            await _token(p, t, _seat_at(t, j), j, toks[j])
+        p.patience.due(seq, prev, k)
+        p.patience.awake += 31.0
+        await _token(p, t, w, k, toks[k])
+        raw = t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})
+        p._take(raw)
+        assert p.machine is not None and p.machine.abandoned is None and not p.ended
+        p.abandonment.held[d] = raw  # (even held: never applied over our own answer)
+        assert not await p.abandoning.overdue()
+        assert p.machine.abandoned is None
         nursery.cancel_scope.cancel()
 
 
