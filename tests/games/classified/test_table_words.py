@@ -44,3 +44,15 @@ def test_the_end_lines_use_the_screens_words() -> None:
     assert end_line("Ana", 1, False, "en") == "Ana: 1 Guard, no Unguarded Match"
     assert end_line("Bot-1", 0, True, "en") == "Bot-1: 0 Guards, an Unguarded Match"
     assert narrate("guards", "de") == "mehr Wächter"
+
+
+def test_a_players_own_number_is_told_without_a_gender() -> None:
+    """Found on the page in German: "Ana nennt 5: nicht seine Koffernummer" — the table names players, who may be
+    anyone: "die eigene Koffernummer" in German, "their" (not "its") in English."""
+    named = {"k": "named", "p": 0, "n": 5}
+    assert narrate(named, "de", NAMES) == "Ana nennt 5: nicht die eigene Koffernummer"
+    assert narrate(named, "en", NAMES) == "Ana names 5: not their Suitcase Number"
+    told = [narrate({"k": "answer", "p": 1, "yes": True, "question": {"q": q, "n": 4}}, lang, NAMES)
+            for q in ("near", "in_code", "equal", "touch") for lang in ("en", "de")]
+    assert not [x for x in told if re.search(r"\b(its|seine[rmns]?)\b", x)], told
+    assert "Bot-1 antwortet ja: ist 4 im eigenen Code?" in told
