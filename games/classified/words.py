@@ -44,7 +44,8 @@ NARRATION: dict[str, dict[str, str]] = {
     "peek": {"en": "{who} PEEKS {n}", "de": "{who} SPÄHT {n}"},
     "deploy": {"en": "{who} deploys {card}", "de": "{who} setzt {card} ein"},
     "answer": {"en": "{who} answers {yes}{q}", "de": "{who} antwortet {yes}{q}"},
-    "named": {"en": "{who} names {n}: not their Suitcase Number", "de": "{who} nennt {n}: nicht die eigene Koffernummer"},
+    "named": {"en": "{who} names {n}: not their Suitcase Number",
+              "de": "{who} nennt {n}: nicht die eigene Koffernummer"},
     "pick": {"en": "{who} picks a card of the hand shown", "de": "{who} wählt eine Karte der gezeigten Hand"},
     "mix": {"en": "{who} mixes their hand ({n} cards; the shuffle is proved)",
             "de": "{who} mischt die eigene Hand ({n} Karten; das Mischen ist bewiesen)"},
@@ -54,7 +55,8 @@ NARRATION: dict[str, dict[str, str]] = {
     "end": {"en": "the end", "de": "Ende"},
 }
 QUESTIONS = {  # the question an answer was about, when its number is public
-    "near": {"en": "is {n} within 2 of their Suitcase Number?", "de": "liegt {n} höchstens 2 von der eigenen Koffernummer?"},
+    "near": {"en": "is {n} within 2 of their Suitcase Number?",
+             "de": "liegt {n} höchstens 2 von der eigenen Koffernummer?"},
     "in_code": {"en": "is {n} in their Code?", "de": "ist {n} im eigenen Code?"},
     "equal": {"en": "is {n} their Suitcase Number?", "de": "ist {n} die eigene Koffernummer?"},
     "touch": {"en": "does the Assassin's Code touch their Guard's?", "de": "berührt der Code des Assassinen den des "
