@@ -182,6 +182,7 @@ def run_networked(args: argparse.Namespace, out: Any = None, resume: Path | None
         if isinstance(inner, KeyboardInterrupt):
             left = msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)) if peer.gdir else msg(
                 "left_table", args.lang)
+            getattr(choose, "left_table", lambda _text: None)(left)  # (the page says it too)
             print("\n" + left, file=sys.stderr)
             return 130, None
         raise
