@@ -54,7 +54,7 @@ def resume_play(args: argparse.Namespace, saved: dict[str, Any]) -> int:
         game=args.game, bots=len(bots), watch=bool(was.get("watch")), name=was.get("name"),
         strategy=was.get("strategy"), lang=args.lang, seed=was.get("seed"), think=was.get("think"),
         data_dir=args.data_dir or str(Path(args.resume).parent.parent), offline=False, ui=args.ui, react=args.react,
-        react_seconds=args.react_seconds,
+        react_seconds=args.react_seconds, web=getattr(args, "web", False),
         rules=args.rules, goal=args.goal, round_limit=args.round_limit, stalemate=args.stalemate, table=args.table,
     )
     play.bot_dirs = bots
