@@ -90,6 +90,14 @@ def _question(q: Any, lang: str) -> str:
     return ": " + _w(QUESTIONS, q["q"], lang).format(n=n)
 
 
+def _public(item: dict[str, Any]) -> Any:
+    """The question an answer was about, with the number of the face-up Guard it asked of (Shine Spotlights)."""
+    q = item.get("question")
+    if isinstance(q, dict) and "n" not in q and type(item.get("up")) is int:
+        return {**q, "n": item["up"]}
+    return q
+
+
 def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """An account item in words for every player (public facts only); an unknown item as it is."""
     if isinstance(item, str):
@@ -104,7 +112,7 @@ def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> 
         "n": item.get("n", ""), "left": item.get("left", ""),
         "final": _w(LITTLE, "final", lang) if item.get("final") else "",
         "card": f"{number} {card(number).name(lang)}" if type(number) is int and 1 <= number <= 9 else "?",
-        "yes": _w(LITTLE, "yes" if item.get("yes") else "no", lang), "q": _question(item.get("question"), lang),
+        "yes": _w(LITTLE, "yes" if item.get("yes") else "no", lang), "q": _question(_public(item), lang),
         "cards": ", ".join(str(c[1]) for c in item.get("cards", []) if isinstance(c, list) and len(c) == 2),
     }
     return _w(NARRATION, k, lang).format(**fields).strip()
