@@ -150,8 +150,9 @@ class WithholdsToken(_Lever):
         return bool(_abandoners(m.n, seat, 1) == [m.seat])
 
     def gives_up(self, silent: int) -> bool:
-        if self.withheld is not None or self.attacks:
+        if self._cheats() and (self.withheld is not None or self.attacks):
             return False  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
+        # (the honest seats give up as honest peers do: `attacks` is the class's, shared by every seat of the table)
         return super().gives_up(silent)
 
     async def _strike(self) -> None:
