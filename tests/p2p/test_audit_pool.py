@@ -155,6 +155,12 @@ def test_share_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
     monkeypatch.setattr(audit, "_fold", fold)
     monkeypatch.setattr(audit_pool, "verify_shares", _a_worker_says_no)
     res = audit_log(log)
+    # a complete log: every share went the claimed secrets' way (crypto/share_audit.py), never the generic one
+    assert folds == ["PooledMachine"]
+    assert res.ok, res.text()
+    folds.clear()
+    monkeypatch.setattr(audit_pool, "verify_shares_known", _a_worker_says_no)
+    res = audit_log(log)
     assert folds == ["PooledMachine", "Machine"]  # a worker's "no" costs a fold in line, which decides
     assert res.ok, res.text()
 
