@@ -4,8 +4,9 @@ and, with `guilds`, the guild assignments tried for ruling C-GUILDS (the spread 
 their own Suitcase Number). CPU seconds, with the load average beside every figure.
 
 Run: ./dev bench classified [games] [guilds] [lookahead[=N]] [early=E] [sure=K] [seeds=0-3]   (figures, not a test)
-seeds: the duel's seed sets; lookahead: the deduction bot with its determinized look-ahead on, N deals a decision
-(default 48; off without: the scores alone); early: it looks ahead with E cards or fewer left to draw (default 2);
+seeds: the duel's seed sets; lookahead=N: the deduction bot's determinized look-ahead with N deals a decision
+(without: DeductionBot.DEALS, 64, on the final turns only; lookahead=0: the scores alone; bare `lookahead`: 48);
+early: it looks ahead with E cards or fewer left to draw (default 0);
 sure: the play-outs overrule its score only when they win more than K deals more (default 0)
 """
 
@@ -130,7 +131,7 @@ def main(games: int, with_guilds: bool, seeds: list[int]) -> None:
 
 
 if __name__ == "__main__":
-    # `lookahead` / `lookahead=N`: the deduction bot's look-ahead with N deals a decision (default 48; off without);
+    # `lookahead` / `lookahead=N`: the deduction bot's look-ahead with N deals a decision (bare: 48; without: DEALS);
     # `early=E`: it looks ahead with E cards or fewer left to draw (default DeductionBot.EARLY)
     look = next((a for a in sys.argv[2:] if a.split("=")[0] == "lookahead"), None)
     if look is not None:

@@ -15,8 +15,8 @@ mixed, is among the new handles); a REACT is played only when the attacked Guard
 Guard's face tells whether an attempt fails anyway). The weights: docs/rules-classified.md "Bots" (branch bot31c:
 more Guards, fewer assassinations, questions worth a little more).
 
-With `deals` (off by default: measured no better than the noise, docs/rules-classified.md "Bots"), on the close
-calls of the last turns the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this
+With `deals` (64 by default, on the final turns only: docs/rules-classified.md "Bots"), on the close calls of the
+last turns the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this
 seat has not seen as its knowledge allows, plays each shortlisted event out to the end through the engine in every
 deal (the opponent played as the random bot), and takes the one that wins most (bounded by counts, not the clock:
 the same seed, the same choice)."""
@@ -54,6 +54,8 @@ SHIELD = 0.0  # a Switch Places that guards an unguarded number of its Code with
 BLOCK = 0.0  # how much the chance that a number lies under a face-down Guard of theirs lowers its match chance
 KILL = 1.8  # an Assassin against a Guard of theirs
 TUCK = 2.0  # Extra Protection deployed (half a Guard more, and one Guard safe)
+HIDE = 1.2  # Encrypt a card of a number of its Code no Guard of its own blocks yet (a Guard could)
+HIDE_A = 1.2  # the same for the number of its Code no Guard can hold (2.5 measured -0.9 %, 0.6 no change)
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
 
@@ -109,14 +111,14 @@ class DeductionBot:
     # the look-ahead (bots/lookahead.py): on the close calls of the last turns (the deck at EARLY cards or fewer,
     # LATE or more; the best CANDIDATES events scoring within MARGIN of the best), DEALS deals of the unseen faces,
     # each candidate played out to the end in every deal (the opponent as the random bot); the most wins decides,
-    # the score breaks a tie. Off (DEALS 0), measured (docs/rules-classified.md "Bots"): mid-game with 8-16 deals
-    # it did not pay; in the last turns (deck <= 2) with 48 deals 90.2 % against 90.0 % for the scores alone over
-    # 4,000 games (within the noise, one seed worse) for 16 ms a decision (the slowest 0.5 s), and its play-outs
-    # model the opponent as the random bot, which a person is not.
-    DEALS = 0
+    # the score breaks a tie. On for the final turns only (EARLY 0: which card to keep as the Final Card, guard,
+    # assassinate or encrypt; the play-outs are a turn or two long), measured (docs/rules-classified.md "Bots",
+    # branch bot31d): 64 deals +0.7 % on the held-out seeds 4-7 for ~6 ms a decision on average. Earlier (deck <= 2,
+    # 48 deals) it was within the noise for 13-16 ms; mid-game with 8-16 deals it did not pay.
+    DEALS = 64
     CANDIDATES = 3
     MARGIN = 1.0
-    EARLY, LATE = 2, 0
+    EARLY, LATE = 0, 0
     SURE = 0  # the play-outs overrule the best score only when they win more than this many deals more
     OPP = "random"  # the opponent's policy in the play-outs ("deduction": this bot's scores alone)
 
@@ -206,7 +208,8 @@ class DeductionBot:
         f = c.face(h) or 0
         threat = f in c.my_code and f not in c.my_guarded  # a card the opponent would match with
         if t == "encrypt":
-            score += 1.2 if threat else 0.0  # out of the game: the opponent can never hold it
+            # out of the game: the opponent can never hold it (a number no Guard can hold: the one way to block it)
+            score += (HIDE if card(f).can_guard else HIDE_A) if threat else 0.0
         elif t == "enlist" and ev["as"] == "guard":
             spare = c.spots_left - len({n for n in c.my_code - c.my_guarded if card(n).can_guard})
             score += THREAT if threat else (PLAIN if spare > 0 else TIGHT[c.late])
