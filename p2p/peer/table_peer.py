@@ -57,11 +57,12 @@ from adp2p.p2p.peer.evidence import Proofs
 from adp2p.p2p.peer.evidence_book import EvidenceBook
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.heads import Heads
-from adp2p.p2p.peer.intake import IntakePart
+from adp2p.p2p.peer.intake import Intake
 from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.net import Net
 from adp2p.p2p.peer.patience import Decision, Patience
+from adp2p.p2p.peer.protest import Protest
 from adp2p.p2p.peer.seat_log import SeatLog, held
 from adp2p.p2p.peer.seating import Seating
 from adp2p.p2p.peer.stalls import CatchUp
@@ -77,7 +78,7 @@ def lobby_held(name: str, doc: str) -> property:
     return property(lambda self: getattr(self.lobby, name), lambda self, v: setattr(self.lobby, name, v), doc=doc)
 
 
-class TablePeer(IntakePart):
+class TablePeer:
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
     # the seat's log state is one object (p2p/peer/seat_log.py), handed to the parts; these read and set it
@@ -138,7 +139,8 @@ class TablePeer(IntakePart):
         self.ended_words: str | None = None  # why the game ended for us, in the player's language
         self.proofs = Proofs(  # evidence posted, weighed, adopted (p2p/peer/evidence.py)
             self.log_state, self.book, self.narrator, self.proofs_to_share, me=lambda: self.identity,
-            ended=lambda: self.ended, take_over=self._take_over, stop_deciding=lambda: self._deciding.cancel(),
+            ended=lambda: self.ended, take_over=lambda e: self.intake.take_over(e),
+            stop_deciding=lambda: self._deciding.cancel(),
             news=lambda: self.progress.set(), queue=lambda raw: self.outbox.append(raw), wire=lambda: self.wire,
             timing=self._timing, say_verdict=self._say_verdict, tell=self.tell, who=self._who, detail=self._detail,
         )
@@ -152,12 +154,25 @@ class TablePeer(IntakePart):
         self.abandoning = Abandoning(  # a silent seat, an abandon held or weighed (p2p/peer/abandon.py)
             self.log_state, self.abandonment, self.patience, self.heads, self.catching_up, cfg=cfg,
             me=lambda: self.identity, gives_up=lambda seat: self.gives_up(seat),
-            weighs_abandon=lambda raw: self.weighs_abandon(raw), accept=self._accept, take_over=self._take_over,
+            weighs_abandon=lambda raw: self.weighs_abandon(raw), accept=lambda raw, **k: self.intake.accept(raw, **k),
+            take_over=lambda e: self.intake.take_over(e),
             send_head=lambda: self.net.send_head(), wire=lambda: self.wire, mesh=lambda: self.mesh,
             nursery=lambda: self._nursery,
             post=lambda raw: self.outbox.append(raw), outcome=lambda: self.outcome, ended=lambda: self.ended,
             end=self._end, reopen=self._reopen, stop_deciding=lambda: self._deciding.cancel(),
             news=lambda: self.progress.set(), tell=self.tell, who=self._who,
+        )
+        self.protest = Protest(  # the table's branch past an entry we rejected (p2p/peer/protest.py)
+            self.log_state, self.narrator, self.proofs, ended=lambda: self.ended,
+            stop_deciding=lambda: self._deciding.cancel(), drain=lambda: self.intake.drain(),
+            news=lambda: self.progress.set(), timing=self._timing,
+        )
+        self.intake = Intake(  # entries coming in (p2p/peer/intake.py)
+            self.log_state, self.book, self.abandonment, self.narrator, self.proofs, self.abandoning, self.protest,
+            cfg=cfg, to_share=self.proofs_to_share, keeps_own_entry=lambda raw: self.keeps_own_entry(raw),
+            entry_taken=lambda raw, **k: self.entry_taken(raw, **k), ended=lambda: self.ended,
+            end_verdict=self._end_verdict, stop_deciding=lambda: self._deciding.cancel(),
+            news=lambda: self.progress.set(), queue=lambda raw: self.outbox.append(raw), timing=self._timing,
         )
         self._nursery: trio.Nursery | None = None
         self._reopened = False  # an abandonment was set aside by the silent seat's own entry: play on
@@ -181,8 +196,9 @@ class TablePeer(IntakePart):
             me=lambda: self.fp, mesh=lambda: self.mesh, wire=lambda: self.wire, outcome=lambda: self.outcome,
             ended=lambda: self.ended, reopened=lambda: self._reopened,
             handle=lambda fp, label, msg: self.handle(fp, label, msg),
-            accepts_genesis=lambda raw, label: self.accepts_genesis(raw, label), accept=self._accept, take=self._take,
-            drain_pending=self._drain_pending, post_pending_evidence=self.proofs.post_pending,
+            accepts_genesis=lambda raw, label: self.accepts_genesis(raw, label), accept=self.intake.accept,
+            take=self.intake.take,
+            drain_pending=self.intake.drain, post_pending_evidence=self.proofs.post_pending,
             share_proofs=self.proofs.share, fp_of=self.abandoning.fp_of, tell=self.tell, detail=self._detail,
         )
 
@@ -269,7 +285,7 @@ class TablePeer(IntakePart):
         self.mesh.restrict({i.fingerprint() for i in self.machine.ids} - {self.fp})
         while True:
             self.narrator.show(self.machine)
-            self._drain_pending()
+            self.intake.drain()
             self.proofs.post_pending()
             await self.net.flush()
             m = self.machine  # evidence may have replaced the fold: read it afresh every time
@@ -321,7 +337,7 @@ class TablePeer(IntakePart):
                     encode_body(body),
                 )
                 try:
-                    self._accept(raw, own=True)
+                    self.intake.accept(raw, own=True)
                 except OSError as exc:
                     raise TableError(
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "
@@ -357,6 +373,15 @@ class TablePeer(IntakePart):
 
     async def _safe_send(self, fp: str, msg: dict[str, Any]) -> None:
         await self.net.safe_send(fp, msg)
+
+    def keeps_own_entry(self, raw: bytes) -> bool:
+        """Whether an entry we just signed goes into our log (then out to the table): always. The seam where a test's
+        cheater holds back a lie its own fold rejects (tests/adversaries/_net.py)."""
+        return True
+
+    def entry_taken(self, raw: bytes, *, own: bool, appended: bool) -> None:
+        """After an entry came through intake (`appended`: our log grew): nothing. The seam where a test's cheater acts
+        on what it saw (posts evidence late, crashes after a write)."""
 
     def gives_up(self, silent: int) -> bool:
         """Whether we may give up on the silent seat at all: always. The seam where a test's slow or withholding seat
