@@ -91,8 +91,8 @@ def wrap(cls: type, name: str, event: str, seq: Callable[..., object] | None = N
 
 
 wrap(Net, "handle", "handle", lambda _s, _fp, _l, msg: seq_of(msg["raw"]) if msg.get("k") == "entry" else msg["k"])
-wrap(Intake, "_take_entry", "take", lambda _s, raw, **_k: seq_of(raw))
-wrap(LogStore, "check", "check", lambda _s, raw, **_k: seq_of(raw))
+wrap(Intake, "_take_entry", "take", lambda _s, e, **_k: e.seq)
+wrap(LogStore, "check_entry", "check", lambda _s, e, **_k: e.seq)
 wrap(LogStore, "append", "append", lambda _s, raw, **k: f"{seq_of(raw)} durable={k.get('durable', True)}")
 wrap(Machine, "fold", "fold", lambda _s, a: a.entry.seq)
 wrap(Machine, "prepare_ahead", "prep")

@@ -15,7 +15,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from adp2p.crypto.entries import decode_entry
+from adp2p.crypto.entries import Entry
 from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.passes import verify_pass
 from adp2p.p2p.logstore import (
@@ -89,40 +89,42 @@ class Intake:
         store = self.log.store
         assert store is not None
         while not self._ended() and (raw := self.log.arrivals.take(store.next_seq)) is not None:
-            self.take(raw)
+            self.take(frame(raw))
 
-    def take(self, raw: bytes, *, sender: str | None = None) -> None:
-        """An entry for the next seq from another peer: an abandon is weighed against our own clock first."""
+    def take(self, e: Entry, *, sender: str | None = None) -> None:
+        """An entry for the next seq from another peer, framed (the pipeline's first step, p2p/pipeline.py: the rest
+        of the pipeline goes on from it, `accept`): an abandon is weighed against our own clock first."""
         m = self.log.machine
         assert m is not None and self.log.store is not None
-        e = frame(raw)  # the pipeline's first step (p2p/pipeline.py): `accept` goes on from it
         if e.kind == Kind.ABANDON and e.author != m.seat and not self._ended():
             try:
-                self.log.store.check(raw)
+                self.log.store.check_entry(e)
             except (LogError, CryptoError):
-                self.accept(raw, sender=sender)  # says why it is rejected
+                self.accept(e, sender=sender)  # says why it is rejected
                 return
-            self.abandoning.hold(raw, sender or "a peer")
+            self.abandoning.hold(e.raw, sender or "a peer")
             return
-        self.accept(raw, sender=sender)
+        self.accept(e, sender=sender)
 
-    def accept(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
-        """One entry taken in (`_take_entry`), between the peer's two seams for a test's cheater: `keeps_own_entry`
-        before one of our own, `entry_taken` after any (whatever became of it). `own`: an entry we just signed."""
+    def accept(self, e: Entry, *, own: bool = False, sender: str | None = None) -> None:
+        """One entry taken in (`_take_entry`), framed, between the peer's two seams for a test's cheater:
+        `keeps_own_entry` before one of our own, `entry_taken` after any (whatever became of it). `own`: an entry we
+        just signed."""
         held = len(self.log.store) if self.log.store is not None else 0
-        if not own or self._keeps_own_entry(raw):
-            self._take_entry(raw, own=own, sender=sender)
-        self._entry_taken(raw, own=own, appended=self.log.store is not None and len(self.log.store) > held)
+        if not own or self._keeps_own_entry(e.raw):
+            self._take_entry(e, own=own, sender=sender)
+        self._entry_taken(e.raw, own=own, appended=self.log.store is not None and len(self.log.store) > held)
 
-    def _take_entry(self, raw: bytes, *, own: bool = False, sender: str | None = None) -> None:
+    def _take_entry(self, framed: Entry, *, own: bool = False, sender: str | None = None) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
         that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed. The entry
-        goes through the pipeline (p2p/pipeline.py) once: framed (once: `take` framed these very bytes already),
-        the store's signature and chain checks, its body decoded once (`schema`), the fold."""
+        goes through the pipeline (p2p/pipeline.py) once, each step on what the one before made: framed (by the
+        caller), the store's signature and chain checks of that entry, its body decoded once (`schema`), the fold."""
         m, store = self.log.machine, self.log.store
         assert m is not None and store is not None
+        raw = framed.raw
         try:
-            e = store.check(raw)
+            e = store.check_entry(framed)
         except DuplicateEntry:
             return
         except LogEquivocation as exc:
@@ -139,7 +141,7 @@ class Intake:
                 self.narrator.tell(
                     "equivocation", who=self._who(exc.seat), seq=exc.seq, path=f"{store.path}.equivocations"
                 )
-                new = decode_entry(raw)
+                new = framed
                 if new.kind != Kind.EVIDENCE:  # we may hold its author's evidence there, which it may not keep
                     self.proofs.weigh_against_evidence(new)  # (a self-accusation over the entry that ended the game)
                 body = {"what": "equivocation", "a": exc.proof.raw_a, "b": exc.proof.raw_b}
@@ -147,7 +149,7 @@ class Intake:
             return
         except (LogError, CryptoError) as exc:
             if isinstance(exc, ConflictingEntry) and (
-                self.proofs.weigh(raw) or self.abandoning.weigh(raw) or self._pass_conflict(raw)
+                self.proofs.weigh(raw) or self.abandoning.weigh(raw) or self._pass_conflict(framed)
             ):
                 return
             if self.log.stale(raw):
@@ -215,17 +217,13 @@ class Intake:
             return None  # (a plain pass where it passed by token is the same answer: rule 3 of "Abandonment")
         return self.log.passes.get(e.seq, e.prev_hash, len(k), e.author)
 
-    def _pass_conflict(self, raw: bytes) -> bool:
-        """An entry at a seq where we hold another one after the same entry: if one of the two carries a token
-        by which the other's author passed at the decision it took instead, post that proof (at that seq, or
-        after it if the entry we hold there is our own). True if posted."""
+    def _pass_conflict(self, e: Entry) -> bool:
+        """An entry at a seq where we hold another one after the same entry (`e`: framed, its signature checked by the
+        store, which found the conflict): if one of the two carries a token by which the other's author passed at the
+        decision it took instead, post that proof (at that seq, or after it if the entry we hold there is our own).
+        True if posted."""
         m, store = self.log.machine, self.log.store
         assert m is not None and store is not None
-        try:
-            e = decode_entry(raw)
-            self.log.check_signed(e)
-        except (CryptoError, ValueError, TypeError):
-            return False
         if self._ended() or not 0 < e.seq < len(store) or store[e.seq - 1].id != e.prev_hash:
             return False
         held = store[e.seq]

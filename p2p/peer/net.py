@@ -41,6 +41,7 @@ from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.seat_log import SeatLog
 from adp2p.p2p.peer.stalls import CatchUp
+from adp2p.p2p.pipeline import frame
 from adp2p.p2p.protocol import BodyError, Kind
 from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying, WordRefused
 
@@ -78,7 +79,7 @@ class Net:
         """`cfg`: heartbeat, patience, language and game; `me()`: our fingerprint; `mesh()`, `wire()`: the peer's (None
         before it runs); `outcome()`: the game's outcome as it stands; `ended()`: why the game ended for us (None while
         it goes on); `reopened()`: an abandonment was set aside (play, not linger); `handle(fp, label, msg)`,
-        `accepts_genesis(raw, label)`: the peer's seams; `accept(raw, own=, sender=)`, `take(raw, sender=)`,
+        `accepts_genesis(raw, label)`: the peer's seams; `accept(e, own=, sender=)`, `take(e, sender=)` (`e` framed),
         `drain_pending()`: entries taken in (intake); `post_pending_evidence()`, `share_proofs()`: evidence;
         `fp_of(seat)`: a seat's fingerprint; `tell(what, **args)`, `detail(why)`: the player's words."""
         self.log, self.heads, self.catch_up, self.abandonment = seat_log, heads, catch_up, abandonment
@@ -258,7 +259,7 @@ class Net:
             await self.lobby.heard(fp, label, msg)  # (p2p/peer/lobby.py)
         elif k == "entry":
             raw = msg["raw"]
-            e = decode_entry(raw)
+            e = frame(raw)  # the pipeline's first step (p2p/pipeline.py), once: intake goes on from this entry
             if self.lobby.genesis_raw is None:
                 if e.seq == 0 and e.kind == Kind.GENESIS and self._accepts_genesis(raw, label):
                     self.lobby.genesis_raw = raw
@@ -272,12 +273,12 @@ class Net:
             if not entry_fits(e):  # too large for the evidence that may have to carry it
                 raise MessageError(f"entry {e.seq} of {len(raw)} bytes: too large for its kind")
             if e.seq < len(self.log.store):
-                self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
+                self._accept(e, sender=label)  # duplicate (ignored) or equivocation (proof kept)
             elif e.seq == len(self.log.store):
                 head = self.log.store.head_id
                 ids = self.log.machine.ids
                 from_author = e.author < len(ids) and ids[e.author].fingerprint() == fp
-                self._take(raw, sender=label)
+                self._take(e, sender=label)
                 if from_author and len(self.log.store) > e.seq and self.log.store[e.seq].id == e.id:
                     self.heads.implied(fp, e.seq + 1, e.id)  # (only an entry we took: a rejected one says nothing)
                 if len(self.log.store) == e.seq and e.prev_hash != head and not self._ended():

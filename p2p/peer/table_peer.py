@@ -67,6 +67,7 @@ from adp2p.p2p.peer.seat_log import SeatLog, held
 from adp2p.p2p.peer.seating import Seating
 from adp2p.p2p.peer.stalls import CatchUp
 from adp2p.p2p.peer.wire import Wire
+from adp2p.p2p.pipeline import frame
 from adp2p.p2p.protocol import Kind, encode_body
 from adp2p.p2p.table_word import word_key
 from adp2p.p2p.transport import Mesh
@@ -154,7 +155,8 @@ class TablePeer:
         self.abandoning = Abandoning(  # a silent seat, an abandon held or weighed (p2p/peer/abandon.py)
             self.log_state, self.abandonment, self.patience, self.heads, self.catching_up, cfg=cfg,
             me=lambda: self.identity, gives_up=lambda seat: self.gives_up(seat),
-            weighs_abandon=lambda raw: self.weighs_abandon(raw), accept=lambda raw, **k: self.intake.accept(raw, **k),
+            weighs_abandon=lambda raw: self.weighs_abandon(raw),
+            accept=lambda raw, **k: self.intake.accept(frame(raw), **k),
             take_over=lambda e: self.intake.take_over(e),
             send_head=lambda: self.net.send_head(), wire=lambda: self.wire, mesh=lambda: self.mesh,
             nursery=lambda: self._nursery,
@@ -337,7 +339,7 @@ class TablePeer:
                     encode_body(body),
                 )
                 try:
-                    self.intake.accept(raw, own=True)
+                    self.intake.accept(frame(raw), own=True)
                 except OSError as exc:
                     raise TableError(
                         f"cannot append to {self.store.path} ({exc.strerror or exc}); nothing was sent — resume "

@@ -15,6 +15,7 @@ from adp2p.p2p.local import LocalTable
 from adp2p.p2p.logstore import SUPERSEDED_SUFFIX
 from adp2p.p2p.paths import write_secret
 from adp2p.p2p.peer import PeerConfig, TablePeer
+from adp2p.p2p.pipeline import frame
 from adp2p.p2p.protocol import Kind, decode_body
 from seeds import seeded_table
 from test_implied_passes import _carry, _tokens, _window_run
@@ -64,9 +65,9 @@ def test_an_entry_carrying_the_named_seats_token_beats_the_abandon(tmp_path: Pat
     t, p, x, v, _toks, body, me = _setup(tmp_path)
     seq = len(t.raws)
     ours = t.sign(me, Kind.ABANDON, {"silent": x, "seq": seq})
-    p.intake.accept(ours, own=True)
+    p.intake.accept(frame(ours), own=True)
     assert p.machine is not None and p.machine.abandoned == x and p.ended
-    p.intake.accept(t.sign(v, Kind.EVENT, body))
+    p.intake.accept(frame(t.sign(v, Kind.EVENT, body)))
     assert p.store is not None and len(p.store) == seq + 1
     assert p.store[seq].author == v and p.store[seq].kind == Kind.EVENT
     assert p.machine.abandoned is None and not p.ended and p._reopened
@@ -84,10 +85,10 @@ def test_an_entry_carrying_a_token_for_another_decision_does_not_beat_it(tmp_pat
     x1 = sim.window_actor()
     assert x1 is not None
     assert x1 != me
-    p.intake.accept(t.sign(me, Kind.ABANDON, {"silent": x1, "seq": seq, "passes": toks[:1]}), own=True)
+    p.intake.accept(frame(t.sign(me, Kind.ABANDON, {"silent": x1, "seq": seq, "passes": toks[:1]})), own=True)
     assert p.machine is not None and p.machine.abandoned == x1
     forged = dict(body, passes=[toks[0], sign_pass(t.ids[v], t.genesis.game_id, seq, t.head, 1), *toks[2:]])
-    p.intake.accept(t.sign(v, Kind.EVENT, forged))
+    p.intake.accept(frame(t.sign(v, Kind.EVENT, forged)))
     assert p.store is not None and p.store[seq].kind == Kind.ABANDON and p.machine.abandoned == x1 and p.ended
 
 
@@ -98,9 +99,9 @@ def test_a_lower_abandon_whose_decision_was_never_due_here_does_not_displace_our
     t, p, x, v, toks, _body, me = _setup(tmp_path)
     seq = len(t.raws)
     assert x < me
-    p.intake.accept(t.sign(me, Kind.ABANDON, {"silent": x, "seq": seq}), own=True)
+    p.intake.accept(frame(t.sign(me, Kind.ABANDON, {"silent": x, "seq": seq})), own=True)
     assert p.machine is not None and p.machine.abandoned == x
-    p.intake.accept(t.sign(x, Kind.ABANDON, {"silent": v, "seq": seq, "passes": toks}))
+    p.intake.accept(frame(t.sign(x, Kind.ABANDON, {"silent": v, "seq": seq, "passes": toks})))
     assert p.store is not None and p.store[seq].author == me and p.machine.abandoned == x and p.ended
     assert decode_body(decode_entry(p.store[seq].raw).body)["silent"] == x
     assert any("by our clock" in s for s in p.said)  # type: ignore[attr-defined]

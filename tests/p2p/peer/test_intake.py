@@ -18,7 +18,7 @@ from adp2p.p2p.peer.intake import Intake
 from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.patience import Patience
 from adp2p.p2p.peer.seat_log import SeatLog
-from adp2p.p2p.pipeline import Arrival
+from adp2p.p2p.pipeline import Arrival, frame
 from adp2p.p2p.protocol import Kind, ProtocolError, encode_body
 
 KEYS = [SecretIdentity.from_seeds(bytes([i]) * 32, bytes([i + 50]) * 32) for i in range(3)]
@@ -109,12 +109,12 @@ def table(tmp_path: Path) -> Any:
 def test_an_entry_at_the_next_seq_is_checked_folded_once_and_written(table: Any) -> None:
     intake, log, did, *_ = table
     raw = sign(1, log.store.head_id, 1, {"ev": {"t": "pass"}})
-    intake.take(raw, sender="b")
+    intake.take(frame(raw), sender="b")
     assert len(log.store) == 2 and log.store[1].raw == raw
     [a] = log.machine.folded
     assert a.raw == raw and a.body == {"ev": {"t": "pass"}}  # the arrival the fold got: its body decoded
     assert did["taken"] == [(raw, {"own": False, "appended": True})] and did["news"]
-    intake.take(raw, sender="b")  # the same entry again: a duplicate, nothing folded
+    intake.take(frame(raw), sender="b")  # the same entry again: a duplicate, nothing folded
     assert len(log.machine.folded) == 1 and len(did["taken"]) == 2 and did["taken"][1][1]["appended"] is False
 
 
@@ -122,17 +122,17 @@ def test_our_own_entry_goes_in_only_if_the_peer_keeps_it(table: Any) -> None:
     intake, log, did, keep, *_ = table
     raw = sign(1, log.store.head_id, ME, {"ev": {}})
     keep["own"] = False  # (a cheater holding back a lie its own fold rejects)
-    intake.accept(raw, own=True)
+    intake.accept(frame(raw), own=True)
     assert len(log.store) == 1 and did["taken"] == [(raw, {"own": True, "appended": False})]
     keep["own"] = True
-    intake.accept(raw, own=True)
+    intake.accept(frame(raw), own=True)
     assert len(log.store) == 2 and did["taken"][-1] == (raw, {"own": True, "appended": True})
 
 
 def test_an_entry_that_breaks_a_rule_is_answered_with_evidence_in_its_place(table: Any) -> None:
     intake, log, did, _keep, proofs, _ab, protest, said, _sh = table
     raw = sign(1, log.store.head_id, 2, {"bad": True})
-    intake.take(raw, sender="c")
+    intake.take(frame(raw), sender="c")
     assert len(log.store) == 1  # never written
     assert ("post", (1, {"what": "entry", "raw": raw})) in proofs.calls
     assert protest.calls == [("rejected", (raw,))]
@@ -143,8 +143,8 @@ def test_two_entries_one_seat_signed_for_one_seq_are_an_equivocation_shown_and_p
     intake, log, _did, _keep, proofs, _ab, _pr, said, shared = table
     prev = log.store.head_id
     a, b = sign(1, prev, 1, {"ev": 1}), sign(1, prev, 1, {"ev": 2})
-    intake.take(a)
-    intake.accept(b, sender="b")
+    intake.take(frame(a))
+    intake.accept(frame(b), sender="b")
     assert shared == [(a, b)] and len(log.store) == 2 and log.store[1].raw == a
     assert [c for c in proofs.calls if c[0] == "post"] == [("post", (1, {"what": "equivocation", "a": a, "b": b}))]
     assert any("signed two different entries" in s for s in said)
@@ -159,5 +159,5 @@ def test_entries_held_ahead_are_taken_in_order_and_an_abandon_from_another_seat_
     intake.drain()
     assert [e.raw for e in log.store.since(1)] == [one, two] and not len(log.arrivals)
     gone = sign(3, decode_entry(two).id, 1, {"silent": 2, "seq": 3}, Kind.ABANDON)
-    intake.take(gone, sender="b")
+    intake.take(frame(gone), sender="b")
     assert abandoning.calls == [("hold", (gone, "b"))] and len(log.store) == 3  # weighed by our own clock first
