@@ -310,10 +310,12 @@ class LogStore:
         """
         return self._check(raw, author, save_proof=False)
 
-    def check_entry(self, e: Entry, *, author: int | None = None) -> Entry:
+    def check_entry(self, e: Entry, *, author: int | None = None, signed: bool = False) -> Entry:
         """:meth:`check` of an entry framed already (the pipeline's first step, p2p/pipeline.py): a peer's signature
-        and chain steps, on the entry its frame step made (not decoded again). Returns `e`."""
-        return self._check_entry(e, author, save_proof=False)
+        and chain steps, on the entry its frame step made (not decoded again). `signed`: the caller checked its
+        signature against this log's roster already (an entry held ahead of the log): not verified again. Returns
+        `e`."""
+        return self._check_entry(e, author, save_proof=False, signed=signed)
 
     def append(
         self, raw: bytes, *, author: int | None = None, checked: Entry | None = None, durable: bool = True
@@ -354,7 +356,7 @@ class LogStore:
             raise LogRejected(f"undecodable entry: {exc}") from None
         return self._check_entry(e, author, save_proof=save_proof)
 
-    def _check_entry(self, e: Entry, author: int | None, *, save_proof: bool) -> Entry:
+    def _check_entry(self, e: Entry, author: int | None, *, save_proof: bool, signed: bool = False) -> Entry:
         raw = e.raw
         if len(raw) > MAX_RECORD:
             raise LogRejected(f"entry of {len(raw)} bytes exceeds {MAX_RECORD}")
@@ -367,7 +369,8 @@ class LogStore:
         if ident is None:
             raise LogRejected(f"entry seq {e.seq}: unknown author seat {e.author}", seq=e.seq)
         try:
-            verify_entry(e, ident)
+            if not signed:
+                verify_entry(e, ident)
         except InvalidSignature as exc:
             raise LogRejected(f"{exc} (not signed by seat {e.author}'s key)", seq=e.seq) from None
         n = len(self._entries)

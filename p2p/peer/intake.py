@@ -38,7 +38,7 @@ from adp2p.p2p.peer.common import (
 from adp2p.p2p.peer.evidence_book import EvidenceBook
 from adp2p.p2p.peer.narrator import Narrator
 from adp2p.p2p.peer.seat_log import SeatLog
-from adp2p.p2p.pipeline import Arrival, frame, schema
+from adp2p.p2p.pipeline import Arrival, schema
 from adp2p.p2p.protocol import BodyError, Kind
 from adp2p.p2p.violations import words as violation_words
 
@@ -88,34 +88,35 @@ class Intake:
         """Take the entries held ahead of our log that it has reached."""
         store = self.log.store
         assert store is not None
-        while not self._ended() and (raw := self.log.arrivals.take(store.next_seq)) is not None:
-            self.take(frame(raw))
+        while not self._ended() and (e := self.log.arrivals.take(store.next_seq)) is not None:
+            self.take(e, signed=True)  # (its signature was checked when it was held)
 
-    def take(self, e: Entry, *, sender: str | None = None) -> None:
+    def take(self, e: Entry, *, sender: str | None = None, signed: bool = False) -> None:
         """An entry for the next seq from another peer, framed (the pipeline's first step, p2p/pipeline.py: the rest
-        of the pipeline goes on from it, `accept`): an abandon is weighed against our own clock first."""
+        of the pipeline goes on from it, `accept`; `signed`: its signature step ran too): an abandon is weighed against
+        our own clock first."""
         m = self.log.machine
         assert m is not None and self.log.store is not None
         if e.kind == Kind.ABANDON and e.author != m.seat and not self._ended():
             try:
-                self.log.store.check_entry(e)
+                self.log.store.check_entry(e, signed=signed)
             except (LogError, CryptoError):
                 self.accept(e, sender=sender)  # says why it is rejected
                 return
             self.abandoning.hold(e.raw, sender or "a peer")
             return
-        self.accept(e, sender=sender)
+        self.accept(e, sender=sender, signed=signed)
 
-    def accept(self, e: Entry, *, own: bool = False, sender: str | None = None) -> None:
-        """One entry taken in (`_take_entry`), framed, between the peer's two seams for a test's cheater:
-        `keeps_own_entry` before one of our own, `entry_taken` after any (whatever became of it). `own`: an entry we
-        just signed."""
+    def accept(self, e: Entry, *, own: bool = False, sender: str | None = None, signed: bool = False) -> None:
+        """One entry taken in (`_take_entry`), framed (`signed`: its signature checked already), between the peer's two
+        seams for a test's cheater: `keeps_own_entry` before one of our own, `entry_taken` after any (whatever became
+        of it). `own`: an entry we just signed."""
         held = len(self.log.store) if self.log.store is not None else 0
         if not own or self._keeps_own_entry(e.raw):
-            self._take_entry(e, own=own, sender=sender)
+            self._take_entry(e, own=own, sender=sender, signed=signed)
         self._entry_taken(e.raw, own=own, appended=self.log.store is not None and len(self.log.store) > held)
 
-    def _take_entry(self, framed: Entry, *, own: bool = False, sender: str | None = None) -> None:
+    def _take_entry(self, framed: Entry, *, own: bool = False, sender: str | None = None, signed: bool = False) -> None:
         """Check, apply and persist one entry at the next seq (persisted before anything acts on it). An entry
         that breaks a rule is answered with evidence in its place; evidence at a seq we hold is weighed. The entry
         goes through the pipeline (p2p/pipeline.py) once, each step on what the one before made: framed (by the
@@ -124,7 +125,7 @@ class Intake:
         assert m is not None and store is not None
         raw = framed.raw
         try:
-            e = store.check_entry(framed)
+            e = store.check_entry(framed, signed=signed)
         except DuplicateEntry:
             return
         except LogEquivocation as exc:

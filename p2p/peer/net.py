@@ -295,7 +295,7 @@ class Net:
                     where = notice("from_who", self.cfg.lang, who=label)
                     self.tell("rejected_entry", where=where, why=self._detail(_short(str(exc))))
                     return
-                if not self.log.arrivals.hold(e.seq, raw):
+                if not self.log.arrivals.hold(e.seq, e):
                     return
                 await self.safe_send(fp, {"k": "get", "from": len(self.log.store)})
                 self.progress.set()

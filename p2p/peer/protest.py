@@ -105,7 +105,7 @@ class Protest:
             return
         new = w.keep(e)
         for ahead in self.log.arrivals.values():  # entries of that branch held ahead of our log (signature checked)
-            new = w.keep(decode_entry(ahead)) or new
+            new = w.keep(ahead) or new
         if new:
             self._follow(w)
 

@@ -154,8 +154,8 @@ def test_entries_held_ahead_are_taken_in_order_and_an_abandon_from_another_seat_
     intake, log, _did, _keep, _pr, abandoning, *_ = table
     one = sign(1, log.store.head_id, 1, {"ev": {}})
     two = sign(2, decode_entry(one).id, 2, {"ev": {}})
-    log.arrivals.hold(2, two)
-    log.arrivals.hold(1, one)
+    log.arrivals.hold(2, frame(two))
+    log.arrivals.hold(1, frame(one))
     intake.drain()
     assert [e.raw for e in log.store.since(1)] == [one, two] and not len(log.arrivals)
     gone = sign(3, decode_entry(two).id, 1, {"silent": 2, "seq": 3}, Kind.ABANDON)

@@ -83,3 +83,34 @@ def test_an_arriving_entry_is_framed_verified_and_its_body_decoded_once(
     trio.run(p.handle, author, f"p{d.seat}", {"k": "entry", "raw": raw})
     assert p.store is not None and p.store[len(p.store) - 1].raw == raw  # taken: on disk, folded
     assert (frames[0], verifies[0], bodies[0]) == (1, 1, 1)
+
+
+def test_an_entry_held_ahead_of_the_log_is_not_framed_or_verified_again_when_its_turn_comes(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The entry after next arrives first: framed and its signature checked as it is held (garbage there would stall
+    us), then taken once the next one came, from what those steps made."""
+    t = seeded_table(3, 7, profile="classic", round_limit=4, bots="random")
+    for _ in range(6):
+        t.step()
+    for _ in range(200):  # a point where the next two entries are the others'
+        d = t.ms[t.referee].duty()
+        if d is not None and d.seat != ME:
+            n = len(t.raws)
+            p = _peer_at(t, tmp_path / str(n))
+            t.step()
+            t.step()
+            later = [entries.decode_entry(r) for r in t.raws[n:n + 2]]
+            if all(e.author != ME for e in later):
+                break
+        else:
+            assert t.step()
+    else:
+        raise AssertionError("no two entries of the others in a row")
+    first, second = later
+    frames, verifies = _spy(monkeypatch, entries, "decode_entry"), _spy(monkeypatch, entries, "verify_entry")
+    bodies = _spy(monkeypatch, protocol, "decode_body")
+    for e in (second, first):
+        trio.run(p.handle, t.ms[ME].ids[e.author].fingerprint(), f"p{e.author}", {"k": "entry", "raw": e.raw})
+    assert p.store is not None and [x.raw for x in p.store.since(n)] == [first.raw, second.raw]
+    assert (frames[0], verifies[0], bodies[0]) == (2, 2, 2)
