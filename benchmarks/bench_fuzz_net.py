@@ -16,6 +16,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,19 +39,20 @@ class Flooder(ZooPeer):
 
     sent = 0
 
-    async def _play(self) -> None:
-        async with trio.open_nursery() as nursery:
-            if self.machine is not None and self.machine.seat in self.seeds.cheaters:  # type: ignore[attr-defined]
-                nursery.start_soon(self._flood)
-            await super()._play()
-            nursery.cancel_scope.cancel()
+    def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
+        return [*super().tasks(), self._flood]  # (cancelled with the others when the peer leaves the mesh)
 
     async def _flood(self) -> None:
+        while self.machine is None or self.ended:  # seated: it floods while it plays
+            await trio.sleep(0.05)
+        if self.machine.seat not in self.seeds.cheaters:  # type: ignore[attr-defined]
+            return
         rng = random.Random(7)
         assert self.mesh is not None and self.store is not None
-        while True:
+        while not self.ended and not self.machine.complete and self.machine.abandoned is None:  # as the play loop
             last = self.store.entries()[-3:]
-            real: list[dict[str, Any]] = [self.lobby.message(), self._head_msg(), {"k": "get", "from": len(self.store)}]
+            real: list[dict[str, Any]] = [self.lobby.message(), self.net.head_msg()]
+            real.append({"k": "get", "from": len(self.store)})
             real += [{"k": "entry", "raw": e.raw} for e in last]
             gen = junk(rng, real)
             for _ in range(BATCH):  # past ZooPeer's broadcast (it reads the entries it sends)

@@ -70,7 +70,7 @@ def test_an_entry_carrying_the_named_seats_token_beats_the_abandon(tmp_path: Pat
     p.intake.accept(frame(t.sign(v, Kind.EVENT, body)))
     assert p.store is not None and len(p.store) == seq + 1
     assert p.store[seq].author == v and p.store[seq].kind == Kind.EVENT
-    assert p.machine.abandoned is None and not p.ended and p._reopened
+    assert p.machine.abandoned is None and not p.ended and p.end.reopened
     assert (p.store.path.parent / f"log{SUPERSEDED_SUFFIX}").exists()
     assert any("answered after all" in s for s in p.said)  # type: ignore[attr-defined]
 
