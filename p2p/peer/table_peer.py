@@ -32,6 +32,7 @@ from adp2p.p2p.peer.common import (
     Outcome,
     PeerConfig,
 )
+from adp2p.p2p.peer.dialing import Dialing
 from adp2p.p2p.peer.draws import Draws
 from adp2p.p2p.peer.evidence import Proofs
 from adp2p.p2p.peer.evidence_book import EvidenceBook
@@ -77,7 +78,8 @@ class TablePeer:
     bundles = lobby_held("bundles", "Fingerprint -> bundle of a player here now.")
     met = lobby_held("met", "Every player who sat down in this lobby (bounded).")
     here = lobby_held("here", "Fingerprint -> the players it last told us it is connected to.")
-    addresses = lobby_held("addresses", "The addresses we know (and dial).")
+    addresses = property(lambda self: self.dialing.known, lambda self, v: setattr(self.dialing, "known", v),
+                         doc="The addresses we know (and dial: p2p/peer/dialing.py).")
     genesis_raw = lobby_held("genesis_raw", "The genesis we took.")
     playing = lobby_held("playing", "A peer at our table answered from inside a game.")
     # the net's (p2p/peer/net.py)
@@ -173,8 +175,9 @@ class TablePeer:
             took_genesis=lambda raw: setattr(self, "genesis_raw", raw), outcome=lambda: self.outcome,
             catch_up=self.catching_up.begin, abandoned=lambda e: self.abandoning.abandoned(e),
         )
+        self.dialing = Dialing(cfg, self.log_state, me=lambda: self.fp, mesh=lambda: self.mesh)  # addresses, mDNS
         self.lobby = Lobby(  # who is here, the genesis (p2p/peer/lobby.py)
-            cfg, self.files, self.agreeing, self.log_state,
+            cfg, self.files, self.agreeing, self.log_state, self.dialing,
             me=lambda: (self.fp, self.bundle), mesh=lambda: self.mesh, wire=lambda: self.wire, tell=self.narrator.tell,
             detail=self.narrator.detail, news=lambda: self.progress.set(), wait=lambda: self.net.wait_progress(),
             start=self.seating.start, accepts=lambda raw, label: self.accepts_genesis(raw, label),
@@ -257,7 +260,7 @@ class TablePeer:
         out = [net.receive, net.events, net.gossip_heads, net.repeat_passes, self.patience.tick]
         out.append(self.catching_up.watch_stalls)
         if self.cfg.mdns:
-            out.append(self.lobby.discover)
+            out.append(self.dialing.discover)
         return out
 
     def make_wire(self, mesh: Mesh) -> Wire:
