@@ -106,7 +106,7 @@ class Playing:
             if self.catch_up.active and not await self.catching_up.gate():
                 continue  # resumed or stalled: nothing is signed before we hold all the table holds
             if duty.seat == m.seat:
-                await self._our_duty(m, trial, duty, toks)
+                await self.our_duty(m, trial, duty, toks)
                 continue
             if m.prepare_shuffle():
                 continue  # our masks for a shuffle step of ours to come, made while we wait for others
@@ -119,7 +119,7 @@ class Playing:
         await self.net.flush()
         self._finish()
 
-    async def _our_duty(self, m: Machine, trial: Machine, duty: Any, toks: list[bytes]) -> None:
+    async def our_duty(self, m: Machine, trial: Machine, duty: Any, toks: list[bytes]) -> None:
         """Our entry at the next seq, on `trial` (our fold with the passes we hold tokens for applied): decided (an
         event), authored, on disk (its secrets first), then broadcast; or nothing, if the game moved on meanwhile."""
         store, ahead = self.log.store, self.log.ahead
