@@ -274,6 +274,7 @@ def _join_once(args: argparse.Namespace) -> tuple[int, bool | None]:
             left = msg("resume_hint", args.lang, command=resume_command(peer.gdir, cfg.game)) if peer.gdir else msg(
                 "left_table", args.lang
             )
+            getattr(choose, "left_table", lambda _text: None)(left)  # (the page says it too)
             print("\n" + left, file=sys.stderr)
             return 130, None
         raise

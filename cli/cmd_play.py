@@ -54,7 +54,7 @@ def resume_play(args: argparse.Namespace, saved: dict[str, Any]) -> int:
         game=args.game, bots=len(bots), watch=bool(was.get("watch")), name=was.get("name"),
         strategy=was.get("strategy"), lang=args.lang, seed=was.get("seed"), think=was.get("think"),
         data_dir=args.data_dir or str(Path(args.resume).parent.parent), offline=False, ui=args.ui, react=args.react,
-        react_seconds=args.react_seconds,
+        react_seconds=args.react_seconds, web=getattr(args, "web", False),
         rules=args.rules, goal=args.goal, round_limit=args.round_limit, stalemate=args.stalemate, table=args.table,
     )
     play.bot_dirs = bots
@@ -182,6 +182,7 @@ def run_networked(args: argparse.Namespace, out: Any = None, resume: Path | None
         if isinstance(inner, KeyboardInterrupt):
             left = msg("resume_hint", args.lang, command=resume_command(peer.gdir, game.name)) if peer.gdir else msg(
                 "left_table", args.lang)
+            getattr(choose, "left_table", lambda _text: None)(left)  # (the page says it too)
             print("\n" + left, file=sys.stderr)
             return 130, None
         raise

@@ -43,6 +43,8 @@ def write(gdir: Path, args: argparse.Namespace, **extra: Any) -> None:
         if hasattr(args, dest):
             value = getattr(args, dest)
             saved[dest] = [list(p) for p in value] if dest == "peer" else value
+    if getattr(args, "web", False):  # `--web` is `--ui web`: a page player resumes on a page
+        saved["ui"] = "web"
     saved.update(extra)
     path = gdir / SEAT_FILE
     tmp = path.with_name(f".{SEAT_FILE}.{os.getpid()}.tmp")

@@ -52,8 +52,10 @@ def line(v: CState, e: dict[str, Any], me: int | None, lang: str) -> str:
         f = face(e["h"])
         return act("a.shown", lang, e.get("p"), me, who, to=_to(e["to"], me, lang),
                    card=f": {card_name(f, lang)}" if f is not None and me in (e["to"], e.get("p")) else "")
-    if k == "peek":  # (which cards: the screen's deck shows the top cards the viewer knows)
-        return act("a.peek", lang, e.get("p"), me, who, n=e["n"], cards="")
+    if k == "peek":  # the cards for the peeker alone (they may be drawn before its screen is drawn again)
+        seen = [f for f in (face(h) for h in e.get("hs", ())) if f is not None] if e.get("p") == me else []
+        return act("a.peek", lang, e.get("p"), me, who, n=e["n"],
+                   cards=f": {', '.join(card_name(f, lang) for f in seen)}" if seen else "")
     if k == "deploy":
         more = ""
         if "n" in e:

@@ -67,6 +67,7 @@ class WebSeat:
         self.lines: list[str] = []
         self.notes: list[str] = []  # choices taken without asking, said on the page until the player chooses
         self.fault: str | None = None
+        self.gone: str | None = None  # the table was left (the button, Ctrl-C): how to resume, shown on the page
         self.ended: dict[str, Any] | None = None
         self.board: dict[str, Any] | None = None
         self.roster: list[str] | None = None  # the roster our person is asked to confirm (in the lobby)
@@ -108,6 +109,7 @@ class WebSeat:
         with self._lock:
             self.peer = peer
             self.lines, self.notes, self.fault, self.ended, self.board = [], [], None, None, None
+            self.gone = None
             self._board_of = None
         self._follow.set()
         self.publish()
@@ -257,6 +259,14 @@ class WebSeat:
             self.fault = text
         self.server.wait_delivered(self.server.publish(self.snapshot()), LAST_WORDS)
 
+    def left_table(self, text: str) -> None:
+        """The table was left (the page's button or Ctrl-C): the page says so with the command that resumes the game
+        (the terminal prints the same line), and asks nothing more."""
+        with self._lock:
+            self.gone = text
+            self._current = None
+        self.server.wait_delivered(self.server.publish(self.snapshot()), LAST_WORDS)
+
     def close(self) -> None:
         self.server.stop()
 
@@ -299,6 +309,7 @@ class WebSeat:
                 "log": list(self.lines),
                 "notes": list(self.notes) + (list(peer.private_notes[-6:]) if peer is not None else []),
                 "fault": self.fault,
+                "left": self.gone,
                 "end": self.ended,
                 "board": self.board,
                 "ask": None,
@@ -314,7 +325,7 @@ class WebSeat:
                 snap["names"] = list(m.names)
                 snap["me"] = m.seat
             cur = self._current
-            if cur is not None and not self.ended:
+            if cur is not None and not self.ended and not self.gone:
                 gen, _q, asked, deadline = cur
                 snap["ask"] = {
                     "id": gen,

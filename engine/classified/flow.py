@@ -149,7 +149,10 @@ def on_answer(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
     t = known_truth(st, q)
     check(st, None if t is None else t == yes, "false_answer", f"seat {q['seat'] + 1}'s answer to {q['q']} is false",
           **q, said=yes)
-    st.history.append({"k": "answer", "p": q["seat"], "asker": task["asker"], "yes": yes, "question": dict(q)})
+    item = {"k": "answer", "p": q["seat"], "asker": task["asker"], "yes": yes, "question": dict(q)}
+    if "n" not in q and q.get("h") in st.up:  # a face-up Guard's number (Shine Spotlights): public, told with it
+        item["up"] = st.faces[q["h"]]
+    st.history.append(item)
     if task.get("then") == "attempt":
         assassins.after_answer(st, yes)
 

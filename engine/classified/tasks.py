@@ -69,7 +69,7 @@ def peek(st: CState, p: int, k: int) -> None:
     for h in st.deck[:k]:
         show(st, h, 1 << p)
     if k and st.deck:
-        st.history.append({"k": "peek", "p": p, "n": min(k, len(st.deck))})
+        st.history.append({"k": "peek", "p": p, "n": min(k, len(st.deck)), "hs": list(st.deck[:k])})
 
 
 def number_arg(ev: dict[str, Any], key: str = "n") -> int:

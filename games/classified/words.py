@@ -44,21 +44,23 @@ NARRATION: dict[str, dict[str, str]] = {
     "peek": {"en": "{who} PEEKS {n}", "de": "{who} SPÄHT {n}"},
     "deploy": {"en": "{who} deploys {card}", "de": "{who} setzt {card} ein"},
     "answer": {"en": "{who} answers {yes}{q}", "de": "{who} antwortet {yes}{q}"},
-    "named": {"en": "{who} names {n}: not its Suitcase Number", "de": "{who} nennt {n}: nicht seine Koffernummer"},
+    "named": {"en": "{who} names {n}: not their Suitcase Number",
+              "de": "{who} nennt {n}: nicht die eigene Koffernummer"},
     "pick": {"en": "{who} picks a card of the hand shown", "de": "{who} wählt eine Karte der gezeigten Hand"},
-    "mix": {"en": "{who} mixes its hand ({n} cards; the shuffle is proved)",
-            "de": "{who} mischt seine Hand ({n} Karten; das Mischen ist bewiesen)"},
+    "mix": {"en": "{who} mixes their hand ({n} cards; the shuffle is proved)",
+            "de": "{who} mischt die eigene Hand ({n} Karten; das Mischen ist bewiesen)"},
     "forgo": {"en": "{who} forgoes the action (REACT), PEEK 1", "de": "{who} setzt aus (REAKTION), SPÄHEN 1"},
     "big_reveal": {"en": "the deck is empty: the Big Reveal", "de": "der Stapel ist leer: die große Enthüllung"},
     "reveal": {"en": "{who} reveals {cards}", "de": "{who} enthüllt {cards}"},
     "end": {"en": "the end", "de": "Ende"},
 }
 QUESTIONS = {  # the question an answer was about, when its number is public
-    "near": {"en": "is {n} within 2 of its Suitcase Number?", "de": "liegt {n} höchstens 2 von seiner Koffernummer?"},
-    "in_code": {"en": "is {n} in its Code?", "de": "ist {n} in seinem Code?"},
-    "equal": {"en": "is {n} its Suitcase Number?", "de": "ist {n} seine Koffernummer?"},
-    "touch": {"en": "does the Assassin's Code touch its Guard's?", "de": "berührt der Code des Assassinen den seines "
-              "Wächters?"},
+    "near": {"en": "is {n} within 2 of their Suitcase Number?",
+             "de": "liegt {n} höchstens 2 von der eigenen Koffernummer?"},
+    "in_code": {"en": "is {n} in their Code?", "de": "ist {n} im eigenen Code?"},
+    "equal": {"en": "is {n} their Suitcase Number?", "de": "ist {n} die eigene Koffernummer?"},
+    "touch": {"en": "does the Assassin's Code touch their Guard's?", "de": "berührt der Code des Assassinen den des "
+              "eigenen Wächters?"},
 }
 LITTLE = {"yes": {"en": "yes", "de": "ja"}, "no": {"en": "no", "de": "nein"},
           "final": {"en": " (final turn)", "de": " (letzter Zug)"}}
@@ -88,6 +90,14 @@ def _question(q: Any, lang: str) -> str:
     return ": " + _w(QUESTIONS, q["q"], lang).format(n=n)
 
 
+def _public(item: dict[str, Any]) -> Any:
+    """The question an answer was about, with the number of the face-up Guard it asked of (Shine Spotlights)."""
+    q = item.get("question")
+    if isinstance(q, dict) and "n" not in q and type(item.get("up")) is int:
+        return {**q, "n": item["up"]}
+    return q
+
+
 def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> str:
     """An account item in words for every player (public facts only); an unknown item as it is."""
     if isinstance(item, str):
@@ -102,7 +112,7 @@ def narrate(item: Any, lang: str = "en", names: Sequence[str] | None = None) -> 
         "n": item.get("n", ""), "left": item.get("left", ""),
         "final": _w(LITTLE, "final", lang) if item.get("final") else "",
         "card": f"{number} {card(number).name(lang)}" if type(number) is int and 1 <= number <= 9 else "?",
-        "yes": _w(LITTLE, "yes" if item.get("yes") else "no", lang), "q": _question(item.get("question"), lang),
+        "yes": _w(LITTLE, "yes" if item.get("yes") else "no", lang), "q": _question(_public(item), lang),
         "cards": ", ".join(str(c[1]) for c in item.get("cards", []) if isinstance(c, list) and len(c) == 2),
     }
     return _w(NARRATION, k, lang).format(**fields).strip()

@@ -204,3 +204,20 @@ def test_resume_from_a_damaged_secrets_file_is_one_line(tmp_path: Path) -> None:
     assert out.returncode == 3 and "Traceback" not in out.stderr + out.stdout, out.stderr
     lines = out.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith(f"ad-p2p join: cannot resume from {gdir / 'secrets'}: "), lines
+
+
+def test_a_seat_played_on_the_page_resumes_on_the_page(tmp_path: Path) -> None:
+    """Found playing on the page: `join --resume DIR` (the command the page and the terminal print) brought a page
+    player's game back in the terminal, and `--web` given again was dropped on the way to `play`'s resume."""
+    from adp2p.cli import seat_file
+    from adp2p.cli.main import given_options, parser
+    from adp2p.cli.web import wanted
+
+    gdir = _game(tmp_path)
+    play = seat_file.read(gdir)["play"]
+    seat_file.write(gdir, parser().parse_args(["join", "--table", "t", "--web", "--lang", "de"]), play=play)
+    here, full = ["join", "--resume", str(gdir)], ["join", "--resume", str(gdir), "--ui", "full"]
+    for argv, page in ((here, True), (full, False)):
+        args = parser().parse_args(argv)
+        seat_file.resume_args(args, given_options(argv))
+        assert wanted(args) is page and args.lang == "de"

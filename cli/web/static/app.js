@@ -28,7 +28,7 @@ function connect() {
   };
   socket.onopen = () => { if (!snap || !snap.fault) banner(""); };
   socket.onclose = () => {
-    if (snap) banner(snap.words.lost, "lost");
+    if (snap) banner(snap.left || snap.words.lost, "lost");
     setTimeout(connect, 2000);  // a dropped socket (a sleeping laptop) comes back while the peer runs
   };
 }
@@ -72,6 +72,7 @@ function render(s) {
   if (key !== stageKey) { picked = new Set(); stageKey = key; }
   document.body.dataset.ask = key;  // the decision (and stage) drawn: the same after a reload (the browser tests wait on it)
   if (s.fault) banner(`${w.fault}: ${s.fault}`);
+  else if (s.left) banner(s.left, "lost");
   else if (socket && socket.readyState === WebSocket.OPEN) banner("");
 
   // the lobby: who is here, who is missing

@@ -46,4 +46,8 @@ def test_a_whole_game_by_clicks(tmp_path: Path, lang: str) -> None:
             out = proc.stdout.read() if proc.stdout else ""
             assert "--resume" in out
             until(page, "!document.querySelector('#banner').hidden", timeout=30)  # the page: the peer is gone
+            # and how to come back: the command the terminal printed (found playing: the page kept its menu and
+            # said only "the connection to your peer is gone")
+            assert " join --resume " in page.inner_text("#banner"), page.inner_text("#banner")
+            assert page.locator("#ask-choices button").count() == 0
         assert not errors

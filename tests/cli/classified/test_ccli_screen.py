@@ -11,6 +11,7 @@ import pytest
 from adp2p.cli.classified import screen
 from adp2p.cli.classified.human import Human, compose
 from adp2p.cli.classified.menu import Menu, every_choice
+from adp2p.cli.classified.words import card_name
 from adp2p.engine.classified.api import legal, pending, view
 from adp2p.engine.classified.scenario import Scene
 
@@ -230,3 +231,19 @@ def test_after_the_big_reveal_the_opponents_guards_and_suitcase_show_what_was_re
         b = web.board(v, 1, ["A", "B"], "en")
         assert [g["face"] for g in b["them"]["guards"]] == [5] and b["them"]["guards"][0]["maybe"] == ""
         assert b["wheel"]["theirs"] == [n == 6 for n in range(1, 10)]
+
+
+def test_the_peeker_reads_the_peeked_cards_in_the_account_and_the_opponent_does_not() -> None:
+    """Found by playing (German, PEEK with one card left): the card peeked was drawn by the opponent at once, so the
+    deck line never showed it and "Du SPÄHST 1" said nothing of it."""
+    s = at_action()
+    s.deploy(0, 1, n=4)
+    s.answer()
+    top = [s.st.faces[h] for h in next(x for x in reversed(s.st.history) if x["k"] == "peek")["hs"]]
+    assert len(top) == 2
+    for lang, mine, theirs in (("de", "Du SPÄHST 2", "Gegner: SPÄHT 2"), ("en", "You PEEK 2", "They PEEK 2")):
+        said = ", ".join(card_name(f, lang) for f in top)
+        own = [x for x in page(s, 0, lang) if mine in x]
+        assert own == [f"· {mine}: {said}"], (own, said)
+        other = [x for x in page(s, 1, lang) if theirs in x]
+        assert other == [f"· {theirs}"], other
