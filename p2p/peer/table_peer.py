@@ -62,6 +62,8 @@ def lobby_held(name: str, doc: str) -> property:
 
 
 class TablePeer:
+    """One player at a table: the objects that do its jobs, wired; its identity, mesh and wire; its seams."""
+
     machine_class: type[Machine] = Machine  # the game machine this peer folds the log with
     files_class: type[GameFiles] = GameFiles  # its files on disk (a test's crashing disk)
     # the seat's log state is one object (p2p/peer/seat_log.py), handed to the parts; these read and set it
@@ -84,11 +86,11 @@ class TablePeer:
     playing = lobby_held("playing", "A peer at our table answered from inside a game.")
     # the net's (p2p/peer/net.py)
     progress = property(lambda self: self.net.progress, doc="News for the play loop (replaced once waited on).")
+    outbox = property(lambda self: self.net.outbox, doc="Entries authored or re-sent outside the play loop, to send.")
     # the game's end for us (p2p/peer/game_end.py)
     ended = property(lambda self: self.end.ended, doc="Why the game ended for us, in English (None while it goes on).")
     ended_words = property(lambda self: self.end.ended_words, doc="Why the game ended for us, in the player's words.")
     outcome = property(lambda self: self.end.outcome, doc="The game's outcome as it stands (what `run()` returns).")
-    outbox = property(lambda self: self.net.outbox, doc="Entries authored or re-sent outside the play loop, to send.")
 
     def __init__(
         self,
