@@ -3,12 +3,15 @@ limits of entry bodies, and the small helpers its parts use."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from adp2p.crypto.entries import Entry, decode_entry, verify_entry
+from adp2p.crypto.errors import CryptoError, MalformedEncoding
+from adp2p.crypto.identity import PublicIdentity
 from adp2p.p2p.game import Chooser, Event
-from adp2p.p2p.protocol import BodyError, Kind
+from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, need
 
 __all__ = ["Chooser", "Event"]
 
@@ -51,6 +54,18 @@ BODY_FIELDS: dict[int, set[str]] = {  # the core's fields of an entry body of ea
     Kind.ABANDON: {"silent", "seq", "passes", "left"},
     Kind.EVIDENCE: {"what", "raw", "reason", "certs", "box_secret", "a", "b", "token"},
 }
+
+
+def carried_entry(body: dict[str, Any], ids: Sequence[PublicIdentity], poster: int) -> Entry:
+    """The signed entry an evidence body carries in `raw` (`refused`, `also`, `protest`), decoded and verified against
+    its author's key; anything else is the poster's false evidence."""
+    raw = need(body, "raw", bytes)
+    try:
+        e = decode_entry(raw)
+        verify_entry(e, ids[e.author])
+    except (CryptoError, IndexError, MalformedEncoding) as exc:
+        raise ProtocolError(poster, f"false evidence: the entry does not verify: {exc}") from None
+    return e
 
 
 def _check_event_shape(ev: dict[str, Any], bool_fields: Mapping[str, bool]) -> None:

@@ -12,9 +12,9 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from adp2p.crypto.entries import Entry, decode_entry, verify_entry
+from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
-from adp2p.p2p.machine.common import Verdict
+from adp2p.p2p.machine.common import Verdict, carried_entry
 from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, decode_body, need
 
 IN_PLACE = ("entry", "pass", "equivocation")  # the evidence kinds that name the author of an entry they carry
@@ -148,12 +148,7 @@ class Finality:
         log shows to be its author's own fault whether or not it proves anything else: it accuses an entry signed by
         its own author (self-accusation), or it accuses the entry the log holds at its seq after its author signed
         something on top of that entry (held back). Judged from the log alone, like the pass evidence."""
-        raw = need(body, "raw", bytes)
-        try:
-            e = decode_entry(raw)
-            verify_entry(e, fold.ids[e.author])
-        except (CryptoError, IndexError, MalformedEncoding) as exc:
-            raise ProtocolError(poster, f"false evidence: the entry does not verify: {exc}") from None
+        e = carried_entry(body, fold.ids, poster)
         if e.game_id != fold.game_id or e.kind != Kind.EVIDENCE or not 1 <= e.seq < seq:
             raise ProtocolError(poster, f"false evidence: not an evidence entry of this game before seq {seq}")
         if e.prev_hash != self.prev_at(fold, e.seq):

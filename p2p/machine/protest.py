@@ -15,12 +15,12 @@ from collections.abc import Callable
 from typing import Any
 
 from adp2p.crypto.encoding import unpack_canonical
-from adp2p.crypto.entries import Entry, decode_entry, verify_entry
+from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.crypto.hashing import u64
 from adp2p.crypto.private import audit_open_private
 from adp2p.p2p import published
-from adp2p.p2p.machine.common import Verdict
+from adp2p.p2p.machine.common import Verdict, carried_entry
 from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, decode_body, need
 
 Machine = Any  # the fold these functions work on (p2p/machine/machine.py, which imports this module: no import back)
@@ -53,12 +53,7 @@ def protest_verdict(m: Machine, poster: int, body: dict[str, Any], seq: int) -> 
     poster's box secret (its published one); the game ended after `s`; the poster signed nothing in this log after
     `s` (evidence is due at once); and the shares the accused sealed to the poster at `s` do not check out with that
     secret. Its verdict names the accused. Anything else is the poster's false evidence."""
-    raw = need(body, "raw", bytes)
-    try:
-        e = decode_entry(raw)
-        verify_entry(e, m.ids[e.author])
-    except (CryptoError, IndexError, MalformedEncoding) as exc:
-        raise ProtocolError(poster, f"false evidence: the entry does not verify: {exc}") from None
+    e = carried_entry(body, m.ids, poster)
     if e.author != poster or e.game_id != m.game_id or e.kind != Kind.EVIDENCE or not 1 <= e.seq < seq:
         raise ProtocolError(poster, f"false evidence: not the poster's own evidence entry before seq {seq}")
     s = e.seq

@@ -12,10 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from adp2p.crypto.entries import decode_entry, verify_entry
-from adp2p.crypto.errors import CryptoError, MalformedEncoding
-from adp2p.p2p.machine.common import Verdict
-from adp2p.p2p.protocol import BodyError, Kind, ProtocolError, need
+from adp2p.p2p.machine.common import Verdict, carried_entry
+from adp2p.p2p.protocol import BodyError, Kind, ProtocolError
 
 Machine = Any  # the fold these functions work on (p2p/machine/machine.py, which imports this module: no import back)
 
@@ -58,12 +56,7 @@ def also_verdict(m: Machine, poster: int, body: dict[str, Any], seq: int) -> Ver
     entry `s - 1`, by another author than the evidence entry the log holds at `s`; valid on the fold before `s` (as
     that entry was judged); not its author's own fault (that is `refused`'s); naming a seat that nothing in this log
     names yet. Its verdict names that seat. Anything else is the poster's false evidence."""
-    raw = need(body, "raw", bytes)
-    try:
-        e = decode_entry(raw)
-        verify_entry(e, m.ids[e.author])
-    except (CryptoError, IndexError, MalformedEncoding) as exc:
-        raise ProtocolError(poster, f"false evidence: the entry does not verify: {exc}") from None
+    e = carried_entry(body, m.ids, poster)
     if e.game_id != m.game_id or e.kind != Kind.EVIDENCE or not 1 <= e.seq < seq:
         raise ProtocolError(poster, f"false evidence: not an evidence entry of this game before seq {seq}")
     fold = dict(kept(m)).get(e.seq)

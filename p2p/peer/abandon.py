@@ -204,6 +204,14 @@ class Abandoning:
                 sim.pass_window()
             self._news()
         token = self.log.passes.get(e.seq, e.prev_hash, len(took), silent) if self.log.passes is not None else None
+        if token is not None and silent != m.seat and self.abandonment.token_late(e, m.n) and not self.answering(e):
+            # its token reached us only once our own clock let this author give up on that seat: as if it had not come
+            # (had the abandon come first, we would have applied it). Only an entry carrying the token beats it (rule
+            # 3): the seat due next writes one if the token reached it in time, and none can come if that seat is this
+            # abandon's own author — refusing it here left us waiting on an honest seat that had answered already.
+            # (If that next seat is us, we answer as before: our entry carrying the token beats it everywhere.)
+            log.info("abandon by seat %d names seat %d, whose token came late here", e.author + 1, silent + 1)
+            token = None
         nursery = self._nursery()
         if token is not None and self._mesh() is not None and nursery is not None:
             # the seat it names passed there (we hold its token; its author did not get it): never applied here.
@@ -238,6 +246,43 @@ class Abandoning:
                 rank = _abandoners(m.n, silent, m.n).index(e.author) + 1
                 nursery.start_soon(self.due_for_me, decision, rank)
         self.abandonment.held[e.author] = raw
+
+    async def overdue(self) -> bool:
+        """A held abandon whose named seat passed, but by a token that reached us only after its author could give up
+        on that seat by our own clock (`Abandonment.token_late`), is applied once due here: the play loop waits on the
+        next seat otherwise, which may be that abandon's own author. True if applied."""
+        m = self.log.machine
+        if m is None:
+            return False
+        author = self.abandonment.overdue(m.n, self.log.passes, self.answering)
+        if author is None:
+            return False
+        self._accept(self.abandonment.held.pop(author))
+        await self._send_head()
+        return True
+
+    def answering(self, e: Any) -> bool:
+        """Whether we owe the decision after the token of the seat abandon `e` names (the one after the tokens `e`
+        carries and that token): then we answer the abandon with our own entry carrying it (rule 3 of "Abandonment"),
+        however late that token came here."""
+        m, pool = self.log.machine, self.log.passes
+        if m is None or pool is None or m.seat is None:
+            return False
+        took = list(_passes_of(e) or [])
+        try:
+            token = pool.get(e.seq, e.prev_hash, len(took), named(e))
+            if token is None:
+                return False
+            sim = m.fork()
+            sim.prev = e.prev_hash
+            sim.apply_passes(-1, [*took, token], trusted=True)
+        except (ProtocolError, BodyError, KeyError, TypeError, ValueError):
+            return False
+        nxt = sim.window_actor()
+        if nxt is None:
+            d = sim.duty()
+            nxt = d.seat if d is not None else None
+        return nxt == m.seat
 
     async def due_for_me(self, decision: tuple[int, bytes, int], rank: int) -> None:
         """An abandon naming us, held while we decide: once our own clock says its author (the `rank`-th seat that

@@ -142,6 +142,39 @@ class Abandonment:
             return False
         return self.patience.waited(*decision) >= rank * self.period
 
+    def token_late(self, e: Any, n: int) -> bool:
+        """Whether the token by which the seat abandon `e` names passed at the decision it names reached us only once
+        our own clock let `e`'s author give up on that seat (that decision due here for as many periods as the
+        author's rank): such a token does not stop the abandon, only an entry carrying it does (rule 3 of
+        "Abandonment"). A token whose arrival we did not see counts as in time."""
+        decision = decision_of(e)
+        try:
+            silent = named(e)
+            rank = _abandoners(n, silent, n).index(e.author) + 1
+        except (BodyError, KeyError, TypeError, ValueError):
+            return False
+        heard = self.patience.heard_at(*decision, silent)
+        if heard is None or not self.patience.known(*decision):
+            return False
+        return heard - self.patience.due(*decision) >= rank * self.period
+
+    def overdue(self, n: int, passes: PassPool | None, answering: Callable[[Any], bool]) -> int | None:
+        """The lowest author of a held abandon whose named seat passed there, but by a token that came late
+        (`token_late`), and that is due by our own clock: it is applied as if that token had not come — unless we owe
+        the decision after that token (`answering(e)`: our entry carrying it answers the abandon)."""
+        if passes is None:
+            return None
+        for author in sorted(self.held):
+            e = decode_entry(self.held[author])
+            try:
+                silent = named(e)
+            except (BodyError, KeyError, TypeError):
+                continue
+            passed = passes.get(*decision_of(e), silent) is not None
+            if passed and self.token_late(e, n) and self.due_by_our_clock(e, n) and not answering(e):
+                return author
+        return None
+
     def no_majority(self, n: int, silent: int, me: int | None, connected: Collection[int]) -> bool:
         """At a table of 3 or more, an abandon needs a strict majority of the seats behind it: its author and the seats
         `connected` to it now, the silent one not counted. A table cut in halves by the network cannot give up on

@@ -328,6 +328,10 @@ class Net:
             if self._ended():
                 return
             if pool.add(msg["seq"], msg["prev"], msg["j"], msg["seat"], msg["sig"], len(store), store.head_id):
+                if (msg["seq"], msg["prev"]) == (len(store), store.head_id):
+                    # when it came counts: a token that comes after an abandon naming its seat was due here is no
+                    # answer to it (rule 3 of "Abandonment"); only the next point's (made-up branches fill nothing)
+                    self.abandonment.patience.heard(msg["seq"], msg["prev"], msg["j"], msg["seat"])
                 self.progress.set()
         elif k == "agree":
             await self.agreeing.take(msg)  # (p2p/peer/agreeing.py)

@@ -6,7 +6,9 @@ after entry `prev` (the entry at `seq` being next). It becomes due here the mome
 `prev` and the tokens of decisions 0..j-1 after it (or an abandon that carries them): the entry, token or window close
 that made it due was seen then, never earlier. So a seat's patience is never spent while another seat was on duty
 (a withheld pass token, released inside an abandon, starts the next seat's clock only then), and nothing else a
-seat sends (entries far ahead of the log, tokens on made-up branches, heads) moves it.
+seat sends (entries far ahead of the log, tokens on made-up branches, heads) moves it. It also notes when each pass
+token for the next point first came (`heard`): a token that came only after an abandon naming its seat was due here is
+no answer to that abandon (rule 3).
 
 The clock: seconds this process was awake. A stall (a busy machine, SIGSTOP) counts as at most two steps, so a peer
 that wakes up reads what waits in its buffers before it gives up on anyone. It advances when read (`now`), and a
@@ -19,6 +21,7 @@ import time
 import trio
 
 Decision = tuple[int, bytes, int]  # (seq, prev, j)
+MAX_HEARD = 4096  # pass tokens whose arrival time is kept (the pass pool's own bounds keep far fewer)
 
 
 class Patience:
@@ -30,6 +33,7 @@ class Patience:
         self.awake = 0.0
         self._last = time.monotonic()
         self._since: dict[Decision, float] = {}
+        self._heard: dict[tuple[int, bytes, int, int], float] = {}  # (seq, prev, j, seat) -> when its token came
 
     def now(self) -> float:
         """Seconds this process was awake (a gap longer than two steps counts as two)."""
@@ -48,7 +52,17 @@ class Patience:
         """When decision `(seq, prev, j)` became due here: now, if this is the first time we see it due."""
         if any(s < seq for s, _, _ in self._since):
             self._since = {k: v for k, v in self._since.items() if k[0] >= seq}
+            self._heard = {k: v for k, v in self._heard.items() if k[0] >= seq}
         return self._since.setdefault((seq, prev, j), self.now())
+
+    def heard(self, seq: int, prev: bytes, j: int, seat: int) -> None:
+        """`seat`'s pass token for decision `(seq, prev, j)` reached us now (only its first arrival counts)."""
+        if len(self._heard) < MAX_HEARD:
+            self._heard.setdefault((seq, prev, j, seat), self.now())
+
+    def heard_at(self, seq: int, prev: bytes, j: int, seat: int) -> float | None:
+        """When `seat`'s pass token for that decision first reached us (None if we did not see it come)."""
+        return self._heard.get((seq, prev, j, seat))
 
     def restart(self, seq: int, prev: bytes, j: int) -> None:
         """That decision becomes due here again now (its seat could not have seen it due yet: join_grace.py)."""

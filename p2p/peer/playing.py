@@ -100,6 +100,8 @@ class Playing:
             assert duty is not None
             self.narrator.progress_line(m, duty)
             self.abandonment.at(seq, prev)  # abandons held for an earlier seq are moot now
+            if await self.abandoning.overdue():
+                continue  # an abandon over a token that came late here: applied
             decision = (seq, prev, len(toks))
             self.patience.due(*decision)  # the duty on now became due here no earlier than now
             self.catching_up.note_stall()

@@ -11,12 +11,18 @@ lever (the others play honestly), so they compose with any cheating machine at t
   period at that seq, it sends one abandon that carries the token and names the seat due after the window. Before:
   peers measured the wait per seq, so every peer (the victim's own included) applied it at once (attack 4).
 
+- `ReleasesTokenAtAbandon`: it keeps its token back where the seat due once it passes is the one that gives up on it
+  first, and releases it to the third seat only at the very moment that seat's abandon naming it is written. Before:
+  the third seat refused the abandon (the withholder passed) and waited on the abandon's author, which can never
+  answer at that seq, then named it (attack 4's last race).
+
 Machine levers: `SilentRoller` (Hacker: sees its private dice after the beacon pick, and walks away); the zoo's
 `Staller` (never reveals its secrets) and `LastLinkPeeker` (walks away from a pick it dislikes) are the others.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
@@ -25,10 +31,11 @@ import trio
 from _net import ZooPeer, ZooWire
 from _zoo import Staller
 from _zoo_hacker import HBlind
-from adp2p.crypto.entries import encode_entry
+from adp2p.crypto.entries import decode_entry, encode_entry
+from adp2p.p2p.peer import TablePeer
 from adp2p.p2p.peer.common import _abandoners
 from adp2p.p2p.peer.wire import Wire
-from adp2p.p2p.protocol import Kind, encode_body
+from adp2p.p2p.protocol import Kind, decode_body, encode_body
 from adp2p.p2p.transport import Mesh
 
 
@@ -36,20 +43,23 @@ class SilentRoller(HBlind):
     """Hacker: a controller whose private roll's beacon pick has just been drawn knows its dice (nobody else does);
     it does not like them (always) and authors nothing more: the game must end naming it."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        last = self.events[-1] if self.events else {}
-        if (
-            d is not None
-            and d.seat == self.seat
-            and last.get("t") == "roll_beacon"
-            and last.get("p") == self.seat
-            and self.cheat_seq is None
-        ):
-            self.cheated()
-        if self.cheat_seq is not None and d is not None and d.seat == self.seat:
-            return None  # silent from then on, whatever is due from it
-        return super().author_next(choose)
+    class Author(HBlind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            last = fold.events[-1] if fold.events else {}
+            if (
+                d is not None
+                and d.seat == fold.seat
+                and last.get("t") == "roll_beacon"
+                and last.get("p") == fold.seat
+                and fold.cheat_seq is None
+            ):
+                fold.cheated()
+            if fold.cheat_seq is not None and d is not None and d.seat == fold.seat:
+                return None  # silent from then on, whatever is due from it
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class _Lever(ZooPeer):
@@ -122,25 +132,30 @@ class WithholdsToken(_Lever):
         store = self.store
         assert store is not None
         seq, prev = len(store), store.head_id
-        if self._cheats() and not self.attacks and self.withheld is None:
-            sim = at.fork()
-            sim.pass_window()
-            while sim.window_actor() is not None:
-                sim.pass_window()
-            d = sim.duty()
-            if d is not None and d.kind == Kind.EVENT and d.seat != m.seat and self.victim(m, d.seat):
-                self.withheld = (seq, prev, j)  # before the token is signed: it never leaves
+        if self._cheats() and not self.attacks and self.withheld is None and self.chance(m, at):
+            self.withheld = (seq, prev, j)  # before the token is signed: it never leaves
         await super().decide_window(m, at, j)
         if self.withheld == (seq, prev, j) and not (self.passes is not None and self.passes.signed(seq, prev, j)):
             self.withheld = None  # it did not pass there after all
+
+    def chance(self, m: Any, at: Any) -> bool:
+        """Whether this window decision of ours suits the lever (`at`: the fold with the passes before ours): the seat
+        due after the window, if every later seat passes too, is a `victim`."""
+        sim = at.fork()
+        sim.pass_window()
+        while sim.window_actor() is not None:
+            sim.pass_window()
+        d = sim.duty()
+        return d is not None and d.kind == Kind.EVENT and d.seat != m.seat and self.victim(m, d.seat)
 
     def victim(self, m: Any, seat: int) -> bool:
         """Whether the seat due after the window suits the lever (here: we are the first that may give up on it)."""
         return bool(_abandoners(m.n, seat, 1) == [m.seat])
 
     def gives_up(self, silent: int) -> bool:
-        if self.withheld is not None or self.attacks:
+        if self._cheats() and (self.withheld is not None or self.attacks):
             return False  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
+        # (the honest seats give up as honest peers do: `attacks` is the class's, shared by every seat of the table)
         return super().gives_up(silent)
 
     async def _strike(self) -> None:
@@ -242,3 +257,137 @@ class ReleasesTokenToOne(WithholdsToken):
 
 class HStaller(Staller, HBlind):
     """Hacker's `Staller`: plays honestly, then never reveals its secrets at the end."""
+
+
+class ReleasesTokenAtAbandon(WithholdsToken):
+    """Attack 4's last race, made on purpose. The withholder W keeps its token back in a window where the seat D due
+    once W passes is W's lowest other seat (the one that gives up on W first); it writes no abandon of its own and
+    never answers the one naming it. When D's abandon naming it reaches W (it has just been written), and the third
+    seat P has waited a period on W by its own clock (its silence loop has acted on it), W releases its token to P
+    alone. The interleaving is the one that loses: D's link to P carries that abandon only once P holds W's token
+    (`RaceWire`, a slow link, made so by the event, not by a time). Before: P refused the abandon (W passed) and
+    waited on D, whose entry at that seq is the abandon, then gave up on D (an honest seat named, the table split)."""
+
+    race: ClassVar[dict[str, Any]] = {}  # the cheater's moment, shared with the honest peers' wires; reset by the test
+    peers: ClassVar[dict[int, ReleasesTokenAtAbandon]] = {}  # seat -> peer (in one process); reset by the test
+
+    def make_wire(self, mesh: Mesh) -> Wire:
+        return RaceWire(mesh, self)
+
+    async def _lever(self) -> None:
+        while self.machine is None:
+            await trio.sleep(0.1)
+        m = self.machine
+        assert m.seat is not None
+        self.peers[m.seat] = self
+        if self._cheats():
+            await self._strike()
+
+    def chance(self, m: Any, at: Any) -> bool:
+        sim = at.fork()
+        sim.pass_window()
+        after = sim.window_actor()
+        d = sim.duty()
+        seat = after if after is not None else (d.seat if d is not None and d.kind == Kind.EVENT else None)
+        return seat is not None and seat == _abandoners(m.n, m.seat, 1)[0]
+
+    def weighs_abandon(self, raw: bytes) -> bool:
+        if self._cheats():
+            e = decode_entry(raw)
+            w, m = self.withheld, self.machine
+            if w is not None and m is not None and e.kind == Kind.ABANDON and (e.seq, e.prev_hash) == w[:2]:
+                self.race.setdefault("abandon", raw)
+            return False  # (an honest seat that passed answers it with its pass as an entry, which would beat it)
+        return super().weighs_abandon(raw)
+
+    def gives_up(self, silent: int) -> bool:
+        return False if self._cheats() else TablePeer.gives_up(self, silent)
+
+    async def _strike(self) -> None:
+        while not self.attacks:
+            await trio.sleep(0.02)
+            m, store, pool, mesh, w = self.machine, self.store, self.passes, self.mesh, self.withheld
+            if m is None or store is None or pool is None or mesh is None or self.ended or w is None:
+                continue
+            seq, prev, j = w
+            if len(store) != seq or store.head_id != prev:
+                self.withheld = None  # the table moved on (someone played a card in the window): try again later
+                self.race.pop("abandon", None)
+                continue
+            raw = self.race.get("abandon")
+            if raw is None:
+                continue  # D has not given up on us yet
+            e = decode_entry(raw)
+            if (e.seq, e.prev_hash) != (seq, prev) or decode_body(e.body).get("silent") != m.seat:
+                continue
+            d = e.author
+            third = [s for s in range(m.n) if s not in (m.seat, d)]
+            p = self.peers.get(third[0]) if third else None
+            if p is None or p.abandonment.acted((seq, prev, j)) < 1:
+                continue  # P's own clock has not passed a period on us yet
+            token = pool.get(seq, prev, j, m.seat)
+            assert token is not None
+            self.race.update(seq=seq, prev=prev, j=j, w=m.seat, d=d, p=third[0])
+            self.attacks.append((seq, third[0]))
+            await mesh.send(m.ids[third[0]].fingerprint(), {"k": "pass", "seq": seq, "prev": prev, "j": j,
+                                                             "seat": m.seat, "sig": token})
+
+
+class RaceWire(WithholdingWire):
+    """The wire of every seat of a `ReleasesTokenAtAbandon` table. The withholder's: its token goes nowhere (but to P,
+    by the lever itself). An honest seat's: the abandon it writes in the withholder's window reaches P only once P
+    holds the withholder's token (a slow link), every other message as it is."""
+
+    peer: ReleasesTokenAtAbandon
+
+    def _late(self, fp: str, msg: dict[str, Any]) -> bool:
+        """Whether `msg` is our abandon naming the withholder at the decision it withholds, on its way to P."""
+        m = self.peer.machine
+        if m is None or self.peer._cheats() or msg.get("k") != "entry":
+            return False
+        e = decode_entry(msg["raw"])
+        if e.kind != Kind.ABANDON or e.author != m.seat:
+            return False
+        w = ReleasesTokenAtAbandon.peers.get(decode_body(e.body).get("silent", -1))
+        if w is None or not w._cheats() or w.withheld is None or w.withheld[:2] != (e.seq, e.prev_hash):
+            return False
+        third = [s for s in range(m.n) if s not in (m.seat, w.machine.seat)]  # type: ignore[union-attr]
+        return bool(third) and m.ids[third[0]].fingerprint() == fp
+
+    async def _later(self, fp: str, msg: dict[str, Any]) -> None:
+        """`msg` to P once P holds the withholder's token for the abandon's decision (or the lever gave up there)."""
+        e = decode_entry(msg["raw"])
+        w = ReleasesTokenAtAbandon.peers[decode_body(e.body)["silent"]]
+        m = self.peer.machine
+        assert m is not None and w.machine is not None
+        p = ReleasesTokenAtAbandon.peers.get(next(s for s in range(m.n) if s not in (m.seat, w.machine.seat)))
+        while (
+            p is not None and p.passes is not None and w.withheld is not None and w.withheld[:2] == (e.seq, e.prev_hash)
+            and p.passes.get(*w.withheld, w.machine.seat) is None
+        ):
+            await trio.sleep(0.02)
+        with contextlib.suppress(Exception):  # (a peer that dropped meanwhile: heads catch up)
+            await super().send(fp, msg)
+
+    async def broadcast(self, msg: dict[str, Any]) -> list[str]:
+        m, nursery = self.peer.machine, self.peer._nursery
+        if m is None or nursery is None:
+            return await super().broadcast(msg)
+        fps = [m.ids[s].fingerprint() for s in range(m.n) if s != m.seat]
+        late = [fp for fp in fps if self._late(fp, msg)]
+        if not late:
+            return await super().broadcast(msg)
+        for fp in fps:
+            if fp in late:
+                nursery.start_soon(self._later, fp, msg)
+            else:
+                with contextlib.suppress(Exception):
+                    await super().send(fp, msg)
+        return fps
+
+    async def send(self, fp: str, msg: dict[str, Any]) -> None:
+        nursery = self.peer._nursery
+        if nursery is not None and self._late(fp, msg):
+            nursery.start_soon(self._later, fp, msg)
+            return
+        await super().send(fp, msg)

@@ -11,7 +11,14 @@ from typing import Any
 
 import pytest
 from _net import NetGame, net_game
-from _silence import AheadOfLog, HStaller, LateWithholdsToken, SilentRoller, WithholdsToken
+from _silence import (
+    AheadOfLog,
+    HStaller,
+    LateWithholdsToken,
+    ReleasesTokenAtAbandon,
+    SilentRoller,
+    WithholdsToken,
+)
 from _zoo import LastLinkPeeker, Staller, first_chance
 from adp2p.p2p.machine import Machine
 
@@ -164,4 +171,25 @@ async def test_a_hacker_staller_sending_ahead_keeps_the_round_limit_result(tmp_p
     for i in g.honest:
         o = g.outcomes[i]
         assert o is not None and o.abandoned_by == "p1", g.heard(i)
+    assert g.audit().abandoned_by == 1
+
+
+async def test_a_token_released_to_one_peer_as_the_abandon_is_written_leaves_the_withholder_named(
+    tmp_path: Path,
+) -> None:
+    """Attack 4's last race: the withholder keeps its token back where the seat due once it passes is the one that
+    gives up on it first; as that seat's abandon naming it is written, it releases the token to the third seat alone,
+    which gets it before the abandon. Before: the third seat refused the abandon (the withholder passed) and waited on
+    the abandon's author, which can never answer at that seq, and gave up on it (an honest seat named, two logs). Now
+    the token came after the third seat's own clock let that author give up on the withholder: no answer. Every peer
+    holds the one abandon, and the withholder is named everywhere and in the audit."""
+    ReleasesTokenAtAbandon.attacks, ReleasesTokenAtAbandon.race, ReleasesTokenAtAbandon.peers = [], {}, {}
+    g = await net_game(tmp_path, 3, 2, {1: Machine}, peer_class=ReleasesTokenAtAbandon, abandon_after=PATIENCE)
+    assert ReleasesTokenAtAbandon.attacks, "the attacker found no window to withhold its token in"
+    race = ReleasesTokenAtAbandon.race
+    assert (race["w"], race["d"], race["p"]) == (1, 0, 2)
+    assert_only(g, 1)
+    for i in g.honest:
+        o = g.outcomes[i]
+        assert o is not None and o.abandoned_by == "p1" and o.verdict is None, g.heard(i)
     assert g.audit().abandoned_by == 1
