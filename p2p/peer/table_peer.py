@@ -83,7 +83,6 @@ class TablePeer:
     addresses = property(lambda self: self.dialing.known, lambda self, v: setattr(self.dialing, "known", v),
                          doc="The addresses we know (and dial: p2p/peer/dialing.py).")
     genesis_raw = lobby_held("genesis_raw", "The genesis we took.")
-    playing = lobby_held("playing", "A peer at our table answered from inside a game.")
     # the net's (p2p/peer/net.py)
     progress = property(lambda self: self.net.progress, doc="News for the play loop (replaced once waited on).")
     outbox = property(lambda self: self.net.outbox, doc="Entries authored or re-sent outside the play loop, to send.")

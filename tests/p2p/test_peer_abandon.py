@@ -179,7 +179,7 @@ async def test_a_token_that_comes_after_the_abandon_was_due_here_does_not_stop_i
         p.patience.due(seq, prev, k)  # W owes decision k here from now
         p.patience.awake += 31.0  # a period (30 s) and more of our own clock: D may give up on W
         await _token(p, t, w, k, toks[k])  # W's token, released only now
-        p._take(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})}))
+        p.intake.take(frame(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})))
         assert p.machine is not None and p.machine.abandoned == w and p.ended, p.said  # type: ignore[attr-defined]
         assert p.store is not None and len(p.store) == seq + 1 and p.store[seq].author == d
         nursery.cancel_scope.cancel()
@@ -199,7 +199,7 @@ async def test_a_token_that_came_in_time_stops_the_abandon_for_good(tmp_path: Pa
         p.patience.awake += 5.0  # W decided within its patience
         await _token(p, t, w, k, toks[k])
         p.patience.awake += 30.0
-        p._take(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})}))
+        p.intake.take(frame(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})))
         assert p.machine is not None and p.machine.abandoned is None and not p.ended
         with trio.fail_after(30):  # relayed to the table (by a task of the peer's nursery)
             while not any(m.get("k") == "pass" and m.get("seat") == w for m in wire.sent):
@@ -222,7 +222,7 @@ async def test_an_abandon_held_early_is_applied_once_the_token_comes_late(tmp_pa
             await _token(p, t, _seat_at(t, j), j, toks[j])
         p.patience.due(seq, prev, k)
         p.patience.awake += 20.0
-        p._take(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})}))
+        p.intake.take(frame(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})))
         assert p.machine is not None and p.machine.abandoned is None and d in p.abandonment.held
         p.patience.awake += 15.0
         await _token(p, t, w, k, toks[k])
@@ -245,7 +245,7 @@ async def test_the_seat_due_after_a_late_token_still_answers_with_it(tmp_path: P
         p.patience.awake += 31.0
         await _token(p, t, w, k, toks[k])
         raw = t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})
-        p._take(raw)
+        p.intake.take(frame(raw))
         assert p.machine is not None and p.machine.abandoned is None and not p.ended
         p.abandonment.held[d] = raw  # (even held: never applied over our own answer)
         assert not await p.abandoning.overdue()
