@@ -58,6 +58,16 @@ class GameEnd:
         self.outcome = Outcome(game_id=self.outcome.game_id, log_path=self.outcome.log_path)
         self.reopened = True
 
+    def linger(self, m: Any) -> float:
+        """At most how long to keep serving after the end, our fold `m` (the others normally all have it at once)."""
+        if m is not None and m.complete and not self.ended:
+            return max(1.0, min(self.cfg.abandon_after, 30.0))
+        if self.outcome.abandoned_by is not None:
+            # the silent seat may be a suspended peer about to come back: its own entry, if it arrives now, beats
+            # the abandon and the game goes on with one log (longer than a period: its connections must redial)
+            return max(1.0, min(2 * self.cfg.abandon_after, 60.0))
+        return 1.0
+
     def finish(self, m: Any, store: Any) -> None:
         """The end, told, and written into the outcome (fold `m` of our log `store`)."""
         self.outcome.entries = len(store)

@@ -187,7 +187,7 @@ class TablePeer:
         )
         self.net = Net(  # what we send and receive, heads and tokens gossiped (p2p/peer/net.py)
             self.log_state, self.heads, self.catch_up, self.abandonment, self.lobby, self.agreeing, cfg=cfg,
-            me=lambda: self.fp, mesh=lambda: self.mesh, wire=lambda: self.wire, outcome=lambda: self.outcome,
+            me=lambda: self.fp, mesh=lambda: self.mesh, wire=lambda: self.wire,
             ended=lambda: self.ended, reopened=lambda: self.end.reopened,
             handle=lambda fp, label, msg: self.handle(fp, label, msg),
             accepts_genesis=lambda raw, label: self.accepts_genesis(raw, label), accept=self.intake.accept,
@@ -243,7 +243,7 @@ class TablePeer:
                     # the whole log: a peer resuming late still gets the end of the game, an abandoned one that
                     # returns just too late still learns it was abandoned (or its own entry, arriving now,
                     # beats the abandon and the game goes on: `GameEnd.reopen`)
-                    with trio.move_on_after(self.net.linger()):
+                    with trio.move_on_after(self.end.linger(self.machine)):
                         await self.net.serve_until_heads_match()
                     if not self.end.reopened:
                         break
