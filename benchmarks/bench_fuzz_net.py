@@ -16,6 +16,7 @@ import random
 import sys
 import tempfile
 import time
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,23 +35,30 @@ PAUSE = float(os.environ.get("FUZZ_PAUSE", "0.005"))  # seconds between batches 
 
 
 class Flooder(ZooPeer):
-    """A seated peer (a 'cheater' only in that nobody requires its outcome) that floods while it plays."""
+    """A seated peer (a 'cheater' only in that nobody requires its outcome) that floods while it plays: a side task
+    beside the play loop (the peer's seam `tasks()`), from the game's start at its seat until its game is over."""
 
     sent = 0
 
-    async def _play(self) -> None:
-        async with trio.open_nursery() as nursery:
-            if self.machine is not None and self.machine.seat in self.seeds.cheaters:  # type: ignore[attr-defined]
-                nursery.start_soon(self._flood)
-            await super()._play()
-            nursery.cancel_scope.cancel()
+    def tasks(self) -> list[Callable[[], Awaitable[Any]]]:
+        return [*super().tasks(), self.flood]
 
-    async def _flood(self) -> None:
+    def playing(self) -> bool:
+        """Whether this peer's game is on (the play loop's own test for its end)."""
+        m = self.machine
+        return m is not None and not (self.ended or m.complete or m.abandoned is not None)
+
+    async def flood(self) -> None:
+        while self.machine is None:  # (the seat is known once the game begins)
+            await trio.sleep(0.05)
+        if self.machine.seat not in self.seeds.cheaters:  # type: ignore[attr-defined]
+            return
         rng = random.Random(7)
         assert self.mesh is not None and self.store is not None
-        while True:
+        while self.playing():
             last = self.store.entries()[-3:]
-            real: list[dict[str, Any]] = [self.lobby.message(), self._head_msg(), {"k": "get", "from": len(self.store)}]
+            real: list[dict[str, Any]] = [self.lobby.message(), self.net.head_msg()]
+            real += [{"k": "get", "from": len(self.store)}]
             real += [{"k": "entry", "raw": e.raw} for e in last]
             gen = junk(rng, real)
             for _ in range(BATCH):  # past ZooPeer's broadcast (it reads the entries it sends)

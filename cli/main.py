@@ -103,7 +103,7 @@ def parser() -> argparse.ArgumentParser:
     _add_rules(p)
 
     j = sub.add_parser("join", help="sit down at a table on the LAN and play")
-    from adp2p.cli.cmd_join import add_join_args
+    from adp2p.cli.join_args import add_join_args
 
     add_join_args(j)
     j.add_argument("--game", choices=GAMES, default="access-denied",

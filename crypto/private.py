@@ -12,6 +12,7 @@ can check, once a per-game X25519 secret key is revealed, that what was sent is 
 
 from __future__ import annotations
 
+import functools
 import hmac
 
 import nacl.bindings as nb
@@ -87,15 +88,22 @@ def audit_open_private(
     """Open a sealed message with either party's revealed per-game X25519 secret key (audit)."""
     if type(revealed_box_secret) is not bytes or len(revealed_box_secret) != 32:
         raise MalformedEncoding("revealed box secret: expected 32 bytes")
-    mine = nb.crypto_scalarmult_base(revealed_box_secret)
-    if hmac.compare_digest(mine, sender_public.box_pk):
-        peer = recipient_public.box_pk
-    elif hmac.compare_digest(mine, recipient_public.box_pk):
-        peer = sender_public.box_pk
+    box = _audit_box(revealed_box_secret, sender_public.box_pk, recipient_public.box_pk)
+    return _open_with_box(box, sender_public, recipient_public, context, sealed)
+
+
+@functools.lru_cache(maxsize=256)
+def _audit_box(secret: bytes, sender_pk: bytes, recipient_pk: bytes) -> Box:
+    """The box of a revealed secret with the other party's key (an audit opens every box between the same two seats
+    with the same two keys: its X25519 multiplications once a pair, not once a box)."""
+    mine = nb.crypto_scalarmult_base(secret)
+    if hmac.compare_digest(mine, sender_pk):
+        peer = recipient_pk
+    elif hmac.compare_digest(mine, recipient_pk):
+        peer = sender_pk
     else:
         raise MalformedEncoding("revealed box secret belongs to neither party")
-    box = Box(PrivateKey(revealed_box_secret), PublicKey(peer))
-    return _open_with_box(box, sender_public, recipient_public, context, sealed)
+    return Box(PrivateKey(secret), PublicKey(peer))
 
 
 def private_digest(sealed: bytes) -> bytes:

@@ -20,7 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from adp2p.crypto.entries import Entry, decode_entry, verify_entry
+from adp2p.crypto import domains
+from adp2p.crypto.entries import Entry, decode_entry
 from adp2p.crypto.errors import CryptoError, InvalidSignature, MalformedEncoding
 from adp2p.crypto.identity import PublicIdentity
 from adp2p.p2p.audit_pool import PooledMachine, claimed_secrets, proof_pool
@@ -164,14 +165,12 @@ def audit_log(path: str | Path) -> AuditResult:
     return res
 
 
-def _signatures_hold(raws: list[bytes], ids: list[PublicIdentity]) -> bool:
-    """A worker's check of the signatures of some entries (their links are checked by the caller)."""
-    for raw in raws:
-        e = decode_entry(raw)
-        if not 0 <= e.author < len(ids):
-            return False
+def _signatures_hold(signed: list[tuple[int, bytes, bytes]], ids: list[PublicIdentity]) -> bool:
+    """A worker's check of the signatures of some entries, each as (author, header bytes, signature) from the
+    auditor's own strict decoding (their links are checked by the caller; `verify_entry`'s check, not decoded twice)."""
+    for author, header, signature in signed:
         try:
-            verify_entry(e, ids[e.author])
+            ids[author].verify(domains.ENTRY, header, signature)
         except InvalidSignature:
             return False
     return True
@@ -216,12 +215,8 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
     # the chain: signatures, seq, links
     entries: list[Arrival] = []  # frame → schema here; the signature and the chain checked below; the fold after
     prev = bytes(32)
-    signed: list[Future[bool]] = []
-    if pool is not None:  # the signatures by the workers, while the links are checked and the log folded here
-        signed = [
-            pool.submit(_signatures_hold, raws[k : k + SIGNATURE_CHUNK], ids)
-            for k in range(0, len(raws), SIGNATURE_CHUNK)
-        ]
+    signed: list[Future[bool]] = []  # the signatures by the workers, a chunk as soon as it is decoded here
+    chunk: list[tuple[int, bytes, bytes]] = []
     for seq, raw in enumerate(raws):
         try:
             a = schema(frame(raw))
@@ -240,6 +235,13 @@ def _audit_with(p: Path, res: AuditResult, pool: ProcessPoolExecutor | None) -> 
             break
         entries.append(a)
         prev = e.id
+        if pool is not None:
+            chunk.append((e.author, e.header_bytes, e.signature))
+            if len(chunk) == SIGNATURE_CHUNK:
+                signed.append(pool.submit(_signatures_hold, chunk, ids))
+                chunk = []
+    if pool is not None and chunk:
+        signed.append(pool.submit(_signatures_hold, chunk, ids))
     cut = framing is not None and res.tampered is None  # a record cut short at the end: incomplete, not forged
     if res.tampered is None:
         res.checks.append(f"{len(entries)} signatures and hash links")

@@ -18,9 +18,11 @@ from concurrent.futures import Future, ProcessPoolExecutor
 from typing import Any, NamedTuple
 
 from adp2p.crypto import domains
-from adp2p.crypto.deck import Share, verify_share
+from adp2p.crypto.deck import Ciphertext, Share, ShuffleWitness, verify_share
+from adp2p.crypto.errors import CryptoError
 from adp2p.crypto.group import L, hash_to_scalar, scalar_add, scalar_to_int
 from adp2p.crypto.hashing import u32
+from adp2p.crypto.share_audit import verify_shares_known
 from adp2p.crypto.shuffle_audit import KnownPile, Step, verify_pile
 from adp2p.crypto.shuffle_proof import ShuffleContext, verify_shuffle_proof
 from adp2p.p2p.machine import Machine
@@ -61,6 +63,7 @@ class Claimed(NamedTuple):
     is trusted: the worker checks each against the published points, and the fold judges the secrets as always)."""
 
     x: bytes  # Σ of the claimed deck secrets
+    xs: tuple[bytes, ...]  # each seat's claimed deck secret
     witnesses: dict[tuple[int, int], bytes]  # (seat, pile index) -> witness bytes
 
 
@@ -85,7 +88,7 @@ def claimed_secrets(bodies: list[tuple[int, Any]], n: int) -> Claimed | None:
     total = xs[0]
     for seat in range(1, n):
         total = scalar_add(total, xs[seat])
-    return Claimed(total, witnesses)
+    return Claimed(total, tuple(xs[seat] for seat in range(n)), witnesses)
 
 
 def _pile_index(context: bytes) -> int:
@@ -108,6 +111,7 @@ class PooledMachine(Machine):
         self._claimed = claimed if self.table.attributes is not None else None  # (version-5 card points only)
         self._steps: dict[bytes, tuple[list[Any], list[Step]]] = {}  # pile context -> (start, its steps so far)
         self._pile_faces: dict[bytes, list[int]] = {}
+        self._masks: dict[bytes, int] = {}  # a shuffled card's c1 -> its mask ρ as the claimed witnesses give it
 
     def _check_shuffle_proof(
         self, seat: int, ctx: ShuffleContext, deck_in: list[Any], deck_out: list[Any], proof: bytes
@@ -120,10 +124,33 @@ class PooledMachine(Machine):
             self._checks.append(self._pool.submit(verify_shuffle_proof, *args, trusted=True))
             return
         # the auditor knows (claims) every secret: a pile's steps go to one worker together once the pile is shuffled
+        self._follow_masks(seat, ctx, deck_in, deck_out)
         _start, steps = self._steps.setdefault(ctx.pile, (list(deck_in), []))
         steps.append((ctx, list(deck_out), proof, self._claimed.witnesses.get((seat, _pile_index(ctx.pile)))))
         if len(steps) == self.n:
             self._submit_pile(ctx.pile)
+
+    def _follow_masks(
+        self, seat: int, ctx: ShuffleContext, deck_in: list[Ciphertext], deck_out: list[Ciphertext]
+    ) -> None:
+        """Each output card's mask ρ as the shuffler's claimed witness gives it (nothing trusted: a worker checks
+        ``c1 = ρ·G`` before it uses one; a claim that does not hold only leaves that card's shares to the generic
+        check): the input's masks as followed so far, or the pile's public masks ``r0_j`` (crypto/deck.py)."""
+        assert self._claimed is not None
+        raw = self._claimed.witnesses.get((seat, _pile_index(ctx.pile)))
+        try:
+            w = ShuffleWitness.from_bytes(raw) if type(raw) is bytes else None
+        except (CryptoError, TypeError, ValueError):
+            w = None
+        if w is None or len(w.perm) != len(deck_in) or len(deck_out) != len(deck_in):
+            return
+        rho = [self._masks.get(ct.c1) for ct in deck_in]
+        for j, r in enumerate(rho):
+            if r is None:
+                rho[j] = scalar_to_int(hash_to_scalar(domains.INITIAL_MASK, self.game_id, ctx.pile, u32(j)))
+        for out, p, r in zip(deck_out, w.perm, w.rs, strict=True):
+            if type(p) is int and 0 <= p < len(rho) and type(r) is bytes:
+                self._masks[out.c1] = (rho[p] + scalar_to_int(r)) % L
 
     def _submit_pile(self, pile: bytes) -> None:
         """Hand a pile's steps so far to a worker (crypto/shuffle_audit.py: every secret known, fewer multiplications;
@@ -152,6 +179,12 @@ class PooledMachine(Machine):
     def _check_shares(self, seat: int, h: int, ct: Any, todo: list[tuple[bytes, Share]]) -> None:
         if self._pool is None or not todo:
             super()._check_shares(seat, h, ct, todo)
+            return
+        rho = self._masks.get(ct.c1) if self._claimed is not None else None
+        if rho is not None:  # the seats' claimed secrets and the card's mask: fixed-base checks (crypto/share_audit.py)
+            assert self._claimed is not None
+            args = (self.game_id, h, ct, todo, self._claimed.xs, rho)
+            self._checks.append(self._pool.submit(verify_shares_known, *args))
             return
         self._checks.append(self._pool.submit(verify_shares, self.game_id, h, ct, todo))
 

@@ -92,6 +92,11 @@ class Game(ABC):
     def apply(self, st: State, event: Event) -> State:
         """A new state with `event` applied (the given one unchanged); raises the game's IllegalEvent."""
 
+    def apply_in_place(self, st: State, event: Event) -> State:
+        """`apply` for a replay that keeps no earlier state (the audit's strict replay): it may change `st` and
+        return it; after an illegal event `st` is undefined. A game whose rules can skip the copy says so here."""
+        return self.apply(st, event)
+
     @abstractmethod
     def learn(self, st: State, faces: Mapping[int, int]) -> State:
         """A new state that also knows these faces (shown to this peer)."""

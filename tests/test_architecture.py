@@ -10,6 +10,8 @@ function, under TYPE_CHECKING):
 (e) no test class overrides a private method (a name with one leading underscore) of a product class it derives from:
     a cheater or a test double goes through a deliberate seam (an object the product holds, such as the fold's dealer
     and referee, the peer's wire and files, or a public hook), so no test depends on a private name;
+(g) no test class derived from the fold (`Machine`) defines again any method of the fold, public or private: a cheater
+    changes it only through the objects it holds (`author`, `dealer`, `referee`, `part_factory`: tests/adversaries/);
 (f) no class of the peer (p2p/peer/) or the fold (p2p/machine/) derives from more than one product class: its parts
     are objects it holds, not mixins sharing one `self`; `MIXINS_LEFT` lists the ones not cut into objects yet;
 (d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
@@ -189,10 +191,15 @@ def class_defs(paths: Iterable[Path]) -> ClassDefs:
     return out
 
 
+def outside_files(root: Path) -> Iterable[Path]:
+    """The tests' and the benchmarks' modules: code outside the product that may build on it."""
+    return (p for top in ("tests", "benchmarks") if (root / top).is_dir() for p in (root / top).rglob("*.py"))
+
+
 def private_overrides(root: Path) -> dict[str, set[str]]:
     """Test class -> the private methods of its product ancestors it defines again (classes matched by name)."""
     product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
-    tests = class_defs((root / "tests").rglob("*.py"))
+    tests = class_defs(outside_files(root))
 
     @cache
     def private(name: str) -> frozenset[str]:
@@ -220,6 +227,33 @@ def private_overrides(root: Path) -> dict[str, set[str]]:
             bad = methods & set().union(*(private(a) for a in seen))
             if bad:
                 out.setdefault(name, set()).update(bad)
+    return out
+
+
+FOLD = "Machine"  # (g) the fold: a test changes it only through the objects it holds
+
+
+def fold_overrides(root: Path) -> dict[str, set[str]]:
+    """Test class derived from the fold (`FOLD`, directly or through test or product classes) -> the fold's methods it
+    defines again (classes matched by name)."""
+    product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
+    tests = class_defs(outside_files(root))
+    fold: set[str] = set()
+    for _, methods in product.get(FOLD, []):
+        fold |= methods
+
+    @cache
+    def derives(name: str, seen: frozenset[str] = frozenset()) -> bool:
+        if name == FOLD:
+            return True
+        bases = {b for defs in (tests, product) for bs, _ in defs.get(name, []) for b in bs} - seen - {name}
+        return any(derives(b, seen | {name}) for b in bases)
+
+    out: dict[str, set[str]] = {}
+    for name, defs in tests.items():
+        for bases, methods in defs:
+            if any(derives(b) for b in bases if b != name) and methods & fold:
+                out.setdefault(name, set()).update(methods & fold)
     return out
 
 
@@ -294,6 +328,10 @@ def test_the_shared_message_table_holds_no_game_s_words() -> None:
 def test_no_test_overrides_a_private_method_of_the_product() -> None:
     found = private_overrides(ROOT)
     assert found == PRIVATE_OVERRIDES_LEFT, {k: v for k, v in found.items() if PRIVATE_OVERRIDES_LEFT.get(k) != v}
+
+
+def test_no_test_overrides_a_method_of_the_fold() -> None:
+    assert fold_overrides(ROOT) == {}
 
 
 def test_the_peer_and_the_fold_are_made_of_objects_not_mixins() -> None:
@@ -387,6 +425,22 @@ def test_a_test_overriding_a_private_method_is_found(tmp_path: Path) -> None:
                            "class Worse(Cheat):\n    def _step(self): ...\n    def _own(self): ...\n",
     })
     assert private_overrides(root) == {"Worse": {"_step"}}
+
+
+def test_a_cheater_overriding_a_method_of_the_fold_is_found(tmp_path: Path) -> None:
+    root = _tree(tmp_path, {
+        "p2p/machine/machine.py": "class Machine:\n    def author_next(self): ...\n    def _new_pile(self): ...\n",
+        "p2p/audit_pool.py": "from adp2p.p2p.machine.machine import Machine\n\nclass Pooled(Machine):\n"
+                             "    def author_next(self): ...\n",  # (the product's own: not a test)
+        "tests/test_x.py": "from adp2p.p2p.machine.machine import Machine\n\n"
+                           "class Author:\n    def author_next(self, fold): ...\n\n"  # (a seam object: fine)
+                           "class Blind(Machine):\n    author = Author()\n    def lie(self): ...\n\n"
+                           "class Liar(Blind):\n    def author_next(self): ...\n    def lie(self): ...\n\n"
+                           "class Pool(Pooled):\n    def _new_pile(self): ...\n",
+        "benchmarks/bench_x.py": "from adp2p.p2p.machine import Machine\n\n"
+                                 "class Fast(Machine):\n    def author_next(self): ...\n",
+    })
+    assert fold_overrides(root) == {"Liar": {"author_next"}, "Pool": {"_new_pile"}, "Fast": {"author_next"}}
 
 
 def test_a_peer_made_of_mixins_is_found(tmp_path: Path) -> None:

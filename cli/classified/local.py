@@ -19,8 +19,9 @@ from adp2p.engine.classified.state import CState
 
 def play_local(human: Any, *, seat: int = 0, profile: str = "standard", bot: str = "deduction",
                seed: int | None = None, wait_at_end: bool = True,
-               max_events: int = 10_000) -> tuple[Result | None, CState]:
-    """Play one game; returns its result (None if the human quit) and the final (all-knowing) state."""
+               max_events: int = 10_000, record: list[dict[str, Any]] | None = None) -> tuple[Result | None, CState]:
+    """Play one game; returns its result (None if the human quit) and the final (all-knowing) state. `record`: a
+    list that gets every event applied, in order (what a table's log would hold: an offline audit replays it)."""
     seed = random.randrange(1 << 30) if seed is None else seed
     rng = random.Random(seed)
     st = new_game(get_profile(profile))
@@ -41,6 +42,8 @@ def play_local(human: Any, *, seat: int = 0, profile: str = "standard", bot: str
                 opts = legal(v, d.actor)
                 ev = human.choose(v, seat, d, opts) if d.actor == seat else other(v, d.actor, opts)
             st = apply_known(st, ev, rng)  # a hand mixed: the referee deals its faces (ruling C-MIX)
+            if record is not None:
+                record.append(ev)
     except Quit:
         return None, st
     human.finish(view(st, seat), seat, "", wait_at_end)

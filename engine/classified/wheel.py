@@ -21,9 +21,11 @@ def possible(st: CState, owner: int, knower: int) -> list[int]:
     return sorted(weights(st, owner, knower))
 
 
-def weights(st: CState, owner: int, knower: int) -> dict[int, int]:
+def weights(st: CState, owner: int, knower: int, also_seen: Counter[int] | None = None) -> dict[int, int]:
     """Each Suitcase Number still possible, with the copies of it `knower` has not seen (1 or 2): how likely it is,
-    relatively (a number one copy of which is seen elsewhere is half as likely as one of which none is)."""
+    relatively (a number one copy of which is seen elsewhere is half as likely as one of which none is).
+    `also_seen`: faces knower knows are elsewhere without a handle in play to pin them on (the deduction bot's memory
+    of a mixed hand, bots/memory.py)."""
     sh = st.suitcase[owner]
     if sh is None:
         return dict.fromkeys(NUMBERS, 2)
@@ -31,6 +33,8 @@ def weights(st: CState, owner: int, knower: int) -> dict[int, int]:
     if mine is not None:
         return {mine: 1}
     seen = Counter(f for h in st.faces if h != sh and h in st.loc and (f := st.face(h, knower)) is not None)
+    if also_seen:
+        seen.update(also_seen)
     said = [(item["question"], item["yes"] if item["k"] == "answer" else True) for item in st.history
             if item.get("k") in ("answer", "named") and item.get("p") == owner]
     out: dict[int, int] = {}

@@ -128,7 +128,7 @@ class Answers:
         ctx = ProofContext(fold.game_id, seat, (new_pw[0], new_pw[1], new_pw[2]), PURPOSE_PASSWORD, fold.entries)
         try:
             cs = decode_commitments(codes)
-            verify_distinct(cs, distinct, ctx)
+            fold.proof_check(verify_distinct, cs, distinct, ctx)  # (the offline audit: in a worker, p2p/audit_pool.py)
         except CryptoError as exc:
             why = f"its proof that the password's three codes differ does not verify: {exc}"
             raise ProtocolError(seat, why, rule="password_distinct") from None

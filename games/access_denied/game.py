@@ -66,6 +66,9 @@ class AccessDenied(Game):
     def apply(self, st: GameState, event: Event) -> GameState:
         return api.apply(st, event)
 
+    def apply_in_place(self, st: GameState, event: Event) -> GameState:
+        return api.apply(st, event, inplace=True)  # (the strict replay: no copy of the state an event at a time)
+
     def learn(self, st: GameState, faces: Mapping[int, int]) -> GameState:
         return api.learn(st, faces)
 

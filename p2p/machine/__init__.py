@@ -12,13 +12,14 @@ each an object with one job, called with the fold as an explicit argument (no mi
 - `finality.py` (`Finality`): results are final (what the log shows of who signed what where, which evidence may take
   a seq already held, `refused` evidence, the result that stands); `departure.py`: the abandon entry and `left`;
   `second_accuser.py`: `also` evidence;
-- `authoring.py` (`Authoring`): this seat's next entry; `dealer.py`: its shuffle steps and shares (`Dealer`, a seam
-  the fold holds); `referee.py`: how an event goes through the rules (`Referee`, a seam); `common.py`: records, limits
-  and helpers;
+- `authoring.py` (`Authoring`): this seat's next entry, and `Author`, what this seat sends (a seam the fold holds);
+  `dealer.py`: its shuffle steps and shares (`Dealer`, a seam the fold holds); `referee.py`: how an event goes through
+  the rules (`Referee`, a seam); `common.py`: records, limits and helpers;
 - `game_part.py`: `TablePart`, the object a game supplies for its committed secrets (its hooks and their defaults),
   and `Fold`, what such a part sees of the fold.
 """
 
+from adp2p.p2p.machine.authoring import Author
 from adp2p.p2p.machine.common import (
     MAX_PASSES,
     AuditReport,
@@ -32,5 +33,6 @@ from adp2p.p2p.protocol import ProtocolError
 from adp2p.p2p.seat_secrets import SeatSecrets
 
 __all__ = [
-    "MAX_PASSES", "AuditReport", "Chooser", "Duty", "Event", "Machine", "ProtocolError", "SeatSecrets", "Verdict",
+    "MAX_PASSES", "AuditReport", "Author", "Chooser", "Duty", "Event", "Machine", "ProtocolError", "SeatSecrets",
+    "Verdict",
 ]

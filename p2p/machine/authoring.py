@@ -2,7 +2,11 @@
 (the random material of a shuffle step and a shares entry is the dealer's: p2p/machine/dealer.py).
 
 An object the fold (`Machine`, p2p/machine/machine.py) holds, called with the fold; it keeps the one thing it owns, the
-masks made ahead for this seat's next shuffle step (`masks`)."""
+masks made ahead for this seat's next shuffle step (`masks`).
+
+`Author` is the seam for what this seat sends (`Machine.author`, an object the fold holds, as its dealer and referee):
+the honest one has the fold's `Authoring` build the entry; a test's cheater gives its own, which wraps the honest one
+(tests/adversaries/)."""
 
 from __future__ import annotations
 
@@ -16,6 +20,16 @@ from adp2p.p2p.machine.common import (
 from adp2p.p2p.protocol import Kind
 
 Fold = Any  # the `Machine` these methods work on (p2p/machine/machine.py imports this module: no import back)
+
+
+class Author:
+    """What this seat authors when the duty is ours: the honest author sends what the fold's `Authoring` builds. A
+    cheater's author (a subclass) changes the body, sends nothing, or sends another (tests/adversaries/). Held by the
+    class or the fold, shared by its snapshots and forks: it keeps no state of its own."""
+
+    def author_next(self, fold: Fold, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
+        """The body of the next entry if it is this seat's to author (choose: picks an engine event)."""
+        return fold.authoring.author_next(fold, choose)
 
 
 class Authoring:

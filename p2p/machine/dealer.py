@@ -2,7 +2,8 @@
 steps (re-mask and permute) and its decryption shares (the shares entry's body, sealed to each learner).
 
 An object the fold holds (`Machine.dealer`), called with the fold and returning what it made: the seam where a seeded
-test table draws its shuffles from its seed, and where a test's cheater supplies wrong shares (tests/adversaries/)."""
+test table draws its shuffles and the secrets the game draws (a private roll's) from its seed, and where a test's
+cheater supplies wrong shares (tests/adversaries/)."""
 
 from __future__ import annotations
 
@@ -89,3 +90,8 @@ class Dealer:
         """This seat's decryption share of handle `h` (ciphertext `ct`), with its proof."""
         assert fold.deck_key is not None
         return make_share(fold.game_id, fold.deck_key, h, ct)
+
+    def draw_secret(self, fold: Dealing, what: str, index: int) -> bytes | None:
+        """A secret of this seat's the game draws (a private roll's): None, fresh from the OS (a seeded test table's
+        dealer draws it from its seed, so that its games repeat)."""
+        return None

@@ -207,21 +207,31 @@ class Ending:
                 rep.violation(sender, "sealed_shares", f"shares sealed to seat {to + 1} do not check out: {exc}", seq)
 
     def audit_replay(self, fold: Fold, rep: AuditReport, full: dict[int, int]) -> None:
-        """Strict replay, event by event, so that the first rule broken names its entry and seat."""
+        """Strict replay, event by event, so that the first rule broken names its entry and seat. The state is changed
+        in place (`Game.apply_in_place`: no state before an event is needed, but for the one that breaks a rule, which
+        a second replay up to it rebuilds for the blame)."""
         game = fold.game
-        st = game.new_game(fold.profile, fold.n, strict=True)
-        st.faces = dict(full)
+        st = self._strict_start(fold, full)
         for i, ev in enumerate(fold.events):
             try:
-                st = game.apply(st, ev)
+                st = game.apply_in_place(st, ev)
             except game.illegal as exc:
                 seq, author = fold.sources[i] if i < len(fold.sources) else (None, None)
-                guilty = game.blame(st, exc, full, author)
+                before = self._strict_start(fold, full)
+                for earlier in fold.events[:i]:
+                    before = game.apply_in_place(before, earlier)
+                guilty = game.blame(before, exc, full, author)
                 rep.violation(guilty, exc.rule, f"strict replay: {exc.message}", seq)  # type: ignore[attr-defined]
                 return
         rep.winners = list(st.winners)
         if not game.same_end(st, fold.state):
             rep.violation(None, "replay", "the strict replay ends in another state than the game")
+
+    @staticmethod
+    def _strict_start(fold: Fold, full: dict[int, int]) -> Any:
+        st = fold.game.new_game(fold.profile, fold.n, strict=True)
+        st.faces = dict(full)
+        return st
 
     def result_line(self, fold: Fold) -> str:
         if fold.verdict is not None and not fold.state.over:

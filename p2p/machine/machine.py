@@ -33,7 +33,7 @@ from adp2p.crypto.group import CardTable
 from adp2p.crypto.identity import PublicIdentity
 from adp2p.crypto.shuffle_proof import ShuffleContext
 from adp2p.p2p.game import Game, NotForPlayers, UnknownGame, get_game
-from adp2p.p2p.machine.authoring import Authoring
+from adp2p.p2p.machine.authoring import Author, Authoring
 from adp2p.p2p.machine.common import (
     BODY_FIELDS,
     MAX_PASSES,
@@ -115,6 +115,7 @@ class Machine:
     part_factory: Callable[[Game], TablePart] | None = None
     referee: Referee = Referee()  # runs each event through the rules (a test's cheater: its own)
     dealer: Dealer = Dealer()  # this seat's shuffles and shares (a seeded table's or a test's cheater's: its own)
+    author: Author = Author()  # what this seat sends: the honest one builds it (a test's cheater: its own, wrapping it)
     proof_seed: bytes | None = None  # fixed only by seeded test tables (reproducible proofs); None: fresh randomness
     _proofs_in_line = True  # proofs of shuffle checked at once, in line (the audit's pool: later, in a worker)
 
@@ -198,7 +199,8 @@ class Machine:
     def snapshot(self) -> Machine:
         """An independent copy of this fold (to try an entry on, or to go back to); the immutable parts
         (card table, secrets, genesis, identities) are shared."""
-        keep = {id(o): o for o in (self.table, self.me, self.chain, self.deck_key, self.g, self.ids, self.game)}
+        shared = (self.table, self.me, self.chain, self.deck_key, self.g, self.ids, self.game)
+        keep = {id(o): o for o in (*shared, self.dealer, self.referee, self.author)}  # (and the seams, however set)
         return copy.deepcopy(self, keep)
 
     def fork(self) -> Machine:
@@ -254,9 +256,8 @@ class Machine:
         fn(*args)
 
     def draw_secret(self, what: str, index: int) -> bytes | None:
-        """A secret of this seat's the game draws (a private roll's): None, fresh from the OS (a seeded test table
-        draws it from its seed, so that its games repeat)."""
-        return None
+        """A secret of this seat's the game draws (a private roll's): the dealer's (p2p/machine/dealer.py)."""
+        return self.dealer.draw_secret(self, what, index)
 
     def _engine(self, seat: int | None, ev: Event) -> None:
         self.steps.engine(self, seat, ev)
@@ -322,7 +323,8 @@ class Machine:
     # ------------------------------------------------------------------ authoring (p2p/machine/authoring.py)
 
     def author_next(self, choose: Chooser | None = None) -> tuple[Kind, dict[str, Any]] | None:
-        return self.authoring.author_next(self, choose)
+        """The body of our next entry, or None: what the author sends (`author`, p2p/machine/authoring.py)."""
+        return self.author.author_next(self, choose)
 
     def take_masks(self) -> Masks | None:
         return self.authoring.take_masks(self)

@@ -127,12 +127,15 @@ class StallsAt(Blind):
 
     arm: ClassVar[int] = 0
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is not None and d.seat == self.seat and (self.entries >= self.arm or d.kind == Kind.SECRETS):
-            self.cheated()
-            return None
-        return super().author_next(choose)
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is not None and d.seat == fold.seat and (fold.entries >= fold.arm or d.kind == Kind.SECRETS):
+                fold.cheated()
+                return None
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class ArmedUnprovenAnswer(UnprovenAnswer):

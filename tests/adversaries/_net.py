@@ -19,7 +19,7 @@ from _zoo import make_bots
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.game import DEFAULT_GAME
-from adp2p.p2p.machine import Chooser, Machine, ProtocolError
+from adp2p.p2p.machine import Author, Chooser, Machine, ProtocolError
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import encode_body
@@ -117,15 +117,21 @@ class NetGame:
 
 class Recorded(Machine):
     """Mixin: the cheat's seq is kept on the class, so it survives the peer refolding its machine; after a lie its
-    own fold rejected, the machine authors nothing at that seq (the others' evidence comes in its place)."""
+    own fold rejected, the machine authors nothing at that seq (the others' evidence comes in its place: `Quiet`)."""
 
     record: list[int]
     lied_at: int | None = None
 
-    def author_next(self, choose: Any = None) -> Any:
-        if self.lied_at == self.entries:
-            return None
-        return super().author_next(choose)
+    class Quiet(Author):
+        """The cheater's author, quiet at the seq of a lie its own fold rejected."""
+
+        def __init__(self, inner: Author) -> None:
+            self.inner = inner
+
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            if fold.lied_at == fold.entries:
+                return None
+            return self.inner.author_next(fold, choose)
 
     @property  # type: ignore[override]
     def cheat_seq(self) -> int | None:
@@ -179,8 +185,9 @@ async def net_game(
             lang=lang,
         )
         cls = cheats.get(i, Machine)
+        recorded = {"record": record, "author": Recorded.Quiet(cls.author)}
         machine = (
-            seeded(type(f"Recorded{cls.__name__}", (Recorded, cls), {"record": record}), seeds.rng)
+            seeded(type(f"Recorded{cls.__name__}", (Recorded, cls), recorded), seeds.rng)
             if (i in cheats)
             else seeded(cls, seeds.rng)
         )

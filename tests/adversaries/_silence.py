@@ -43,20 +43,23 @@ class SilentRoller(HBlind):
     """Hacker: a controller whose private roll's beacon pick has just been drawn knows its dice (nobody else does);
     it does not like them (always) and authors nothing more: the game must end naming it."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        last = self.events[-1] if self.events else {}
-        if (
-            d is not None
-            and d.seat == self.seat
-            and last.get("t") == "roll_beacon"
-            and last.get("p") == self.seat
-            and self.cheat_seq is None
-        ):
-            self.cheated()
-        if self.cheat_seq is not None and d is not None and d.seat == self.seat:
-            return None  # silent from then on, whatever is due from it
-        return super().author_next(choose)
+    class Author(HBlind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            last = fold.events[-1] if fold.events else {}
+            if (
+                d is not None
+                and d.seat == fold.seat
+                and last.get("t") == "roll_beacon"
+                and last.get("p") == fold.seat
+                and fold.cheat_seq is None
+            ):
+                fold.cheated()
+            if fold.cheat_seq is not None and d is not None and d.seat == fold.seat:
+                return None  # silent from then on, whatever is due from it
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class _Lever(ZooPeer):
@@ -150,8 +153,9 @@ class WithholdsToken(_Lever):
         return bool(_abandoners(m.n, seat, 1) == [m.seat])
 
     def gives_up(self, silent: int) -> bool:
-        if self.withheld is not None or self.attacks:
+        if self._cheats() and (self.withheld is not None or self.attacks):
             return False  # the lever sends its own abandon, once; afterwards it plays on (never gives up on anyone)
+        # (the honest seats give up as honest peers do: `attacks` is the class's, shared by every seat of the table)
         return super().gives_up(silent)
 
     async def _strike(self) -> None:

@@ -7,9 +7,13 @@ is not appended, and the first honest rejecter posts it as an EVIDENCE entry, wh
 stop it, and only honest machines post the evidence their immediate checks found; a seat that stays silent on
 its duty ends the game as abandoned (`abandoned`).
 
-Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat. A lie
-about the game's own committed secrets is a piece of the game's table part replaced (`part_factory`, the seam
-`Machine` gives: e.g. `AccessDeniedPart(answers=ForgingAnswers)`); the piece reads the cheater's machine as its fold.
+Cheaters are small Machine subclasses (below): each cheats in one way, once, and records the seq of its cheat. A
+cheater changes the fold only through the seams `Machine` gives, objects it holds that the cheater replaces, and
+overrides none of its methods (tests/test_architecture.py): what it sends is its `author` (a `Machine.author`:
+`Blind.Author` sends its `lie` in place of the bot's choice; a subclass's `Author` wraps its parent's), its shuffles and
+shares its `dealer`, how its own moves are judged its `referee`, and a lie about the game's own committed secrets is a
+piece of the game's table part replaced (`part_factory`: e.g. `AccessDeniedPart(answers=ForgingAnswers)`). Each of
+these is called with the cheater's machine as its fold, and reads its state there (`cheat_seq`, `cheated()`, `lie`).
 Some cheats need the others to ask something of the cheater: `DumpsterDiver` (a bot wrapper; `Table(dumpster_at=)`)
 makes every other seat play Dumpster Diving against the cheater's sector whenever it can, so that the cheater must
 show one of its password cards.
@@ -48,6 +52,7 @@ from adp2p.p2p import local
 from adp2p.p2p.game import DEFAULT_GAME, get_game
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Chooser, Duty, Machine, ProtocolError
+from adp2p.p2p.machine.authoring import Author as HonestAuthor
 from adp2p.p2p.machine.dealer import Dealer
 from adp2p.p2p.machine.referee import Referee, Step
 from adp2p.p2p.protocol import Kind
@@ -311,15 +316,20 @@ class Blind(Machine):
         if self.cheat_seq is None:
             self.cheat_seq = self.entries
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and self.cheat_seq is None:
-            seen = self.game.view(self.state, d.seat)
-            ev = self.lie(seen, d.seat, self.game.legal(seen, d.seat), d.what)
-            if ev is not None:
-                self.cheated()
-                return super().author_next(lambda *_: ev)
-        return super().author_next(choose)
+    class Author(HonestAuthor):
+        """Sends the fold's `lie` in place of its bot's choice, once; honest otherwise."""
+
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is not None and d.seat == fold.seat and d.kind == Kind.EVENT and fold.cheat_seq is None:
+                seen = fold.game.view(fold.state, d.seat)
+                ev = fold.lie(seen, d.seat, fold.game.legal(seen, d.seat), d.what)
+                if ev is not None:
+                    fold.cheated()
+                    return super().author_next(fold, lambda *_: ev)
+            return super().author_next(fold, choose)
+
+    author = Author()
 
     def lie(self, seen: GameState, p: int, options: list[Event], what: str) -> Event | None:
         return None
@@ -476,15 +486,18 @@ class FalseCommitment(ForgesLinkProofs):
 
     part_factory = ad_part(answers=Pieces, links=ForgingLinks)
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and d.what == "answer" and self.me:
-            me = self.me
-            _att, pw, hs = attempt_of(self.state)
-            said = {me.openings[h][0] for h in pw if h in me.openings}
-            ev = {"t": "answer", "p": me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
-            return Machine.author_next(self, lambda *_: ev)
-        return super().author_next(choose)
+    class Author(ForgesLinkProofs.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is not None and d.seat == fold.seat and d.kind == Kind.EVENT and d.what == "answer" and fold.me:
+                me = fold.me
+                _att, pw, hs = attempt_of(fold.state)
+                said = {me.openings[h][0] for h in pw if h in me.openings}
+                ev = {"t": "answer", "p": me.seat, "match": [card(fold.state.faces[h]).code in said for h in hs]}
+                return HonestAuthor.author_next(self, fold, lambda *_: ev)
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class OtherCardLink(FalseCommitment):
@@ -547,16 +560,20 @@ class TwinMismatch(ForgesLinkProofs):
 
     part_factory = ad_part(answers=Pieces, links=ForgingLinks)
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        twins = self.part.answers.twins or {}  # type: ignore[attr-defined]
-        if d is not None and d.seat == self.seat and d.kind == Kind.EVENT and d.what == "answer" and self.me:
-            _att, pw, hs = attempt_of(self.state)
-            if set(pw) <= set(twins):
-                said = {twins[h] for h in pw}
-                ev = {"t": "answer", "p": self.me.seat, "match": [card(self.state.faces[h]).code in said for h in hs]}
-                return Machine.author_next(self, lambda *_: ev)
-        return super().author_next(choose)
+    class Author(ForgesLinkProofs.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            twins = fold.part.answers.twins or {}
+            if d is not None and d.seat == fold.seat and d.kind == Kind.EVENT and d.what == "answer" and fold.me:
+                _att, pw, hs = attempt_of(fold.state)
+                if set(pw) <= set(twins):
+                    said = {twins[h] for h in pw}
+                    match = [card(fold.state.faces[h]).code in said for h in hs]
+                    ev = {"t": "answer", "p": fold.me.seat, "match": match}
+                    return HonestAuthor.author_next(self, fold, lambda *_: ev)
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class FalseFace(Blind):
@@ -639,12 +656,15 @@ class BrokenReplyPromise(Blind):
 
 
 class WrongLink(Blind):
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is not None and out[0] == Kind.LINK and self.cheat_seq is None and self.pick_no >= 1:
-            self.cheated()
-            return out[0], dict(out[1], link=os.urandom(32))
-        return out
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is not None and out[0] == Kind.LINK and fold.cheat_seq is None and fold.pick_no >= 1:
+                fold.cheated()
+                return out[0], dict(out[1], link=os.urandom(32))
+            return out
+
+    author = Author()
 
 
 class BadShareDealer(Dealer):
@@ -765,27 +785,30 @@ class Substituter(Blind):
     dup = False
     prove = False
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None or self.seat != self.n - 1:
-            return out
-        deck = decode_deck(out[1]["deck"])
-        if self.dup:  # re-mask another position's ciphertext: a copy of an unknown card
-            r = random_scalar()
-            src = deck[1]
-            deck[0] = Ciphertext(add(src.c1, base_mul(r)), add(src.c2, mul(r, self.joint_pk)))
-        else:
-            r = random_scalar()
-            deck[0] = Ciphertext(base_mul(r), add(self.table.point(0), mul(r, self.joint_pk)))
-        self.cheated()
-        proof = out[1]["proof"]
-        if self.prove:
-            pile = self.pile
-            assert pile is not None and self.me is not None
-            w = ShuffleWitness.from_bytes(self.me.witnesses[pile.index])
-            ctx = ShuffleContext(self.game_id, pile.context(), self.seat, len(pile.steps))
-            proof = prove_shuffle(ctx, self.joint_pk, pile.final, deck, w.perm, w.rs)
-        return out[0], {"deck": encode_deck(deck), "proof": proof}
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is None or out[0] != Kind.SHUFFLE or fold.cheat_seq is not None or fold.seat != fold.n - 1:
+                return out
+            deck = decode_deck(out[1]["deck"])
+            if fold.dup:  # re-mask another position's ciphertext: a copy of an unknown card
+                r = random_scalar()
+                src = deck[1]
+                deck[0] = Ciphertext(add(src.c1, base_mul(r)), add(src.c2, mul(r, fold.joint_pk)))
+            else:
+                r = random_scalar()
+                deck[0] = Ciphertext(base_mul(r), add(fold.table.point(0), mul(r, fold.joint_pk)))
+            fold.cheated()
+            proof = out[1]["proof"]
+            if fold.prove:
+                pile = fold.pile
+                assert pile is not None and fold.me is not None
+                w = ShuffleWitness.from_bytes(fold.me.witnesses[pile.index])
+                ctx = ShuffleContext(fold.game_id, pile.context(), fold.seat, len(pile.steps))
+                proof = prove_shuffle(ctx, fold.joint_pk, pile.final, deck, w.perm, w.rs)
+            return out[0], {"deck": encode_deck(deck), "proof": proof}
+
+    author = Author()
 
 
 class Duplicator(Substituter):
@@ -800,26 +823,32 @@ class ReplayedProof(Blind):
     """Shuffles its first step honestly but sends, as its proof, the (valid) proof of another shuffle of the same
     pile: a well-formed proof of another statement."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None:
-            return out
-        pile = self.pile or self._new_pile()
-        other, w = shuffle(pile.final, self.joint_pk)
-        ctx = ShuffleContext(self.game_id, pile.context(), self.seat, len(pile.steps))
-        self.cheated()
-        return out[0], {**out[1], "proof": prove_shuffle(ctx, self.joint_pk, pile.final, other, w.perm, w.rs)}
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is None or out[0] != Kind.SHUFFLE or fold.cheat_seq is not None:
+                return out
+            pile = fold.pile or fold._new_pile()
+            other, w = shuffle(pile.final, fold.joint_pk)
+            ctx = ShuffleContext(fold.game_id, pile.context(), fold.seat, len(pile.steps))
+            fold.cheated()
+            return out[0], {**out[1], "proof": prove_shuffle(ctx, fold.joint_pk, pile.final, other, w.perm, w.rs)}
+
+    author = Author()
 
 
 class Staller(Blind):
     """Never reveals its secrets at the end."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is not None and d.kind == Kind.SECRETS and d.seat == self.seat:
-            self.cheated()
-            return None
-        return super().author_next(choose)
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is not None and d.kind == Kind.SECRETS and d.seat == fold.seat:
+                fold.cheated()
+                return None
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class LastLinkPeeker(Blind):
@@ -828,18 +857,21 @@ class LastLinkPeeker(Blind):
     copy of its machine, sees the result one entry before anyone else and, when it does not go first, walks
     away. All that buys is the end of the game, abandoned naming it."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is None or out[0] != Kind.LINK or self.cheat_seq is not None:
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is None or out[0] != Kind.LINK or fold.cheat_seq is not None:
+                return out
+            trial = fold.snapshot()
+            before = len(trial.events)
+            trial.apply(fold.seat, Kind.LINK, out[1])
+            first = [ev for ev in trial.events[before:] if ev.get("t") == "first"]
+            if first and first[0]["p"] != fold.seat:
+                fold.cheated()
+                return None
             return out
-        trial = self.snapshot()
-        before = len(trial.events)
-        trial.apply(self.seat, Kind.LINK, out[1])
-        first = [ev for ev in trial.events[before:] if ev.get("t") == "first"]
-        if first and first[0]["p"] != self.seat:
-            self.cheated()
-            return None
-        return out
+
+    author = Author()
 
 
 class Equivocator(Blind):
@@ -847,16 +879,19 @@ class Equivocator(Blind):
 
     extra_entry: dict[str, Any] | None = None
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is not None and out[0] == Kind.SHUFFLE and self.cheat_seq is None:
-            pile = self.pile or self._new_pile()
-            other, w = shuffle(pile.final, self.joint_pk)  # another valid shuffle, with its valid proof
-            ctx = ShuffleContext(self.game_id, pile.context(), self.seat, len(pile.steps))
-            proof = prove_shuffle(ctx, self.joint_pk, pile.final, other, w.perm, w.rs)
-            self.extra_entry = {"deck": encode_deck(other), "proof": proof}
-            self.cheated()
-        return out
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is not None and out[0] == Kind.SHUFFLE and fold.cheat_seq is None:
+                pile = fold.pile or fold._new_pile()
+                other, w = shuffle(pile.final, fold.joint_pk)  # another valid shuffle, with its valid proof
+                ctx = ShuffleContext(fold.game_id, pile.context(), fold.seat, len(pile.steps))
+                proof = prove_shuffle(ctx, fold.joint_pk, pile.final, other, w.perm, w.rs)
+                fold.extra_entry = {"deck": encode_deck(other), "proof": proof}
+                fold.cheated()
+            return out
+
+    author = Author()
 
 
 class Forger(Machine):
@@ -865,9 +900,12 @@ class Forger(Machine):
     forge: tuple[Kind, dict[str, Any]] | None = None
     cheat_seq: int | None = None
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is not None and out[0] == Kind.EVENT and self.cheat_seq is None:
-            self.forge = (Kind.EVENT, out[1])
-            self.cheat_seq = self.entries
-        return out
+    class Author(HonestAuthor):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is not None and out[0] == Kind.EVENT and fold.cheat_seq is None:
+                fold.forge = (Kind.EVENT, out[1])
+                fold.cheat_seq = fold.entries
+            return out
+
+    author = Author()

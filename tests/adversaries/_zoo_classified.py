@@ -154,12 +154,15 @@ class SwapsSuitcase(ClassifiedBlind):
 class WalksAway(ClassifiedBlind):
     """Honest until its first answer about a hidden card is due, then silent (it would rather not prove it)."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is not None and d.seat == self.seat and d.what == "answer":
-            self.cheated()
-            return None
-        return super().author_next(choose)
+    class Author(ClassifiedBlind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is not None and d.seat == fold.seat and d.what == "answer":
+                fold.cheated()
+                return None
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class FalseNumber(ClassifiedBlind):

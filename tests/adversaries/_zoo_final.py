@@ -21,28 +21,34 @@ class LateLieThenStall(SeesOwnFaces):
     (`SeesOwnFaces`): it plays the very game an honest seat would up to the result it attacks (as a plain `Blind`, its
     bot played a Hacker hand blind and reached another result)."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is not None and d.kind == Kind.SECRETS and d.seat == self.seat:
-            if self.cheat_seq is not None:
-                return None  # the stall
-            out = super().author_next(choose)
-            self.cheated()
-            return out[0], {**out[1], "box_secret": bytes(32)}
-        return super().author_next(choose)
+    class Author(SeesOwnFaces.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is not None and d.kind == Kind.SECRETS and d.seat == fold.seat:
+                if fold.cheat_seq is not None:
+                    return None  # the stall
+                out = super().author_next(fold, choose)
+                fold.cheated()
+                return out[0], {**out[1], "box_secret": bytes(32)}
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class OversizedSecretsThenStall(LateLieThenStall):
     """Its `secrets` body is exactly one byte over the bound for its log (a witness padded), then it stalls (attack
     7): malformed, named at once, then abandoned."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if d is None or d.kind != Kind.SECRETS or d.seat != self.seat or self.cheat_seq is not None:
-            return super().author_next(choose)
-        kind, body = Blind.author_next(self, choose)
-        self.cheated()
-        return kind, pad_to(body, self.ending.secrets_bound(self) + 1)
+    class Author(LateLieThenStall.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if d is None or d.kind != Kind.SECRETS or d.seat != fold.seat or fold.cheat_seq is not None:
+                return super().author_next(fold, choose)
+            kind, body = Blind.Author.author_next(self, fold, choose)
+            fold.cheated()
+            return kind, pad_to(body, fold.ending.secrets_bound(fold) + 1)
+
+    author = Author()
 
 
 class PadsWitness(SeesOwnFaces):
@@ -50,16 +56,19 @@ class PadsWitness(SeesOwnFaces):
     padding the body up to exactly its bound (attack 9): the body must be refused, naming it. Honest in play, seeing
     its own faces (`SeesOwnFaces`)."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        out = super().author_next(choose)
-        if out is None or d is None or d.kind != Kind.SECRETS or self.cheat_seq is not None:
-            return out
-        self.cheated()
-        kind, body = out
-        spare = len(self.hmap.piles)  # the one index a verdict may leave a witness for: there is no verdict
-        body = {**body, "witnesses": [*body["witnesses"], [spare, b""]]}
-        return kind, pad_to(body, self.ending.secrets_bound(self), item=-1)
+    class Author(SeesOwnFaces.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            out = super().author_next(fold, choose)
+            if out is None or d is None or d.kind != Kind.SECRETS or fold.cheat_seq is not None:
+                return out
+            fold.cheated()
+            kind, body = out
+            spare = len(fold.hmap.piles)  # the one index a verdict may leave a witness for: there is no verdict
+            body = {**body, "witnesses": [*body["witnesses"], [spare, b""]]}
+            return kind, pad_to(body, fold.ending.secrets_bound(fold), item=-1)
+
+    author = Author()
 
 
 def pad_to(body: dict[str, Any], size: int, item: int = 0) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from adp2p.games.hacker.end_openings import EndOpenings
 from adp2p.games.hacker.part import HackerPart
 from adp2p.games.hacker.seals import Seals, encode
 from adp2p.games.hacker.table_state import TableState
-from adp2p.p2p.machine import Machine
+from adp2p.p2p.machine.authoring import Author as HonestAuthor
 from adp2p.p2p.machine.referee import Referee, Step
 from adp2p.p2p.protocol import Kind
 
@@ -216,14 +216,17 @@ class HidesBadPad(PadBreaksTable):
 
     lied_again = False
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        if (self.cheat_seq is not None and not self.lied_again and d is not None and d.seat == self.seat
-                and d.kind == Kind.EVENT and d.what == "answer"):
-            self.lied_again = True
-            ev = self.game.legal(self.game.view(self.state, d.seat), d.seat)[0]
-            return Machine.author_next(self, lambda *_: {**ev, "check": not ev["check"]})
-        return super().author_next(choose)
+    class Author(PadBreaksTable.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            if (fold.cheat_seq is not None and not fold.lied_again and d is not None and d.seat == fold.seat
+                    and d.kind == Kind.EVENT and d.what == "answer"):
+                fold.lied_again = True
+                ev = fold.game.legal(fold.game.view(fold.state, d.seat), d.seat)[0]
+                return HonestAuthor.author_next(self, fold, lambda *_: {**ev, "check": not ev["check"]})
+            return super().author_next(fold, choose)
+
+    author = Author()
 
 
 class StopsMidAttempt(HBlind):
@@ -243,13 +246,16 @@ class LateFalseSecret(HBlind):
     """Honest in play; once the game is over it reveals a box secret that is not the one it published (once: then it
     reveals truly and the audit runs)."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        d = self.duty()
-        out = super().author_next(choose)
-        if out is not None and d is not None and d.kind == Kind.SECRETS and self.cheat_seq is None:
-            self.cheated()
-            return out[0], {**out[1], "box_secret": bytes(32)}
-        return out
+    class Author(HBlind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            d = fold.duty()
+            out = super().author_next(fold, choose)
+            if out is not None and d is not None and d.kind == Kind.SECRETS and fold.cheat_seq is None:
+                fold.cheated()
+                return out[0], {**out[1], "box_secret": bytes(32)}
+            return out
+
+    author = Author()
 
 
 class AnswersWithOtherSquare(LyingController):

@@ -25,15 +25,18 @@ class Garbler(Blind):
     """The last shuffler of the first deck replaces one ciphertext by an encryption of a point that is no card (and
     sends the proof of its honest output)."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None or self.seat != self.n - 1:
-            return out
-        deck = decode_deck(out[1]["deck"])
-        r = random_scalar()
-        deck[0] = Ciphertext(base_mul(r), add(base_mul(random_scalar()), mul(r, self.joint_pk)))
-        self.cheated()
-        return out[0], {**out[1], "deck": encode_deck(deck)}
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is None or out[0] != Kind.SHUFFLE or fold.cheat_seq is not None or fold.seat != fold.n - 1:
+                return out
+            deck = decode_deck(out[1]["deck"])
+            r = random_scalar()
+            deck[0] = Ciphertext(base_mul(r), add(base_mul(random_scalar()), mul(r, fold.joint_pk)))
+            fold.cheated()
+            return out[0], {**out[1], "deck": encode_deck(deck)}
+
+    author = Author()
 
 
 class Recoder(Blind):
@@ -41,14 +44,17 @@ class Recoder(Blind):
     becomes (a+1)·G + id·J — a card of the table's shape whose code is one further (the malformed card that WOULD
     link a false code, tests/crypto/test_crypto_card_link.py). It sends the proof of its honest output."""
 
-    def author_next(self, choose: Any = None) -> Any:
-        out = super().author_next(choose)
-        if out is None or out[0] != Kind.SHUFFLE or self.cheat_seq is not None or self.seat != self.n - 1:
-            return out
-        deck = decode_deck(out[1]["deck"])
-        deck[0] = Ciphertext(deck[0].c1, add(deck[0].c2, base_mul(scalar_from_int(1))))
-        self.cheated()
-        return out[0], {**out[1], "deck": encode_deck(deck)}
+    class Author(Blind.Author):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is None or out[0] != Kind.SHUFFLE or fold.cheat_seq is not None or fold.seat != fold.n - 1:
+                return out
+            deck = decode_deck(out[1]["deck"])
+            deck[0] = Ciphertext(deck[0].c1, add(deck[0].c2, base_mul(scalar_from_int(1))))
+            fold.cheated()
+            return out[0], {**out[1], "deck": encode_deck(deck)}
+
+    author = Author()
 
 
 SEAT, N = 2, 3

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 from argparse import Namespace
+from pathlib import Path
 
 import pytest
 from adp2p.cli.main import main
@@ -135,3 +136,16 @@ def test_table_diagnostics_never_reach_a_players_terminal() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert "LEAKED" not in out.stderr and "Traceback" not in out.stderr, out.stderr
+
+
+def test_audit_starts_without_the_network_stack() -> None:
+    """`ad-p2p audit` builds the whole parser (every command's options) but imports neither trio nor the peer: a fresh
+    auditor's start-up (benchmarks/bench_audit.py) pays only for what the audit uses."""
+    log = Path(__file__).resolve().parents[1] / "p2p" / "data" / "v6_access_denied_3p.log"
+    probe = (
+        "import sys; from adp2p.cli.main import main; rc = main(['audit', sys.argv[1]]); "
+        "print(sorted(m for m in ('trio', 'adp2p.p2p.peer', 'adp2p.cli.cmd_join') if m in sys.modules))"
+    )
+    res = subprocess.run([sys.executable, "-c", probe, str(log)], capture_output=True, text=True, timeout=300)
+    assert "Result: no violations" in res.stdout, res.stdout + res.stderr
+    assert res.stdout.strip().splitlines()[-1] == "[]", res.stdout

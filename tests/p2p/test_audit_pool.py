@@ -12,12 +12,21 @@ from typing import Any
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "adversaries"))
-from _zoo import BadShare, FalseCommitment, ProvingSubstituter, Table, WrongLink, first_chance
+from _zoo import (
+    BadShare,
+    FalseCommitment,
+    ProvingSubstituter,
+    RepeatedCodePassword,
+    Table,
+    WrongLink,
+    first_chance,
+)
 from adp2p.crypto.entries import decode_entry
 from adp2p.p2p import audit, audit_pool
 from adp2p.p2p.audit import AuditResult, audit_log
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine
+from adp2p.p2p.machine.authoring import Author as HonestAuthor
 from adp2p.p2p.protocol import Kind, decode_body
 from seeds import draw, seeded
 
@@ -77,15 +86,18 @@ def test_a_shuffle_whose_bad_proof_the_peers_took_is_rejected_naming_its_author(
     check fails, the audit folds again in line and rejects that entry, naming seat 2."""
 
     class SwapsProof(Machine):
-        last: bytes = b""
+        class Author(HonestAuthor):
+            last: bytes = b""
 
-        def author_next(self, choose: object = None) -> object:
-            out = super().author_next(choose)  # type: ignore[arg-type]
-            if out is not None and out[0] == Kind.SHUFFLE and self.seat == 1:
-                out[1]["proof"] = SwapsProof.last  # type: ignore[index]
-            elif out is not None and out[0] == Kind.SHUFFLE:
-                SwapsProof.last = out[1]["proof"]  # type: ignore[index]
-            return out
+            def author_next(self, fold: Any, choose: Any = None) -> Any:
+                out = super().author_next(fold, choose)
+                if out is not None and out[0] == Kind.SHUFFLE and fold.seat == 1:
+                    out[1]["proof"] = self.last
+                elif out is not None and out[0] == Kind.SHUFFLE:
+                    type(self).last = out[1]["proof"]
+                return out
+
+        author = Author()
 
     with monkeypatch.context() as mp:
         mp.setattr(Machine, "_check_shuffle_proof", lambda *a: None)  # the table's peers check nothing
@@ -154,6 +166,12 @@ def test_share_proofs_go_to_the_workers_and_a_failed_one_folds_again_in_line(
 
     monkeypatch.setattr(audit, "_fold", fold)
     monkeypatch.setattr(audit_pool, "verify_shares", _a_worker_says_no)
+    res = audit_log(log)
+    # a complete log: every share went the claimed secrets' way (crypto/share_audit.py), never the generic one
+    assert folds == ["PooledMachine"]
+    assert res.ok, res.text()
+    folds.clear()
+    monkeypatch.setattr(audit_pool, "verify_shares_known", _a_worker_says_no)
     res = audit_log(log)
     assert folds == ["PooledMachine", "Machine"]  # a worker's "no" costs a fold in line, which decides
     assert res.ok, res.text()
@@ -257,12 +275,15 @@ def test_a_shuffle_output_holding_no_point_that_the_peers_took_is_rejected_alike
     from adp2p.crypto.group import IDENTITY
 
     class NoPoint(Machine):
-        def author_next(self, choose: object = None) -> object:
-            out = super().author_next(choose)  # type: ignore[arg-type]
-            if out is not None and out[0] == Kind.SHUFFLE and self.seat == 1:
-                deck = out[1]["deck"]  # type: ignore[index]
-                out[1]["deck"] = deck[:-64] + IDENTITY + deck[-32:]  # type: ignore[index]
-            return out
+        class Author(HonestAuthor):
+            def author_next(self, fold: Any, choose: Any = None) -> Any:
+                out = super().author_next(fold, choose)
+                if out is not None and out[0] == Kind.SHUFFLE and fold.seat == 1:
+                    deck = out[1]["deck"]
+                    out[1]["deck"] = deck[:-64] + IDENTITY + deck[-32:]
+                return out
+
+        author = Author()
 
     with monkeypatch.context() as mp:
         mp.setattr(Machine, "_check_shuffle_proof", lambda *a: None)  # the table's peers check nothing
@@ -320,16 +341,19 @@ def test_answer_boxes_go_to_the_workers_and_a_broken_proof_is_named_alike(
 class FalseWitness(Machine):
     """Reveals, for the first pile, a witness of another permutation than the one it shuffled with."""
 
-    def author_next(self, choose: object = None) -> object:
-        out = super().author_next(choose)  # type: ignore[arg-type]
-        if out is not None and out[0] == Kind.SECRETS and self.seat == 1:
-            from adp2p.crypto.deck import ShuffleWitness
+    class Author(HonestAuthor):
+        def author_next(self, fold: Any, choose: Any = None) -> Any:
+            out = super().author_next(fold, choose)
+            if out is not None and out[0] == Kind.SECRETS and fold.seat == 1:
+                from adp2p.crypto.deck import ShuffleWitness
 
-            ws = [list(w) for w in out[1]["witnesses"]]  # type: ignore[index]
-            w = ShuffleWitness.from_bytes(ws[0][1])
-            ws[0][1] = ShuffleWitness((*w.perm[1:], w.perm[0]), w.rs).to_bytes()
-            out[1]["witnesses"] = ws  # type: ignore[index]
-        return out
+                ws = [list(w) for w in out[1]["witnesses"]]
+                w = ShuffleWitness.from_bytes(ws[0][1])
+                ws[0][1] = ShuffleWitness((*w.perm[1:], w.perm[0]), w.rs).to_bytes()
+                out[1]["witnesses"] = ws
+            return out
+
+    author = Author()
 
 
 def test_with_every_secret_claimed_each_pile_goes_to_a_worker_and_a_false_witness_is_named_alike(
@@ -357,3 +381,31 @@ def test_with_every_secret_claimed_each_pile_goes_to_a_worker_and_a_false_witnes
     pooled, inline = both(lt.write_log(tmp_path / "lie"), monkeypatch)
     same(pooled, inline)
     assert piles and {(f.seat, f.rule) for f in pooled.findings} == {(1, "shuffle")}, pooled.text()
+
+
+def test_distinct_code_proofs_go_to_the_workers_and_a_false_one_is_named_as_in_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """A password's proof that its three codes differ (games/access_denied/answers.py, `password_proof`) is checked by a
+    worker in the offline audit; a log holding a password entry whose proof fails (the peers rejected it) gets the
+    in-line audit's very findings: its author named, `password_distinct`, at that entry."""
+    handed: list[bool] = []
+    real = audit_pool.PooledMachine._proof_check
+
+    def count(self: audit_pool.PooledMachine, fn: Any, *a: object) -> None:
+        if fn.__name__ == "verify_distinct":
+            handed.append(self._pool is not None)
+        real(self, fn, *a)
+
+    monkeypatch.setattr(audit_pool.PooledMachine, "_proof_check", count)
+    t = Table(3, seed=5, round_limit=4).run()
+    passwords = sum(1 for r in t.raws if decode_entry(r).kind == Kind.EVENT
+                    and "distinct" in decode_body(decode_entry(r).body))
+    assert passwords >= 3
+    pooled, inline = both(t.write_log(tmp_path / "honest"), monkeypatch)
+    assert pooled.ok and inline.ok
+    assert handed == [True] * passwords  # every password's proof in a worker
+    t = first_chance(RepeatedCodePassword, 1, 3)[1]
+    pooled, inline = both(t.write_log(tmp_path / "cheat"), monkeypatch)
+    same(pooled, inline)
+    assert {(f.seat, f.rule) for f in pooled.findings} >= {(1, "password_distinct")}, pooled.text()

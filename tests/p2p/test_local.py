@@ -20,6 +20,7 @@ from adp2p.engine.access_denied.state import GameState
 from adp2p.p2p.audit import audit_log
 from adp2p.p2p.local import LocalTable
 from adp2p.p2p.machine import Machine, ProtocolError
+from adp2p.p2p.machine.authoring import Author as HonestAuthor
 from adp2p.p2p.protocol import Kind
 from seeds import draw, seeded_table
 
@@ -181,8 +182,11 @@ def test_a_forged_or_misplaced_entry_is_refused_and_changes_nothing() -> None:
 
 def test_a_seat_that_authors_nothing_stops_the_table() -> None:
     class Mute(Machine):
-        def author_next(self, choose: Any = None) -> Any:
-            return None
+        class Author(HonestAuthor):
+            def author_next(self, fold: Any, choose: Any = None) -> Any:
+                return None
+
+        author = Author()
 
     s = draw(3, 1)
     with pytest.raises(RuntimeError, match="seat 1's machine authored nothing for its join duty"):

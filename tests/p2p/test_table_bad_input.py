@@ -27,6 +27,7 @@ from adp2p.crypto.entries import EquivocationProof, decode_entry, encode_entry
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.engine.access_denied.bots import make_bot
 from adp2p.p2p.logstore import EQUIVOCATION_SUFFIX, LogStore
+from adp2p.p2p.machine import Author, Machine
 from adp2p.p2p.peer import Outcome, PeerConfig, TablePeer
 from adp2p.p2p.peer.wire import Wire
 from adp2p.p2p.protocol import Genesis, Kind, decode_body, encode_body
@@ -476,14 +477,21 @@ async def test_equivocation_is_detected_named_and_proved(tmp_path: Path) -> None
             super().__init__(*a, **kw)
             peer = self
 
-            class TwoShuffles(self.machine_class):  # type: ignore[name-defined,misc]
-                def author_next(self, choose: Any = None) -> Any:
-                    d = self.duty()
+            class TwoShuffles(Author):
+                def author_next(self, fold: Any, choose: Any = None) -> Any:
+                    d = fold.duty()
                     if d is not None and d.kind == Kind.SHUFFLE and peer.alt is None:
-                        peer.alt = super().author_next(choose)[1]  # another valid shuffle (its witness: overwritten)
-                    return super().author_next(choose)
+                        peer.alt = super().author_next(fold, choose)[1]  # another valid shuffle (witness overwritten)
+                    return super().author_next(fold, choose)
 
-            self.machine_class = TwoShuffles
+            make = self.machine_class
+
+            def machine(genesis: Any, me: Any) -> Machine:
+                m = make(genesis, me)
+                m.author = TwoShuffles()
+                return m
+
+            self.machine_class = machine  # type: ignore[assignment]
 
         def wants(self, e: Any) -> bool:  # type: ignore[override]
             return e.kind == Kind.SHUFFLE

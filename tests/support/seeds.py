@@ -19,6 +19,7 @@ from adp2p.p2p.machine import Machine, SeatSecrets
 from adp2p.p2p.machine.dealer import Dealer, Dealing
 from adp2p.p2p.peer import TablePeer
 from adp2p.p2p.peer.draws import Draws
+from adp2p.p2p.protocol import Genesis
 from adp2p.p2p.roster import Terms, game_id_of, roster_digest, statement
 from nacl.bindings import crypto_core_ed25519_scalar_reduce as scalar_reduce
 
@@ -59,8 +60,9 @@ def lobby_game_id(
 
 
 class SeededDealer(Dealer):
-    """A dealer whose shuffle steps draw their permutation and re-masking scalars from the table's rng; its shares are
-    those of the dealer it wraps (the machine's own, or a cheater's)."""
+    """A dealer whose shuffle steps draw their permutation and re-masking scalars from the table's rng, and whose
+    private rolls come from the game (itself from the table seed); its shares are those of the dealer it wraps (the
+    machine's own, or a cheater's)."""
 
     def __init__(self, rng: random.Random, inner: Dealer) -> None:
         self.rng, self.inner = rng, inner
@@ -79,25 +81,29 @@ class SeededDealer(Dealer):
     def share(self, fold: Dealing, h: int, ct: Any, mode: str) -> Share:
         return self.inner.share(fold, h, ct, mode)
 
-
-class SeededShuffles(Machine):
-    """Mixin: this seat's shuffle steps draw from the table's rng (`seeded` gives it a `SeededDealer`)."""
-
-    rng: random.Random
-    proof_seed = bytes(32)  # proofs of shuffle derandomised (from the witness and the statement): reproducible logs
-
-    def draw_secret(self, what: str, index: int) -> bytes | None:
+    def draw_secret(self, fold: Dealing, what: str, index: int) -> bytes | None:
         """A Hacker seat's private roll from the game (itself from the table seed): the dice decide the game's
         course, so a seeded game repeats only if they do."""
-        assert self.seat is not None and what == "roll"
-        seed = b"test roll" + self.game_id + bytes([self.seat]) + index.to_bytes(8, "big")
+        assert fold.me is not None and what == "roll"
+        seed = b"test roll" + fold.game_id + bytes([fold.me.seat]) + index.to_bytes(8, "big")
         return hashlib.blake2b(seed).digest()[:32]
 
 
-def seeded(cls: type[Machine], rng: random.Random, **attrs: Any) -> type[Machine]:
-    """`cls` (a Machine or a cheater) whose shuffles come from `rng`; `attrs` become class attributes."""
-    dealer = SeededDealer(rng, cls.dealer)
-    return type(f"Seeded{cls.__name__}", (SeededShuffles, cls), {"rng": rng, "dealer": dealer, **attrs})
+MakeMachine = Callable[[Genesis, SeatSecrets | None], Machine]
+
+
+def seeded(make: MakeMachine, rng: random.Random) -> MakeMachine:
+    """Makes the folds of `make` (`Machine`, a cheater, any callable with Machine's arguments) with their shuffles from
+    `rng` (a `SeededDealer` around the fold's own dealer) and their proofs derandomised (from the witness and the
+    statement): reproducible logs."""
+
+    def seeded_machine(genesis: Genesis, me: SeatSecrets | None) -> Machine:
+        m = make(genesis, me)
+        m.dealer = SeededDealer(rng, m.dealer)
+        m.proof_seed = bytes(32)
+        return m
+
+    return seeded_machine
 
 
 class SeededDraws(Draws):

@@ -10,7 +10,10 @@ Each legal event is scored on the bot's own view:
   Card as any card they may hold, against the numbers of its own Code its Guards leave open) and the Guard count
   after the event, weighted more as the deck runs out.
 Answers are the engine's (only the truth is legal); Picking Petals names a number the opponent can rule out
-already.
+already. The wheel also counts what it remembers of the opponent's mixed hand (memory.py: a card shown there, then
+mixed, is among the new handles); a REACT is played only when the attacked Guard would fall (its own face-down
+Guard's face tells whether an attempt fails anyway). The weights: docs/rules-classified.md "Bots" (branch bot31c:
+more Guards, fewer assassinations, questions worth a little more).
 
 With `deals` (off by default: measured no better than the noise, docs/rules-classified.md "Bots"), on the close
 calls of the last turns the scores only shortlist: the determinized look-ahead (lookahead.py) deals the faces this
@@ -25,24 +28,32 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near
+from adp2p.engine.classified.bots.memory import mixed_faces
+from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near, touch
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import chance_in, possible, weights
 
 Event = dict[str, Any]
-INFO = (1.0, 0.4)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
+INFO = (1.3, 0.5)  # what a Suitcase Number ruled out is worth: early (4+ cards left to draw), late
 FINAL = (3.0, 6.0, 10.0)  # what the kept card's match chance is worth: early, late, the final turns
 EQUAL = 1.0  # what Test Access Codes is worth (in Suitcase Numbers ruled out)
 PETALS = 1.0  # what a number named by Picking Petals is worth
 COVER = 0.5  # how much of a kept hand's worth is that some card of it matches (the rest: the best card)
-PLAIN = 2.0  # a Guard on another number, while spots are spare
+PLAIN = 3.2  # a Guard on another number, while spots are spare
+TIGHT = (1.2, 2.2)  # a Guard on another number in a spot the unguarded numbers of its Code may still want: early, late
 THREAT = 3.5  # a Guard on a number of its own Code not yet guarded
 WIN = (1.0, 3.0, 6.0)  # what the estimated chance of winning is worth: early, late, the final turns
 TOUCH = 0.5  # the chance an attempt on a face-down Guard succeeds
 LEADS = (0.15, 0.3, 0.45)  # how much a Guard more is worth at the count
 LASTQ = 1.0  # with no card left to draw: what the match chance an answer adds among the cards kept is worth (x FINAL)
 SPOT = 0.6  # what a Suitcase Number ruled out by Shine Spotlights' answers is worth (times INFO)
+MEMORY = True  # remember the faces seen in the opponent's hand across a mix (bots/memory.py)
+WINDOW = True  # REACT only when the attacked Guard would fall (a failed attempt keeps it anyway: keep the card)
+SHIELD = 0.0  # a Switch Places that guards an unguarded number of its Code with the discard pile's top
+BLOCK = 0.0  # how much the chance that a number lies under a face-down Guard of theirs lowers its match chance
+KILL = 1.8  # an Assassin against a Guard of theirs
+TUCK = 2.0  # Extra Protection deployed (half a Guard more, and one Guard safe)
 VALUE = 2.0  # what the match chance a question's answer is expected to add is worth (times FINAL)
 
 
@@ -164,11 +175,20 @@ class DeductionBot:
         return sum(1.0 for f in rest if f and card(f).can_guard and f in code(s or 0)) + 0.1 * len(rest)
 
     def _window(self, c: _Context, ev: Event) -> float:
+        """REACT (Extra Protection tucks the attacked Guard: the Guard kept, half a Guard more) or pass. The bot knows
+        its own face-down Guard, so it knows whether an attempt on it fails anyway: then it passes and keeps the card
+        (it may be its match, or Extra Protection for a Guard that would fall). Scoring the REACT as an action (the
+        card given up, the action forgone, the Guard count) measured 0.3 % worse than this (docs/rules-classified.md
+        "Bots")."""
         if ev["t"] == "pass":
             return 0.0
-        target = c.view.stack[-1]["target"]
-        f = c.face(target)
-        return 1.5 if f is not None and f in c.my_code else 1.0
+        g = c.view.stack[-1]["target"]
+        attack = c.view.work.get("attack", {})
+        f = c.face(g)
+        falls = bool(attack.get("up")) or (f is not None and touch(attack.get("a", 0), f))
+        if WINDOW and not falls:
+            return -1.0
+        return 1.5 if f in c.my_code else 1.0
 
     def _name(self, c: _Context, ev: Event) -> float:
         theirs = possible(c.view, c.seat, c.opp)  # (approximately) what the opponent can still think
@@ -189,13 +209,18 @@ class DeductionBot:
             score += 1.2 if threat else 0.0  # out of the game: the opponent can never hold it
         elif t == "enlist" and ev["as"] == "guard":
             spare = c.spots_left - len({n for n in c.my_code - c.my_guarded if card(n).can_guard})
-            score += THREAT if threat else (PLAIN if spare > 0 else 1.5 if c.late else 0.6)
+            score += THREAT if threat else (PLAIN if spare > 0 else TIGHT[c.late])
         elif t == "enlist":
             g = ev["target"]
             gf = c.face(g)
-            score += 2.2 + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
+            score += KILL + (0.8 if gf is not None and gf in c.best_numbers else 0.0)
             if g not in c.view.up and g not in c.view.tucks:
                 score -= 0.4  # an attempt may fail (and the defender learns nothing, the attacker sees a card)
+            # the attacker orders the discards (003:38): on top the card worth taking back (Scavenge takes one of the
+            # top three; Switch Places puts the top into a Guard spot: a number of its Code no Guard can hold)
+            on_top = f if ev.get("top") == "assassin" else gf
+            if on_top is not None:
+                score += 0.01 * (c.match(on_top) + (1.0 if on_top in c.my_code - c.my_guarded else 0.0))
         elif t == "deploy":
             score += self._deploy(c, ev, keep)
             if ev.get("take") is not None:
@@ -259,12 +284,18 @@ class DeductionBot:
             # each Guard turned up asks whether its number is in their Code: the split, over what that number may be
             return w * SPOT * sum(c.guard_split(g) for g in ev["guards"])
         if ability == "tuck":
-            return 2.0
+            return TUCK
         if ability == "scavenge":
             return 0.2
         if ability == "switch":
             if ev["mode"] == "swap":
                 return 0.3
+            if ev["mode"] == "discard" and c.view.discard:
+                # the top of the discard pile into a Guard spot: the one way to guard a number of its Code that no
+                # Guard can hold (003:50 "any card properly played to a Guard slot is treated as a Guard")
+                top, mine = c.face(c.view.discard[-1]), c.face(ev["mine"])
+                if SHIELD and top in c.my_code - c.my_guarded and mine not in c.my_code:
+                    return SHIELD
             return -0.2
         return 0.0
 
@@ -274,7 +305,11 @@ class _Context:
 
     def __init__(self, view: CState, seat: int) -> None:
         self.view, self.seat, self.opp = view, seat, opponent(seat)
-        self.weights = weights(view, self.opp, seat)
+        if MEMORY:
+            self.remembered, pool = mixed_faces(view, self.opp, seat)
+        else:
+            self.remembered, pool = Counter(), set()
+        self.weights = weights(view, self.opp, seat, self.remembered)
         self.wheel = sorted(self.weights)
         self.final = not view.deck
         mine = view.face(view.suitcase[seat], seat) if view.suitcase[seat] is not None else None  # type: ignore[arg-type]
@@ -294,8 +329,14 @@ class _Context:
             f = self.face(h)
             if f is not None:
                 unseen[f] -= 1
+        unseen.subtract(self.remembered)
         self.unseen = unseen
-        self.theirs = [self.face(h) for h in [*view.hands[self.opp], *view.deck]]
+        hand = [self.face(h) for h in view.hands[self.opp]]
+        if pool and pool <= set(view.hands[self.opp]):  # the remembered faces are in their hand now
+            left = list(self.remembered.elements())
+            hand = [f if f is not None or h not in pool or not left else left.pop()
+                    for h, f in zip(view.hands[self.opp], hand, strict=True)]
+        self.theirs = [*hand, *(self.face(h) for h in view.deck)]
         chances = {n: self.match(n) for n in NUMBERS}
         top = max(chances.values())
         self.best_numbers = {n for n, v in chances.items() if v >= top - 1e-9 and v > 0}
@@ -345,5 +386,25 @@ class _Context:
         if n is None:
             return 0.0
         if n not in self._match:
-            self._match[n] = chance_in(self.weights, self.view, self.opp, self.seat, n)
+            m = chance_in(self.weights, self.view, self.opp, self.seat, n)
+            self._match[n] = m * (1.0 - BLOCK * self.under_their_guards(n)) if m and BLOCK else m
         return self._match[n]
+
+    def under_their_guards(self, n: int) -> float:
+        """The chance that n lies under a face-down Guard of the opponent (which blocks it at the end as a face-up
+        one does, 003:28): each such Guard any number that can guard, as likely as its unseen copies, less those
+        the attempts on it ruled out (their "touch" answers)."""
+        if not card(n).can_guard:
+            return 0.0
+        free = 1.0
+        for g in self.view.guards[self.opp]:
+            if g in self.view.up or self.face(g) is not None:
+                continue
+            said = [(item["question"]["a"], item["yes"]) for item in self.view.history if item.get("k") == "answer"
+                    and item["question"].get("q") == "touch" and item["question"].get("g") == g]
+            options = {m: self.unseen[m] for m in NUMBERS if card(m).can_guard and self.unseen[m] > 0
+                       and all(touch(a, m) == yes for a, yes in said)}
+            total = sum(options.values())
+            if total:
+                free *= 1.0 - options.get(n, 0) / total
+        return 1.0 - free

@@ -12,6 +12,12 @@ from typing import Any
 from adp2p.cli.classified import account, web
 from adp2p.cli.classified.local import play_local
 from adp2p.cli.web.seat import WebSeat
+from adp2p.engine.classified import api
+from adp2p.engine.errors import IllegalEvent
+from adp2p.games.classified.game import GAME
+from adp2p.p2p.machine.common import AuditReport
+from adp2p.p2p.notices import result_words
+from adp2p.p2p.peer.common import Outcome
 
 
 class PageGame:
@@ -24,6 +30,7 @@ class PageGame:
                                     cfg=SimpleNamespace(want=2, table="offline"))
         self.seat.attach(self.peer)
         self.said = 0
+        self.events: list[dict[str, Any]] = []
         self.result: Any = None
         self.error: BaseException | None = None
         self.done = threading.Event()
@@ -49,10 +56,29 @@ class PageGame:
             self.seat._draw()
         self.seat.publish()
 
+    def end(self, res: Any, st: Any) -> None:
+        """The end as `join` shows it: the seat's `end` with the outcome (no rematch offered offline)."""
+        names = self.machine.names
+        rep = AuditReport(winners=list(res.winners), faces=dict(st.faces))
+        try:
+            again = api.replay(st.profile, 2, self.events, st.faces, strict=True)
+            if api.result(again) != res:
+                rep.violation(None, "replay", "the strict replay ends in another result than the game")
+        except IllegalEvent as exc:
+            rep.violation(None, exc.rule, f"strict replay: {exc.message}")
+        self.machine.audit_report = rep
+        why = GAME.narrate(res.reason, self.lang, names) if res.reason is not None else ""
+        said = result_words([names[w] for w in res.winners], len(names), why, self.lang)
+        summary = GAME.end_lines(SimpleNamespace(eng=st), st.faces, names, self.lang)
+        self.seat.end(self.peer, Outcome(line=said, said=said, summary=summary, audit_ok=rep.ok), True,
+                      rematch=False)
+
     def start(self) -> None:
         def run() -> None:
             try:
-                self.result = play_local(self, seed=self.seed, wait_at_end=False)
+                self.result = play_local(self, seed=self.seed, wait_at_end=False, record=self.events)
+                if self.result[0] is not None:
+                    self.end(*self.result)
             except BaseException as exc:  # (the test says what went wrong)
                 self.error = exc
             finally:

@@ -97,9 +97,23 @@ def test_a_whole_offline_game_by_clicks_in_chromium(lang: str) -> None:
             res, st = game.result
             assert res is not None and st.over
             page.wait_for_selector(".reveal")
+            page.wait_for_selector("#end:not([hidden])")  # the seat's end, as join calls it (_webgame.PageGame.end)
             page.screenshot(path=str(SCREENS / f"classified-end-{lang}.png"), full_page=True)
             text = page.inner_text(".reveal")
             assert ("Big Reveal" if lang == "en" else "große Enthüllung") in text
+            assert page.locator("#ask").is_hidden()  # no "Waiting for the others…" under the end
+            line = page.inner_text("#end-line")
+            names = ["You", "Bot"]
+            if res.winners:
+                assert line.startswith(("winner: " if lang == "en" else "Gewinner: ") + names[res.winners[0]]), line
+            else:
+                assert line.startswith("no winner" if lang == "en" else "kein Gewinner"), line
+            summary = page.inner_text("#end-summary")
+            assert all(name in summary for name in names), summary
+            honest = "honest" if lang == "en" else "ehrlich"
+            audit = [page.locator("#end-audit li.verdict").nth(i).inner_text() for i in range(2)]
+            assert audit == [f"{name}: {honest}" for name in names], audit
+            assert page.locator("#end-audit li.verdict.honest").count() == 2
             assert page.locator("html").get_attribute("lang") == lang
             assert clicks > 3 and not errors, errors
     finally:

@@ -44,7 +44,7 @@ def test_the_mix_is_the_owners_decision_after_its_next_draw_and_renames_the_whol
     assert view(s.st, 1).faces.get(old[0]) == s.st.faces[old[0]]  # a record at the old handle (account, answers)
     assert all(s.st.known[h] == 1 for h in new)  # shown to its owner alone: a private draw at the table
     assert Counter(s.st.faces[h] for h in new) == faces
-    assert {"k": "mix", "p": 0, "n": len(old), "first": first} in s.st.history
+    assert {"k": "mix", "p": 0, "n": len(old), "first": first, "old": old} in s.st.history
     assert s.pending.kind == "action" and s.pending.actor == 0  # then P1's action, as before
     assert s.st.hands[0] == new  # the card drawn this turn is mixed in with the others
     assert api.replay(s.profile, 2, s.log, s.faces, strict=True).hands == s.st.hands
