@@ -4,7 +4,7 @@ a wrong share to seat 1 in its reveal at entry 170; the entry at 171, by seat 2 
 
 - Seat 4's link sends its lie to its partner first, and to the others only once the partner signed its ending entry
   at 171 on it (so the partner never takes seat 1's proof before it signs: an event, not a time).
-- The partner's link never sends that ending entry to seat 3 (honest), and sends it to seat 1 only once seat 3
+- The partner's link never sends that ending entry to seats 3 (honest) and 4, and sends it to seat 1 only once seat 3
   holds seat 1's proof at 170.
 
 So seat 1's proof reaches seat 3 before any end: it takes its seq there (rule 5: nothing ended after it), names seat 4,
@@ -118,7 +118,7 @@ class PartnerLink(ZooWire):
     def _may(self, fp: str) -> bool:
         to = self._to(fp)
         if to != VICTIM:
-            return to == LIAR
+            return False  # (nor to the liar: the victim would fetch it from there before the condition below)
         if _holds_proof_at(self.table[HONEST], AT, VICTIM):
             self.released = True
             return True
