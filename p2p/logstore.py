@@ -303,13 +303,19 @@ class LogStore:
     # ------------------------------------------------------------------ appending
 
     def check(self, raw: bytes, *, author: int | None = None) -> Entry:
-        """Run every check of :meth:`append` without writing; return the decoded entry (a peer's signature and chain
-        steps of the pipeline, p2p/pipeline.py; its frame step frames bytes it framed just before only once).
+        """Run every check of :meth:`append` without writing; return the decoded entry.
 
         Raises :class:`LogRejected` (or a subclass) exactly as :meth:`append` would, except that
         an equivocation is reported without saving its proof.
         """
         return self._check(raw, author, save_proof=False)
+
+    def check_entry(self, e: Entry, *, author: int | None = None, signed: bool = False) -> Entry:
+        """:meth:`check` of an entry framed already (the pipeline's first step, p2p/pipeline.py): a peer's signature
+        and chain steps, on the entry its frame step made (not decoded again). `signed`: the caller checked its
+        signature against this log's roster already (an entry held ahead of the log): not verified again. Returns
+        `e`."""
+        return self._check_entry(e, author, save_proof=False, signed=signed)
 
     def append(
         self, raw: bytes, *, author: int | None = None, checked: Entry | None = None, durable: bool = True
@@ -348,6 +354,12 @@ class LogStore:
             e = frame(raw)
         except MalformedEncoding as exc:
             raise LogRejected(f"undecodable entry: {exc}") from None
+        return self._check_entry(e, author, save_proof=save_proof)
+
+    def _check_entry(self, e: Entry, author: int | None, *, save_proof: bool, signed: bool = False) -> Entry:
+        raw = e.raw
+        if len(raw) > MAX_RECORD:
+            raise LogRejected(f"entry of {len(raw)} bytes exceeds {MAX_RECORD}")
         if e.game_id != self.game_id:
             raise LogRejected(
                 f"entry seq {e.seq} belongs to game {e.game_id.hex()}, this log is game {self.game_id.hex()}",
@@ -357,7 +369,8 @@ class LogStore:
         if ident is None:
             raise LogRejected(f"entry seq {e.seq}: unknown author seat {e.author}", seq=e.seq)
         try:
-            verify_entry(e, ident)
+            if not signed:
+                verify_entry(e, ident)
         except InvalidSignature as exc:
             raise LogRejected(f"{exc} (not signed by seat {e.author}'s key)", seq=e.seq) from None
         n = len(self._entries)

@@ -13,6 +13,7 @@ from adp2p.cli.classified import account
 from adp2p.cli.classified.words import card_name, say
 from adp2p.engine.classified.api import pending
 from adp2p.engine.classified.catalog import NUMBERS, card, code
+from adp2p.engine.classified.memory import mixed_faces, still_in_hand
 from adp2p.engine.classified.questions import truth
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.wheel import weights
@@ -51,7 +52,7 @@ def wheel(v: CState, owner: int, knower: int) -> dict[int, int]:
         return {}
     if v.face(sh, knower) is None and sh in v.claimed:
         return {v.claimed[sh]: 1}
-    return weights(v, owner, knower)
+    return weights(v, owner, knower, also_seen=mixed_faces(v, owner, knower)[0])  # (a card seen, then mixed away)
 
 
 def guard_options(v: CState, owner: int, knower: int, g: int) -> list[int]:
@@ -117,8 +118,11 @@ def lines(v: CState, me: int | None, lang: str = "en", width: int = 80, account_
     else:
         o = 1 - me
         seen = [card_name(f, lang) for h in v.hands[o] if (f := v.face(h, me)) is not None]
+        mixed = [card_name(f, lang) for f in still_in_hand(v, o, me)]
+        told = [f"{say('seen', lang)}: {', '.join(seen)}"] if seen else []
+        told += [f"{say('mixed_in', lang)}: {', '.join(mixed)}"] if mixed else []
         out.append(f"{say('them', lang)}: {say('their_hand', lang, k=len(v.hands[o]))}"
-                   + (f" ({say('seen', lang)}: {', '.join(seen)})" if seen else ""))
+                   + (f" ({'; '.join(told)})" if told else ""))
         out.append(f"  {say('guards', lang)}: {guard_cells(v, o, me, lang)}")
         sf = v.face(v.suitcase[me], me) if v.suitcase[me] is not None else None
         case = f"{sf} ({say('code', lang)} {' '.join(map(str, code(sf)))})" if sf else "-"

@@ -110,6 +110,7 @@ export function drawBoard(el, b, w, ctx) {
     const them = section(el, L.them, "them");
     text(them, "p", fill(L.their_hand, { k: b.them.hand }), "handsize");
     if (b.them.seen.length) { text(them, "p", L.seen + ":", "seen"); cards(them, b.them.seen, w, ctx, (c) => `c${c.h}`); }
+    if (b.them.mixed && b.them.mixed.length) text(them, "p", `${L.mixed_in}: ${b.them.mixed.join(", ")}`, "mixed");
     text(them, "h3", L.guards);
     guards(them, b.them.guards, L, ctx);
     const you = section(el, L.you, "you");

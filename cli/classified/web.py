@@ -18,12 +18,13 @@ from adp2p.cli.classified.words import card_name, guild, say
 from adp2p.cli.web.menu import Ask
 from adp2p.engine.classified.api import pending
 from adp2p.engine.classified.catalog import NUMBERS, card, code
+from adp2p.engine.classified.memory import still_in_hand
 from adp2p.engine.classified.state import CState
 
 Event = dict[str, Any]
 NAME = "classified"
 LABELS = ("them", "you", "hand", "guards", "suitcase", "wheel", "shown", "encrypted", "discard", "deck", "down",
-          "no_guards", "seen", "end.head", "top", "their_hand")
+          "no_guards", "seen", "mixed_in", "end.head", "top", "their_hand")
 
 
 def card_data(face: int, lang: str) -> dict[str, Any]:
@@ -73,7 +74,8 @@ def board(seen: Any, me: int | None, names: list[str] | None, lang: str, events:
     theirs, mine = screen.wheel(v, o, me), screen.wheel(v, me, o)
     out.update({
         "them": {"hand": len(v.hands[o]), "seen": [_card(v, h, me, lang) for h in v.hands[o]
-                                                    if v.face(h, me) is not None], "guards": _guards(v, o, me, lang)},
+                                                    if v.face(h, me) is not None], "guards": _guards(v, o, me, lang),
+                 "mixed": [card_name(f, lang) for f in still_in_hand(v, o, me)]},
         "me": {"guards": _guards(v, me, me, lang), "suitcase": _card(v, sh, me, lang) if sh is not None else None},
         "wheel": {"theirs": [n in theirs for n in NUMBERS], "mine": [n in mine for n in NUMBERS],
                   "k_theirs": say("still", lang, k=len(theirs)), "k_mine": say("still", lang, k=len(mine))},

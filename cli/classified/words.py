@@ -26,6 +26,7 @@ WORDS: dict[str, tuple[str, str]] = {
     "a_guard": ("a Guard", "ein Wächter"),
     "top": ("top", "oben"),
     "seen": ("seen", "gesehen"),
+    "mixed_in": ("seen, then mixed in", "gesehen, dann eingemischt"),
     "suitcase": ("Your Suitcase", "Dein Koffer"),
     "code": ("Code", "Code"),
     "guards": ("Guards", "Wächter"),

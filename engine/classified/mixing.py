@@ -49,5 +49,5 @@ def on_mix(st: CState, task: dict[str, Any], ev: dict[str, Any]) -> None:
         st.loc[h] = ("hand", p)
         show(st, h, 1 << p)
     # the old handles (public: the hand's handles are) let a seat that saw one of them remember that the new ones
-    # hold its face, not which of them (a player at the table remembers "the hand holds a 4": bots/memory.py)
+    # hold its face, not which of them (a player at the table remembers "the hand holds a 4": memory.py)
     st.history.append({"k": "mix", "p": p, "n": len(old), "first": first, "old": old})

@@ -25,7 +25,7 @@ def weights(st: CState, owner: int, knower: int, also_seen: Counter[int] | None 
     """Each Suitcase Number still possible, with the copies of it `knower` has not seen (1 or 2): how likely it is,
     relatively (a number one copy of which is seen elsewhere is half as likely as one of which none is).
     `also_seen`: faces knower knows are elsewhere without a handle in play to pin them on (the deduction bot's memory
-    of a mixed hand, bots/memory.py)."""
+    of a mixed hand, memory.py)."""
     sh = st.suitcase[owner]
     if sh is None:
         return dict.fromkeys(NUMBERS, 2)

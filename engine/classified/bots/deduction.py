@@ -28,8 +28,8 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from adp2p.engine.classified.bots.memory import mixed_faces
 from adp2p.engine.classified.catalog import NUMBERS, card, code, deck, near, touch
+from adp2p.engine.classified.memory import mixed_faces
 from adp2p.engine.classified.state import CState
 from adp2p.engine.classified.tasks import opponent
 from adp2p.engine.classified.wheel import chance_in, possible, weights
@@ -48,7 +48,7 @@ TOUCH = 0.5  # the chance an attempt on a face-down Guard succeeds
 LEADS = (0.15, 0.3, 0.45)  # how much a Guard more is worth at the count
 LASTQ = 1.0  # with no card left to draw: what the match chance an answer adds among the cards kept is worth (x FINAL)
 SPOT = 0.6  # what a Suitcase Number ruled out by Shine Spotlights' answers is worth (times INFO)
-MEMORY = True  # remember the faces seen in the opponent's hand across a mix (bots/memory.py)
+MEMORY = True  # remember the faces seen in the opponent's hand across a mix (memory.py)
 WINDOW = True  # REACT only when the attacked Guard would fall (a failed attempt keeps it anyway: keep the card)
 SHIELD = 0.0  # a Switch Places that guards an unguarded number of its Code with the discard pile's top
 BLOCK = 0.0  # how much the chance that a number lies under a face-down Guard of theirs lowers its match chance

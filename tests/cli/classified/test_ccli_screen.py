@@ -247,3 +247,22 @@ def test_the_peeker_reads_the_peeked_cards_in_the_account_and_the_opponent_does_
         assert own == [f"· {mine}: {said}"], (own, said)
         other = [x for x in page(s, 1, lang) if theirs in x]
         assert other == [f"· {theirs}"], other
+
+
+def test_a_card_seen_in_the_opponents_hand_is_remembered_after_the_mix() -> None:
+    """Found playing in German: "gesehen: 1 Wahrsagerin, 5 Plündern" vanished from the opponent's hand line once the
+    hand was mixed, and 5 came back on the wheel though both 5s were still in sight. The hand line keeps the card as
+    seen, then mixed in, and the wheel keeps counting it (engine/classified/memory.py)."""
+    from adp2p.cli.classified import web
+
+    s = Scene(hands={0: [4, 5], 1: [1, 6]}, suitcases={0: 8, 1: 3}, deck=[2, 7, 9, 9, 6, 2], start=0)
+    s.guard(0, 4)
+    s.assassin(1, 1, s.h(0, 4, "guard")).pass_().answer().show(0)  # a failed attempt: P2 is shown a card of P1's
+    shown = s.st.faces[s.st.hands[0][0]]
+    s._settle()  # P1's draw, then the mix
+    v = view(s.st, 1)
+    assert all(v.face(h, 1) is None for h in v.hands[0])
+    line = next(x for x in page(s, 1, "de") if x.startswith("Gegner: Karten auf der Hand"))
+    assert f"(gesehen, dann eingemischt: {card_name(shown, 'de')})" in line, line
+    assert shown in screen.wheel(v, 0, 1) and screen.wheel(v, 0, 1)[shown] == 1  # one copy is not the Suitcase
+    assert web.board(v, 1, None, "en")["them"]["mixed"] == [card_name(shown, "en")]

@@ -1,4 +1,4 @@
-"""The deduction bot's memory of a mixed hand (engine/classified/bots/memory.py): a card shown from the opponent's
+"""The deduction bot's memory of a mixed hand (engine/classified/memory.py): a card shown from the opponent's
 hand is, after the mix (ruling C-MIX), one of the new handles — the bot does not know which, but it counts the
 number as seen (not the Suitcase), as a player at the table remembers "the hand holds a 5"; a card seen again under
 its new handle is counted once; what it remembers is always true of the cards in play."""
@@ -11,9 +11,9 @@ from collections import Counter
 from adp2p.engine.classified import api
 from adp2p.engine.classified.api import view
 from adp2p.engine.classified.bots import make_bot
-from adp2p.engine.classified.bots.memory import mixed_faces
 from adp2p.engine.classified.chance import chance_event, deck_faces
 from adp2p.engine.classified.known import apply_known
+from adp2p.engine.classified.memory import mixed_faces
 from adp2p.engine.classified.profiles import STANDARD
 from adp2p.engine.classified.scenario import Scene
 from adp2p.engine.classified.wheel import weights

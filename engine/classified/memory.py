@@ -1,4 +1,5 @@
-"""What a seat remembers of the opponent's mixed hands (ruling C-MIX), as a strong player at the table does: a card
+"""What a seat remembers of the opponent's mixed hands (ruling C-MIX), as a strong player at the table does (the
+deduction bot plays by it; the screens' Cypher Wheel and the opponent's hand line show it): a card
 it was shown in the opponent's hand (the random card after a failed attempt, Test Access Codes' hand, a PEEKed card
 then drawn) is, after the hand is mixed, under one of the new handles: it does not know which, but it knows the
 hand's cards still hold that number ("the hand holds a 4"). The Cypher Wheel (wheel.py) counts only the faces it can
@@ -49,3 +50,11 @@ def mixed_faces(view: CState, owner: int, knower: int) -> tuple[Counter[int], se
     shown(pool)
     pool = {h for h in pool if h in view.loc}
     return +faces, pool
+
+
+def still_in_hand(view: CState, owner: int, knower: int) -> list[int]:
+    """The faces `knower` remembers in `owner`'s hand though it cannot tell which card holds them (a mixed hand): the
+    remembered faces while every card they may be under is still in that hand (one that left it face down may have
+    taken one along: then none is claimed)."""
+    faces, pool = mixed_faces(view, owner, knower)
+    return sorted(faces.elements()) if faces and pool <= set(view.hands[owner]) else []
