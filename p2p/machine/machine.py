@@ -164,6 +164,7 @@ class Machine:
         # for the audit and the immediate checks
         self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
         self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
+        self.sealed_openings: dict[tuple[int, int, int], dict[int, Any]] = {}  # (seq, sender, to) -> h -> opening due
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
         self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step

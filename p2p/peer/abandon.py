@@ -186,7 +186,11 @@ class Abandoning:
                 who = sim.window_actor()
                 if who is None or not isinstance(tok, bytes):
                     break
-                self.log.passes.add(e.seq, e.prev_hash, j, who, tok, len(store), store.head_id)
+                added = self.log.passes.add(e.seq, e.prev_hash, j, who, tok, len(store), store.head_id)
+                if added and (e.seq, e.prev_hash) == (len(store), store.head_id):
+                    # when it came counts, whichever way it came (a `pass` message: net.py): a token a withholder sends
+                    # inside an abandon of its own is as late as one sent alone (rule 3 of "Abandonment")
+                    self.patience.heard(e.seq, e.prev_hash, j, who)
                 sim.pass_window()
             self._news()
         token = self.log.passes.get(e.seq, e.prev_hash, len(took), silent) if self.log.passes is not None else None
