@@ -180,18 +180,7 @@ class Abandoning:
         # inside the abandon), the named seat's clock starts now: the abandon is held, never applied at once.
         self.patience.due(*decision)
         if self.log.passes is not None and took:  # its tokens are good (checked above): ours to carry too
-            sim = m.fork()
-            sim.prev = e.prev_hash
-            for j, tok in enumerate(took):
-                who = sim.window_actor()
-                if who is None or not isinstance(tok, bytes):
-                    break
-                added = self.log.passes.add(e.seq, e.prev_hash, j, who, tok, len(store), store.head_id)
-                if added and (e.seq, e.prev_hash) == (len(store), store.head_id):
-                    # when it came counts, whichever way it came (a `pass` message: net.py): a token a withholder sends
-                    # inside an abandon of its own is as late as one sent alone (rule 3 of "Abandonment")
-                    self.patience.heard(e.seq, e.prev_hash, j, who)
-                sim.pass_window()
+            _take_tokens(m, self.log.passes, self.patience, e, took, (len(store), store.head_id))
             self._news()
         token = self.log.passes.get(e.seq, e.prev_hash, len(took), silent) if self.log.passes is not None else None
         if token is not None and silent != m.seat and self.abandonment.token_late(e, m.n) and not self.answering(e):
@@ -383,3 +372,18 @@ def _signed_ok(log: SeatLog, e: Any) -> bool:
     except CryptoError:
         return False
     return True
+
+
+def _take_tokens(m: Machine, pool: Any, patience: Patience, e: Any, took: list[Any], head: tuple[int, bytes]) -> None:
+    """The pass tokens abandon `e` carries (checked already), into our pool; for the next point, when each new one
+    came counts, whichever way it came (a `pass` message: net.py): a token a withholder sends inside an abandon of its
+    own is as late as one sent alone (rule 3 of "Abandonment")."""
+    sim = m.fork()
+    sim.prev = e.prev_hash
+    for j, tok in enumerate(took):
+        who = sim.window_actor()
+        if who is None or not isinstance(tok, bytes):
+            break
+        if pool.add(e.seq, e.prev_hash, j, who, tok, *head) and (e.seq, e.prev_hash) == head:
+            patience.heard(e.seq, e.prev_hash, j, who)
+        sim.pass_window()
