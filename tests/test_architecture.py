@@ -32,86 +32,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from import_graph import TOP, Graph, circles, import_graph, modules
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP = ("engine", "games", "crypto", "p2p", "cli")  # the product's folders, installed as adp2p.<folder>
 NO_CIRCLES = ("engine", "games", "cli", "crypto", "p2p")  # checked for import circles
 NEUTRAL = ("p2p", "crypto", "cli/tui", "cli/web")  # import no game
 ENTRY_POINTS = "adp2p.games"  # pyproject.toml's registry of games: name = "adp2p.games.<game>:GAME"
-
-Graph = dict[str, set[str]]
-
-
-def modules(root: Path) -> dict[str, Path]:
-    """Every product module: its dotted name (adp2p.cli.tui.replay) -> its file."""
-    out = {}
-    for top in TOP:
-        for path in (root / top).rglob("*.py"):
-            parts = path.relative_to(root).with_suffix("").parts
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            out["adp2p." + ".".join(parts)] = path
-    return out
-
-
-def imported(name: str, path: Path, known: Iterable[str]) -> set[str]:
-    """The product modules `name` imports: `from a.b import c` names the module a.b.c when there is one, else a.b."""
-    known = set(known)
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            out.update(f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names)
-    return {m for m in out if m in known and m != name}
-
-
-@cache
-def import_graph(root: Path) -> Graph:
-    mods = modules(root)
-    return {name: imported(name, path, mods) for name, path in mods.items()}
-
-
-def circles(graph: Graph) -> list[list[str]]:
-    """The import circles: each set of modules that reach one another (strongly connected, more than one)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:  # Tarjan's algorithm
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
 
 def within(module: str, folders: Iterable[str]) -> bool:
     """Is the module in one of these folders (cli/tui -> adp2p.cli.tui and below)?"""
