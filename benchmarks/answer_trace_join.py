@@ -24,7 +24,7 @@ from adp2p.crypto.entries import decode_entry
 from adp2p.p2p import framing
 from adp2p.p2p.logstore import LogStore
 from adp2p.p2p.machine.machine import Machine
-from adp2p.p2p.peer.intake import IntakePart
+from adp2p.p2p.peer.intake import Intake
 from adp2p.p2p.peer.net import Net
 from adp2p.p2p.peer.table_peer import TablePeer
 from adp2p.p2p.transport import streams
@@ -91,8 +91,8 @@ def wrap(cls: type, name: str, event: str, seq: Callable[..., object] | None = N
 
 
 wrap(Net, "handle", "handle", lambda _s, _fp, _l, msg: seq_of(msg["raw"]) if msg.get("k") == "entry" else msg["k"])
-wrap(IntakePart, "_take_entry", "take", lambda _s, raw, **_k: seq_of(raw))
-wrap(LogStore, "check", "check", lambda _s, raw, **_k: seq_of(raw))
+wrap(Intake, "_take_entry", "take", lambda _s, e, **_k: e.seq)
+wrap(LogStore, "check_entry", "check", lambda _s, e, **_k: e.seq)
 wrap(LogStore, "append", "append", lambda _s, raw, **k: f"{seq_of(raw)} durable={k.get('durable', True)}")
 wrap(Machine, "fold", "fold", lambda _s, a: a.entry.seq)
 wrap(Machine, "prepare_ahead", "prep")

@@ -160,11 +160,11 @@ class LocalTable:
         chain(Arrival(e, None), seq=len(self.raws), prev=self.head, game_id=self.genesis.game_id)
 
     @staticmethod
-    def fold(m: Machine, raw: bytes) -> Arrival:
+    def fold(m: Machine, raw: bytes, framed: Entry | None = None) -> Arrival:
         """What a peer does with an entry: its own pipeline (p2p/pipeline.py), frame → schema → signature → fold,
         each step once (the chain is the table's log, checked once by `deliver`); a rejection raises,
         `ProtocolError` naming the seat at fault. The arrival it folded."""
-        a = Pipeline(m.ids, m.game_id).signed(raw)
+        a = Pipeline(m.ids, m.game_id).signed(raw, framed)
         m.fold(a)
         return a
 
@@ -177,7 +177,7 @@ class LocalTable:
         self.check_next(e)
         for seat, m in enumerate(self.ms):
             try:
-                self.fold(m, raw)
+                self.fold(m, raw, e)
             except Exception as exc:
                 exc.add_note(f"entry {e.seq} ({Kind(e.kind).name.lower()}) rejected by seat {seat + 1}'s machine")
                 raise

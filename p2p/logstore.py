@@ -180,7 +180,7 @@ class LogStore:
                 except BlockingIOError:
                     raise LogLocked(f"log {p} is already open in another process (or another LogStore)") from None
             data = f.read()
-            entries, good_end = cls._load(p, data, identities, game_id)
+            entries, good_end = _load(p, data, identities, game_id)
             if good_end < len(data):
                 log.warning(
                     "log %s: dropping a torn last record (%d bytes after seq %d) from an interrupted write",
@@ -191,68 +191,11 @@ class LogStore:
                 f.truncate(good_end)
                 os.fsync(f.fileno())
             f.seek(0, os.SEEK_END)
-            proofs = cls._load_proofs(Path(str(p) + EQUIVOCATION_SUFFIX))
+            proofs = _load_proofs(Path(str(p) + EQUIVOCATION_SUFFIX))
         except BaseException:
             f.close()
             raise
         return cls(p, f, identities, game_id, entries, proofs)
-
-    @staticmethod
-    def _load(path: Path, data: bytes, identities: Identities, game_id: bytes) -> tuple[list[Entry], int]:
-        entries: list[Entry] = []
-        pos = 0
-        prev = GENESIS_PREV
-        while pos < len(data):
-            seq = len(entries)
-            rest = data[pos:]
-            if len(rest) < _LEN.size or not any(rest):
-                return entries, pos  # torn header, or a zero-filled tail
-            (length,) = _LEN.unpack_from(data, pos)
-            if length > MAX_RECORD:
-                raise LogCorrupt(path, seq, pos, f"record length {length} exceeds {MAX_RECORD}")
-            if pos + _LEN.size + length > len(data):
-                if _holds_complete_object(data[pos + _LEN.size :]):
-                    raise LogCorrupt(
-                        path,
-                        seq,
-                        pos,
-                        f"record length {length} runs past the end of the file, over a whole entry",
-                    )
-                return entries, pos  # torn body
-            raw = data[pos + _LEN.size : pos + _LEN.size + length]
-            try:
-                e = decode_entry(raw)
-            except MalformedEncoding as exc:
-                raise LogCorrupt(path, seq, pos, f"undecodable entry: {exc}") from None
-            problem = _chain_problem(e, seq, prev, game_id, identities)
-            if problem is not None:
-                raise LogCorrupt(path, seq, pos, problem)
-            entries.append(e)
-            prev = e.id
-            pos += _LEN.size + length
-        return entries, pos
-
-    @staticmethod
-    def _load_proofs(path: Path) -> list[EquivocationProof]:
-        try:
-            data = path.read_bytes()
-        except FileNotFoundError:
-            return []
-        proofs: list[EquivocationProof] = []
-        pos = 0
-        while pos + _LEN.size <= len(data):
-            (length,) = _LEN.unpack_from(data, pos)
-            end = pos + _LEN.size + length
-            if length > 2 * MAX_RECORD + 64 or end > len(data):
-                break
-            try:
-                proofs.append(EquivocationProof.from_bytes(data[pos + _LEN.size : end]))
-            except MalformedEncoding:
-                break
-            pos = end
-        if pos < len(data):
-            log.warning("equivocation file %s: ignoring %d unreadable trailing bytes", path, len(data) - pos)
-        return proofs
 
     def close(self) -> None:
         """Close the file (releases the lock)."""
@@ -303,13 +246,19 @@ class LogStore:
     # ------------------------------------------------------------------ appending
 
     def check(self, raw: bytes, *, author: int | None = None) -> Entry:
-        """Run every check of :meth:`append` without writing; return the decoded entry (a peer's signature and chain
-        steps of the pipeline, p2p/pipeline.py; its frame step frames bytes it framed just before only once).
+        """Run every check of :meth:`append` without writing; return the decoded entry.
 
         Raises :class:`LogRejected` (or a subclass) exactly as :meth:`append` would, except that
         an equivocation is reported without saving its proof.
         """
         return self._check(raw, author, save_proof=False)
+
+    def check_entry(self, e: Entry, *, author: int | None = None, signed: bool = False) -> Entry:
+        """:meth:`check` of an entry framed already (the pipeline's first step, p2p/pipeline.py): a peer's signature
+        and chain steps, on the entry its frame step made (not decoded again). `signed`: the caller checked its
+        signature against this log's roster already (an entry held ahead of the log): not verified again. Returns
+        `e`."""
+        return self._check_entry(e, author, save_proof=False, signed=signed)
 
     def append(
         self, raw: bytes, *, author: int | None = None, checked: Entry | None = None, durable: bool = True
@@ -348,6 +297,12 @@ class LogStore:
             e = frame(raw)
         except MalformedEncoding as exc:
             raise LogRejected(f"undecodable entry: {exc}") from None
+        return self._check_entry(e, author, save_proof=save_proof)
+
+    def _check_entry(self, e: Entry, author: int | None, *, save_proof: bool, signed: bool = False) -> Entry:
+        raw = e.raw
+        if len(raw) > MAX_RECORD:
+            raise LogRejected(f"entry of {len(raw)} bytes exceeds {MAX_RECORD}")
         if e.game_id != self.game_id:
             raise LogRejected(
                 f"entry seq {e.seq} belongs to game {e.game_id.hex()}, this log is game {self.game_id.hex()}",
@@ -357,7 +312,8 @@ class LogStore:
         if ident is None:
             raise LogRejected(f"entry seq {e.seq}: unknown author seat {e.author}", seq=e.seq)
         try:
-            verify_entry(e, ident)
+            if not signed:
+                verify_entry(e, ident)
         except InvalidSignature as exc:
             raise LogRejected(f"{exc} (not signed by seat {e.author}'s key)", seq=e.seq) from None
         n = len(self._entries)
@@ -442,6 +398,65 @@ class LogStore:
                 fh.truncate(start)
                 os.fsync(fh.fileno())
             raise
+
+
+def _load(path: Path, data: bytes, identities: Identities, game_id: bytes) -> tuple[list[Entry], int]:
+    """The entries of a log file's bytes, each checked (decoding, chain, signature), and where the good part ends
+    (a torn last record is left out; any other damage raises LogCorrupt)."""
+    entries: list[Entry] = []
+    pos = 0
+    prev = GENESIS_PREV
+    while pos < len(data):
+        seq = len(entries)
+        rest = data[pos:]
+        if len(rest) < _LEN.size or not any(rest):
+            return entries, pos  # torn header, or a zero-filled tail
+        (length,) = _LEN.unpack_from(data, pos)
+        if length > MAX_RECORD:
+            raise LogCorrupt(path, seq, pos, f"record length {length} exceeds {MAX_RECORD}")
+        if pos + _LEN.size + length > len(data):
+            if _holds_complete_object(data[pos + _LEN.size :]):
+                raise LogCorrupt(
+                    path,
+                    seq,
+                    pos,
+                    f"record length {length} runs past the end of the file, over a whole entry",
+                )
+            return entries, pos  # torn body
+        raw = data[pos + _LEN.size : pos + _LEN.size + length]
+        try:
+            e = decode_entry(raw)
+        except MalformedEncoding as exc:
+            raise LogCorrupt(path, seq, pos, f"undecodable entry: {exc}") from None
+        problem = _chain_problem(e, seq, prev, game_id, identities)
+        if problem is not None:
+            raise LogCorrupt(path, seq, pos, problem)
+        entries.append(e)
+        prev = e.id
+        pos += _LEN.size + length
+    return entries, pos
+
+def _load_proofs(path: Path) -> list[EquivocationProof]:
+    """The equivocation proofs kept beside a log (an unreadable tail is ignored, with a warning)."""
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return []
+    proofs: list[EquivocationProof] = []
+    pos = 0
+    while pos + _LEN.size <= len(data):
+        (length,) = _LEN.unpack_from(data, pos)
+        end = pos + _LEN.size + length
+        if length > 2 * MAX_RECORD + 64 or end > len(data):
+            break
+        try:
+            proofs.append(EquivocationProof.from_bytes(data[pos + _LEN.size : end]))
+        except MalformedEncoding:
+            break
+        pos = end
+    if pos < len(data):
+        log.warning("equivocation file %s: ignoring %d unreadable trailing bytes", path, len(data) - pos)
+    return proofs
 
 
 def _chain_problem(e: Entry, seq: int, prev: bytes, game_id: bytes, identities: Identities) -> str | None:

@@ -74,18 +74,10 @@ class Folds(Protocol):
     def fold(self, a: Arrival) -> None: ...
 
 
-_framed: Entry | None = None  # the entry framed last: a peer frames an entry to see its kind, then its store checks it
-
-
 def frame(raw: bytes) -> Entry:
-    """Step 1: the wire bytes as an entry (`MalformedEncoding` if they do not decode strictly). The very bytes
-    object framed just before is not decoded again (the entry holds it, so it is that object, never another that
-    took its place in memory)."""
-    global _framed
-    if _framed is not None and _framed.raw is raw:
-        return _framed
-    _framed = decode_entry(raw)
-    return _framed
+    """Step 1: the wire bytes as an entry (`MalformedEncoding` if they do not decode strictly). Framed once: every
+    later step takes the entry (its `raw` is the bytes), never the bytes again."""
+    return decode_entry(raw)
 
 
 def schema(e: Entry) -> Arrival:
@@ -128,9 +120,10 @@ class Pipeline:
         self.ids = ids
         self.game_id = game_id
 
-    def signed(self, raw: bytes) -> Arrival:
-        """frame → schema → signature: an entry of this game, signed by its author (`CryptoError` if not)."""
-        a = signature(schema(frame(raw)), self.ids)
+    def signed(self, raw: bytes, framed: Entry | None = None) -> Arrival:
+        """frame → schema → signature: an entry of this game, signed by its author (`CryptoError` if not); `framed`:
+        these bytes framed already (by the caller's own first step)."""
+        a = signature(schema(framed or frame(raw)), self.ids)
         if a.entry.game_id != self.game_id:
             raise ChainError(f"entry seq {a.entry.seq} belongs to another game")
         return a

@@ -13,7 +13,10 @@ function, under TYPE_CHECKING):
 (g) no test class derived from the fold (`Machine`) defines again any method of the fold, public or private: a cheater
     changes it only through the objects it holds (`author`, `dealer`, `referee`, `part_factory`: tests/adversaries/);
 (f) no class of the peer (p2p/peer/) or the fold (p2p/machine/) derives from more than one product class: its parts
-    are objects it holds, not mixins sharing one `self`; `MIXINS_LEFT` lists the ones not cut into objects yet;
+    are objects it holds, not mixins sharing one `self`; `MIXINS_LEFT` lists the ones not cut into objects yet; and no
+    class of the peer derives from a product class at all (`TablePeer` wires objects, it inherits none);
+(g) no class of the product is over `MAX_CLASS_LINES` lines: a bigger one is several jobs (`OVER_LEFT`: the ones
+    not cut yet; none may join them);
 (d) the shared message table (cli/words.py) holds no words that only one game reads: a game's words are in its client
     (cli/access_denied/messages.py).
 
@@ -29,87 +32,12 @@ from functools import cache
 from pathlib import Path
 
 import pytest
+from import_graph import TOP, Graph, circles, import_graph, modules
 
 ROOT = Path(__file__).resolve().parents[1]
-TOP = ("engine", "games", "crypto", "p2p", "cli")  # the product's folders, installed as adp2p.<folder>
-# checked for import circles (the rest of p2p/ joins once the peer's are cut)
-NO_CIRCLES = ("engine", "games", "cli", "crypto", "p2p/machine", "p2p/pipeline", "p2p/game", "p2p/logstore")
+NO_CIRCLES = ("engine", "games", "cli", "crypto", "p2p")  # checked for import circles
 NEUTRAL = ("p2p", "crypto", "cli/tui", "cli/web")  # import no game
 ENTRY_POINTS = "adp2p.games"  # pyproject.toml's registry of games: name = "adp2p.games.<game>:GAME"
-
-Graph = dict[str, set[str]]
-
-
-def modules(root: Path) -> dict[str, Path]:
-    """Every product module: its dotted name (adp2p.cli.tui.replay) -> its file."""
-    out = {}
-    for top in TOP:
-        for path in (root / top).rglob("*.py"):
-            parts = path.relative_to(root).with_suffix("").parts
-            if parts[-1] == "__init__":
-                parts = parts[:-1]
-            out["adp2p." + ".".join(parts)] = path
-    return out
-
-
-def imported(name: str, path: Path, known: Iterable[str]) -> set[str]:
-    """The product modules `name` imports: `from a.b import c` names the module a.b.c when there is one, else a.b."""
-    known = set(known)
-    package = name if path.name == "__init__.py" else name.rsplit(".", 1)[0]
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        if isinstance(node, ast.Import):
-            out.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                mod = ".".join(base + ([node.module] if node.module else []))
-            else:
-                mod = node.module or ""
-            out.update(f"{mod}.{a.name}" if f"{mod}.{a.name}" in known else mod for a in node.names)
-    return {m for m in out if m in known and m != name}
-
-
-@cache
-def import_graph(root: Path) -> Graph:
-    mods = modules(root)
-    return {name: imported(name, path, mods) for name, path in mods.items()}
-
-
-def circles(graph: Graph) -> list[list[str]]:
-    """The import circles: each set of modules that reach one another (strongly connected, more than one)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    found: list[list[str]] = []
-
-    def visit(v: str) -> None:  # Tarjan's algorithm
-        index[v] = low[v] = len(index)
-        stack.append(v)
-        on_stack.add(v)
-        for w in sorted(graph[v]):
-            if w not in index:
-                visit(w)
-                low[v] = min(low[v], low[w])
-            elif w in on_stack:
-                low[v] = min(low[v], index[w])
-        if low[v] == index[v]:
-            comp = []
-            while True:
-                w = stack.pop()
-                on_stack.discard(w)
-                comp.append(w)
-                if w == v:
-                    break
-            if len(comp) > 1:
-                found.append(sorted(comp))
-
-    for v in sorted(graph):
-        if v not in index:
-            visit(v)
-    return found
-
 
 def within(module: str, folders: Iterable[str]) -> bool:
     """Is the module in one of these folders (cli/tui -> adp2p.cli.tui and below)?"""
@@ -258,7 +186,7 @@ def fold_overrides(root: Path) -> dict[str, set[str]]:
 
 
 MIXED = ("p2p/peer", "p2p/machine")  # the peer and the fold: their parts are objects they hold
-MIXINS_LEFT: dict[str, set[str]] = {}  # (TablePeer still derives from IntakePart, its one base: the next to cut)
+MIXINS_LEFT: dict[str, set[str]] = {}
 
 
 def mixins(root: Path) -> dict[str, set[str]]:
@@ -271,6 +199,34 @@ def mixins(root: Path) -> dict[str, set[str]]:
             mine = {b for b in bases if b in product and b != name}
             if len(mine) > 1:
                 out.setdefault(name, set()).update(mine)
+    return out
+
+
+def derived(root: Path, folder: str = "p2p/peer") -> dict[str, set[str]]:
+    """Class of `folder` -> the product classes it derives from (any: its parts are objects it holds)."""
+    product = class_defs(p for top in TOP for p in (root / top).rglob("*.py"))
+    out: dict[str, set[str]] = {}
+    for name, defs in class_defs((root / folder).rglob("*.py")).items():
+        for bases, _ in defs:
+            mine = {b for b in bases if b in product and b != name}
+            if mine:
+                out.setdefault(name, set()).update(mine)
+    return out
+
+
+SIZED = TOP  # folders whose classes are held to MAX_CLASS_LINES: the whole product
+MAX_CLASS_LINES = 300
+OVER_LEFT: set[str] = set()  # (none: Abandoning, Machine and LogStore were cut under it last)
+
+
+def big_classes(root: Path) -> dict[str, int]:
+    """"file:Class" -> its lines, for each class of `SIZED` over `MAX_CLASS_LINES` lines (docstring and all)."""
+    out = {}
+    for folder in SIZED:
+        for path in sorted((root / folder).rglob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text(), str(path))):
+                if isinstance(node, ast.ClassDef) and (n := node.end_lineno - node.lineno + 1) > MAX_CLASS_LINES:  # type: ignore[operator]
+                    out[f"{path.relative_to(root)}:{node.name}"] = n
     return out
 
 
@@ -337,6 +293,14 @@ def test_no_test_overrides_a_method_of_the_fold() -> None:
 def test_the_peer_and_the_fold_are_made_of_objects_not_mixins() -> None:
     found = mixins(ROOT)
     assert found == MIXINS_LEFT, {k: v for k, v in found.items() if MIXINS_LEFT.get(k) != v}
+
+
+def test_the_peer_derives_from_no_product_class() -> None:
+    assert derived(ROOT) == {}
+
+
+def test_no_class_of_the_peer_is_over_the_size_of_one_job() -> None:
+    assert set(big_classes(ROOT)) <= OVER_LEFT, big_classes(ROOT)
 
 
 def test_the_graph_sees_the_imports() -> None:
@@ -453,6 +417,21 @@ def test_a_peer_made_of_mixins_is_found(tmp_path: Path) -> None:
         "p2p/mixed.py": "from adp2p.p2p.peer.parts import Intake, Lobby\n\nclass Outside(Lobby, Intake):\n    pass\n",
     })
     assert mixins(root) == {"Peer": {"Lobby", "Intake"}}  # (only the peer's folder is held to it)
+
+
+def test_a_peer_deriving_from_a_product_class_and_a_big_class_are_found(tmp_path: Path) -> None:
+    body = "\n".join(f"    def m{i}(self) -> None:\n        pass" for i in range(MAX_CLASS_LINES // 2))
+    root = _tree(tmp_path, {
+        "p2p/peer/intake.py": "class IntakePart:\n    pass\n",
+        "p2p/peer/peer.py": "from .intake import IntakePart\n\nclass Peer(IntakePart):\n    pass\n\n"
+                            "class Fine(Exception):\n    pass\n",
+        "p2p/peer/big.py": f"class Big:\n{body}\n\nclass Small:\n    pass\n",
+        "p2p/machine/big.py": f"class Fold:\n{body}\n",
+        "benchmarks/big.py": f"class Elsewhere:\n{body}\n",  # (only the product is held to it)
+    })
+    assert derived(root) == {"Peer": {"IntakePart"}}
+    over = MAX_CLASS_LINES + 1
+    assert big_classes(root) == {"p2p/peer/big.py:Big": over, "p2p/machine/big.py:Fold": over}
 
 
 def test_a_fold_made_of_mixins_is_found(tmp_path: Path) -> None:

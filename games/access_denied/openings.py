@@ -67,6 +67,24 @@ class Openings:
         r = self.records
         code_opening(fold.game_id, h, r.commitments[h], opening[0], opening[1], seat, r.pedersen.get(h))
 
+    def opening_record(self, seat: int, h: int) -> tuple[Any, Any] | None:
+        """The commitment an opening `seat` sends with h is checked against now (None: none is due)."""
+        if not self.opening_due(seat, h):
+            return None
+        return (self.records.commitments[h], self.records.pedersen.get(h))
+
+    def check_recorded_opening(
+        self, fold: Fold, seat: int, h: int, record: tuple[Any, Any] | None, opening: tuple[int, bytes] | None
+    ) -> None:
+        """`check_opening` against the commitment `opening_record` gave when the box was sealed."""
+        if record is None:
+            if opening is not None:
+                raise ProtocolError(seat, f"handle {h}: a commitment opening that is not due")
+            return
+        if opening is None:
+            raise ProtocolError(seat, f"password card {h} shown without opening its code commitment")
+        code_opening(fold.game_id, h, record[0], opening[0], opening[1], seat, record[1])
+
     def check_shown(self, fold: Fold, rnd: Round, faces: dict[int, int]) -> Shown:
         """Each opening shown with a card this round against the card: a public lie stops the game at once, a
         private one is evidence to post (the first; none if this peer holds evidence already)."""

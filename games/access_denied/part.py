@@ -145,6 +145,14 @@ class AccessDeniedPart(TablePart):
     def check_opening(self, fold: Fold, seat: int, h: int, opening: tuple[int, bytes] | None) -> None:
         self.openings.check_opening(fold, seat, h, opening)
 
+    def opening_record(self, fold: Fold, seat: int, h: int) -> Any:
+        return self.openings.opening_record(seat, h)
+
+    def check_recorded_opening(
+        self, fold: Fold, seat: int, h: int, record: Any, opening: tuple[int, bytes] | None
+    ) -> None:
+        self.openings.check_recorded_opening(fold, seat, h, record, opening)
+
     def check_shown(self, fold: Fold, rnd: Round, faces: dict[int, int]) -> Shown:
         return self.openings.check_shown(fold, rnd, faces)
 

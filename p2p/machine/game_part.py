@@ -145,6 +145,19 @@ class TablePart:
         if opening is not None:
             raise ProtocolError(seat, f"handle {h}: a commitment opening that is not due")
 
+    def opening_record(self, fold: Fold, seat: int, h: int) -> Any:
+        """What `check_opening` checks an opening `seat` sends with handle h against, as it stands now (None: no
+        opening is due). Kept with each sealed box, so that a `protest` judges the box's openings as its recipient did
+        on arrival (p2p/machine/protest.py), whatever the fold holds by then."""
+        return None
+
+    def check_recorded_opening(
+        self, fold: Fold, seat: int, h: int, record: Any, opening: tuple[int, bytes] | None
+    ) -> None:
+        """`check_opening` against `record` (`opening_record` when the box was sealed) (ProtocolError(seat))."""
+        if opening is not None:
+            raise ProtocolError(seat, f"handle {h}: a commitment opening that is not due")
+
     def check_shown(self, fold: Fold, rnd: Round, faces: dict[int, int]) -> Shown:
         """The faces of a finished round against the openings shown with them."""
         return Shown()

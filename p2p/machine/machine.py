@@ -164,6 +164,7 @@ class Machine:
         # for the audit and the immediate checks
         self.sources: list[tuple[int, int | None]] = []  # per engine event: (entry seq, author; None derived)
         self.sealed_log: list[tuple[int, int, int, bytes, dict[int, str]]] = []  # seq, sender, to, box, due
+        self.sealed_openings: dict[tuple[int, int, int], dict[int, Any]] = {}  # (seq, sender, to) -> h -> opening due
         self._opener: tuple[int, bytes] | None = None  # verifying evidence: open this seat's boxes
         self._depth = 0  # verifying evidence: how many evidence entries this fold is nested in (at most one)
         self.shuffle_seqs: dict[int, list[int]] = {}  # pile index -> seq of each shuffle step
@@ -175,25 +176,8 @@ class Machine:
         self.evidence = Evidence(self.reveals, self.finality)  # found, held, posted, judged (p2p/machine/evidence.py)
 
     def duty(self) -> Duty | None:
-        if self.abandoned is not None:
-            return None
-        joined = sum(1 for k in self.keys if k is not None)
-        if joined < self.n:
-            return Duty(joined, Kind.JOIN)
-        if self.finished:
-            left = [s for s in range(self.n) if s not in self.revealed]
-            return Duty(left[0], Kind.SECRETS) if left else None
-        if self.round is not None:
-            return Duty(self.round.order[0], Kind.SHARES)
-        d = self.game.pending(self.state)
-        assert d is not None
-        if d.actor is not None:
-            return Duty(d.actor, Kind.EVENT, d.kind)
-        if d.kind == "chance:shuffle":
-            step = len(self.pile.steps) if self.pile is not None else 0
-            return Duty(step, Kind.SHUFFLE)
-        assert self.tracker is not None
-        return Duty(self.tracker.missing(self.pick_no + 1)[0], Kind.LINK, d.kind)
+        """Who authors the next entry, and what (docs/protocol.md, "Who authors the next entry"): `next_duty`."""
+        return next_duty(self)
 
     def snapshot(self) -> Machine:
         """An independent copy of this fold (to try an entry on, or to go back to); the immutable parts
@@ -203,15 +187,8 @@ class Machine:
         return copy.deepcopy(self, keep)
 
     def fork(self) -> Machine:
-        """A cheap copy to apply passes on and look ahead (`pass_window`, `apply_passes`, `duty`, and authoring an
-        event): a pass replaces the engine state (the engine never changes a state in place) and the reveal round,
-        and appends to the event lists, which are copied; everything else is shared, so a fork must not fold
-        anything but passes."""
-        c = copy.copy(self)
-        c.state = copy.copy(self.state)  # its own state object: nothing done on the fork reaches ours
-        c.events = list(self.events)
-        c.sources = list(self.sources)
-        return c
+        """A cheap copy to apply passes on and look ahead (`forked`)."""
+        return forked(self)
 
     @property
     def finished(self) -> bool:
@@ -426,3 +403,40 @@ class Machine:
             Kind.EVENT: self.steps.event_entry,
             Kind.SECRETS: self.ending.secrets,
         }[duty.kind](self, author, body)
+
+
+def forked(m: Machine) -> Machine:
+    """A cheap copy of fold `m` to apply passes on and look ahead (`pass_window`, `apply_passes`, `duty`, and authoring
+    an event): a pass replaces the engine state (the engine never changes a state in place) and the reveal round, and
+    appends to the event lists, which are copied; everything else is shared, so a fork must not fold anything but
+    passes."""
+    c = copy.copy(m)
+    c.state = copy.copy(m.state)  # its own state object: nothing done on the fork reaches ours
+    c.events = list(m.events)
+    c.sources = list(m.sources)
+    return c
+
+
+def next_duty(m: Machine) -> Duty | None:
+    """Who authors the next entry of fold `m`, and of what kind: nobody once an abandon ended the game; the seats'
+    joins in seat order; after the end, each seat's secrets; a reveal round's next share; the game's decision; a
+    shuffle step; the beacon's next missing link."""
+    if m.abandoned is not None:
+        return None
+    joined = sum(1 for k in m.keys if k is not None)
+    if joined < m.n:
+        return Duty(joined, Kind.JOIN)
+    if m.finished:
+        left = [s for s in range(m.n) if s not in m.revealed]
+        return Duty(left[0], Kind.SECRETS) if left else None
+    if m.round is not None:
+        return Duty(m.round.order[0], Kind.SHARES)
+    d = m.game.pending(m.state)
+    assert d is not None
+    if d.actor is not None:
+        return Duty(d.actor, Kind.EVENT, d.kind)
+    if d.kind == "chance:shuffle":
+        step = len(m.pile.steps) if m.pile is not None else 0
+        return Duty(step, Kind.SHUFFLE)
+    assert m.tracker is not None
+    return Duty(m.tracker.missing(m.pick_no + 1)[0], Kind.LINK, d.kind)

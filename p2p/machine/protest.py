@@ -102,9 +102,13 @@ def _box_fault(m: Machine, sender: int, to: int, s: int, secret: bytes, box: byt
         if not isinstance(items, list):
             return "sealed shares are not a list"
         got = {}
+        recs = getattr(m, "sealed_openings", {}).get((s, sender, to), {})
         for item in items:
-            h, shares, _opened = m.reveals.decode_item(m, sender, item)
+            h, shares, opened = m.reveals.decode_item(m, sender, item)
             got[h] = shares
+            # the opening shown with the card, as the recipient checked it on arrival (`Reveals.shares`): one not due,
+            # one missing, or one that does not open its commitment is a fault like a wrong share
+            m.part.check_recorded_opening(m, sender, h, recs.get(h), opened)
         if set(got) != set(due):
             return f"shares for handles {sorted(got)}, due {sorted(due)}"
         for h, shares in got.items():  # in line (never a worker's check: the verdict depends on it)

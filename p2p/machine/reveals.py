@@ -94,6 +94,9 @@ class Reveals:
         for q, box in sorted(boxes.items()):
             due_q = {h: m for h, new, m in due if h not in rnd.public and new >> q & 1}
             fold.sealed_log.append((fold.entries, seat, q, box, due_q))
+            recs = {h: r for h in due_q if (r := fold.part.opening_record(fold, seat, h)) is not None}
+            if recs:  # the openings due in that box, as its recipient checks them now (a `protest` judges by them)
+                fold.sealed_openings[(fold.entries, seat, q)] = recs
         mine: dict[int, dict[int, Share]] = {}
         viewer = self.box_viewer(fold)
         if viewer is not None and viewer in boxes:
@@ -102,6 +105,8 @@ class Reveals:
                 payload = self.open_box(fold, seat, viewer, ctx, boxes[viewer])
             except CryptoError as exc:
                 del fold.sealed_log[-len(boxes) :]
+                for q in boxes:
+                    fold.sealed_openings.pop((fold.entries, seat, q), None)
                 raise ProtocolError(seat, f"sealed shares for me do not open: {exc}") from None
             try:
                 items = unpack_canonical(payload, "sealed shares")
@@ -118,6 +123,8 @@ class Reveals:
                     fold.part.check_opening(fold, seat, h, opened[h])
             except (ProtocolError, CryptoError) as exc:
                 del fold.sealed_log[-len(boxes) :]
+                for q in boxes:
+                    fold.sealed_openings.pop((fold.entries, seat, q), None)
                 if isinstance(exc, ProtocolError):
                     raise
                 raise ProtocolError(seat, f"sealed shares for me: {exc}") from None

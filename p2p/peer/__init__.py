@@ -1,16 +1,15 @@
-"""A table peer (`TablePeer`): one player at a table, on trio (docs/architecture.md, `peer/`).
+"""A table peer (`TablePeer`): one player at a table, on trio (docs/architecture.md, "The peer").
 
-Objects with one job each, made and wired by `TablePeer`, each tested alone (tests/p2p/peer/): `Arrivals`
-(arrivals.py), `Folds` (folds.py), `EvidenceBook` (evidence_book.py), `Abandonment` (abandonment.py), `Patience`
-(patience.py), `CatchUp` (stalls.py), `Heads` (heads.py), `GameFiles` (game_files.py), `Draws` (draws.py), `Wire`
-(wire.py), `Narrator` (narrator.py: what the player is told).
-
-What acts on them, by job: `table_peer.py` (`run()`, the play loop, our decisions), `lobby.py` (lobby, genesis),
-`seating.py` (a game begun or resumed), `intake.py` (an entry taken; still `TablePeer`'s base class), `evidence.py`
-(`Proofs`: proof posted, weighed, adopted; `second_accuser.py`, `ending_version.py`: two of its rulings),
-`join_grace.py` (a `join` not due before the genesis), `abandon.py` (`Abandoning`: a silent seat), `catchup.py`
-(catch up before signing), `net.py` (`Net`: messages, heads and tokens gossiped); `common.py`: configuration, outcome,
-limits and helpers.
+`TablePeer` (table_peer.py) derives from nothing: it makes objects with one job each and wires them, each given the
+seat's log state `SeatLog` (seat_log.py), the few objects it calls and plain callables, each tested alone
+(tests/p2p/peer/). What acts: `Lobby` (lobby.py: who is here, the genesis), `Agreeing` (agreeing.py), `Seating`
+(seating.py: a game begun or resumed), `Dialing` (dialing.py: addresses, mDNS, the address book), `Net` (net.py:
+messages, heads and tokens gossiped), `Intake` (intake.py: an entry taken, one pipeline), `Playing` (playing.py: the
+play loop, our decisions, a silent seat's patience), `Proofs` (evidence.py; `second_accuser.py`, `ending_version.py`:
+two of its rulings), `Protest` (protest.py), `Abandoning` (abandon.py), `CatchingUp` (catchup.py), `GameEnd`
+(game_end.py: the end for us, the outcome). What they hold: `Arrivals`, `Folds`, `EvidenceBook`, `Abandonment`,
+`Patience`, `CatchUp` (stalls.py), `Heads`, `GameFiles`, `Draws`, `Wire`, `Narrator` (what the player is told);
+`join_grace.py` (a `join` not due before the genesis); `common.py`: configuration, outcome, limits and helpers.
 """
 
 from adp2p.p2p.peer.common import Outcome, PeerConfig, TableError, latest_game, root_cause, with_patience

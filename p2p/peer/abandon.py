@@ -140,26 +140,12 @@ class Abandoning:
         m, store = self.log.machine, self.log.store
         assert m is not None and store is not None and m.seat is not None
         left = self.abandonment.left_proof(silent)
-        if left is None:
-            return None
-        try:
-            m.snapshot().apply(m.seat, int(Kind.ABANDON), {**body, "left": left}, prev=store.head_id)
-        except (ProtocolError, BodyError):
-            return None
-        return left
+        return left if left is not None and _takes(m, {**body, "left": left}, store.head_id) else None
 
     def fp_of(self, seat: int) -> str:
         m = self.log.machine
         assert m is not None
         return m.ids[seat].fingerprint()
-
-    def check_signed_ok(self, e: Any) -> bool:
-        """Whether `e` is an entry of this game signed by the seat it names (`SeatLog.check_signed`)."""
-        try:
-            self.log.check_signed(e)
-        except CryptoError:
-            return False
-        return True
 
     def no_majority(self, silent: int) -> bool:
         """Too few seats connected to us to give up on `silent` (`Abandonment.no_majority`)."""
@@ -194,14 +180,7 @@ class Abandoning:
         # inside the abandon), the named seat's clock starts now: the abandon is held, never applied at once.
         self.patience.due(*decision)
         if self.log.passes is not None and took:  # its tokens are good (checked above): ours to carry too
-            sim = m.fork()
-            sim.prev = e.prev_hash
-            for j, tok in enumerate(took):
-                who = sim.window_actor()
-                if who is None or not isinstance(tok, bytes):
-                    break
-                self.log.passes.add(e.seq, e.prev_hash, j, who, tok, len(store), store.head_id)
-                sim.pass_window()
+            _take_tokens(m, self.log.passes, self.patience, e, took, (len(store), store.head_id))
             self._news()
         token = self.log.passes.get(e.seq, e.prev_hash, len(took), silent) if self.log.passes is not None else None
         if token is not None and silent != m.seat and self.abandonment.token_late(e, m.n) and not self.answering(e):
@@ -262,27 +241,8 @@ class Abandoning:
         return True
 
     def answering(self, e: Any) -> bool:
-        """Whether we owe the decision after the token of the seat abandon `e` names (the one after the tokens `e`
-        carries and that token): then we answer the abandon with our own entry carrying it (rule 3 of "Abandonment"),
-        however late that token came here."""
-        m, pool = self.log.machine, self.log.passes
-        if m is None or pool is None or m.seat is None:
-            return False
-        took = list(_passes_of(e) or [])
-        try:
-            token = pool.get(e.seq, e.prev_hash, len(took), named(e))
-            if token is None:
-                return False
-            sim = m.fork()
-            sim.prev = e.prev_hash
-            sim.apply_passes(-1, [*took, token], trusted=True)
-        except (ProtocolError, BodyError, KeyError, TypeError, ValueError):
-            return False
-        nxt = sim.window_actor()
-        if nxt is None:
-            d = sim.duty()
-            nxt = d.seat if d is not None else None
-        return nxt == m.seat
+        """Whether we owe the decision after the token of the seat abandon `e` names (`owes_answer`)."""
+        return owes_answer(self.log.machine, self.log.passes, e)
 
     async def due_for_me(self, decision: tuple[int, bytes, int], rank: int) -> None:
         """An abandon naming us, held while we decide: once our own clock says its author (the `rank`-th seat that
@@ -338,7 +298,7 @@ class Abandoning:
         if held.kind != Kind.ABANDON and e.kind != Kind.ABANDON:
             return False
         if e.kind == Kind.ABANDON and held.kind != Kind.ABANDON:
-            if self.check_signed_ok(e):  # its author may have left on it, if it stood at the table (rule 7)
+            if _signed_ok(self.log, e):  # its author may have left on it, if it stood at the table (rule 7)
                 heads = [(fp, hid) for fp, (_seq, hid) in self.heads.last.items()]
                 self.abandonment.refused_here(raw, heads, self.fp_of)
             if not self.refused_told:
@@ -370,3 +330,60 @@ class Abandoning:
         self._post(raw)  # so every peer that holds the abandon gets it too
         self._news()
         return True
+
+
+def owes_answer(m: Machine | None, pool: Any, e: Any) -> bool:
+    """Whether our seat (`m`'s) owes the decision after the token of the seat abandon `e` names (the one after the
+    tokens `e` carries and that token, from `pool`): then we answer the abandon with our own entry carrying it (rule 3
+    of "Abandonment"), however late that token came here."""
+    if m is None or pool is None or m.seat is None:
+        return False
+    took = list(_passes_of(e) or [])
+    try:
+        token = pool.get(e.seq, e.prev_hash, len(took), named(e))
+        if token is None:
+            return False
+        sim = m.fork()
+        sim.prev = e.prev_hash
+        sim.apply_passes(-1, [*took, token], trusted=True)
+    except (ProtocolError, BodyError, KeyError, TypeError, ValueError):
+        return False
+    nxt = sim.window_actor()
+    if nxt is None:
+        d = sim.duty()
+        nxt = d.seat if d is not None else None
+    return nxt == m.seat
+
+
+def _takes(m: Machine, body: dict[str, Any], prev: bytes) -> bool:
+    """Whether our abandon with this body would be taken at the head (its `left` proof checks out: rule 7)."""
+    assert m.seat is not None
+    try:
+        m.snapshot().apply(m.seat, int(Kind.ABANDON), body, prev=prev)
+    except (ProtocolError, BodyError):
+        return False
+    return True
+
+
+def _signed_ok(log: SeatLog, e: Any) -> bool:
+    """Whether `e` is an entry of this game signed by the seat it names (`SeatLog.check_signed`)."""
+    try:
+        log.check_signed(e)
+    except CryptoError:
+        return False
+    return True
+
+
+def _take_tokens(m: Machine, pool: Any, patience: Patience, e: Any, took: list[Any], head: tuple[int, bytes]) -> None:
+    """The pass tokens abandon `e` carries (checked already), into our pool; for the next point, when each new one
+    came counts, whichever way it came (a `pass` message: net.py): a token a withholder sends inside an abandon of its
+    own is as late as one sent alone (rule 3 of "Abandonment")."""
+    sim = m.fork()
+    sim.prev = e.prev_hash
+    for j, tok in enumerate(took):
+        who = sim.window_actor()
+        if who is None or not isinstance(tok, bytes):
+            break
+        if pool.add(e.seq, e.prev_hash, j, who, tok, *head) and (e.seq, e.prev_hash) == head:
+            patience.heard(e.seq, e.prev_hash, j, who)
+        sim.pass_window()

@@ -55,7 +55,8 @@ class Agreeing:
             ("rules", repr(msg["rules"]), repr(cfg.profile)) if msg["rules"] != cfg.profile
             else ("players", str(msg["want"]), str(cfg.want))
         )
-        self.peer.tell("other_settings", who=label, what=notice(f"setting_{what}", cfg.lang), theirs=theirs, ours=ours)
+        what_words = notice(f"setting_{what}", cfg.lang)
+        self.peer.narrator.tell("other_settings", who=label, what=what_words, theirs=theirs, ours=ours)
         self.peer.progress.set()
 
     async def step(self) -> bytes | None:
@@ -66,7 +67,7 @@ class Agreeing:
         fps = tuple(open_bundle(b)[0].fingerprint() for b in roster)
         full = len(fps) == p.cfg.want and r.fp in fps
         for f in r.tick(trio.current_time(), fps if len(fps) == p.cfg.want else None):
-            p.tell("passed_over", who=self._label(f), secs=f"{r.patience:.0f}")
+            p.narrator.tell("passed_over", who=self._label(f), secs=f"{r.patience:.0f}")
             self.passed_now = True
             p.lobby.news = True
         if self.passed_now or not full:
@@ -81,7 +82,7 @@ class Agreeing:
         if not r.complete(fps):
             if fps not in self._told and len(self._told) < 16:
                 self._told.add(fps)
-                p.tell("agree_waiting", who=", ".join(self._label(f) for f in r.waiting_on(fps)))
+                p.narrator.tell("agree_waiting", who=", ".join(self._label(f) for f in r.waiting_on(fps)))
             return None
         if fps[0] != r.fp:
             return None  # seat 0 holds the pen (passed over after the patience if it does not sign)
@@ -123,8 +124,8 @@ class Agreeing:
         if len(p.store) > MAX_VOID_LOOK or any(p.store[s].author == seat for s in range(1, len(p.store))):
             return  # it played in this game: its later agreement changes nothing (it can only stall, and be named)
         p.outcome.void = True
-        p._end("game_void", who=label)
-        p._deciding.cancel()
+        p.end.end("game_void", who=label)
+        p.play_loop.stop_deciding()
         p.progress.set()
 
     def _save_note(self, fps: tuple[str, ...]) -> None:

@@ -6,25 +6,26 @@ author after one entry, both valid there and both ending the game, the one with 
 holds the other takes it in its place (what it held from there on is set aside: the entries signed on top of the
 higher version are signed again) and the equivocation proof names the author at the head. The author chose both
 versions, so it can gain nothing from the choice it could not have made by signing only one; its share is void.
-A function on a `TablePeer` (p2p/peer/table_peer.py)."""
+A function of the seat's log state (p2p/peer/seat_log.py) and intake's `take_over`, called from intake (intake.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from adp2p.crypto.entries import decode_entry
 from adp2p.crypto.errors import CryptoError, MalformedEncoding
 from adp2p.p2p.machine import ProtocolError
+from adp2p.p2p.peer.seat_log import SeatLog
 from adp2p.p2p.protocol import BodyError
 
-TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
 
-
-def take_lower_version(peer: TablePeer, raw: bytes) -> bool:
+def take_lower_version(log: SeatLog, raw: bytes, take_over: Callable[[Any], Any]) -> bool:
     """`raw` is a second version of an entry we hold (same author, seq and prev, another id). If the one we hold
-    ended the game and `raw` has the lower id, is valid there and ends the game too, take `raw` in its place."""
-    m, store = peer.machine, peer.store
-    if m is None or store is None or peer.ended:
+    ended the game and `raw` has the lower id, is valid there and ends the game too, take `raw` in its place
+    (`take_over(e)`: `e` put at its seq in place of what we hold, the fold with it, or None). True if taken."""
+    m, store = log.machine, log.store
+    if m is None or store is None:
         return False
     try:
         e = decode_entry(raw)
@@ -35,15 +36,11 @@ def take_lower_version(peer: TablePeer, raw: bytes) -> bool:
     held = store[e.seq]
     if held.author != e.author or held.id == e.id or e.id > held.id or store[e.seq - 1].id != e.prev_hash:
         return False
-    trial = peer._fold(e.seq)
+    trial = log.fold(e.seq)
     try:
         trial.apply_entry(e)
     except (ProtocolError, BodyError):
         return False
     if trial.ended_at != e.seq:
         return False
-    if peer._take_over(e) is None:
-        return False
-    peer._deciding.cancel()  # a decision in progress was for the fold we left
-    peer.progress.set()
-    return True
+    return take_over(e) is not None

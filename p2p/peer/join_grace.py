@@ -8,15 +8,14 @@ decision being due here, a seat never heard from is waited on like any other (a 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from adp2p.p2p.protocol import Kind
 
-TablePeer = Any  # the peer (p2p/peer/table_peer.py), which imports this module: not imported back
-
 if TYPE_CHECKING:
     from adp2p.p2p.machine import Machine
-    from adp2p.p2p.peer.patience import Decision
+    from adp2p.p2p.peer.heads import Heads
+    from adp2p.p2p.peer.patience import Decision, Patience
 
 GRACE_PERIODS = 2
 GRACE_MIN = 10.0  # seconds
@@ -26,18 +25,21 @@ def grace(period: float) -> float:
     return max(GRACE_PERIODS * period, GRACE_MIN) if period > 0 else 0.0
 
 
-def not_seated_yet(peer: TablePeer, m: Machine, seat: int, decision: Decision) -> bool:
-    """Whether `seat`, due to `join` at `decision`, has not been seen holding the genesis, within the grace: then
-    that decision's clock starts again now (True), so no period of patience passes on it here."""
+def not_seated_yet(
+    heads: Heads, patience: Patience, period: float, first: dict[Decision, float], m: Machine, seat: int,
+    decision: Decision,
+) -> bool:
+    """Whether `seat`, due to `join` at `decision`, has not been seen holding the genesis (the others' `heads`),
+    within the grace (`period`: the patience; `first`: when each such decision was first due here, kept by the
+    caller): then that decision's clock starts again now (True), so no period of patience passes on it here."""
     d = m.duty()
     if d is None or d.kind != Kind.JOIN or d.seat != seat or m.seat == seat:
         return False
-    if peer.heads.longest.get(m.ids[seat].fingerprint(), 0) >= 1:
+    if heads.longest.get(m.ids[seat].fingerprint(), 0) >= 1:
         return False
-    first: dict[Decision, float] = peer.__dict__.setdefault("_join_first_due", {})
-    now = peer.patience.now()
+    now = patience.now()
     since = first.setdefault(decision, now)
-    if now - since >= grace(peer.cfg.abandon_after):
+    if now - since >= grace(period):
         return False
-    peer.patience.restart(*decision)
+    patience.restart(*decision)
     return True

@@ -1,8 +1,9 @@
-"""The lobby and the genesis: gather the table's players, sign or check the genesis that seats them, find peers by mDNS.
+"""The lobby and the genesis: gather the table's players, sign or check the genesis that seats them.
 
-`Lobby` is an object of its own: it holds who is here and who we met, whom each says it is connected to, the addresses
-we know, the genesis taken and the geneses refused; it is given the peer's config and files, the roster agreement
-(p2p/peer/agreeing.py), the seat's log state (p2p/peer/seat_log.py), and the calls it makes through the peer (its
+`Lobby` is an object of its own: it holds who is here and who we met, whom each says it is connected to, the genesis
+taken and the geneses refused; it is given the peer's config and files, the roster agreement
+(p2p/peer/agreeing.py), the seat's log state (p2p/peer/seat_log.py), the addresses we know and dial (dialing.py: a
+lobby message's addresses are learned there, mDNS finds peers there), and the calls it makes through the peer (its
 identity, the mesh and the wire, telling the player, news, seating us at a genesis, ...). The peer wires it
 (p2p/peer/table_peer.py) and answers for it to the tests' seams (`TablePeer.accepts_genesis`)."""
 
@@ -15,22 +16,20 @@ from typing import Any
 import trio
 from adp2p.crypto.entries import decode_entry, verify_entry
 from adp2p.crypto.identity import open_bundle
-from adp2p.p2p.address_book import save_book
 from adp2p.p2p.lobby import roster_mismatch, settings_mismatch
 from adp2p.p2p.machine import Machine
 from adp2p.p2p.messages import MAX_HERE, MessageError, address
 from adp2p.p2p.notices import notice
 from adp2p.p2p.peer.agreeing import Agreeing
 from adp2p.p2p.peer.common import (
-    MAX_KNOWN_ADDRESSES,
     MAX_LOBBY_ADDRESSES,
     MAX_MET,
     MAX_REFUSED,
     ZERO,
     PeerConfig,
     TableError,
-    log,
 )
+from adp2p.p2p.peer.dialing import Dialing
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.seat_log import SeatLog
 from adp2p.p2p.peer.wire import Wire
@@ -47,6 +46,7 @@ class Lobby:
         files: GameFiles,
         agreeing: Agreeing,
         seat: SeatLog,
+        dialing: Dialing,
         *,
         me: Callable[[], tuple[str, bytes]],
         mesh: Callable[[], Mesh | None],
@@ -65,7 +65,7 @@ class Lobby:
         the loops waiting for progress, `wait()` for it; `start(genesis)`: seat us; `accepts(genesis, sender)`: the
         peer's seam over `check_genesis`; `heard_from(fp)`: that seat told us a head; `first_refusal(what, who)`: tell
         the player of a refused peer once; `send(fp, msg)`: to one peer, never failing."""
-        self.cfg, self.files, self.agreeing, self.seat = cfg, files, agreeing, seat
+        self.cfg, self.files, self.agreeing, self.seat, self.dialing = cfg, files, agreeing, seat, dialing
         self._me, self._mesh, self._wire = me, mesh, wire
         self.tell, self._detail, self._news, self._wait_progress = tell, detail, news, wait
         self._start, self._accepts, self._heard_from = start, accepts, heard_from
@@ -75,7 +75,6 @@ class Lobby:
         self.met: dict[str, bytes] = {fp: bundle}  # every player who sat down in this lobby (bounded)
         self.here: dict[str, set[str]] = {}  # fingerprint -> the players it last told us it is connected to
         self.news = False  # a player left the lobby since we last told the others who is here
-        self.addresses: set[tuple[str, int]] = set(cfg.peers)
         self.genesis_raw: bytes | None = None
         self.playing: TablePlaying | None = None  # a peer at our table answered from inside a game
         self._refused_geneses: set[tuple[bytes, str]] = set()  # (genesis id, why): each refusal said once
@@ -119,7 +118,7 @@ class Lobby:
             "v": PROTOCOL_VERSION,
             "bundle": self.bundle,
             "addr": [host, self.port],
-            "peers": sorted([h, p] for h, p in self.addresses),
+            "peers": sorted([h, p] for h, p in self.dialing.known),
             "want": self.cfg.want,
             "rules": self.cfg.profile,
             "here": sorted(fp for fp in self.bundles if fp != self.fp)[:MAX_HERE],
@@ -192,7 +191,7 @@ class Lobby:
                 if len(self.met) >= self.cfg.want:
                     await self.wire.broadcast({"k": "get", "from": 0})  # type: ignore[union-attr]
         self._start(self.genesis_raw)
-        self.save_book()
+        self.dialing.save()
         # entries that came before the genesis were dropped: fetch them (no reply if there are none yet)
         await self.wire.broadcast({"k": "get", "from": 1})  # type: ignore[union-attr]
 
@@ -267,43 +266,6 @@ class Lobby:
                 self._news()
                 return
 
-    async def discover(self) -> None:
-        from adp2p.p2p.discovery import advertise, browse
-
-        host = self.cfg.advertise_host
-        async with (
-            advertise(
-                self.cfg.name,
-                self.port,
-                self.cfg.table,
-                self.fp,
-                seats=str(self.cfg.want),
-                interfaces=self.cfg.interfaces,
-                addresses=[host] if host else None,
-            ),
-            browse(interfaces=self.cfg.interfaces) as events,
-        ):
-            async for ev in events:
-                addrs = getattr(ev, "addresses", None)
-                if not addrs or getattr(ev, "table", None) != self.cfg.table or ev.fingerprint == self.fp:
-                    continue
-                if self.machine is not None and ev.fingerprint not in {i.fingerprint() for i in self.machine.ids}:
-                    continue  # a game has begun: only its seats are worth dialing (a resuming one finds them here)
-                for a in addrs:
-                    addr = (a, ev.port)
-                    if addr not in self.addresses:
-                        self.addresses.add(addr)
-                        self.mesh.add_peer(*addr)  # type: ignore[union-attr]
-
-    def save_book(self) -> None:
-        """The addresses we know, beside the game's log (p2p/address_book.py): a resume dials them all."""
-        if self.gdir is None:
-            return
-        try:
-            save_book(self.gdir, self.addresses)
-        except OSError as exc:  # a hint only: the game goes on without it
-            log.warning("cannot save the peers' addresses in %s: %s", self.gdir, exc)
-
     async def heard(self, fp: str, label: str, msg: dict[str, Any]) -> None:
         """A `lobby` message from the peer `fp` (it fits its schema: p2p/messages.py)."""
         b = msg["bundle"]
@@ -333,19 +295,7 @@ class Lobby:
         if self.here.get(fp) != here and (fp in self.here or len(self.here) < MAX_MET):
             self.here[fp] = here
             self._news()  # a genesis of ours may seat it now
-        learned = False
-        for addr in addrs:
-            if len(self.addresses) >= MAX_KNOWN_ADDRESSES:
-                break
-            if addr not in self.addresses and addr != (
-                self.cfg.advertise_host or self.cfg.host,
-                self.port,
-            ):
-                self.addresses.add(addr)
-                self.mesh.add_peer(*addr)  # type: ignore[union-attr]
-                learned = True
-        if learned:
-            self.save_book()
+        learned = self.dialing.learn(addrs)  # (dialed, and the game's address book saved)
         if learned or (new and self.genesis_raw is None and self.mesh is not None):
             # tell everyone: so a peer that only knew us meets the others (full mesh), and each knows whom we
             # are connected to now (`here`: a genesis seats only players who all met)

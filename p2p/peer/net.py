@@ -29,7 +29,6 @@ from adp2p.p2p.peer.arrivals import PENDING_WINDOW
 from adp2p.p2p.peer.common import (
     HEAD_DELAY,
     MAX_REFUSALS_TOLD,
-    Outcome,
     PeerConfig,
     TableError,
     _remedy,
@@ -41,6 +40,7 @@ from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.seat_log import SeatLog
 from adp2p.p2p.peer.stalls import CatchUp
+from adp2p.p2p.pipeline import frame
 from adp2p.p2p.protocol import BodyError, Kind
 from adp2p.p2p.transport import PeerDown, PeerUp, TablePlaying, WordRefused
 
@@ -61,7 +61,6 @@ class Net:
         me: Callable[[], str],
         mesh: Callable[[], Any],
         wire: Callable[[], Any],
-        outcome: Callable[[], Outcome],
         ended: Callable[[], str | None],
         reopened: Callable[[], bool],
         handle: Callable[[str, str, dict[str, Any]], Awaitable[None]],
@@ -76,14 +75,14 @@ class Net:
         detail: Callable[[object], str],
     ) -> None:
         """`cfg`: heartbeat, patience, language and game; `me()`: our fingerprint; `mesh()`, `wire()`: the peer's (None
-        before it runs); `outcome()`: the game's outcome as it stands; `ended()`: why the game ended for us (None while
+        before it runs); `ended()`: why the game ended for us (None while
         it goes on); `reopened()`: an abandonment was set aside (play, not linger); `handle(fp, label, msg)`,
-        `accepts_genesis(raw, label)`: the peer's seams; `accept(raw, own=, sender=)`, `take(raw, sender=)`,
+        `accepts_genesis(raw, label)`: the peer's seams; `accept(e, own=, sender=)`, `take(e, sender=)` (`e` framed),
         `drain_pending()`: entries taken in (intake); `post_pending_evidence()`, `share_proofs()`: evidence;
         `fp_of(seat)`: a seat's fingerprint; `tell(what, **args)`, `detail(why)`: the player's words."""
         self.log, self.heads, self.catch_up, self.abandonment = seat_log, heads, catch_up, abandonment
         self.lobby, self.agreeing, self.cfg = lobby, agreeing, cfg
-        self._me, self._mesh, self._wire, self._outcome, self._ended = me, mesh, wire, outcome, ended
+        self._me, self._mesh, self._wire, self._ended = me, mesh, wire, ended
         self._reopened, self._handle, self._accepts_genesis = reopened, handle, accepts_genesis
         self._accept, self._take, self._drain_pending = accept, take, drain_pending
         self._post_pending_evidence, self._share_proofs, self._fp_of = post_pending_evidence, share_proofs, fp_of
@@ -155,16 +154,6 @@ class Net:
     def head_msg(self) -> dict[str, Any]:
         assert self.log.store is not None
         return {"k": "head", "seq": len(self.log.store), "id": self.log.store.head_id}
-
-    def linger(self) -> float:
-        """At most how long to keep serving after the end (the others normally all have it at once)."""
-        if self.log.machine is not None and self.log.machine.complete and not self._ended():
-            return max(1.0, min(self.cfg.abandon_after, 30.0))
-        if self._outcome().abandoned_by is not None:
-            # the silent seat may be a suspended peer about to come back: its own entry, if it arrives now, beats
-            # the abandon and the game goes on with one log (longer than a period: its connections must redial)
-            return max(1.0, min(2 * self.cfg.abandon_after, 60.0))
-        return 1.0
 
     async def serve_until_heads_match(self) -> None:
         """Return once every other seat has told us the very head we hold (its length and its id: a seat that
@@ -258,7 +247,7 @@ class Net:
             await self.lobby.heard(fp, label, msg)  # (p2p/peer/lobby.py)
         elif k == "entry":
             raw = msg["raw"]
-            e = decode_entry(raw)
+            e = frame(raw)  # the pipeline's first step (p2p/pipeline.py), once: intake goes on from this entry
             if self.lobby.genesis_raw is None:
                 if e.seq == 0 and e.kind == Kind.GENESIS and self._accepts_genesis(raw, label):
                     self.lobby.genesis_raw = raw
@@ -272,12 +261,12 @@ class Net:
             if not entry_fits(e):  # too large for the evidence that may have to carry it
                 raise MessageError(f"entry {e.seq} of {len(raw)} bytes: too large for its kind")
             if e.seq < len(self.log.store):
-                self._accept(raw, sender=label)  # duplicate (ignored) or equivocation (proof kept)
+                self._accept(e, sender=label)  # duplicate (ignored) or equivocation (proof kept)
             elif e.seq == len(self.log.store):
                 head = self.log.store.head_id
                 ids = self.log.machine.ids
                 from_author = e.author < len(ids) and ids[e.author].fingerprint() == fp
-                self._take(raw, sender=label)
+                self._take(e, sender=label)
                 if from_author and len(self.log.store) > e.seq and self.log.store[e.seq].id == e.id:
                     self.heads.implied(fp, e.seq + 1, e.id)  # (only an entry we took: a rejected one says nothing)
                 if len(self.log.store) == e.seq and e.prev_hash != head and not self._ended():
@@ -294,7 +283,7 @@ class Net:
                     where = notice("from_who", self.cfg.lang, who=label)
                     self.tell("rejected_entry", where=where, why=self._detail(_short(str(exc))))
                     return
-                if not self.log.arrivals.hold(e.seq, raw):
+                if not self.log.arrivals.hold(e.seq, e):
                     return
                 await self.safe_send(fp, {"k": "get", "from": len(self.log.store)})
                 self.progress.set()

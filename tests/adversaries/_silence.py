@@ -329,8 +329,15 @@ class ReleasesTokenAtAbandon(WithholdsToken):
             assert token is not None
             self.race.update(seq=seq, prev=prev, j=j, w=m.seat, d=d, p=third[0])
             self.attacks.append((seq, third[0]))
-            await mesh.send(m.ids[third[0]].fingerprint(), {"k": "pass", "seq": seq, "prev": prev, "j": j,
-                                                             "seat": m.seat, "sig": token})
+            await self.send_release(seq, prev, j, third[0])
+
+    async def send_release(self, seq: int, prev: bytes, j: int, p: int) -> None:
+        """Our token for decision `(seq, prev, j)` to seat `p` alone (a subclass may carry it otherwise)."""
+        m, pool, mesh = self.machine, self.passes, self.mesh
+        assert m is not None and pool is not None and mesh is not None
+        token = pool.get(seq, prev, j, m.seat)
+        await mesh.send(m.ids[p].fingerprint(), {"k": "pass", "seq": seq, "prev": prev, "j": j, "seat": m.seat,
+                                                 "sig": token})
 
 
 class RaceWire(WithholdingWire):

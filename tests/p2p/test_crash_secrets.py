@@ -136,7 +136,7 @@ class ClaimsEntriesItNeverSends(TablePeer):
 
     async def handle(self, fp: str, label: str, msg: dict[str, Any]) -> None:
         if msg["k"] == "ask":
-            await self._safe_send(fp, {"k": "told", "seq": msg["seq"] + 3, "id": bytes(32), "nonce": msg["nonce"]})
+            await self.net.safe_send(fp, {"k": "told", "seq": msg["seq"] + 3, "id": bytes(32), "nonce": msg["nonce"]})
             return
         await super().handle(fp, label, msg)
 

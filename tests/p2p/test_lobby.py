@@ -317,7 +317,7 @@ async def test_a_player_whose_connection_flapped_in_the_lobby_can_still_be_seate
     for i in others:
         await p.handle(seeds.ids[i].public.fingerprint(), f"p{i}", _lobby_msg(seeds, i))
     first = others[0]
-    p._peer_down(seeds.ids[first].public.fingerprint(), f"p{first}", "silent for more than 3 s")
+    p.net.peer_down(seeds.ids[first].public.fingerprint(), f"p{first}", "silent for more than 3 s")
     assert any("left the table before the game began" in line for line in said)
     raw = _signed_genesis(seeds, 3, p)
     await p.handle(seeds.ids[first].public.fingerprint(), f"p{first}", {"k": "entry", "raw": raw})

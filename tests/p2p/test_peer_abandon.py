@@ -17,6 +17,7 @@ from adp2p.p2p.logstore import SUPERSEDED_SUFFIX
 from adp2p.p2p.paths import write_secret
 from adp2p.p2p.peer import PeerConfig, TablePeer
 from adp2p.p2p.peer.common import _abandoners
+from adp2p.p2p.pipeline import frame
 from adp2p.p2p.protocol import Kind, decode_body
 from seeds import seeded_table
 from test_implied_passes import _carry, _tokens, _window_run
@@ -66,12 +67,12 @@ def test_an_entry_carrying_the_named_seats_token_beats_the_abandon(tmp_path: Pat
     t, p, x, v, _toks, body, me = _setup(tmp_path)
     seq = len(t.raws)
     ours = t.sign(me, Kind.ABANDON, {"silent": x, "seq": seq})
-    p._accept(ours, own=True)
+    p.intake.accept(frame(ours), own=True)
     assert p.machine is not None and p.machine.abandoned == x and p.ended
-    p._accept(t.sign(v, Kind.EVENT, body))
+    p.intake.accept(frame(t.sign(v, Kind.EVENT, body)))
     assert p.store is not None and len(p.store) == seq + 1
     assert p.store[seq].author == v and p.store[seq].kind == Kind.EVENT
-    assert p.machine.abandoned is None and not p.ended and p._reopened
+    assert p.machine.abandoned is None and not p.ended and p.end.reopened
     assert (p.store.path.parent / f"log{SUPERSEDED_SUFFIX}").exists()
     assert any("answered after all" in s for s in p.said)  # type: ignore[attr-defined]
 
@@ -86,10 +87,10 @@ def test_an_entry_carrying_a_token_for_another_decision_does_not_beat_it(tmp_pat
     x1 = sim.window_actor()
     assert x1 is not None
     assert x1 != me
-    p._accept(t.sign(me, Kind.ABANDON, {"silent": x1, "seq": seq, "passes": toks[:1]}), own=True)
+    p.intake.accept(frame(t.sign(me, Kind.ABANDON, {"silent": x1, "seq": seq, "passes": toks[:1]})), own=True)
     assert p.machine is not None and p.machine.abandoned == x1
     forged = dict(body, passes=[toks[0], sign_pass(t.ids[v], t.genesis.game_id, seq, t.head, 1), *toks[2:]])
-    p._accept(t.sign(v, Kind.EVENT, forged))
+    p.intake.accept(frame(t.sign(v, Kind.EVENT, forged)))
     assert p.store is not None and p.store[seq].kind == Kind.ABANDON and p.machine.abandoned == x1 and p.ended
 
 
@@ -100,9 +101,9 @@ def test_a_lower_abandon_whose_decision_was_never_due_here_does_not_displace_our
     t, p, x, v, toks, _body, me = _setup(tmp_path)
     seq = len(t.raws)
     assert x < me
-    p._accept(t.sign(me, Kind.ABANDON, {"silent": x, "seq": seq}), own=True)
+    p.intake.accept(frame(t.sign(me, Kind.ABANDON, {"silent": x, "seq": seq})), own=True)
     assert p.machine is not None and p.machine.abandoned == x
-    p._accept(t.sign(x, Kind.ABANDON, {"silent": v, "seq": seq, "passes": toks}))
+    p.intake.accept(frame(t.sign(x, Kind.ABANDON, {"silent": v, "seq": seq, "passes": toks})))
     assert p.store is not None and p.store[seq].author == me and p.machine.abandoned == x and p.ended
     assert decode_body(decode_entry(p.store[seq].raw).body)["silent"] == x
     assert any("by our clock" in s for s in p.said)  # type: ignore[attr-defined]
@@ -178,7 +179,7 @@ async def test_a_token_that_comes_after_the_abandon_was_due_here_does_not_stop_i
         p.patience.due(seq, prev, k)  # W owes decision k here from now
         p.patience.awake += 31.0  # a period (30 s) and more of our own clock: D may give up on W
         await _token(p, t, w, k, toks[k])  # W's token, released only now
-        p._take(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})}))
+        p.intake.take(frame(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})))
         assert p.machine is not None and p.machine.abandoned == w and p.ended, p.said  # type: ignore[attr-defined]
         assert p.store is not None and len(p.store) == seq + 1 and p.store[seq].author == d
         nursery.cancel_scope.cancel()
@@ -198,7 +199,7 @@ async def test_a_token_that_came_in_time_stops_the_abandon_for_good(tmp_path: Pa
         p.patience.awake += 5.0  # W decided within its patience
         await _token(p, t, w, k, toks[k])
         p.patience.awake += 30.0
-        p._take(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})}))
+        p.intake.take(frame(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})))
         assert p.machine is not None and p.machine.abandoned is None and not p.ended
         with trio.fail_after(30):  # relayed to the table (by a task of the peer's nursery)
             while not any(m.get("k") == "pass" and m.get("seat") == w for m in wire.sent):
@@ -221,7 +222,7 @@ async def test_an_abandon_held_early_is_applied_once_the_token_comes_late(tmp_pa
             await _token(p, t, _seat_at(t, j), j, toks[j])
         p.patience.due(seq, prev, k)
         p.patience.awake += 20.0
-        p._take(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})}))
+        p.intake.take(frame(t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})))
         assert p.machine is not None and p.machine.abandoned is None and d in p.abandonment.held
         p.patience.awake += 15.0
         await _token(p, t, w, k, toks[k])
@@ -244,7 +245,7 @@ async def test_the_seat_due_after_a_late_token_still_answers_with_it(tmp_path: P
         p.patience.awake += 31.0
         await _token(p, t, w, k, toks[k])
         raw = t.sign(d, Kind.ABANDON, {"silent": w, "seq": seq, **({"passes": toks[:k]} if k else {})})
-        p._take(raw)
+        p.intake.take(frame(raw))
         assert p.machine is not None and p.machine.abandoned is None and not p.ended
         p.abandonment.held[d] = raw  # (even held: never applied over our own answer)
         assert not await p.abandoning.overdue()

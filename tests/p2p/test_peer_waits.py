@@ -1,4 +1,4 @@
-"""How long a peer waits for a silent seat before giving up on it (`TablePeer._wait_awake`): only time this
+"""How long a peer waits for a silent seat before giving up on it (`Net.wait_awake`): only time this
 process was running counts, so a peer that was stalled (a busy machine, SIGSTOP) and wakes up does not give up at
 once on a seat whose entries still wait in its buffers (before: it named that honest seat as the abandoner)."""
 
@@ -21,7 +21,7 @@ async def test_a_stall_does_not_count_as_waiting(tmp_path: Path) -> None:
     got: list[bool] = []
 
     async def wait() -> None:
-        got.append(await p._wait_awake(1.0))
+        got.append(await p.net.wait_awake(1.0))
 
     async with trio.open_nursery() as nursery:
         nursery.start_soon(wait)
@@ -35,7 +35,7 @@ async def test_a_stall_does_not_count_as_waiting(tmp_path: Path) -> None:
 async def test_silence_while_awake_ends_the_wait(tmp_path: Path) -> None:
     p = peer(tmp_path)
     t0 = trio.current_time()
-    assert await p._wait_awake(0.5) is False
+    assert await p.net.wait_awake(0.5) is False
     assert trio.current_time() - t0 >= 0.5
 
 

@@ -373,7 +373,7 @@ async def test_a_flood_of_malformed_messages_from_a_seated_player_changes_nothin
         async def cheat(self, e: Any, send_real: Callable[[], Awaitable[Any]]) -> None:
             store = self.store
             assert store is not None and self.mesh is not None
-            real = [self.lobby.message(), self._head_msg(), {"k": "get", "from": 1}, {"k": "entry", "raw": e.raw}]
+            real = [self.lobby.message(), self.net.head_msg(), {"k": "get", "from": 1}, {"k": "entry", "raw": e.raw}]
             real += [{"k": "entry", "raw": x.raw} for x in store.entries()[-3:]]
             for i, msg in enumerate(itertools.islice(junk_messages(random.Random(7), real), FUZZ_MESSAGES)):
                 await self.mesh.broadcast(msg)

@@ -243,7 +243,7 @@ async def test_far_future_entries_are_bounded(tmp_path: Path) -> None:
                 await self.mesh.broadcast({"k": "entry", "raw": raw})  # type: ignore[union-attr]
             await trio_sleep(0.5)
             for p in self.table_peers:  # type: ignore[attr-defined]
-                seen.append((len(p.arrivals), sum(len(r) for r in p.arrivals.values())))
+                seen.append((len(p.arrivals), sum(len(e.raw) for e in p.arrivals.values())))
             await send_real()
 
     Flooder.table_peers = []  # type: ignore[attr-defined]

@@ -10,6 +10,7 @@ from typing import Any
 
 from adp2p.crypto.identity import SecretIdentity, make_bundle, open_bundle
 from adp2p.p2p.peer.common import PeerConfig
+from adp2p.p2p.peer.dialing import Dialing
 from adp2p.p2p.peer.game_files import GameFiles
 from adp2p.p2p.peer.lobby import Lobby
 from adp2p.p2p.peer.seat_log import SeatLog
@@ -34,8 +35,9 @@ def lobby(tmp_path: Path) -> tuple[Lobby, dict[str, list[Any]]]:
     mesh = SimpleNamespace(peers=set(FPS[1:]), port=4000, add_peer=lambda h, p: out["dialed"].append((h, p)))
     agreeing = SimpleNamespace(left_out=set(), heard_lobby=lambda *a: None, genesis_mismatch=lambda g: None)
     cfg = PeerConfig(name="p0", table="t", want=3, data_dir=tmp_path)
+    log = SeatLog(lambda g, s: None)  # type: ignore[arg-type,return-value]
     made = Lobby(
-        cfg, GameFiles(tmp_path), agreeing, SeatLog(lambda g, s: None),  # type: ignore[arg-type,return-value]
+        cfg, GameFiles(tmp_path), agreeing, log, Dialing(cfg, log, me=lambda: FPS[0], mesh=lambda: mesh),
         me=lambda: (FPS[0], BUNDLES[0]), mesh=lambda: mesh, wire=lambda: SimpleNamespace(broadcast=broadcast),  # type: ignore[arg-type,return-value]
         tell=lambda what, **kw: out["told"].append(what), detail=str, news=lambda: None, wait=None,  # type: ignore[arg-type]
         start=lambda raw: None, accepts=lambda raw, label: True, heard_from=lambda fp: False,

@@ -10,7 +10,7 @@ from typing import Any
 from adp2p.crypto.entries import decode_entry, encode_entry
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.peer.abandonment import Abandonment
-from adp2p.p2p.peer.common import MAX_REFUSALS_TOLD, Outcome, PeerConfig
+from adp2p.p2p.peer.common import MAX_REFUSALS_TOLD, PeerConfig
 from adp2p.p2p.peer.heads import Heads
 from adp2p.p2p.peer.net import Net
 from adp2p.p2p.peer.patience import Patience
@@ -54,8 +54,7 @@ def entry(seq: int, prev: bytes, author: int, kind: Kind, body: dict[str, Any]) 
     return encode_entry(KEYS[author], GAME, seq, prev, author, int(kind), encode_body(body))
 
 
-def net(tmp_path: Any, *, seated: bool = True, mesh: bool = True, outcome: Outcome | None = None,
-        ) -> tuple[Net, Wire, dict[str, list[Any]]]:
+def net(tmp_path: Any, *, seated: bool = True, mesh: bool = True) -> tuple[Net, Wire, dict[str, list[Any]]]:
     log = SeatLog(lambda g, s: None)  # type: ignore[arg-type,return-value]
     if seated:
         raws = [entry(0, b"\0" * 32, 0, Kind.GENESIS, {})]
@@ -65,7 +64,6 @@ def net(tmp_path: Any, *, seated: bool = True, mesh: bool = True, outcome: Outco
     wire = Wire()
     did: dict[str, list[Any]] = {"told": [], "accepted": [], "genesis": []}
     lobby = SimpleNamespace(genesis_raw=None, playing=None)
-    out = outcome or Outcome()
 
     async def handle(fp: str, label: str, msg: dict[str, Any]) -> None:
         return None
@@ -80,7 +78,7 @@ def net(tmp_path: Any, *, seated: bool = True, mesh: bool = True, outcome: Outco
     n = Net(
         log, Heads(), CatchUp(), Abandonment(Patience(10.0)), lobby, SimpleNamespace(),  # type: ignore[arg-type]
         cfg=PeerConfig(name="p", data_dir=tmp_path, abandon_after=10.0), me=lambda: FPS[0],
-        mesh=lambda: SimpleNamespace(peers=set(FPS)) if mesh else None, wire=lambda: wire, outcome=lambda: out,
+        mesh=lambda: SimpleNamespace(peers=set(FPS)) if mesh else None, wire=lambda: wire,
         ended=lambda: None, reopened=lambda: False, handle=handle, accepts_genesis=accepts,
         accept=lambda raw, **kw: did["accepted"].append((raw, kw)), take=lambda raw, **kw: None,
         drain_pending=lambda: None, post_pending_evidence=lambda: None, share_proofs=nothing,
@@ -141,12 +139,3 @@ def test_a_refusal_is_told_once_per_peer_and_a_bounded_number_of_times(tmp_path:
     assert n.first_refusal("word", "a") and not n.first_refusal("word", "a") and n.first_refusal("version", "a")
     told = sum(n.first_refusal("word", f"peer {i}") for i in range(3 * MAX_REFUSALS_TOLD))
     assert told == MAX_REFUSALS_TOLD - 2 and len(n.refusals_told) == MAX_REFUSALS_TOLD
-
-
-def test_after_an_abandon_we_linger_longer_for_the_silent_seat(tmp_path: Any) -> None:
-    n, _wire, _did = net(tmp_path)
-    assert n.linger() == 1.0
-    n.log.machine.complete = True  # type: ignore[union-attr]
-    assert n.linger() == 10.0  # the patience, at most 30 s
-    n2, _wire, _did = net(tmp_path, outcome=Outcome(abandoned_by="bob"))
-    assert n2.linger() == 20.0  # two periods, at most 60 s

@@ -91,7 +91,7 @@ def test_adopted_evidence_sets_our_tail_aside_and_takes_the_fold() -> None:
     store = log.store
     assert store is not None
     old = [e.id for e in store[2:]]
-    log.arrivals.hold(5, b"ahead")
+    log.arrivals.hold(5, SimpleNamespace(raw=b"ahead"))  # type: ignore[arg-type]
     raw = entry(2, store[1].id, 0, Kind.EVIDENCE, {"what": "entry"})
     trial = SimpleNamespace(state=SimpleNamespace(history=list(range(4))))
     p.adopt(2, raw, trial, SimpleNamespace())  # type: ignore[arg-type]

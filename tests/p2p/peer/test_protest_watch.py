@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from types import SimpleNamespace
-from typing import Any
-
 from adp2p.crypto.entries import Entry, decode_entry, encode_entry, verify_entry
 from adp2p.crypto.identity import SecretIdentity
 from adp2p.p2p.peer.protest import MAX_BRANCH, PER_SLOT, Watch, _children
@@ -15,13 +12,15 @@ GID = bytes(16)
 IDS = [SecretIdentity.from_seeds(bytes([i]) * 32, bytes([i + 100]) * 32) for i in range(3)]
 
 
-PEER: Any = SimpleNamespace(_check_signed=lambda e: verify_entry(e, IDS[e.author].public))
+def _signed(e: Entry) -> None:
+    """Signed by the seat it names."""
+    verify_entry(e, IDS[e.author].public)
 
 
 def _branch(w: Watch) -> list[Entry]:
     """The chain on the rejected entry as far as it does not fork (what `follow_tree` folds when nobody forks)."""
     out = [decode_entry(w.raw)]
-    while len(kids := _children(PEER, w, out[-1])) == 1:
+    while len(kids := _children(_signed, w, out[-1])) == 1:
         out.append(kids[0])
     return out
 
@@ -61,4 +60,4 @@ def test_two_versions_of_one_entry_are_both_children_and_a_badly_signed_one_is_n
     forged = encode_entry(IDS[2], GID, 11, decode_entry(bad).id, 0, int(Kind.SHARES), encode_body({"tag": 3}))
     for raw in (a, b, forged):
         assert w.keep(decode_entry(raw))  # (seat 1's slot holds its two versions, seat 0's the forgery)
-    assert {e.raw for e in _children(PEER, w, decode_entry(bad))} == {a, b}
+    assert {e.raw for e in _children(_signed, w, decode_entry(bad))} == {a, b}
