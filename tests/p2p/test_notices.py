@@ -19,7 +19,7 @@ def _used() -> set[str]:
     calls = (
         r'\btell\(\s*"(\w+)"',
         r'\bnotice\(\s*"(\w+)"',
-        r'\b_end\(\s*"(\w+)"',
+        r'\b_?end\(\s*"(\w+)"',  # (the peer's own end, or its GameEnd's: end.end("..."))
         r'\bsetdefault\(\s*"(learned\w*)"',
     )
     used = {k for rx in calls for k in re.findall(rx, src)}
