@@ -50,7 +50,7 @@ class Agreeing:
         words; `wake()`: news for the lobby and the play loop; `ended()`: why the game ended for us (None while it
         goes on); `void(label)`: the game is void, a seat (`label`) having left before its genesis reached it."""
         self.cfg, self.log, self._me, self._lobby, self._addresses = cfg, log_state, me, lobby, addresses
-        self._broadcast, self._nursery, self._tell, self._wake = broadcast, nursery, tell, wake
+        self._broadcast, self._nursery, self.tell, self._wake = broadcast, nursery, tell, wake
         self._ended, self._void = ended, void
         terms = Terms(cfg.table, cfg.game, cfg.profile, cfg.goal, cfg.round_limit, cfg.stalemate, cfg.want)
         self.round = RosterRound(me(), terms, cfg.abandon_after, nonce=nonce)
@@ -79,7 +79,7 @@ class Agreeing:
             else ("players", str(msg["want"]), str(cfg.want))
         )
         what_words = notice(f"setting_{what}", cfg.lang)
-        self._tell("other_settings", who=label, what=what_words, theirs=theirs, ours=ours)
+        self.tell("other_settings", who=label, what=what_words, theirs=theirs, ours=ours)
         self._wake()
 
     async def step(self) -> bytes | None:
@@ -90,7 +90,7 @@ class Agreeing:
         fps = tuple(open_bundle(b)[0].fingerprint() for b in roster)
         full = len(fps) == want and r.fp in fps
         for f in r.tick(trio.current_time(), fps if len(fps) == want else None):
-            self._tell("passed_over", who=self._label(f), secs=f"{r.patience:.0f}")
+            self.tell("passed_over", who=self._label(f), secs=f"{r.patience:.0f}")
             self.passed_now = True
             lobby.news = True
         if self.passed_now or not full:
@@ -105,7 +105,7 @@ class Agreeing:
         if not r.complete(fps):
             if fps not in self._told and len(self._told) < 16:
                 self._told.add(fps)
-                self._tell("agree_waiting", who=", ".join(self._label(f) for f in r.waiting_on(fps)))
+                self.tell("agree_waiting", who=", ".join(self._label(f) for f in r.waiting_on(fps)))
             return None
         if fps[0] != r.fp:
             return None  # seat 0 holds the pen (passed over after the patience if it does not sign)
