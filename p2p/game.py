@@ -6,8 +6,8 @@ engine (the shape of engine/api.py: new_game, pending -> Decision(actor, kind, i
 legal, apply raising an `IllegalEvent` with `.rule` and `.message`, learn, view, is_over, result, replay) wrapped
 in an object that also says how CHANCE is resolved from the joint beacon, which faces a shuffled pile holds, what
 the account and the faces are called in words, which bots play it, and the object that holds its own committed
-secrets at the table (`table_part()`: a `TablePart`, p2p/machine/game_part.py). docs/architecture.md, "Adding a
-game", says how to write one.
+secrets at the table (`table_part()`: a `TablePart`, p2p/machine/game_part.py). docs/architecture-reference.md,
+"Adding a game", says how to write one.
 
 A game's state is the engine's own object; the table reads only this contract of it:
 - `faces: dict[handle, face]` (the faces this instance knows), `known: dict[handle, seats mask]` (who may know

@@ -1,4 +1,4 @@
-"""A table peer (`TablePeer`): one player at a table, on trio (docs/architecture.md, "The peer").
+"""A table peer (`TablePeer`): one player at a table, on trio (docs/architecture-reference.md, "The peer").
 
 `TablePeer` (table_peer.py) derives from nothing: it makes objects with one job each and wires them, each given the
 seat's log state `SeatLog` (seat_log.py), the few objects it calls and plain callables, each tested alone

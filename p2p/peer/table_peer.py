@@ -2,12 +2,12 @@
 through the game machine, authoring this seat's entries, persisting every entry before acting on it
 (docs/protocol.md: the lobby, the genesis, play, evidence and precedence at one seq, abandonment and resume, the end).
 
-`TablePeer` makes the objects with one job each and wires them (docs/architecture.md, `peer/`): the seat's log state
-(`SeatLog`), the lobby (`Lobby`, `Agreeing`, `Seating`), the net (`Net`), entries coming in (`Intake`), our part of the
-play (`Playing`), evidence (`Proofs`, `Protest`), a silent seat (`Abandoning`), catching up (`CatchingUp`), the files
-(`GameFiles`), what the player is told (`Narrator`). It keeps what is the peer's own: our identity, the mesh and the
-wire, the game's end for us (`ended`, `outcome`), and the seams where a test's cheater changes what one honest peer
-does (`handle`, `make_wire`, `tasks`, `decide`, `decide_window`, `keeps_own_entry`, `entry_taken`, `gives_up`,
+`TablePeer` makes the objects with one job each and wires them (docs/architecture-reference.md, "The peer"): the seat's
+log state (`SeatLog`), the lobby (`Lobby`, `Agreeing`, `Seating`), the net (`Net`), entries coming in (`Intake`), our
+part of the play (`Playing`), evidence (`Proofs`, `Protest`), a silent seat (`Abandoning`), catching up (`CatchingUp`),
+the files (`GameFiles`), what the player is told (`Narrator`). It keeps what is the peer's own: our identity, the mesh
+and the wire, the game's end for us (`ended`, `outcome`), and the seams where a test's cheater changes what one honest
+peer does (`handle`, `make_wire`, `tasks`, `decide`, `decide_window`, `keeps_own_entry`, `entry_taken`, `gives_up`,
 `weighs_abandon`, `accepts_genesis`).
 
 Resume (`run(resume=...)`): the log and this seat's secrets are reloaded from the game directory, the machine
@@ -168,7 +168,12 @@ class TablePeer:
             news=lambda: self.progress.set(), queue=lambda raw: self.outbox.append(raw), timing=self.files.timing,
         )
         self._nursery: trio.Nursery | None = None
-        self.agreeing = Agreeing(self)  # the roster agreement before the genesis (p2p/peer/agreeing.py)
+        self.agreeing = Agreeing(  # the roster agreement before the genesis (p2p/peer/agreeing.py)
+            cfg, self.log_state, me=lambda: self.identity, nonce=self.draws.game_id(), lobby=lambda: self.lobby,
+            addresses=lambda: self.dialing.known, broadcast=lambda msg: self.wire.broadcast(msg),
+            nursery=lambda: self._nursery, tell=self.narrator.tell, wake=lambda: self.progress.set(),
+            ended=lambda: self.ended, void=self._void,
+        )
         self.seating = Seating(  # a game begun at its genesis or resumed (p2p/peer/seating.py)
             cfg, self.files, self.draws, self.log_state, self.book, self.narrator,
             me=lambda: (self.identity, self.bundle, self.fp), take_identity=self._take_identity,
@@ -311,6 +316,12 @@ class TablePeer:
         """Whether we take a genesis received from `label` (the lobby's `check_genesis`). (Also the seam where a
         test's seat refuses every genesis for a while, as one whose view of the lobby lags does.)"""
         return self.lobby.check_genesis(raw, label)
+
+    def _void(self, label: str) -> None:
+        """The game is void: seat `label` left before its genesis reached it (p2p/peer/agreeing.py); nobody named."""
+        self.outcome.void = True
+        self.end.end("game_void", who=label)
+        self.play_loop.stop_deciding()
 
     def _take_identity(self, identity: SecretIdentity, bundle: bytes) -> None:
         """A resume: the seat's identity (and the bundle under the roster's name) is ours."""
